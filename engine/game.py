@@ -1,0 +1,354 @@
+"""Game flow: start a game, list the legal moves, apply a move (state + move -> state + events)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from engine.captures import can_capture, captures
+from engine.cards import CAPTURE_SUM, DECK, VALUE, sort_cards
+from engine.errors import IllegalMove
+from engine.events import (
+    Claimed,
+    Event,
+    FirstDealerDrawn,
+    HandDealt,
+    LastCardsTaken,
+    MatchEnded,
+    Played,
+    RoundEnded,
+    TableBonus,
+)
+from engine.moves import Claim, Deal, Move, Play, normalize
+from engine.rules import Rules, check_rules, hands_per_round, side_count, side_of
+from engine.scoring import match_outcome, score_round
+from engine.shuffle import draw_first_dealer, shuffle_key, shuffled_deck
+from engine.state import Claimable, LastMove, State
+
+HAND_SIZE: Final = 3
+OPENING_TABLE: Final = 4
+_replace = msgspec.structs.replace
+
+
+def start(rules: Rules, seed: str) -> tuple[State, list[Event]]:
+    """A new game: the first dealer is drawn (or fixed by the rules) and, with auto-deal, dealt."""
+    check_rules(rules)
+    sides = side_count(rules)
+    events: list[Event] = []
+    if rules.first_dealer == "draw":
+        dealer, draws = draw_first_dealer(shuffle_key(seed), rules.players)
+        events.append(FirstDealerDrawn(draws=draws, dealer=dealer))
+    else:
+        dealer = rules.first_dealer
+    state = State(
+        rules=rules,
+        seed=seed,
+        status="dealing",
+        round=1,
+        hand=0,
+        first_dealer=dealer,
+        dealer=dealer,
+        turn=None,
+        stock=(),
+        hands=((),) * rules.players,
+        table=(),
+        captured=((),) * sides,
+        escopas=(0,) * sides,
+        wrong=(0,) * sides,
+        last_capturer=None,
+        claim=None,
+        last=None,
+        scores=(0,) * sides,
+        rounds=(),
+        outcome=None,
+    )
+    if rules.auto_deal:
+        state = _deal(state, events)
+    return state, events
+
+
+def legal_moves(state: State, seat: int | None = None) -> list[Move]:
+    """The legal moves of `seat` (default: the seat to act) in a fixed, documented order.
+
+    Claims first, then for each card of the hand in canonical order its captures (ordered by
+    the captured cards' deck order) and its discard. `deal` alone while a deal is due.
+    """
+    if state.status == "dealing":
+        return [Deal()] if seat is None or 0 <= seat < state.rules.players else []
+    if state.status != "playing" or (seat is not None and seat != state.turn):
+        return []
+    assert state.turn is not None
+    moves: list[Move] = []
+    if state.claim is not None and state.claim.seat == state.turn:
+        moves.extend(Claim(cards) for cards in _claims(state.table, state.claim.card))
+    options = [(card, captures(state.table, VALUE[card])) for card in state.hands[state.turn]]
+    discard_allowed = state.rules.capture == "optional" or not any(found for _, found in options)
+    for card, found in options:
+        moves.extend(Play(card, capture) for capture in found)
+        if discard_allowed:
+            moves.append(Play(card))
+    return moves
+
+
+def _claims(table: tuple[str, ...], card: str) -> list[tuple[str, ...]]:
+    """Every claim of a missed capture: `card` with table cards that make 15 with it."""
+    rest = tuple(c for c in table if c != card)
+    return [sort_cards((card, *capture)) for capture in captures(rest, VALUE[card])]
+
+
+def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+    """Apply `seat`'s move, validated as untrusted input; returns the new state and its events."""
+    move = normalize(move)
+    rules = state.rules
+    if not 0 <= seat < rules.players:
+        raise IllegalMove("move/unknown_seat", f"seat {seat} does not exist")
+    if state.status == "finished":
+        raise IllegalMove("move/game_over", "the match is over")
+    events: list[Event] = []
+    if isinstance(move, Deal):
+        if state.status != "dealing":
+            raise IllegalMove("move/nothing_to_deal", "no deal is due: the hand is being played")
+        return _deal(state, events), events
+    if state.status == "dealing":
+        raise IllegalMove("move/deal_pending", "a deal is due before anyone plays")
+    if seat != state.turn:
+        raise IllegalMove(
+            "move/not_your_turn", f"it is seat {state.turn}'s turn, not seat {seat}'s"
+        )
+    if isinstance(move, Claim):
+        return _claim(state, seat, move, events), events
+    return _play(state, seat, move, events), events
+
+
+def _claim(state: State, seat: int, move: Claim, events: list[Event]) -> State:
+    """Take a missed capture of the previous player; the claimant then plays as usual."""
+    pending = state.claim
+    if pending is None or pending.seat != seat:
+        raise IllegalMove("move/no_claim", "there is no missed capture for this seat to claim")
+    _on_table(state.table, move.cards)
+    if pending.card not in move.cards:
+        raise IllegalMove(
+            "move/claim_invalid", f"a claim must include the discarded {pending.card}"
+        )
+    if sum(VALUE[c] for c in move.cards) != CAPTURE_SUM:
+        raise IllegalMove(
+            "move/claim_invalid", f"{'+'.join(move.cards)} sums to {_sum(move.cards)}, not 15"
+        )
+    side = side_of(state.rules, seat)
+    events.append(Claimed(seat=seat, cards=move.cards))
+    return _replace(
+        state,
+        table=tuple(c for c in state.table if c not in move.cards),
+        captured=_add_to(state.captured, side, move.cards),
+        last_capturer=side,
+        claim=None,
+        last=LastMove(seat=seat, move=str(move)),
+    )
+
+
+def _play(state: State, seat: int, move: Play, events: list[Event]) -> State:
+    """Play a card from hand: capture or discard, then pass the turn or end the hand."""
+    rules, table, hand = state.rules, state.table, state.hands[seat]
+    if move.card not in hand:
+        raise IllegalMove("move/card_not_in_hand", f"{move.card} is not in seat {seat}'s hand")
+    claim = None
+    wrong = False
+    if move.capture:
+        _on_table(table, move.capture)
+        total = VALUE[move.card] + _sum(move.capture)
+        if total != CAPTURE_SUM:
+            if rules.validation == "strict":
+                raise IllegalMove(
+                    "move/capture_not_15",
+                    f"{move.card} with {'+'.join(move.capture)} sums to {total}, not 15",
+                )
+            wrong = True
+        table = tuple(c for c in table if c not in move.capture)
+    else:
+        could = can_capture(table, VALUE[move.card])
+        if could and rules.capture == "mandatory":
+            raise IllegalMove(
+                "move/capture_required", f"{move.card} can capture: a capture is mandatory"
+            )
+        if could and rules.missed_capture == "claimable":
+            claim = Claimable(seat=(seat + 1) % rules.players, card=move.card)
+        table = (*table, move.card)
+    escopa = bool(move.capture) and not table
+    hands = _without(state.hands, seat, move.card)
+    events.append(
+        Played(seat=seat, card=move.card, capture=move.capture, escopa=escopa, wrong=wrong)
+    )
+    side = side_of(rules, seat)
+    changes: dict[str, object] = {}
+    if move.capture:
+        changes["captured"] = _add_to(state.captured, side, (move.card, *move.capture))
+        changes["last_capturer"] = side
+        if escopa:
+            changes["escopas"] = _bump(state.escopas, side)
+        if wrong:
+            changes["wrong"] = _bump(state.wrong, side)
+    state = _replace(
+        state,
+        hands=hands,
+        table=table,
+        claim=claim,
+        turn=(seat + 1) % rules.players,
+        last=LastMove(seat=seat, move=str(move), escopa=escopa),
+        **changes,
+    )
+    if any(hands):
+        return state
+    if state.stock:
+        return (
+            _deal(state, events)
+            if rules.auto_deal
+            else _replace(state, status="dealing", turn=None)
+        )
+    return _end_round(state, events)
+
+
+def _deal(state: State, events: list[Event]) -> State:
+    """Deal the next hand: three cards each, and on a round's first hand the opening table."""
+    rules = state.rules
+    n = rules.players
+    first = state.hand == 0
+    if first:
+        dealer = state.first_dealer
+        stock = shuffled_deck(shuffle_key(state.seed), state.round)
+    else:
+        dealer = (state.dealer + 1) % n if rules.dealer_rotation == "hand" else state.dealer
+        stock = state.stock
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    dealt: list[tuple[str, ...]] = [()] * n
+    for i, seat in enumerate(order):
+        dealt[seat] = sort_cards(stock[i : HAND_SIZE * n : n])
+    hands = tuple(dealt)
+    used = HAND_SIZE * n
+    table = state.table
+    if first:
+        table = stock[used : used + OPENING_TABLE]
+        used += OPENING_TABLE
+    stock = stock[used:]
+    hand_no = state.hand + 1
+    events.append(
+        HandDealt(
+            round=state.round,
+            hand=hand_no,
+            dealer=dealer,
+            hands=hands,
+            table=table if first else (),
+            stock=len(stock),
+            last=not stock,
+        )
+    )
+    assert first or hand_no <= hands_per_round(rules)
+    state = _replace(
+        state, status="playing", hand=hand_no, dealer=dealer, turn=order[0], hands=hands,
+        table=table, stock=stock,
+    )  # fmt: skip
+    return _table_bonus(state, events) if first else state
+
+
+def _table_bonus(state: State, events: list[Event]) -> State:
+    """The opening table's bonus: sum 15 gives the dealer one escopa, two pairs of 15 give two."""
+    if state.rules.initial_table_bonus != "pairs":
+        return state
+    table = state.table
+    values = [VALUE[c] for c in table]
+    if sum(values) == CAPTURE_SUM:
+        escopas = 1
+    elif sum(values) == 2 * CAPTURE_SUM and any(
+        values[0] + values[i] == CAPTURE_SUM for i in range(1, len(values))
+    ):
+        escopas = 2
+    else:
+        return state
+    side = side_of(state.rules, state.dealer)
+    events.append(TableBonus(seat=state.dealer, cards=table, escopas=escopas))
+    return _replace(
+        state,
+        table=(),
+        captured=_add_to(state.captured, side, table),
+        escopas=_bump(state.escopas, side, escopas),
+        last_capturer=side,
+    )
+
+
+def _end_round(state: State, events: list[Event]) -> State:
+    """Give the last cards to the last capturer, score the round, then finish or start the next."""
+    rules = state.rules
+    left = state.table
+    captured = state.captured
+    if state.last_capturer is not None and left:
+        captured = _add_to(captured, state.last_capturer, left)
+    if rules.validation == "strict" and _sum(left) % CAPTURE_SUM != len(DECK) // 4:
+        raise AssertionError(f"table left at round end sums to {_sum(left)}, not 10 mod 15")
+    events.append(LastCardsTaken(side=state.last_capturer, cards=left))
+    score = score_round(
+        rules, state.round, captured, state.escopas, state.wrong, state.scores,
+        last_cards=left, last_capturer=state.last_capturer,
+    )  # fmt: skip
+    events.append(RoundEnded(score=score))
+    rounds = (*state.rounds, score)
+    outcome = match_outcome(rules, score.match_totals, len(rounds))
+    sides = len(state.scores)
+    state = _replace(
+        state,
+        table=left if state.last_capturer is None else (),
+        captured=captured,
+        scores=score.match_totals,
+        rounds=rounds,
+        claim=None,
+        turn=None,
+    )
+    if outcome is not None:
+        events.append(MatchEnded(outcome=outcome))
+        return _replace(state, status="finished", outcome=outcome)
+    state = _replace(
+        state,
+        status="dealing",
+        round=state.round + 1,
+        hand=0,
+        first_dealer=(state.first_dealer + 1) % rules.players,
+        captured=((),) * sides,
+        escopas=(0,) * sides,
+        wrong=(0,) * sides,
+        last_capturer=None,
+    )
+    return _deal(state, events) if rules.auto_deal else state
+
+
+def _on_table(table: tuple[str, ...], cards: tuple[str, ...]) -> None:
+    """Raise unless every card is on the table."""
+    for card in cards:
+        if card not in table:
+            shown = " ".join(table) or "empty"
+            raise IllegalMove("move/card_not_on_table", f"{card} is not on the table ({shown})")
+
+
+def _sum(cards: tuple[str, ...]) -> int:
+    return sum(VALUE[c] for c in cards)
+
+
+def _without(
+    hands: tuple[tuple[str, ...], ...], seat: int, card: str
+) -> tuple[tuple[str, ...], ...]:
+    """The hands with `card` removed from `seat`'s."""
+    changed = list(hands)
+    changed[seat] = tuple(c for c in hands[seat] if c != card)
+    return tuple(changed)
+
+
+def _add_to(
+    piles: tuple[tuple[str, ...], ...], side: int, cards: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    changed = list(piles)
+    changed[side] = (*piles[side], *cards)
+    return tuple(changed)
+
+
+def _bump(counts: tuple[int, ...], side: int, by: int = 1) -> tuple[int, ...]:
+    changed = list(counts)
+    changed[side] += by
+    return tuple(changed)

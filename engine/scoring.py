@@ -1,0 +1,178 @@
+"""Round scoring by category, the honor-mode final check, and the match outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import msgspec
+
+from engine.cards import SEVEN_OF_DIAMONDS, SUITS
+from engine.rules import Rules, seats_of
+
+DIAMONDS_IN_DECK: Final = 10
+SEVENS_IN_DECK: Final = 4
+UNDER_CARDS: Final = 10
+HONOR_PENALTY: Final = 4
+
+CATEGORIES: Final = (
+    "escopa",
+    "most_cards",
+    "most_diamonds",
+    "all_diamonds",
+    "seven_of_diamonds",
+    "most_sevens",
+    "all_sevens",
+    "opponents_under_10",
+    "primeira",
+)
+"""Every scoring category, in the order results list them; the same names as `Points`."""
+
+
+class SideScore(msgspec.Struct, frozen=True, kw_only=True):
+    """One side's round: what it captured and the points it won in each category.
+
+    `total` is what the round adds to the match: the sum of `categories`, or, for a side whose
+    wrong captures the honor-mode final check found, `-penalty` (its own points are void).
+    """
+
+    side: int
+    seats: tuple[int, ...]
+    cards: int
+    diamonds: int
+    sevens: int
+    seven_of_diamonds: bool
+    primeira: int | None
+    escopas: int
+    categories: dict[str, int]
+    wrong_captures: int = 0
+    void: bool = False
+    penalty: int = 0
+    total: int = 0
+
+
+class RoundScore(msgspec.Struct, frozen=True, kw_only=True):
+    """A round's result: each side's breakdown, the last cards and the match totals after it."""
+
+    round: int
+    sides: tuple[SideScore, ...]
+    last_cards: tuple[str, ...]
+    last_capturer: int | None
+    match_totals: tuple[int, ...]
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """The end of a match: the winning side, its seats, and every side's final total."""
+
+    winner: int
+    seats: tuple[int, ...]
+    totals: tuple[int, ...]
+    rounds: int
+
+
+def primeira_total(cards: Sequence[str], values: dict[str, int]) -> int | None:
+    """The best card of each suit summed, or None when the side lacks a suit."""
+    best: dict[str, int] = {}
+    for card in cards:
+        value = values[card[0]]
+        if value >= best.get(card[1], -1):
+            best[card[1]] = value
+    return sum(best.values()) if len(best) == len(SUITS) else None
+
+
+def _sole_best(amounts: Sequence[int | None]) -> int | None:
+    """The side with strictly the highest amount, or None on a tie or when nobody qualifies."""
+    present = [a for a in amounts if a is not None]
+    if not present:
+        return None
+    best = max(present)
+    winners = [side for side, a in enumerate(amounts) if a == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+def _winners(rules: Rules, captured: Sequence[Sequence[str]]) -> dict[str, set[int]]:
+    """For each card-based category, the sides that win it."""
+    cards = [len(pile) for pile in captured]
+    diamonds = [sum(1 for c in pile if c[1] == "D") for pile in captured]
+    sevens = [sum(1 for c in pile if c[0] == "7") for pile in captured]
+    primeira = [primeira_total(pile, rules.primeira_values) for pile in captured]
+    sides = range(len(captured))
+
+    def only(side: int | None) -> set[int]:
+        return set() if side is None else {side}
+
+    return {
+        "most_cards": only(_sole_best(cards)),
+        "most_diamonds": only(_sole_best(diamonds)),
+        "all_diamonds": {s for s in sides if diamonds[s] == DIAMONDS_IN_DECK},
+        "seven_of_diamonds": {s for s in sides if SEVEN_OF_DIAMONDS in captured[s]},
+        "most_sevens": only(_sole_best(sevens)),
+        "all_sevens": {s for s in sides if sevens[s] == SEVENS_IN_DECK},
+        "opponents_under_10": {
+            s for s in sides if all(cards[o] < UNDER_CARDS for o in sides if o != s)
+        },
+        "primeira": only(_sole_best(primeira)),
+    }
+
+
+def score_round(
+    rules: Rules,
+    round_no: int,
+    captured: Sequence[Sequence[str]],
+    escopas: Sequence[int],
+    wrong: Sequence[int],
+    totals: Sequence[int],
+    last_cards: tuple[str, ...] = (),
+    last_capturer: int | None = None,
+) -> RoundScore:
+    """Score a finished round: category points per side, the final check, new match totals."""
+    points = rules.points
+    winners = _winners(rules, captured)
+    earned: list[dict[str, int]] = []
+    for side in range(len(captured)):
+        categories = {"escopa": escopas[side] * points.escopa}
+        for name, sides in winners.items():
+            categories[name] = getattr(points, name) if side in sides else 0
+        earned.append({name: categories[name] for name in CATEGORIES if getattr(points, name)})
+    raw = [sum(c.values()) for c in earned]
+    credited = [0 if wrong[side] else raw[side] for side in range(len(raw))]
+    results = []
+    for side, pile in enumerate(captured):
+        penalty = HONOR_PENALTY + sum(credited) - credited[side] if wrong[side] else 0
+        results.append(
+            SideScore(
+                side=side,
+                seats=seats_of(rules, side),
+                cards=len(pile),
+                diamonds=sum(1 for c in pile if c[1] == "D"),
+                sevens=sum(1 for c in pile if c[0] == "7"),
+                seven_of_diamonds=SEVEN_OF_DIAMONDS in pile,
+                primeira=primeira_total(pile, rules.primeira_values),
+                escopas=escopas[side],
+                categories=earned[side],
+                wrong_captures=wrong[side],
+                void=bool(wrong[side]),
+                penalty=penalty,
+                total=credited[side] - penalty,
+            )
+        )
+    new_totals = tuple(t + r.total for t, r in zip(totals, results, strict=True))
+    return RoundScore(
+        round=round_no,
+        sides=tuple(results),
+        last_cards=last_cards,
+        last_capturer=last_capturer,
+        match_totals=new_totals,
+    )
+
+
+def match_outcome(rules: Rules, totals: Sequence[int], rounds: int) -> Outcome | None:
+    """The outcome once a side reached the target with a single highest total, else None."""
+    if max(totals) < rules.target:
+        return None
+    winner = _sole_best(list(totals))
+    if winner is None:
+        return None
+    return Outcome(
+        winner=winner, seats=seats_of(rules, winner), totals=tuple(totals), rounds=rounds
+    )

@@ -1,0 +1,77 @@
+"""Seeded shuffle v1: a portable HMAC-SHA256 Fisher-Yates, reproducible in any language.
+
+The algorithm is specified in `docs/shuffle.md`; this module is its reference implementation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterator
+from typing import Final
+
+from engine.cards import DECK, VALUE
+
+VERSION: Final = "escopa-shuffle-v1"
+FIRST_DEALER_ROUND: Final = 0
+
+
+def shuffle_key(seed: str, client_seed: str | None = None) -> bytes:
+    """The HMAC key: the seed's UTF-8 bytes, or `server_seed:client_seed` when both are given."""
+    text = seed if client_seed is None else f"{seed}:{client_seed}"
+    return text.encode("utf-8")
+
+
+def words(key: bytes, round_no: int) -> Iterator[int]:
+    """The endless stream of unsigned 32-bit big-endian words for one round."""
+    block = 0
+    while True:
+        message = f"{VERSION}:{round_no}:{block}".encode("ascii")
+        digest = hmac.new(key, message, hashlib.sha256).digest()
+        for offset in range(0, 32, 4):
+            yield int.from_bytes(digest[offset : offset + 4], "big")
+        block += 1
+
+
+def uniform(stream: Iterator[int], n: int) -> int:
+    """An unbiased integer in `[0, n)` by rejection sampling from the word stream."""
+    limit = (2**32 // n) * n
+    for word in stream:
+        if word < limit:
+            return word % n
+    raise AssertionError("the word stream is endless")  # pragma: no cover
+
+
+def shuffled_deck(key: bytes, round_no: int) -> tuple[str, ...]:
+    """The deck for `round_no`, top card first (round 0 is the first-dealer draw)."""
+    deck = list(DECK)
+    stream = words(key, round_no)
+    for i in range(len(deck) - 1, 0, -1):
+        j = uniform(stream, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def draw_first_dealer(key: bytes, players: int) -> tuple[int, tuple[tuple[int, str], ...]]:
+    """The first-dealer draw (lowest card deals, ties draw again): the dealer and every draw."""
+    deck = iter(shuffled_deck(key, FIRST_DEALER_ROUND))
+    drawing = list(range(players))
+    draws: list[tuple[int, str]] = []
+    while True:
+        cards = [(seat, next(deck)) for seat in drawing]
+        draws.extend(cards)
+        lowest = min(VALUE[card] for _, card in cards)
+        drawing = [seat for seat, card in cards if VALUE[card] == lowest]
+        if len(drawing) == 1:
+            return drawing[0], tuple(draws)
+
+
+def new_server_seed() -> str:
+    """A fresh 256-bit server seed as 64 lowercase hex characters."""
+    return secrets.token_hex(32)
+
+
+def commitment(server_seed: str) -> str:
+    """The public commitment to a server seed: lowercase hex SHA-256 of its UTF-8 bytes."""
+    return hashlib.sha256(server_seed.encode("utf-8")).hexdigest()

@@ -1,0 +1,70 @@
+"""The full state of a game: an immutable Struct that the engine replaces on every move."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Literal
+
+import msgspec
+
+from engine.rules import Rules
+from engine.scoring import Outcome, RoundScore
+
+Status = Literal["dealing", "playing", "finished"]
+
+
+class Claimable(msgspec.Struct, frozen=True, kw_only=True):
+    """A missed capture that `seat` may claim on its very next turn: the discarded `card`."""
+
+    seat: int
+    card: str
+
+
+class LastMove(msgspec.Struct, frozen=True, kw_only=True):
+    """The most recent play or claim, as every reader may see it."""
+
+    seat: int
+    move: str
+    escopa: bool = False
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything about a game, hidden cards and seed included; `view` decides who sees what.
+
+    `status` is `dealing` while a deal is due and `auto_deal` is off, `playing` while a seat is to
+    act (`turn`), `finished` once the match has a winner. Per-side tuples are indexed by side.
+    """
+
+    rules: Rules
+    seed: str
+    status: Status
+    round: int
+    hand: int
+    first_dealer: int
+    dealer: int
+    turn: int | None
+    stock: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    table: tuple[str, ...]
+    captured: tuple[tuple[str, ...], ...]
+    escopas: tuple[int, ...]
+    wrong: tuple[int, ...]
+    last_capturer: int | None
+    claim: Claimable | None
+    last: LastMove | None
+    scores: tuple[int, ...]
+    rounds: tuple[RoundScore, ...]
+    outcome: Outcome | None
+
+
+_encoder = msgspec.json.Encoder(order="sorted")
+
+
+def canonical_json(value: object) -> bytes:
+    """Canonical JSON: UTF-8, keys sorted, no spaces (the bytes RULES.md hashes)."""
+    return _encoder.encode(value)
+
+
+def state_hash(state: State) -> str:
+    """The lowercase hex SHA-256 of the full state's canonical JSON."""
+    return hashlib.sha256(canonical_json(state)).hexdigest()
