@@ -1,0 +1,35 @@
+"""Routes about the service itself: rules presets, liveness and readiness."""
+
+from __future__ import annotations
+
+from litestar import Response, get
+from litestar.openapi.datastructures import ResponseSpec
+
+from engine import PRESETS, Rules
+from service.api.schemas import Health
+from service.store.games import GameStore
+
+
+@get("/v1/rules/presets", operation_id="listPresets", tags=["rules"], summary="The rules presets")
+async def presets() -> dict[str, Rules]:
+    return dict(PRESETS)
+
+
+@get("/healthz", operation_id="health", tags=["service"], summary="The process is alive")
+async def healthz() -> Health:
+    return Health(status="ok")
+
+
+@get(
+    "/readyz",
+    operation_id="ready",
+    tags=["service"],
+    summary="Redis is reachable",
+    responses={503: ResponseSpec(Health, description="Redis is unreachable")},
+)
+async def readyz(store: GameStore) -> Response[Health]:
+    try:
+        await store.client.ping()
+    except Exception:
+        return Response(Health(status="unavailable"), status_code=503, headers={"Retry-After": "1"})
+    return Response(Health(status="ok"))

@@ -1,0 +1,93 @@
+"""The app factory: routes, dependencies, error mapping, OpenAPI; Redis comes in through DI."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from litestar import Litestar
+from litestar.datastructures import State as AppState
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
+from redis.asyncio import Redis
+
+from service.api.games import GamesController
+from service.api.meta import healthz, presets, readyz
+from service.api.problems import HANDLERS
+from service.games import Games
+from service.settings import Settings
+from service.store.games import GameStore
+
+API_VERSION = "1.0.0"
+
+
+def connect(settings: Settings) -> Redis:
+    """A Redis client with bounded timeouts, so an unreachable Redis fails fast with 503."""
+    return Redis.from_url(
+        settings.redis_url,
+        socket_timeout=settings.redis_timeout,
+        socket_connect_timeout=settings.redis_timeout,
+        health_check_interval=30,
+        protocol=3,
+    )
+
+
+def openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="Escopa as a service",
+        version=API_VERSION,
+        description="Escopa, Escoba and Escova as a REST API: rules engine, seeded shuffle, "
+        "hash-chained move log. Errors are RFC 9457 problems with a stable `code`.",
+        components=Components(
+            security_schemes={
+                "playerToken": SecurityScheme(
+                    type="http", scheme="bearer", description="A seat's secret player token"
+                )
+            }
+        ),
+        use_handler_docstrings=False,
+        path="/schema",
+    )
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    """The Litestar app; one Redis client per process, opened at start and closed at stop."""
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
+        client = connect(settings)
+        store = GameStore(client)
+        app.state.store = store
+        app.state.games = Games(store, settings)
+        try:
+            yield
+        finally:
+            await client.aclose()
+
+    def provide_store(state: AppState) -> GameStore:
+        store: GameStore = state.store
+        return store
+
+    def provide_games(state: AppState) -> Games:
+        games: Games = state.games
+        return games
+
+    return Litestar(
+        route_handlers=[GamesController, presets, healthz, readyz],
+        dependencies={
+            "store": Provide(provide_store, sync_to_thread=False),
+            "games": Provide(provide_games, sync_to_thread=False),
+        },
+        exception_handlers=HANDLERS,
+        lifespan=[redis_lifespan],
+        openapi_config=openapi_config(),
+        request_max_body_size=settings.max_body_bytes,
+        debug=False,
+    )
+
+
+def create_app_from_env() -> Litestar:
+    """The factory uvicorn workers call: settings from the environment."""
+    return create_app(Settings.from_env())

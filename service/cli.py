@@ -1,0 +1,88 @@
+"""The `escopa` command: `serve` the API (with a private Redis when no URL is given), `openapi`."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+import msgspec
+
+log = logging.getLogger("escopa")
+OPENAPI_DIR = Path("openapi")
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run uvicorn, first starting a private redis-server when no Redis URL is given."""
+    import uvicorn
+
+    from service.store.server import RedisServer
+
+    url = args.redis_url or os.environ.get("REDIS_URL")
+    server = None
+    if not url:
+        server = RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start()
+        url = server.url
+        log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
+    os.environ["REDIS_URL"] = url
+    log.warning("escopa listens on http://%s:%d (redis %s)", args.host, args.port, url)
+    try:
+        uvicorn.run(
+            "service.app:create_app_from_env",
+            factory=True,
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            log_level=args.log_level,
+            access_log=False,
+            timeout_graceful_shutdown=10,
+        )
+    finally:
+        if server is not None:
+            server.stop()
+    return 0
+
+
+def openapi(args: argparse.Namespace) -> int:
+    """Write the OpenAPI document the app generates to openapi/openapi.json (and .yaml)."""
+    from service.openapi import document
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    doc = document()
+    (out / "openapi.json").write_bytes(
+        msgspec.json.format(msgspec.json.encode(doc), indent=2) + b"\n"
+    )
+    print(f"wrote {out / 'openapi.json'}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="escopa", description=__doc__)
+    commands = main.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("serve", help="run the API")
+    run.add_argument("--host", default=os.environ.get("ESCOPA_HOST", "127.0.0.1"))
+    run.add_argument("--port", type=int, default=int(os.environ.get("ESCOPA_PORT", "8000")))
+    run.add_argument("--workers", type=int, default=int(os.environ.get("ESCOPA_WORKERS", "1")))
+    run.add_argument("--redis-url", default=None, help="default: REDIS_URL, else a private Redis")
+    run.add_argument("--data-dir", default=os.environ.get("ESCOPA_DATA_DIR", ".escopa-data"))
+    run.add_argument("--fsync", default="everysec", choices=["always", "everysec", "no"])
+    run.add_argument("--log-level", default="info")
+    run.set_defaults(handler=serve)
+    spec = commands.add_parser("openapi", help="write openapi/openapi.json")
+    spec.add_argument("--out", default=str(OPENAPI_DIR))
+    spec.set_defaults(handler=openapi)
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    args = parser().parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The hash-chained move log: entry shapes, hashing, and what each reader may see of an entry."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Final, Literal
+
+import msgspec
+
+from engine import Event, Rules, canonical_json, redact
+
+GENESIS: Final = "0" * 64
+EntryType = Literal["created", "move", "deal", "signal"]
+Signal = Literal["guindis", "seven"]
+
+
+class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """What the first entry records about a game: rules, seats, and the seed (hidden until over)."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    seed: str | None
+    seed_commitment: str
+    client_seed: str | None = None
+    commitment_id: str | None = None
+
+
+class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """One log entry. `hash` is the SHA-256 of the entry's canonical JSON without `hash`."""
+
+    seq: int
+    type: EntryType
+    time: str
+    seat: int | None = None
+    move: str | None = None
+    signal: Signal | None = None
+    game: GameInfo | None = None
+    events: tuple[Event, ...] = ()
+    prev_hash: str
+    state_hash: str | None = None
+    hash: str = ""
+
+
+def entry_hash(entry: LogEntry) -> str:
+    """The hash of an entry: its canonical JSON without the `hash` member."""
+    body = msgspec.to_builtins(entry)
+    del body["hash"]
+    return hashlib.sha256(canonical_json(body)).hexdigest()
+
+
+def sealed(entry: LogEntry) -> LogEntry:
+    """The entry with its `hash` filled in."""
+    return msgspec.structs.replace(entry, hash=entry_hash(entry))
+
+
+def verify_chain(entries: list[LogEntry], start_prev: str = GENESIS) -> int | None:
+    """The index of the first entry that breaks the chain (seq, prev_hash or hash), else None."""
+    prev = start_prev
+    for index, entry in enumerate(entries):
+        if entry.prev_hash != prev or entry.hash != entry_hash(entry):
+            return index
+        if index and entry.seq != entries[index - 1].seq + 1:
+            return index
+        prev = entry.hash
+    return None
+
+
+def partner_of(rules: Rules, seat: int) -> int | None:
+    """The seat's partner, when seats play in partnerships."""
+    from engine.rules import partnered
+
+    return (seat + 2) % 4 if partnered(rules) else None
+
+
+def visible(entry: LogEntry, reader: int | None, finished: bool, rules: Rules) -> LogEntry:
+    """The entry as `reader` may see it: after the game, everything; before, hidden cards redacted.
+
+    Redacted entries keep the hash of the full entry, which the reader cannot recompute.
+    """
+    if finished:
+        return entry
+    changes: dict[str, object] = {}
+    if entry.game is not None and entry.game.seed is not None:
+        changes["game"] = msgspec.structs.replace(entry.game, seed=None)
+    if entry.events:
+        changes["events"] = tuple(redact(event, reader) for event in entry.events)
+    if entry.signal is not None and reader is not None and entry.seat is not None:
+        if reader not in (entry.seat, partner_of(rules, entry.seat)):
+            changes["signal"] = None
+    elif entry.signal is not None:
+        changes["signal"] = None
+    return msgspec.structs.replace(entry, **changes) if changes else entry

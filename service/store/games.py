@@ -1,0 +1,126 @@
+"""Game storage in Redis: one hash per game (state, version, head, meta) and a log stream."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+import msgspec
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+
+from engine import State
+from service.log import LogEntry
+from service.store import keys, scripts
+
+Client = Redis | RedisCluster
+
+
+class SeatMeta(msgspec.Struct, frozen=True):
+    """A seat: the player's display name and the SHA-256 of its secret token."""
+
+    name: str
+    token_hash: str
+
+
+class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
+    """What a game keeps beside its state: seats, seed commitment, creation time."""
+
+    seats: tuple[SeatMeta, ...]
+    seed_commitment: str
+    created: str
+    commitment_id: str | None = None
+    client_seed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as read from Redis."""
+
+    state: State
+    version: int
+    head: str
+    meta: GameMeta
+
+
+@dataclass(frozen=True, slots=True)
+class CommitResult:
+    """What the commit script answered: `committed`, `stale`, `missing` or `replay`."""
+
+    outcome: str
+    version: int = 0
+    answer: bytes = b""
+
+
+_state_decoder = msgspec.msgpack.Decoder(State)
+_meta_decoder = msgspec.msgpack.Decoder(GameMeta)
+_entry_decoder = msgspec.json.Decoder(LogEntry)
+_encoder = msgspec.msgpack.Encoder()
+_json = msgspec.json.Encoder()
+
+
+class GameStore:
+    """Reads and atomically writes games; every write is one Lua script on the game's shard."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self._create = client.register_script(scripts.CREATE)
+        self._commit = client.register_script(scripts.COMMIT)
+
+    async def create(
+        self, game_id: str, state: State, meta: GameMeta, entry: LogEntry, ttl_ms: int
+    ) -> bool:
+        """Store a new game and its first log entry; False if the id is taken."""
+        args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
+        args += [_json.encode(entry), ttl_ms]
+        created = await self._create(keys=list(keys.game_keys(game_id)), args=args)
+        return bool(created)
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        """The game's state, version, head and meta in one round trip, or None."""
+        fields: list[Any] = ["state", "version", "head", "meta"]
+        raw = await self.client.hmget(keys.game(game_id), fields)
+        state, version, head, meta = cast("list[bytes | None]", raw)
+        if state is None or version is None or head is None or meta is None:
+            return None
+        return StoredGame(
+            state=_state_decoder.decode(state),
+            version=int(version),
+            head=head.decode(),
+            meta=_meta_decoder.decode(meta),
+        )
+
+    async def commit(
+        self,
+        game_id: str,
+        expected: int,
+        state: State | None,
+        entry: LogEntry,
+        ttl_ms: int,
+        idempotency: tuple[str, bytes, int] | None = None,
+    ) -> CommitResult:
+        """Append `entry` and write `state` if the game is still at `expected`; all or nothing."""
+        game_keys = list(keys.game_keys(game_id))
+        encoded = _encoder.encode(state) if state is not None else b""
+        args: list[Any] = [expected, encoded, entry.hash, _json.encode(entry), ttl_ms]
+        if idempotency is not None:
+            key, answer, answer_ttl = idempotency
+            game_keys.append(key)
+            args += [answer, answer_ttl]
+        status, detail = await self._commit(keys=game_keys, args=args)
+        outcome = ("missing", "stale", "replay", "committed")[int(status)]
+        if outcome == "replay":
+            return CommitResult(outcome, answer=bytes(detail))
+        return CommitResult(outcome, version=int(detail) if detail else 0)
+
+    async def answer(self, key: str) -> bytes | None:
+        """The stored first answer of an idempotent request, if any."""
+        return cast("bytes | None", await self.client.get(key))
+
+    async def entries(self, game_id: str, after: int, limit: int) -> list[LogEntry]:
+        """Log entries with `seq > after`, at most `limit`, in order."""
+        rows = cast(
+            "list[tuple[bytes, dict[bytes, bytes]]]",
+            await self.client.xrange(keys.log(game_id), min=f"{after + 1}-0", count=limit),
+        )
+        return [_entry_decoder.decode(fields[b"e"]) for _, fields in rows]

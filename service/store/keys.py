@@ -1,0 +1,23 @@
+"""Every Redis key comes from here; all keys of one game share the hash tag `{g:<id>}`."""
+
+from __future__ import annotations
+
+
+def game(game_id: str) -> str:
+    """The hash holding a game's state, version, log head and metadata."""
+    return f"{{g:{game_id}}}:game"
+
+
+def log(game_id: str) -> str:
+    """The stream holding a game's append-only log; entry `seq` has stream id `seq-0`."""
+    return f"{{g:{game_id}}}:log"
+
+
+def idempotency(game_id: str, seat: int, key: str) -> str:
+    """The first answer to a request sent with an `Idempotency-Key`, per game and seat."""
+    return f"{{g:{game_id}}}:idem:{seat}:{key}"
+
+
+def game_keys(game_id: str) -> tuple[str, str]:
+    """The keys a game keeps for its lifetime."""
+    return game(game_id), log(game_id)

@@ -1,0 +1,48 @@
+"""The Lua scripts that make every write atomic on the one shard holding a game's keys."""
+
+from __future__ import annotations
+
+from typing import Final
+
+CREATE: Final = """
+-- KEYS: game hash, log stream. ARGV: state, meta, head, entry, ttl_ms
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', 1, 'head', ARGV[3], 'meta', ARGV[2])
+redis.call('XADD', KEYS[2], '1-0', 'e', ARGV[4])
+if tonumber(ARGV[5]) > 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  redis.call('PEXPIRE', KEYS[2], ARGV[5])
+end
+return 1
+"""
+
+COMMIT: Final = """
+-- KEYS: game hash, log stream, [idempotency key]
+-- ARGV: expected version, state (or '' to keep it), head, entry, ttl_ms, answer, answer_ttl_ms
+-- Returns {status, detail}: 0 missing, 1 stale (detail: current version),
+-- 2 replay (detail: the first answer), 3 committed (detail: new version).
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then return {0, ''} end
+if KEYS[3] then
+  local prior = redis.call('GET', KEYS[3])
+  if prior then return {2, prior} end
+end
+if version ~= ARGV[1] then return {1, version} end
+local new_version = tonumber(version) + 1
+if ARGV[2] ~= '' then
+  redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', new_version, 'head', ARGV[3])
+else
+  redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[3])
+end
+redis.call('XADD', KEYS[2], new_version .. '-0', 'e', ARGV[4])
+local ttl = tonumber(ARGV[5])
+if ttl > 0 then
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  redis.call('PEXPIRE', KEYS[2], ttl)
+else
+  redis.call('PERSIST', KEYS[1])
+  redis.call('PERSIST', KEYS[2])
+end
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[7]) end
+return {3, tostring(new_version)}
+"""

