@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -27,6 +28,8 @@ def serve(args: argparse.Namespace) -> int:
         url = server.url
         log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
     os.environ["REDIS_URL"] = url
+    # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     log.warning("escopa listens on http://%s:%d (redis %s)", args.host, args.port, url)
     try:
         uvicorn.run(

@@ -6,8 +6,9 @@ from typing import Annotated
 
 from litestar import Controller, Response, get, post
 from litestar.datastructures import ResponseHeader
+from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import Parameter
+from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
 from service.api.params import Authorization, IdempotencyKey, bearer
@@ -27,7 +28,10 @@ from service.api.schemas import (
 )
 from service.games import Games
 
-GameId = Annotated[str, Parameter(min_length=1, max_length=64, description="the game's id")]
+GameId = Annotated[str, PathParameter(min_length=1, max_length=64, description="the game's id")]
+GamesDep = NamedDependency[Games]
+After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
+Limit = Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")]
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -51,7 +55,7 @@ class GamesController(Controller):
         responses=problems(400, 422),
         summary="Create a game",
     )
-    async def create(self, data: CreateGame, games: Games) -> CreatedGame:
+    async def create(self, data: JSONBody[CreateGame], games: GamesDep) -> CreatedGame:
         return await games.create(data)
 
     @get(
@@ -66,10 +70,10 @@ class GamesController(Controller):
     async def read(
         self,
         game_id: GameId,
-        games: Games,
+        games: GamesDep,
         authorization: Authorization = None,
         if_none_match: Annotated[
-            str | None, Parameter(header="If-None-Match", required=False, max_length=100)
+            str | None, HeaderParameter(name="If-None-Match", required=False, max_length=100)
         ] = None,
     ) -> Response[GameView]:
         view = await games.view(game_id, bearer(authorization))
@@ -86,7 +90,7 @@ class GamesController(Controller):
         summary="The token's seat's legal moves",
     )
     async def legal_moves(
-        self, game_id: GameId, games: Games, authorization: Authorization = None
+        self, game_id: GameId, games: GamesDep, authorization: Authorization = None
     ) -> LegalMoves:
         return await games.legal_moves(game_id, bearer(authorization))
 
@@ -100,8 +104,8 @@ class GamesController(Controller):
     async def play(
         self,
         game_id: GameId,
-        data: MoveRequest,
-        games: Games,
+        data: JSONBody[MoveRequest],
+        games: GamesDep,
         authorization: Authorization = None,
         idempotency_key: IdempotencyKey = None,
     ) -> MoveResult:
@@ -117,8 +121,8 @@ class GamesController(Controller):
     async def deal(
         self,
         game_id: GameId,
-        games: Games,
-        data: DealRequest | None = None,
+        games: GamesDep,
+        data: JSONBody[DealRequest | None] = None,
         authorization: Authorization = None,
         idempotency_key: IdempotencyKey = None,
     ) -> MoveResult:
@@ -135,8 +139,8 @@ class GamesController(Controller):
     async def signal(
         self,
         game_id: GameId,
-        data: SignalRequest,
-        games: Games,
+        data: JSONBody[SignalRequest],
+        games: GamesDep,
         authorization: Authorization = None,
     ) -> SignalResult:
         return await games.signal(game_id, bearer(authorization), data)
@@ -147,7 +151,7 @@ class GamesController(Controller):
         responses=problems(400, 404),
         summary="Every round's per-category breakdown, totals and winner",
     )
-    async def score(self, game_id: GameId, games: Games) -> ScoreSheet:
+    async def score(self, game_id: GameId, games: GamesDep) -> ScoreSheet:
         return await games.score(game_id)
 
     @get(
@@ -159,9 +163,11 @@ class GamesController(Controller):
     async def log(
         self,
         game_id: GameId,
-        games: Games,
+        games: GamesDep,
         authorization: Authorization = None,
-        after: Annotated[int, Parameter(ge=0, le=1_000_000, description="seq to start after")] = 0,
-        limit: Annotated[int, Parameter(ge=1, le=200, description="entries per page")] = 50,
+        after: Annotated[
+            int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")
+        ] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")] = 50,
     ) -> LogPage:
         return await games.log(game_id, bearer(authorization), after, limit)

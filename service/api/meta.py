@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Response, get
+from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
 
 from engine import PRESETS, Rules
@@ -27,7 +28,7 @@ async def healthz() -> Health:
     summary="Redis is reachable",
     responses={503: ResponseSpec(Health, description="Redis is unreachable")},
 )
-async def readyz(store: GameStore) -> Response[Health]:
+async def readyz(store: NamedDependency[GameStore]) -> Response[Health]:
     try:
         await store.client.ping()
     except Exception:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Final
 
 from litestar.openapi.spec import Example
-from litestar.params import Parameter
+from litestar.params import HeaderParameter
 
 from service.errors import ServiceError
 
@@ -13,8 +13,8 @@ GAME_ID_PATTERN: Final = "^[0-9a-f]{24}$"
 
 Authorization = Annotated[
     str | None,
-    Parameter(
-        header="Authorization",
+    HeaderParameter(
+        name="Authorization",
         required=False,
         max_length=200,
         description="`Bearer <player token>`: the seat's secret token from game creation",
@@ -23,8 +23,8 @@ Authorization = Annotated[
 ]
 IdempotencyKey = Annotated[
     str | None,
-    Parameter(
-        header="Idempotency-Key",
+    HeaderParameter(
+        name="Idempotency-Key",
         required=False,
         min_length=1,
         max_length=64,

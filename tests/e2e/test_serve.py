@@ -1,0 +1,105 @@
+"""End to end: `escopa serve` as a real process, with the private redis-server it starts itself."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from service.store.server import free_port
+
+START_TIMEOUT = 30.0
+
+
+def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
+    """Poll /readyz until the server answers 200 (or fail if the process died)."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "escopa serve exited at start"
+        try:
+            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("escopa serve did not become ready")
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """`escopa serve` on a free port without REDIS_URL, so it starts its own Redis."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    data = tmp_path / "data"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(data)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, process)
+        yield base, data
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=20)
+
+
+def test_serve_starts_its_own_redis_and_plays_a_whole_match(served: tuple[str, Path]) -> None:
+    base, data = served
+    with httpx.Client(base_url=base, timeout=10) as http:
+        created = http.post("/v1/games", json={"players": ["Ana", "Bia"], "preset": "escova"})
+        assert created.status_code == 201
+        game = created.json()
+        tokens = {p["seat"]: p["token"] for p in game["players"]}
+        gid = game["game_id"]
+        view = game["view"]
+        while view["status"] != "finished":
+            auth = {"Authorization": f"Bearer {tokens[view['turn']]}"}
+            legal = http.get(f"/v1/games/{gid}/legal-moves", headers=auth).json()
+            move = {"move": legal["moves"][-1]["id"], "expected_version": legal["version"]}
+            answer = http.post(f"/v1/games/{gid}/moves", json=move, headers=auth)
+            assert answer.status_code == 200, answer.text
+            view = answer.json()["view"]
+        score = http.get(f"/v1/games/{gid}/score").json()
+        assert max(score["totals"]) >= 31
+        assert score["outcome"]["winner"] == score["totals"].index(max(score["totals"]))
+    assert (data / "appendonlydir").is_dir(), "the private Redis persists with an append-only file"
+
+
+def test_serve_stops_its_private_redis_on_exit(tmp_path: Path) -> None:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    data = tmp_path / "data"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(data)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    wait_ready(f"http://127.0.0.1:{port}", process)
+    redis_port = httpx.get(f"http://127.0.0.1:{port}/healthz").status_code
+    assert redis_port == 200
+    children = subprocess.run(
+        ["pgrep", "-P", str(process.pid)], capture_output=True, text=True, check=False
+    ).stdout.split()
+    assert children, "the private redis-server runs as a child of escopa serve"
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=20) == 0
+    for child in children:
+        assert not Path(f"/proc/{child}").exists() or _is_zombie(child)
+
+
+def _is_zombie(pid: str) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    except FileNotFoundError:
+        return True

@@ -1,0 +1,31 @@
+"""The committed OpenAPI document matches what the code generates."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from service.openapi import document
+
+COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+
+
+def test_the_committed_openapi_document_matches_the_code() -> None:
+    committed = json.loads(COMMITTED.read_text())
+    assert committed == json.loads(json.dumps(document())), "run `escopa openapi` and commit"
+
+
+def test_every_operation_has_a_stable_operation_id() -> None:
+    doc = document()
+    ids = [op["operationId"] for path in doc["paths"].values() for op in path.values()]
+    assert len(ids) == len(set(ids))
+    assert all(ids)
+
+
+def test_every_error_response_is_a_problem_document() -> None:
+    doc = document()
+    for path in doc["paths"].values():
+        for operation in path.values():
+            for status, response in operation["responses"].items():
+                if int(status) >= 400 and status != "503":
+                    assert "application/problem+json" in response["content"], (status, operation)
