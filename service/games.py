@@ -165,6 +165,7 @@ class Games:
                 events=tuple(events),
                 prev_hash=GENESIS,
                 state_hash=engine.state_hash(state),
+                salt=secrets.token_hex(16),
             )
         )
         game_id = secrets.token_hex(12)
@@ -217,10 +218,10 @@ class Games:
         """Deal the next hand or round when a deal is due (auto-deal off)."""
         game = await self.load(game_id)
         seat = self._player(game, token)
-        if game.state.status != "dealing":
-            raise IllegalMove("move/nothing_to_deal", "no deal is due")
         version = game.version if expected is None else expected
-        return await self._commit_move(game_id, game, seat, Deal(), version, key, f"deal:{version}")
+        return await self._commit_move(
+            game_id, game, seat, Deal(), version, key, f"deal:{expected}"
+        )
 
     async def signal(self, game_id: str, token: str | None, request: SignalRequest) -> SignalResult:
         """Send a partner signal: logged, seen only by the partner until the game is over."""
@@ -336,6 +337,7 @@ class Games:
                 events=events,
                 prev_hash=game.head,
                 state_hash=engine.state_hash(state) if state is not None else None,
+                salt=secrets.token_hex(16),
             )
         )
 

@@ -26,7 +26,11 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
-    """One log entry. `hash` is the SHA-256 of the entry's canonical JSON without `hash`."""
+    """One log entry. `hash` is the SHA-256 of the entry's canonical JSON without `hash`.
+
+    `salt` is a random secret inside the hashed body: a reader shown a redacted entry gets no
+    salt, so it cannot brute-force the few possible hidden hands against the entry's hash.
+    """
 
     seq: int
     type: EntryType
@@ -38,6 +42,7 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     events: tuple[Event, ...] = ()
     prev_hash: str
     state_hash: str | None = None
+    salt: str | None = None
     hash: str = ""
 
 
@@ -75,18 +80,21 @@ def partner_of(rules: Rules, seat: int) -> int | None:
 def visible(entry: LogEntry, reader: int | None, finished: bool, rules: Rules) -> LogEntry:
     """The entry as `reader` may see it: after the game, everything; before, hidden cards redacted.
 
-    Redacted entries keep the hash of the full entry, which the reader cannot recompute.
+    A redacted entry keeps the full entry's hash but loses its salt, so the hash reveals nothing.
     """
     if finished:
         return entry
     changes: dict[str, object] = {}
     if entry.game is not None and entry.game.seed is not None:
         changes["game"] = msgspec.structs.replace(entry.game, seed=None)
-    if entry.events:
-        changes["events"] = tuple(redact(event, reader) for event in entry.events)
+    events = tuple(redact(event, reader) for event in entry.events)
+    if events != entry.events:
+        changes["events"] = events
     if entry.signal is not None and reader is not None and entry.seat is not None:
         if reader not in (entry.seat, partner_of(rules, entry.seat)):
             changes["signal"] = None
     elif entry.signal is not None:
         changes["signal"] = None
-    return msgspec.structs.replace(entry, **changes) if changes else entry
+    if not changes:
+        return entry
+    return msgspec.structs.replace(entry, salt=None, **changes)

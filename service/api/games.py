@@ -79,7 +79,7 @@ class GamesController(Controller):
         view = await games.view(game_id, bearer(authorization))
         etag = f'"{view.version}"'
         headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
-        if if_none_match is not None and etag in (t.strip() for t in if_none_match.split(",")):
+        if if_none_match is not None and _matches(if_none_match, etag):
             return Response(content=None, status_code=HTTP_304_NOT_MODIFIED, headers=headers)  # type: ignore[arg-type]
         return Response(content=view, status_code=HTTP_200_OK, headers=headers)
 
@@ -171,3 +171,9 @@ class GamesController(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")] = 50,
     ) -> LogPage:
         return await games.log(game_id, bearer(authorization), after, limit)
+
+
+def _matches(if_none_match: str, etag: str) -> bool:
+    """RFC 9110 weak comparison: `*` or any listed tag, `W/` prefix ignored."""
+    tags = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+    return "*" in tags or etag in tags

@@ -87,10 +87,11 @@ def on_engine_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
 
 def on_validation_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     assert isinstance(exc, ValidationException)
-    extra = exc.extra if isinstance(exc.extra, list) else []
-    messages = [str(e.get("message", "")) for e in extra if isinstance(e, dict)]
-    detail = "; ".join(m for m in messages if m) or "the request is malformed"
-    return problem(request, 400, "request/invalid", detail[:500])
+    extra = [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
+    messages = [f"{e.get('key') or 'body'}: {e.get('message', '')}" for e in extra]
+    detail = "; ".join(messages) or "the request is malformed"
+    field = str(extra[0]["key"]) if extra and extra[0].get("key") else None
+    return problem(request, 400, "request/invalid", detail[:500], field=field)
 
 
 def on_http_error(request: AnyRequest, exc: Exception) -> Response[bytes]:

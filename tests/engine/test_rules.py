@@ -1,0 +1,199 @@
+"""Rules as data: presets (RULES.md "Scoring a round" table), overrides, refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import PRESETS, EngineError, Rules, RulesError, make_rules, start
+from engine.rules import hands_per_round, partnered, seats_of, side_count, side_of
+
+CATEGORY_TABLE = {
+    # category: (escopa, escoba, escova), straight from the table in RULES.md
+    "escopa": (1, 1, 1),
+    "most_cards": (1, 1, 1),
+    "most_diamonds": (1, 1, 1),
+    "all_diamonds": (2, 0, 2),
+    "seven_of_diamonds": (1, 1, 1),
+    "most_sevens": (1, 1, 0),
+    "all_sevens": (3, 1, 0),
+    "opponents_under_10": (2, 0, 0),
+    "primeira": (0, 0, 0),
+}
+PRESET_NAMES = ("escopa", "escoba", "escova")
+PRIMEIRA = {"7": 11, "6": 8, "A": 6, "2": 2, "3": 3, "4": 4, "5": 5, "Q": 0, "J": 0, "K": 0}
+ITALIAN = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "Q": 10, "J": 10, "K": 10}
+
+
+@pytest.mark.parametrize("column", range(3))
+def test_each_preset_scores_the_categories_of_the_rules_table(column: int) -> None:
+    rules = make_rules(PRESET_NAMES[column])
+    for category, points in CATEGORY_TABLE.items():
+        assert getattr(rules.points, category) == points[column], category
+    assert set(type(rules.points).__struct_fields__) == set(CATEGORY_TABLE)
+
+
+@pytest.mark.parametrize(
+    ("preset", "target", "rotation", "missed"),
+    [
+        ("escopa", 21, "hand", "claimable"),
+        ("escoba", 21, "round", "stays"),
+        ("escova", 31, "round", "stays"),
+    ],
+)
+def test_each_preset_has_its_target_rotation_and_missed_capture_rule(
+    preset: str, target: int, rotation: str, missed: str
+) -> None:
+    rules = make_rules(preset)
+    assert rules.target == target
+    assert rules.dealer_rotation == rotation
+    assert rules.missed_capture == missed
+    assert PRESETS[preset] == rules
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_preset_shares_the_documented_defaults(preset: str) -> None:
+    rules = make_rules(preset)
+    assert rules.players == 2
+    assert rules.first_dealer == "draw"
+    assert rules.initial_table_bonus == "pairs"
+    assert rules.capture == "optional"
+    assert rules.validation == "strict"
+    assert rules.auto_deal is True
+    assert rules.primeira_values == PRIMEIRA
+
+
+def test_signals_are_on_in_escopa_and_off_in_escoba_and_escova() -> None:
+    assert make_rules("escopa").signals is True
+    assert make_rules("escoba").signals is False
+    assert make_rules("escova").signals is False
+
+
+def test_the_default_preset_is_escopa() -> None:
+    assert make_rules() == make_rules("escopa") == Rules()
+
+
+def test_any_option_can_be_overridden() -> None:
+    rules = make_rules(
+        "escoba",
+        {
+            "players": 4,
+            "target": 31,
+            "first_dealer": 2,
+            "dealer_rotation": "hand",
+            "initial_table_bonus": "none",
+            "capture": "mandatory",
+            "missed_capture": "claimable",
+            "validation": "honor",
+            "signals": True,
+            "auto_deal": False,
+        },
+    )
+    assert (rules.players, rules.target, rules.first_dealer) == (4, 31, 2)
+    assert rules.dealer_rotation == "hand"
+    assert rules.initial_table_bonus == "none"
+    assert rules.capture == "mandatory"
+    assert rules.missed_capture == "claimable"
+    assert rules.validation == "honor"
+    assert rules.signals is True
+    assert rules.auto_deal is False
+    assert rules.points == PRESETS["escoba"].points, "points untouched"
+
+
+def test_overriding_some_points_keeps_the_preset_s_other_points() -> None:
+    rules = make_rules("escova", {"points": {"primeira": 2, "most_sevens": 1}})
+    assert rules.points.primeira == 2
+    assert rules.points.most_sevens == 1
+    assert rules.points.all_diamonds == 2, "escova's own value kept"
+    assert rules.points.all_sevens == 0, "escova's own value kept"
+
+
+def test_an_override_does_not_change_the_preset() -> None:
+    make_rules("escopa", {"points": {"escopa": 5}, "target": 31})
+    assert PRESETS["escopa"].points.escopa == 1
+    assert PRESETS["escopa"].target == 21
+
+
+def test_the_italian_primeira_values_are_a_valid_override() -> None:
+    rules = make_rules("escopa", {"primeira_values": ITALIAN, "points": {"primeira": 2}})
+    assert rules.primeira_values == ITALIAN
+    assert rules.points.primeira == 2
+
+
+def test_four_players_play_in_partnerships_zero_two_against_one_three_by_default() -> None:
+    rules = make_rules("escopa", {"players": 4})
+    assert partnered(rules)
+    assert side_count(rules) == 2
+    assert [side_of(rules, seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert seats_of(rules, 0) == (0, 2)
+    assert seats_of(rules, 1) == (1, 3)
+
+
+def test_four_players_may_play_each_for_themselves() -> None:
+    rules = make_rules("escopa", {"players": 4, "partnerships": False})
+    assert not partnered(rules)
+    assert side_count(rules) == 4
+    assert [side_of(rules, seat) for seat in range(4)] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_two_or_three_players_are_each_a_side(players: int) -> None:
+    rules = make_rules("escopa", {"players": players})
+    assert side_count(rules) == players
+    assert [seats_of(rules, side) for side in range(players)] == [(s,) for s in range(players)]
+
+
+@pytest.mark.parametrize(("players", "hands"), [(2, 6), (3, 4), (4, 3)])
+def test_the_number_of_hands_per_round_uses_up_the_deck(players: int, hands: int) -> None:
+    assert hands_per_round(make_rules("escopa", {"players": players})) == hands
+    assert 4 + hands * 3 * players == 40
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"players": 5}, "players"),
+        ({"players": 1}, "players"),
+        ({"players": 3, "partnerships": True}, "partnerships"),
+        ({"players": 2, "partnerships": True}, "partnerships"),
+        ({"points": {"escopa": -1}}, "points.escopa"),
+        ({"points": {"most_sevens": -3}}, "points.most_sevens"),
+        ({"points": {"jokers": 1}}, "points.jokers"),
+        ({"bogus": True}, "bogus"),
+        ({"target": 0}, "target"),
+        ({"first_dealer": 2}, "first_dealer"),
+        ({"first_dealer": "lowest"}, "first_dealer"),
+        ({"dealer_rotation": "trick"}, "dealer_rotation"),
+        ({"capture": "sometimes"}, "capture"),
+        ({"validation": "lax"}, "validation"),
+        ({"primeira_values": {**PRIMEIRA, "K": -1}}, "primeira_values.K"),
+        ({"primeira_values": {r: v for r, v in PRIMEIRA.items() if r != "K"}}, "primeira_values"),
+        ({"primeira_values": {**PRIMEIRA, "8": 0}}, "primeira_values"),
+        ({"players": "two"}, "players"),
+    ],
+)
+def test_an_unplayable_combination_is_refused_with_the_field_name(
+    overrides: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        make_rules("escopa", overrides)
+    assert caught.value.field == field
+    assert caught.value.code == "rules/invalid"
+    assert str(caught.value).startswith(f"{field}:")
+    assert isinstance(caught.value, EngineError)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_an_unknown_preset_is_refused_naming_the_preset_field() -> None:
+    with pytest.raises(RulesError) as caught:
+        make_rules("scopa")
+    assert caught.value.field == "preset"
+    assert caught.value.code == "rules/unknown_preset"
+    assert "scopa" in str(caught.value)
+
+
+def test_start_refuses_rules_built_by_hand_that_cannot_be_played() -> None:
+    with pytest.raises(RulesError) as caught:
+        start(Rules(players=5), "seed")
+    assert caught.value.field == "players"

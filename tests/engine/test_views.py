@@ -1,0 +1,198 @@
+"""What a seat or a spectator may see: views of the state and redacted events."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+from engine import Claim, Play, State, View, apply, legal_moves, redact, view
+from engine.events import (
+    Claimed,
+    FirstDealerDrawn,
+    HandDealt,
+    LastCardsTaken,
+    Played,
+    TableBonus,
+)
+from engine.state import canonical_json
+from tests.engine.helpers import DECK, actor, arrange, game, random_playout
+
+CARDS = set(DECK)
+
+
+def strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
+    """Every card code named anywhere in a decoded JSON value (move texts split on '+')."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in skip:
+                found |= strings(item, skip)
+    elif isinstance(value, list):
+        for item in value:
+            found |= strings(item, skip)
+    elif isinstance(value, str):
+        found |= {part for part in value.removeprefix("claim:").split("+") if part in CARDS}
+    return found
+
+
+def hidden_from(state: State, seat: int | None) -> set[str]:
+    """The cards `seat` must not see: the stock and every other seat's hand."""
+    hidden = set(state.stock)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            hidden |= set(hand)
+    return hidden
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_sees_its_own_hand_and_only_the_sizes_of_the_others(players: int) -> None:
+    state, _ = game("escopa", "views", players=players)
+    for seat in range(players):
+        seen = view(state, seat)
+        assert seen.seat == seat
+        assert seen.hand == state.hands[seat]
+        assert seen.hand_sizes == (3,) * players
+        assert seen.table == state.table
+        assert seen.turn == state.turn
+        assert seen.dealer == state.dealer
+
+
+def test_a_spectator_sees_no_hand() -> None:
+    state, _ = game("escopa", "views", players=3)
+    seen = view(state, None)
+    assert seen.seat is None
+    assert seen.hand == ()
+    assert seen.hand_sizes == (3, 3, 3)
+
+
+def test_the_stock_is_never_shown_only_its_size() -> None:
+    state, _ = game("escopa", "views")
+    assert "stock" not in View.__struct_fields__
+    for seat in (0, 1, None):
+        seen = view(state, seat)
+        assert seen.stock_size == len(state.stock) == 30
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_view_names_a_card_the_reader_may_not_see(players: int) -> None:
+    state, _ = game("escopa", "views", players=players, target=1000)
+    rng = random.Random(players)
+    while state.round == 1:
+        for seat in (*range(players), None):
+            encoded = msgspec.json.decode(canonical_json(view(state, seat)))
+            # past rounds' results are public and name cards of earlier decks: skip them
+            seen = strings(encoded, skip=frozenset({"rounds"}))
+            assert not seen & hidden_from(state, seat), (seat, seen & hidden_from(state, seat))
+        moves = legal_moves(state)
+        state, _ = apply(state, actor(state), rng.choice(moves))
+
+
+def test_the_seed_is_hidden_until_the_game_is_over() -> None:
+    state, _ = game("escova", "views-seed", target=3)
+    for seat in (0, 1, None):
+        assert view(state, seat).seed is None
+    assert b"views-seed" not in canonical_json(view(state, 0))
+    steps = random_playout(state, random.Random(1))
+    assert all(step[2].status == "finished" or view(step[2], 0).seed is None for step in steps)
+    final = steps[-1][2]
+    assert final.status == "finished"
+    for seat in (0, 1, None):
+        assert view(final, seat).seed == "views-seed"
+        assert view(final, seat).outcome == final.outcome
+
+
+def test_the_view_shows_scores_escopas_and_captured_counts_per_side() -> None:
+    state, _ = game("escopa", "views", players=4, first_dealer=3)
+    state = arrange(
+        state,
+        hands=[("5C", "6C", "7C"), ("AS", "2S", "3S"), ("4S", "5S", "6S"), ("4H", "5H", "6H")],
+        table=("KD",),
+        scores=(7, 9),
+    )
+    state, _ = apply(state, 0, Play("5C", ("KD",)))
+    seen = view(state, 2)
+    assert [(s.side, s.seats, s.captured, s.escopas, s.score) for s in seen.sides] == [
+        (0, (0, 2), 2, 1, 7),
+        (1, (1, 3), 0, 0, 9),
+    ]
+    assert seen.last_move is not None
+    assert (seen.last_move.seat, seen.last_move.move, seen.last_move.escopa) == (0, "5C+KD", True)
+
+
+def test_the_view_shows_who_may_claim_a_missed_capture() -> None:
+    state, _ = game("escopa", "views", first_dealer=1)
+    state = arrange(state, hands=[("5C", "6C", "7C"), ("AS", "2S", "3S")], table=("KD", "QH"))
+    assert view(state, 0).claim_seat is None
+    state, _ = apply(state, 0, Play("5C"))
+    assert view(state, 0).claim_seat == 1
+    assert view(state, None).claim_seat == 1
+
+
+def test_redact_empties_other_seats_hands_in_a_deal() -> None:
+    event = HandDealt(
+        round=1, hand=1, dealer=1, hands=(("3C", "6D", "7D"), ("AC", "QH", "4S")),
+        table=("3S", "4C", "KD", "KC"), stock=30, last=False,
+    )  # fmt: skip
+    assert redact(event, 0) == msgspec.structs.replace(event, hands=(("3C", "6D", "7D"), ()))
+    assert redact(event, 1) == msgspec.structs.replace(event, hands=((), ("AC", "QH", "4S")))
+    assert redact(event, None) == msgspec.structs.replace(event, hands=((), ()))
+    assert redact(event, 0).table == event.table, "the table is public"
+
+
+def test_redact_hides_that_a_capture_was_wrong() -> None:
+    wrong = Played(seat=0, card="QS", capture=("AS", "2S"), escopa=True, wrong=True)
+    for seat in (0, 1, None):
+        # exactly what a right capture of the same cards would show
+        assert redact(wrong, seat) == Played(seat=0, card="QS", capture=("AS", "2S"), escopa=True)
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        FirstDealerDrawn(draws=((0, "JH"), (1, "QH")), dealer=1),
+        TableBonus(seat=1, cards=("AC", "6D", "5H", "3S"), escopas=1),
+        Played(seat=0, card="5C", capture=("KD",), escopa=True),
+        Claimed(seat=1, cards=("5C", "KD")),
+        LastCardsTaken(side=0, cards=("JS",)),
+    ],
+)
+def test_redact_leaves_public_events_alone(event: Any) -> None:
+    for seat in (0, 1, None):
+        assert redact(event, seat) == event
+
+
+def test_redacted_deal_events_of_a_real_game_show_each_seat_its_own_cards() -> None:
+    state, events = game("escopa", "views", players=3)
+    dealt = next(e for e in events if isinstance(e, HandDealt))
+    for seat in range(3):
+        shown = redact(dealt, seat)
+        assert isinstance(shown, HandDealt)
+        assert shown.hands[seat] == state.hands[seat]
+        assert all(hand == () for s, hand in enumerate(shown.hands) if s != seat)
+
+
+@pytest.mark.parametrize("rotation", ["round", "hand"])
+def test_the_view_names_a_claim_seat_only_while_that_seat_can_claim(rotation: str) -> None:
+    # Seat 1 deals and plays last in the hand: its discard 5C could take KD, so seat 0 is owed a
+    # claim. With "round" rotation seat 0 plays first in the next hand and may claim. With
+    # "hand" rotation seat 0 deals the next hand, seat 1 plays first, and the claim is lost
+    # (someone plays in between). ENGINE BUG: the stale claim stays in the state and the view
+    # still names seat 0 as claim_seat although legal_moves offers it no claim.
+    state, _ = game("escopa", "views", first_dealer=1, dealer_rotation=rotation)
+    state = arrange(state, hands=[("2C",), ("5C",)], table=("KD", "QH"))
+    state, _ = apply(state, 0, Play("2C"))  # 2C needs 13 from KD QH: nothing
+    state, events = apply(state, 1, Play("5C"))
+    assert isinstance(events[-1], HandDealt), "the next hand was dealt"
+    claimant = view(state, 0).claim_seat
+    can_claim = [m for m in legal_moves(state, 0) if isinstance(m, Claim)]
+    if rotation == "round":
+        assert state.turn == 0
+        assert claimant == 0
+        assert Claim(("5C", "KD")) in can_claim
+    else:
+        assert state.turn == 1
+        assert can_claim == []
+        assert claimant is None
