@@ -39,7 +39,16 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     data = tmp_path / "data"
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(data)],
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data),
+        ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -80,7 +89,16 @@ def test_serve_stops_its_private_redis_on_exit(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     data = tmp_path / "data"
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(data)],
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data),
+        ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -103,3 +121,20 @@ def _is_zombie(pid: str) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
     except FileNotFoundError:
         return True
+
+
+def test_the_readme_curl_walkthrough_plays_a_match_to_the_end(served: tuple[str, Path]) -> None:
+    base, _ = served
+    script = Path(__file__).resolve().parents[2] / "docs" / "play-with-curl.sh"
+    done = subprocess.run(
+        ["bash", str(script), base],
+        env={**os.environ, "TARGET": "3"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    summary = [line for line in done.stdout.splitlines() if line.startswith('{"totals"')]
+    assert len(summary) == 1
+    assert '"winner":' in summary[0]
