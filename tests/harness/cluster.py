@@ -1,0 +1,150 @@
+"""A real local Redis Cluster for tests: 3 masters + 3 replicas from redis-server binaries."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+from typing import Final
+
+import redis
+
+from service.store.server import RedisServer, free_port
+
+SLOTS: Final = 16384
+NODE_TIMEOUT_MS: Final = 1500
+READY_TIMEOUT: Final = 30.0
+
+
+def cluster_port() -> int:
+    """A free port whose cluster bus port (port + 10000) is free and valid too."""
+    while True:
+        port = free_port()
+        if port <= 55535 - 1:
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port + 10000))
+                except OSError:
+                    continue
+            return port
+
+
+class LocalCluster:
+    """`masters` masters, each with one replica, on free loopback ports; torn down on exit."""
+
+    def __init__(self, root: Path, masters: int = 3, fsync: str = "everysec") -> None:
+        self.root = root
+        self.masters = masters
+        self.nodes = [
+            RedisServer(
+                root / f"node{i}",
+                cluster_port(),
+                fsync,
+                "--cluster-enabled", "yes",
+                "--cluster-config-file", "nodes.conf",
+                "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
+                "--cluster-replica-validity-factor", "0",
+            )  # fmt: skip
+            for i in range(masters * 2)
+        ]
+
+    @property
+    def url(self) -> str:
+        """A URL of one live node; the cluster client discovers the rest."""
+        for node in self.nodes:
+            if node.process is not None and node.process.poll() is None:
+                return f"redis://127.0.0.1:{node.port}/0"
+        raise RuntimeError("no live node")
+
+    def client(self, node: RedisServer) -> redis.Redis:
+        return redis.Redis(port=node.port, socket_timeout=5, decode_responses=True)
+
+    def start(self) -> LocalCluster:
+        """Start every node, join them, give the masters the slots and each a replica."""
+        for node in self.nodes:
+            node.start()
+        first = self.client(self.nodes[0])
+        for node in self.nodes[1:]:
+            first.execute_command("CLUSTER", "MEET", "127.0.0.1", node.port)
+        per = SLOTS // self.masters
+        for i, node in enumerate(self.nodes[: self.masters]):
+            last = SLOTS - 1 if i == self.masters - 1 else (i + 1) * per - 1
+            self.client(node).execute_command("CLUSTER", "ADDSLOTSRANGE", i * per, last)
+        self._wait(lambda: all(self._known(n) == len(self.nodes) for n in self.nodes))
+        for master, replica in zip(self.nodes[: self.masters], self.nodes[self.masters :], strict=True):
+            master_id = self.client(master).execute_command("CLUSTER", "MYID")
+            self.client(replica).execute_command("CLUSTER", "REPLICATE", master_id)
+        self._wait(lambda: self.healthy() and all(self._linked(r) for r in self.replicas()))
+        return self
+
+    def replicas(self) -> list[RedisServer]:
+        return self.nodes[self.masters :]
+
+    def _linked(self, replica: RedisServer) -> bool:
+        """Whether a replica has finished its sync with its master."""
+        info = self.client(replica).info("replication")
+        return info.get("master_link_status") == "up" and not info.get("master_sync_in_progress")
+
+    def healthy(self) -> bool:
+        """Every live node reports `cluster_state:ok` and sees every slot served by a live master."""
+        ports = {n.port for n in self.live()}
+        for node in self.live():
+            try:
+                client = self.client(node)
+                info = client.execute_command("CLUSTER", "INFO")
+                ranges = client.execute_command("CLUSTER", "SLOTS")
+            except redis.RedisError:
+                return False
+            if "cluster_state:ok" not in str(info):
+                return False
+            if sum(end - start + 1 for start, end, *_ in ranges) != SLOTS:
+                return False
+            if any(int(master[1]) not in ports for _, _, master, *_ in ranges):
+                return False
+        return True
+
+    def live(self) -> list[RedisServer]:
+        return [n for n in self.nodes if n.process is not None and n.process.poll() is None]
+
+    def master_of(self, key: str) -> RedisServer:
+        """The live node that serves `key`'s slot as master now."""
+        for node in self.live():
+            client = self.client(node)
+            slot = client.execute_command("CLUSTER", "KEYSLOT", key)
+            role = client.execute_command("ROLE")[0]
+            if role == "master":
+                for start, end, *_ in client.execute_command("CLUSTER", "SLOTS"):
+                    if start <= slot <= end and int(_[0][1]) == node.port:
+                        return node
+        raise RuntimeError(f"no master serves {key}")
+
+    def kill(self, node: RedisServer) -> None:
+        """SIGKILL a node, as a crash would."""
+        node.stop(kill=True)
+
+    def wait_failover(self) -> None:
+        """Wait until the cluster is healthy again after a master died."""
+        time.sleep(NODE_TIMEOUT_MS / 1000)
+        self._wait(self.healthy)
+
+    def _known(self, node: RedisServer) -> int:
+        nodes = self.client(node).execute_command("CLUSTER", "NODES")
+        return len([line for line in str(nodes).splitlines() if line.strip()])
+
+    def _wait(self, condition: object) -> None:
+        deadline = time.monotonic() + READY_TIMEOUT
+        while time.monotonic() < deadline:
+            if callable(condition) and condition():
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the local cluster did not become ready")
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+    def __enter__(self) -> LocalCluster:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
