@@ -12,10 +12,12 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from redis.asyncio import Redis
 
+from service.api.audit import AuditController
 from service.api.games import GamesController
 from service.api.meta import healthz, presets, readyz
 from service.api.problems import HANDLERS
 from service.games import Games
+from service.openapi import openapi_json
 from service.settings import Settings
 from service.store.games import GameStore
 
@@ -75,7 +77,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         return games
 
     return Litestar(
-        route_handlers=[GamesController, presets, healthz, readyz],
+        route_handlers=[GamesController, AuditController, presets, healthz, readyz, openapi_json],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),
             "games": Provide(provide_games, sync_to_thread=False),

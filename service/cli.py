@@ -1,4 +1,5 @@
-"""The `escopa` command: `serve` the API (with a private Redis when no URL is given), `openapi`."""
+"""The `escopa` command: `serve` the API (with a private Redis when no URL is given), `openapi`,
+and the offline checks `audit FILE` and `replay FILE` (no server, no Redis)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,20 @@ def openapi(args: argparse.Namespace) -> int:
     return 0
 
 
+def audit(args: argparse.Namespace) -> int:
+    """Verify an exported game offline: hash chain, seed commitment, replay of every move."""
+    from service.offline import audit_file
+
+    return audit_file(args.file, as_json=args.json)
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Replay an exported game's moves offline, checking each step's state hash."""
+    from service.offline import replay_file
+
+    return replay_file(args.file, as_json=args.json)
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="escopa", description=__doc__)
     commands = main.add_subparsers(dest="command", required=True)
@@ -77,6 +92,18 @@ def parser() -> argparse.ArgumentParser:
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
     spec.add_argument("--out", default=str(OPENAPI_DIR))
     spec.set_defaults(handler=openapi)
+    check = commands.add_parser(
+        "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"
+    )
+    check.add_argument("file", help="the export (GET /v1/games/{id}/export); - reads stdin")
+    check.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    check.set_defaults(handler=audit)
+    again = commands.add_parser(
+        "replay", help="replay an exported game's moves offline, checking every state hash"
+    )
+    again.add_argument("file", help="an export, or a POST /v1/replays body; - reads stdin")
+    again.add_argument("--json", action="store_true", help="print the replay as JSON")
+    again.set_defaults(handler=replay)
     return main
 
 

@@ -7,13 +7,22 @@ class ServiceError(Exception):
     """An error the client can act on; `code` is stable and machine-readable."""
 
     def __init__(
-        self, code: str, status: int, detail: str, headers: dict[str, str] | None = None
+        self,
+        code: str,
+        status: int,
+        detail: str,
+        headers: dict[str, str] | None = None,
+        *,
+        field: str | None = None,
+        index: int | None = None,
     ) -> None:
         super().__init__(detail)
         self.code = code
         self.status = status
         self.detail = detail
         self.headers = headers or {}
+        self.field = field
+        self.index = index
 
 
 def not_found(game_id: str) -> ServiceError:

@@ -14,7 +14,6 @@ from engine import Deal, IllegalMove, Move, State
 from engine.moves import claim as claim_move
 from engine.moves import parse_move, play
 from engine.rules import partnered
-from engine.shuffle import commitment, new_server_seed
 from service.api.schemas import (
     CreatedGame,
     CreateGame,
@@ -30,6 +29,7 @@ from service.api.schemas import (
     SignalRequest,
     SignalResult,
 )
+from service.commitments import seeds_for
 from service.errors import ServiceError, not_found, version_conflict
 from service.log import (
     GENESIS,
@@ -43,6 +43,7 @@ from service.log import (
 )
 from service.settings import Settings
 from service.store import keys
+from service.store.commitments import CommitmentStore
 from service.store.games import GameMeta, GameStore, SeatMeta, StoredGame
 
 MAX_LOG_PAGE = 200
@@ -136,25 +137,34 @@ class Games:
     def __init__(self, store: GameStore, settings: Settings) -> None:
         self.store = store
         self.settings = settings
+        self.commitments = CommitmentStore(store.client)
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
         overrides = msgspec.to_builtins(request.rules) if request.rules is not None else {}
         overrides["players"] = len(request.players)
         rules = engine.make_rules(request.preset, overrides)
-        seed = request.seed if request.seed is not None else new_server_seed()
-        state, events = engine.start(rules, seed)
+        game_id = secrets.token_hex(12)
+        seeds = await seeds_for(self.commitments, request, game_id)
+        state, events = engine.start(rules, seeds.key)
         tokens = [secrets.token_urlsafe(32) for _ in request.players]
         meta = GameMeta(
             seats=tuple(
                 SeatMeta(name, token_hash(token))
                 for name, token in zip(request.players, tokens, strict=True)
             ),
-            seed_commitment=commitment(seed),
+            seed_commitment=seeds.commitment,
             created=now(),
+            commitment_id=seeds.commitment_id,
+            client_seed=seeds.client_seed,
         )
         info = GameInfo(
-            rules=rules, players=tuple(request.players), seed=seed, seed_commitment=commitment(seed)
+            rules=rules,
+            players=tuple(request.players),
+            seed=seeds.seed,
+            seed_commitment=seeds.commitment,
+            client_seed=seeds.client_seed,
+            commitment_id=seeds.commitment_id,
         )
         entry = sealed(
             LogEntry(
@@ -168,7 +178,6 @@ class Games:
                 salt=secrets.token_hex(16),
             )
         )
-        game_id = secrets.token_hex(12)
         if not await self.store.create(game_id, state, meta, entry, self._ttl_ms(state)):
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
         return CreatedGame(
@@ -180,6 +189,8 @@ class Games:
             seed_commitment=meta.seed_commitment,
             version=1,
             view=game_view(game_id, 1, state, meta, None),
+            commitment_id=seeds.commitment_id,
+            client_seed=seeds.client_seed,
         )
 
     async def load(self, game_id: str) -> StoredGame:

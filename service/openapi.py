@@ -1,17 +1,66 @@
-"""The OpenAPI document as committed under openapi/: generated from the app, deterministic."""
+"""The OpenAPI document: Litestar's paths, msgspec's exact component schemas, and stateful links.
+
+Litestar's generated component schemas drop some constraints (patterns on list items, closed
+objects); msgspec knows the Structs exactly, so its schemas replace Litestar's, name for name.
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import msgspec
+from litestar import Litestar, Request, get
 
-from service.app import create_app
-from service.settings import Settings
+from service.links import LINKS
+
+Document = dict[str, Any]
+REF_TEMPLATE = "#/components/schemas/{name}"
 
 
-def document() -> dict[str, Any]:
-    """The app's OpenAPI document as plain data (no Redis needed to build it)."""
-    app = create_app(Settings(redis_url="redis://127.0.0.1:1/0"))
-    doc: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(app.openapi_schema.to_schema()))
+def _structs() -> dict[str, type[msgspec.Struct]]:
+    """Every Struct class of the engine and the service, by class name."""
+    found: dict[str, type[msgspec.Struct]] = {}
+    pending = list(msgspec.Struct.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.__module__.split(".")[0] in {"engine", "service"}:
+            found[cls.__name__] = cls
+    return found
+
+
+def refine(raw: Document) -> Document:
+    """Replace component schemas with msgspec's and add the OpenAPI links of `service.links`."""
+    doc: Document = msgspec.json.decode(msgspec.json.encode(raw))
+    schemas: Document = doc.setdefault("components", {}).setdefault("schemas", {})
+    structs = _structs()
+    known = [structs[name] for name in sorted(schemas) if name in structs]
+    _, exact = msgspec.json.schema_components(known, ref_template=REF_TEMPLATE)
+    schemas.update(exact)
+    for (path, method, status), links in LINKS.items():
+        response = doc["paths"][path][method]["responses"][status]
+        response["links"] = links
     return doc
+
+
+def document() -> Document:
+    """The app's OpenAPI document as plain data (building it needs no Redis)."""
+    from service.app import create_app
+    from service.settings import Settings
+
+    app = create_app(Settings(redis_url="redis://127.0.0.1:1/0"))
+    return refine(app.openapi_schema.to_schema())
+
+
+@cache
+def _served(app: Litestar) -> bytes:
+    return msgspec.json.encode(refine(app.openapi_schema.to_schema()))
+
+
+@get(
+    "/openapi.json", operation_id="openapi", include_in_schema=False, media_type="application/json"
+)
+async def openapi_json(request: Request[Any, Any, Any]) -> bytes:
+    """The same document as `openapi/openapi.json`, served by the running app."""
+    return _served(request.app)

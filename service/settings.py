@@ -16,6 +16,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     idempotency_ttl: int = 24 * 3600
     max_body_bytes: int = 16 * 1024
     redis_timeout: float = 2.0
+    commitment_ttl: int = 24 * 3600
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -29,4 +30,5 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             idempotency_ttl=int(env.get("ESCOPA_IDEMPOTENCY_TTL", default.idempotency_ttl)),
             max_body_bytes=int(env.get("ESCOPA_MAX_BODY_BYTES", default.max_body_bytes)),
             redis_timeout=float(env.get("ESCOPA_REDIS_TIMEOUT", default.redis_timeout)),
+            commitment_ttl=int(env.get("ESCOPA_COMMITMENT_TTL", default.commitment_ttl)),
         )

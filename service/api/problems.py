@@ -58,6 +58,7 @@ def problem(
     detail: str,
     headers: dict[str, str] | None = None,
     field: str | None = None,
+    index: int | None = None,
 ) -> Response[bytes]:
     """An `application/problem+json` response."""
     body = Problem(
@@ -68,6 +69,7 @@ def problem(
         code=code,
         instance=request.url.path,
         field=field,
+        index=index,
     )
     return Response(
         msgspec.json.encode(body), status_code=status, media_type=PROBLEM_JSON, headers=headers
@@ -76,7 +78,9 @@ def problem(
 
 def on_service_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     assert isinstance(exc, ServiceError)
-    return problem(request, exc.status, exc.code, exc.detail, exc.headers)
+    return problem(
+        request, exc.status, exc.code, exc.detail, exc.headers, field=exc.field, index=exc.index
+    )
 
 
 def on_engine_error(request: AnyRequest, exc: Exception) -> Response[bytes]:

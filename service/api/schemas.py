@@ -21,6 +21,18 @@ Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log he
 PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
 Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$")]
 PresetName = Literal["escopa", "escoba", "escova"]
+ClientSeed = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=200,
+        pattern=r"^[^\x00-\x1f\x7f]+$",
+        description="the client's seed; the shuffle key is `server_seed:client_seed`",
+    ),
+]
+CommitmentId = Annotated[
+    str, Meta(pattern="^[0-9a-f]{24}$", description="a commitment from POST /v1/commitments")
+]
 Points = Annotated[int, Meta(ge=0, le=100)]
 
 
@@ -71,12 +83,18 @@ class RulesOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A new game: 2-4 player names in seat order, a preset, overrides and an optional seed."""
+    """A new game: 2-4 player names in seat order, a preset, overrides and an optional seed.
+
+    For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead of
+    a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
+    """
 
     players: Annotated[list[PlayerName], Meta(min_length=2, max_length=4)]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
     seed: Seed | None = None
+    commitment_id: CommitmentId | None = None
+    client_seed: ClientSeed | None = None
 
 
 class SeatToken(msgspec.Struct, kw_only=True):
@@ -124,6 +142,8 @@ class CreatedGame(msgspec.Struct, kw_only=True):
     seed_commitment: str
     version: int
     view: GameView
+    commitment_id: str | None = None
+    client_seed: str | None = None
 
 
 class LegalMove(msgspec.Struct, kw_only=True):
@@ -207,6 +227,7 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     code: str
     instance: str | None = None
     field: str | None = None
+    index: int | None = None
 
 
 class Health(msgspec.Struct, kw_only=True):

@@ -21,3 +21,8 @@ def idempotency(game_id: str, seat: int, key: str) -> str:
 def game_keys(game_id: str) -> tuple[str, str]:
     """The keys a game keeps for its lifetime."""
     return game(game_id), log(game_id)
+
+
+def commitment(commitment_id: str) -> str:
+    """A commitment's hash (server seed, or the game that used it): its own hash tag `{c:<id>}`."""
+    return f"{{c:{commitment_id}}}:commitment"

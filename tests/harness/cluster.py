@@ -40,11 +40,15 @@ class LocalCluster:
                 root / f"node{i}",
                 cluster_port(),
                 fsync,
-                "--cluster-enabled", "yes",
-                "--cluster-config-file", "nodes.conf",
-                "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
-                "--cluster-replica-validity-factor", "0",
-            )  # fmt: skip
+                "--cluster-enabled",
+                "yes",
+                "--cluster-config-file",
+                "nodes.conf",
+                "--cluster-node-timeout",
+                str(NODE_TIMEOUT_MS),
+                "--cluster-replica-validity-factor",
+                "0",
+            )
             for i in range(masters * 2)
         ]
 
@@ -71,7 +75,9 @@ class LocalCluster:
             last = SLOTS - 1 if i == self.masters - 1 else (i + 1) * per - 1
             self.client(node).execute_command("CLUSTER", "ADDSLOTSRANGE", i * per, last)
         self._wait(lambda: all(self._known(n) == len(self.nodes) for n in self.nodes))
-        for master, replica in zip(self.nodes[: self.masters], self.nodes[self.masters :], strict=True):
+        for master, replica in zip(
+            self.nodes[: self.masters], self.nodes[self.masters :], strict=True
+        ):
             master_id = self.client(master).execute_command("CLUSTER", "MYID")
             self.client(replica).execute_command("CLUSTER", "REPLICATE", master_id)
         self._wait(lambda: self.healthy() and all(self._linked(r) for r in self.replicas()))
@@ -86,7 +92,7 @@ class LocalCluster:
         return info.get("master_link_status") == "up" and not info.get("master_sync_in_progress")
 
     def healthy(self) -> bool:
-        """Every live node reports `cluster_state:ok` and sees every slot served by a live master."""
+        """Every live node reports `cluster_state:ok` and every slot served by a live master."""
         ports = {n.port for n in self.live()}
         for node in self.live():
             try:
