@@ -16,6 +16,7 @@ from service.api.audit import AuditController
 from service.api.games import GamesController
 from service.api.meta import healthz, presets, readyz
 from service.api.problems import HANDLERS
+from service.api.strict import strict_body
 from service.games import Games
 from service.openapi import openapi_json
 from service.settings import Settings
@@ -83,6 +84,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "games": Provide(provide_games, sync_to_thread=False),
         },
         exception_handlers=HANDLERS,
+        before_request=strict_body,
         lifespan=[redis_lifespan],
         openapi_config=openapi_config(),
         request_max_body_size=settings.max_body_bytes,

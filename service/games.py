@@ -8,6 +8,7 @@ import secrets
 from datetime import UTC, datetime
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 import engine
 from engine import Deal, IllegalMove, Move, State
@@ -107,19 +108,20 @@ def game_view(
 
 def move_from(request: MoveRequest) -> Move:
     """The engine move a request names: exactly one of `card`, `claim` or `move`."""
-    given = [request.card is not None, request.claim is not None, request.move is not None]
+    card, claim, text, capture = request.card, request.claim, request.move, request.capture
+    given = [card is not UNSET, claim is not UNSET, text is not UNSET]
     if sum(given) != 1:
         raise ServiceError(
             "request/ambiguous_move", 422, "give exactly one of `card`, `claim` or `move`"
         )
-    if request.card is not None:
-        return play(request.card, request.capture)
-    if request.capture:
+    if not isinstance(card, UnsetType):
+        return play(card, capture if not isinstance(capture, UnsetType) else [])
+    if capture is not UNSET:
         raise ServiceError("request/ambiguous_move", 422, "`capture` goes with `card`")
-    if request.claim is not None:
-        return claim_move(request.claim)
-    assert request.move is not None
-    return parse_move(request.move)
+    if not isinstance(claim, UnsetType):
+        return claim_move(claim)
+    assert not isinstance(text, UnsetType)
+    return parse_move(text)
 
 
 def legal_move(move: Move) -> LegalMove:

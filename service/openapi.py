@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 from litestar import Litestar, Request, get
 
+from service.api.contract import constrain
 from service.links import LINKS
 
 Document = dict[str, Any]
@@ -38,6 +39,7 @@ def refine(raw: Document) -> Document:
     known = [structs[name] for name in sorted(schemas) if name in structs]
     _, exact = msgspec.json.schema_components(known, ref_template=REF_TEMPLATE)
     schemas.update(exact)
+    constrain(schemas)
     for (path, method, status), links in LINKS.items():
         response = doc["paths"][path][method]["responses"][status]
         response["links"] = links

@@ -52,7 +52,7 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 422),
+        responses=problems(400, 404, 409, 422),
         summary="Create a game",
     )
     async def create(self, data: JSONBody[CreateGame], games: GamesDep) -> CreatedGame:

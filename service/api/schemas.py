@@ -21,6 +21,16 @@ Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log he
 PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
 Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$")]
 PresetName = Literal["escopa", "escoba", "escova"]
+_CARD = "[A2-7QJK][CDHS]"
+MoveText = Annotated[
+    str,
+    Meta(
+        pattern=f"^(deal|claim:{_CARD}(\\+{_CARD})+|{_CARD}(\\+{_CARD})*)$",
+        max_length=200,
+        description="a legal move's id: `5H`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
+        examples=["5H+2S+QD"],
+    ),
+]
 ClientSeed = Annotated[
     str,
     Meta(
@@ -166,10 +176,10 @@ class MoveRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A move: `card` (+ `capture`), or `claim`, or `move` as a legal move's id."""
 
     expected_version: Version
-    card: CardCode | None = None
-    capture: Annotated[list[CardCode], Meta(max_length=39)] = msgspec.field(default_factory=list)
-    claim: Annotated[list[CardCode], Meta(min_length=2, max_length=40)] | None = None
-    move: Annotated[str, Meta(min_length=1, max_length=200)] | None = None
+    card: CardCode | UnsetType = UNSET
+    capture: Annotated[list[CardCode], Meta(max_length=39)] | UnsetType = UNSET
+    claim: Annotated[list[CardCode], Meta(min_length=2, max_length=40)] | UnsetType = UNSET
+    move: MoveText | UnsetType = UNSET
 
 
 class DealRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

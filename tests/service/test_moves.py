@@ -293,15 +293,19 @@ async def test_a_move_without_expected_version_is_a_bad_request(client: Client) 
 
 
 @pytest.mark.parametrize(
-    ("text", "code"),
-    [("XX", "move/unknown_card"), ("claim:7D", "move/malformed"), ("7D+7D", "move/duplicate_card")],
+    ("text", "status", "code"),
+    [
+        ("XX", 400, "request/invalid"),
+        ("claim:7D", 400, "request/invalid"),
+        ("7D+7D", 422, "move/duplicate_card"),
+    ],
 )
 async def test_a_move_id_that_is_not_a_move_is_refused(
-    client: Client, text: str, code: str
+    client: Client, text: str, status: int, code: str
 ) -> None:
     game = await capture_game(client)
 
-    await assert_refused(game, 0, {"move": text}, 422, code)
+    await assert_refused(game, 0, {"move": text}, status, code)
 
 
 async def test_a_capture_naming_a_card_twice_is_refused(client: Client) -> None:
