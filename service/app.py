@@ -55,15 +55,19 @@ def openapi_config() -> OpenAPIConfig:
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
-    """The Litestar app; one Redis client per process, opened at start and closed at stop."""
-    settings = settings or Settings.from_env()
+    """The Litestar app; one Redis client per process, opened at start and closed at stop.
+
+    Without `settings`, they are read from the environment each time the app starts.
+    """
+    limits = settings or Settings.from_env()
 
     @asynccontextmanager
     async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
-        client = connect(settings)
+        active = settings or Settings.from_env()
+        client = connect(active)
         store = GameStore(client)
         app.state.store = store
-        app.state.games = Games(store, settings)
+        app.state.games = Games(store, active)
         try:
             yield
         finally:
@@ -87,7 +91,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         before_request=strict_body,
         lifespan=[redis_lifespan],
         openapi_config=openapi_config(),
-        request_max_body_size=settings.max_body_bytes,
+        request_max_body_size=limits.max_body_bytes,
         debug=False,
     )
 

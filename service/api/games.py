@@ -40,7 +40,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
         status: ResponseSpec(
             Problem, description="RFC 9457 problem", media_type="application/problem+json"
         )
-        for status in statuses
+        for status in (*statuses, 503)
     }
 
 

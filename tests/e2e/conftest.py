@@ -1,0 +1,62 @@
+"""Fixtures for the end-to-end tests: `escopa serve` as a real process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from service.store.server import free_port
+
+START_TIMEOUT = 30.0
+
+
+def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
+    """Poll /readyz until the server answers 200 (or fail if the process died)."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "escopa serve exited at start"
+        try:
+            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("escopa serve did not become ready")
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """`escopa serve` on a free port without REDIS_URL, so it starts its own Redis."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    data = tmp_path / "data"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, process)
+        yield base, data
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=20)
