@@ -11,22 +11,33 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 
 from service.api.audit import AuditController
+from service.api.events import EventsController
 from service.api.games import GamesController
 from service.api.meta import healthz, presets, readyz
+from service.api.metrics import metrics
 from service.api.problems import HANDLERS
 from service.api.strict import strict_body
 from service.games import Games
+from service.observe import instrument, operations
 from service.openapi import openapi_json
 from service.settings import Settings
-from service.store.games import GameStore
+from service.store.games import Client, GameStore
 
 API_VERSION = "1.0.0"
 
 
-def connect(settings: Settings) -> Redis:
-    """A Redis client with bounded timeouts, so an unreachable Redis fails fast with 503."""
+def connect(settings: Settings) -> Client:
+    """A Redis (or Redis Cluster) client with bounded timeouts: unreachable fails fast, 503."""
+    if settings.redis_cluster:
+        return RedisCluster.from_url(
+            settings.redis_url,
+            socket_timeout=settings.redis_timeout,
+            socket_connect_timeout=settings.redis_timeout,
+            protocol=3,
+        )
     return Redis.from_url(
         settings.redis_url,
         socket_timeout=settings.redis_timeout,
@@ -65,7 +76,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
         active = settings or Settings.from_env()
         client = connect(active)
-        store = GameStore(client)
+        if isinstance(client, RedisCluster):
+            await client.initialize()  # the async cluster client learns the slots lazily
+        store = GameStore(client, active.replicas_to_wait(), active.wait_timeout_ms)
         app.state.store = store
         app.state.games = Games(store, active)
         try:
@@ -81,19 +94,24 @@ def create_app(settings: Settings | None = None) -> Litestar:
         games: Games = state.games
         return games
 
-    return Litestar(
-        route_handlers=[GamesController, AuditController, presets, healthz, readyz, openapi_json],
+    app = Litestar(
+        route_handlers=[
+            *(GamesController, EventsController, AuditController),
+            *(presets, healthz, readyz, metrics, openapi_json),
+        ],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),
             "games": Provide(provide_games, sync_to_thread=False),
         },
         exception_handlers=HANDLERS,
         before_request=strict_body,
-        lifespan=[redis_lifespan],
+        lifespan=[redis_lifespan, operations(settings)],
         openapi_config=openapi_config(),
         request_max_body_size=limits.max_body_bytes,
         debug=False,
+        logging_config=None,  # `escopa serve` configures logging (service.logs): JSON lines
     )
+    return instrument(app)
 
 
 def create_app_from_env() -> Litestar:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import logging.config
 import os
 import signal
 import sys
@@ -20,8 +21,10 @@ def serve(args: argparse.Namespace) -> int:
     """Run uvicorn, first starting a private redis-server when no Redis URL is given."""
     import uvicorn
 
+    from service.logs import log_config, without_password
     from service.store.server import RedisServer
 
+    logging.config.dictConfig(log_config(args.log_format, args.log_level))
     url = args.redis_url or os.environ.get("REDIS_URL")
     server = None
     if not url:
@@ -29,9 +32,13 @@ def serve(args: argparse.Namespace) -> int:
         url = server.url
         log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
     os.environ["REDIS_URL"] = url
+    if args.redis_cluster:
+        os.environ["ESCOPA_REDIS_CLUSTER"] = "1"
     # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    log.warning("escopa listens on http://%s:%d (redis %s)", args.host, args.port, url)
+    log.warning(
+        "escopa listens on http://%s:%d (redis %s)", args.host, args.port, without_password(url)
+    )
     try:
         uvicorn.run(
             "service.app:create_app_from_env",
@@ -40,6 +47,7 @@ def serve(args: argparse.Namespace) -> int:
             port=args.port,
             workers=args.workers,
             log_level=args.log_level,
+            log_config=log_config(args.log_format, args.log_level),
             access_log=False,
             timeout_graceful_shutdown=10,
         )
@@ -85,9 +93,18 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, default=int(os.environ.get("ESCOPA_PORT", "8000")))
     run.add_argument("--workers", type=int, default=int(os.environ.get("ESCOPA_WORKERS", "1")))
     run.add_argument("--redis-url", default=None, help="default: REDIS_URL, else a private Redis")
+    run.add_argument(
+        "--redis-cluster", action="store_true", help="the URL names a node of a Redis Cluster"
+    )
     run.add_argument("--data-dir", default=os.environ.get("ESCOPA_DATA_DIR", ".escopa-data"))
     run.add_argument("--fsync", default="everysec", choices=["always", "everysec", "no"])
-    run.add_argument("--log-level", default="info")
+    run.add_argument("--log-level", default=os.environ.get("ESCOPA_LOG_LEVEL", "info"))
+    run.add_argument(
+        "--log-format",
+        default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
+        choices=["json", "text"],
+        help="json: one JSON object per line, with the request id (default)",
+    )
     run.set_defaults(handler=serve)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
     spec.add_argument("--out", default=str(OPENAPI_DIR))

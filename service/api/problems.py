@@ -9,6 +9,7 @@ import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
+from redis.exceptions import ClusterError, ReadOnlyError, RedisClusterException, TryAgainError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -60,7 +61,10 @@ def problem(
     field: str | None = None,
     index: int | None = None,
 ) -> Response[bytes]:
-    """An `application/problem+json` response."""
+    """An `application/problem+json` response (counted in the metrics by its code)."""
+    metrics = request.app.state.get("metrics")
+    if metrics is not None:
+        metrics.problem(code)
     body = Problem(
         type=f"urn:escopa:problem:{code}",
         title=TITLES.get(status, "Error"),
@@ -126,5 +130,10 @@ HANDLERS: Final[ExceptionHandlersMap] = {
     HTTPException: on_http_error,
     RedisConnectionError: on_redis_down,
     RedisTimeoutError: on_redis_down,
+    # A cluster failing over: slots uncovered, a master down, a replica not yet promoted.
+    ClusterError: on_redis_down,
+    RedisClusterException: on_redis_down,
+    TryAgainError: on_redis_down,
+    ReadOnlyError: on_redis_down,
     Exception: on_unexpected,
 }

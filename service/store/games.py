@@ -8,8 +8,11 @@ from typing import Any, cast
 import msgspec
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError
 
 from engine import State
+from service.errors import ServiceError
 from service.log import LogEntry
 from service.store import keys, scripts
 
@@ -59,13 +62,60 @@ _encoder = msgspec.msgpack.Encoder()
 _json = msgspec.json.Encoder()
 
 
+def not_replicated(acknowledged: int, wanted: int) -> ServiceError:
+    """A write that too few replicas confirmed in time: not acknowledged, safe to retry."""
+    return ServiceError(
+        "store/not_replicated",
+        503,
+        f"the write reached {acknowledged} of {wanted} replicas in time; retry with the same "
+        "Idempotency-Key",
+        {"Retry-After": "1"},
+    )
+
+
 class GameStore:
     """Reads and atomically writes games; every write is one Lua script on the game's shard."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Client, wait_replicas: int = 0, wait_timeout_ms: int = 500) -> None:
         self.client = client
+        self.wait_replicas = wait_replicas
+        self.wait_timeout_ms = wait_timeout_ms
         self._create = client.register_script(scripts.CREATE)
         self._commit = client.register_script(scripts.COMMIT)
+
+    async def _write(self, script: AsyncScript, keys_: list[str], args: list[Any]) -> Any:
+        """Run a write script; with `wait_replicas`, acknowledge only once replicas hold it.
+
+        WAIT counts the writes of its own connection, so the script and WAIT go down one
+        connection as a pipeline (on a cluster: to the node that owns the game's slot).
+        """
+        if not self.wait_replicas:
+            return await script(keys=keys_, args=args)
+        for command, body in (("EVALSHA", script.sha), ("EVAL", script.script)):
+            pipe = self._pipeline()
+            pipe.execute_command(command, body, len(keys_), *keys_, *args)
+            pipe.execute_command(
+                "WAIT", self.wait_replicas, self.wait_timeout_ms, **self._on(keys_[0])
+            )
+            try:
+                result, acknowledged = await pipe.execute()
+            except NoScriptError:
+                continue
+            if int(acknowledged) < self.wait_replicas:
+                raise not_replicated(int(acknowledged), self.wait_replicas)
+            return result
+        raise AssertionError("EVAL cannot answer NOSCRIPT")  # pragma: no cover
+
+    def _pipeline(self) -> Any:
+        if isinstance(self.client, RedisCluster):
+            return self.client.pipeline()
+        return self.client.pipeline(transaction=False)
+
+    def _on(self, key: str) -> dict[str, Any]:
+        """The routing of a keyless command to the node that serves `key`."""
+        if isinstance(self.client, RedisCluster):
+            return {"target_nodes": self.client.get_node_from_key(key)}
+        return {}
 
     async def create(
         self, game_id: str, state: State, meta: GameMeta, entry: LogEntry, ttl_ms: int
@@ -73,7 +123,7 @@ class GameStore:
         """Store a new game and its first log entry; False if the id is taken."""
         args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
         args += [_json.encode(entry), ttl_ms]
-        created = await self._create(keys=list(keys.game_keys(game_id)), args=args)
+        created = await self._write(self._create, list(keys.game_keys(game_id)), args)
         return bool(created)
 
     async def load(self, game_id: str) -> StoredGame | None:
@@ -107,7 +157,7 @@ class GameStore:
             key, answer, answer_ttl = idempotency
             game_keys.append(key)
             args += [answer, answer_ttl]
-        status, detail = await self._commit(keys=game_keys, args=args)
+        status, detail = await self._write(self._commit, game_keys, args)
         outcome = ("missing", "stale", "replay", "committed")[int(status)]
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))

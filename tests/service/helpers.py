@@ -309,7 +309,7 @@ async def create_game(
 
 @asynccontextmanager
 async def serve_apps(
-    redis_url: str, count: int, connections: int = 20
+    redis_url: str, count: int, connections: int = 20, settings: Settings | None = None
 ) -> AsyncIterator[list[Client]]:
     """Clients of `count` app instances served by uvicorn on loopback, all on one Redis.
 
@@ -321,7 +321,7 @@ async def serve_apps(
     try:
         for _ in range(count):
             port = free_port()
-            app = create_app(Settings(redis_url=redis_url))
+            app = create_app(settings or Settings(redis_url=redis_url))
             server = uvicorn.Server(
                 uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
             )
