@@ -1,0 +1,182 @@
+"""Load benchmark: whole games played over HTTP against a real server and a real Redis.
+
+For 1 and 2 worker processes, a fixed number of concurrent clients first hammer the bare
+`/healthz` route, then play whole 2-player matches (`POST /moves` only: each client runs the
+engine in lockstep to know its legal moves, so no read requests are mixed in). Prints requests
+per second, p50/p99 latency, the ratio moves/bare, and the bytes Redis holds per finished match.
+
+    .venv/bin/python bench/load.py [--clients 64] [--seconds 10] [--workers 1 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# bench/engine.py would shadow the `engine` package: import from the project's root instead.
+sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench")]
+
+import redis  # noqa: E402
+
+import engine  # noqa: E402
+from service.store.server import RedisServer, free_port  # noqa: E402
+
+
+class Connection:
+    """A minimal keep-alive HTTP/1.1 client: light enough not to be the bottleneck."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        lines = [f"{method} {path} HTTP/1.1", "Host: bench", f"Content-Length: {len(body)}"]
+        if body:
+            lines.append("Content-Type: application/json")
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head[9:12])
+        length = 0
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return status, await self.reader.readexactly(length)
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000
+
+
+async def bare(port: int, clients: int, seconds: float) -> tuple[float, list[float]]:
+    """Requests per second and latencies of GET /healthz."""
+    latencies: list[float] = []
+    stop = time.perf_counter() + seconds
+
+    async def client() -> None:
+        connection = Connection(port)
+        while time.perf_counter() < stop:
+            started = time.perf_counter()
+            status, _ = await connection.request("GET", "/healthz")
+            assert status == 200
+            latencies.append(time.perf_counter() - started)
+
+    began = time.perf_counter()
+    await asyncio.gather(*(client() for _ in range(clients)))
+    return len(latencies) / (time.perf_counter() - began), latencies
+
+
+async def play_match(connection: Connection, seed: str, latencies: list[float]) -> str:
+    """Create a match and play it to the end with POST /moves only; returns its id."""
+    body = {"players": ["Ana", "Bia"], "seed": seed, "rules": {"first_dealer": 1}}
+    status, raw = await connection.request("POST", "/v1/games", json.dumps(body).encode())
+    assert status == 201, raw
+    created = json.loads(raw)
+    game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
+    state, _ = engine.start(engine.make_rules("escopa", {"first_dealer": 1}), seed)
+    rng = random.Random(seed)
+    version = 1
+    while state.status != "finished":
+        seat = state.turn if state.turn is not None else 0
+        move = rng.choice(engine.legal_moves(state))
+        state, _ = engine.apply(state, seat, move)
+        payload = json.dumps({"move": str(move), "expected_version": version}).encode()
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        started = time.perf_counter()
+        status, raw = await connection.request("POST", f"/v1/games/{game_id}/moves", payload, auth)
+        latencies.append(time.perf_counter() - started)
+        assert status == 200, raw
+        version += 1
+    return game_id
+
+
+async def moves(port: int, clients: int, seconds: float) -> tuple[float, list[float], list[str]]:
+    """Moves per second and latencies while clients play whole matches for `seconds`."""
+    latencies: list[float] = []
+    finished: list[str] = []
+    stop = time.perf_counter() + seconds
+
+    async def client(index: int) -> None:
+        connection = Connection(port)
+        game = 0
+        while time.perf_counter() < stop:
+            finished.append(await play_match(connection, f"load-{index}-{game}", latencies))
+            game += 1
+
+    began = time.perf_counter()
+    await asyncio.gather(*(client(i) for i in range(clients)))
+    return len(latencies) / (time.perf_counter() - began), latencies, finished
+
+
+def serve(redis_url: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port),
+         "--workers", str(workers), "--redis-url", redis_url, "--log-level", "warning"],
+        cwd=ROOT, env={**os.environ, "ESCOPA_RATE_LIMIT": "0"},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            status, _ = asyncio.run(Connection(port).request("GET", "/readyz"))
+            if status == 200:
+                return process, port
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("the server did not start")
+
+
+def bytes_per_match(redis_url: str, game_id: str) -> int:
+    client = redis.Redis.from_url(redis_url)
+    keys = [f"{{g:{game_id}}}:game", f"{{g:{game_id}}}:log"]
+    return sum(int(client.memory_usage(key, samples=0) or 0) for key in keys)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=64)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    args = parser.parse_args()
+    print(f"load benchmark: {args.clients} clients, {args.seconds:.0f} s per phase, "
+          f"python {sys.version.split()[0]}, {os.cpu_count()} cores")  # fmt: skip
+    with RedisServer(Path(tempfile.mkdtemp(prefix="escopa-load-"))) as server:
+        for workers in args.workers:
+            process, port = serve(server.url, workers)
+            try:
+                bare_rate, bare_lat = asyncio.run(bare(port, args.clients, args.seconds))
+                move_rate, move_lat, games = asyncio.run(moves(port, args.clients, args.seconds))
+            finally:
+                process.terminate()
+                process.wait()
+            print(f"workers {workers}:")
+            print(f"  GET /healthz   {bare_rate:8,.0f} req/s   p50 {percentile(bare_lat, .5):6.1f} ms"
+                  f"   p99 {percentile(bare_lat, .99):6.1f} ms")  # fmt: skip
+            print(f"  POST /moves    {move_rate:8,.0f} moves/s p50 {percentile(move_lat, .5):6.1f} ms"
+                  f"   p99 {percentile(move_lat, .99):6.1f} ms   ({len(games)} matches finished)")  # fmt: skip
+            print(f"  ratio moves/bare: {move_rate / bare_rate:.0%}")
+            if games:
+                sizes = [bytes_per_match(server.url, g) for g in games[:20]]
+                print(f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}")
+
+
+if __name__ == "__main__":
+    main()
