@@ -60,6 +60,12 @@ class Connection:
         return status, await self.reader.readexactly(length)
 
 
+def line(rate: float, unit: str, latencies: list[float]) -> str:
+    """`rate unit  p50 .. ms  p99 .. ms`."""
+    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+    return f"{rate:8,.0f} {unit}  p50 {p50:6.1f} ms  p99 {p99:6.1f} ms"
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000
@@ -168,10 +174,8 @@ def main() -> None:
                 process.terminate()
                 process.wait()
             print(f"workers {workers}:")
-            print(f"  GET /healthz   {bare_rate:8,.0f} req/s   p50 {percentile(bare_lat, .5):6.1f} ms"
-                  f"   p99 {percentile(bare_lat, .99):6.1f} ms")  # fmt: skip
-            print(f"  POST /moves    {move_rate:8,.0f} moves/s p50 {percentile(move_lat, .5):6.1f} ms"
-                  f"   p99 {percentile(move_lat, .99):6.1f} ms   ({len(games)} matches finished)")  # fmt: skip
+            print(f"  GET /healthz  {line(bare_rate, 'req/s  ', bare_lat)}")
+            print(f"  POST /moves   {line(move_rate, 'moves/s', move_lat)}  ({len(games)} matches)")
             print(f"  ratio moves/bare: {move_rate / bare_rate:.0%}")
             if games:
                 sizes = [bytes_per_match(server.url, g) for g in games[:20]]
