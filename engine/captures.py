@@ -1,7 +1,13 @@
-"""Which table cards a card can capture: subset sums of the table, computed once per table.
+"""Which table cards a card can capture: an output-sensitive subset-sum search, once per table.
 
-The table's subsets that sum to at most 14 are built by dynamic programming over its values and
-cached by the tuple of values, so a table of 12+ cards costs one pass, not 2^n subsets per card.
+The table is put in canonical order, and for each position a bitmask of the sums the cards from
+there on can make (bit `t` set: some of them sum to `t`) is computed once per table, and cached
+(a listing of legal moves and the move that follows share a table). Whether a card captures is
+then one bit test, and its captures are found by a depth-first search that enters a branch only
+when the bitmask says it still reaches the sum: the cost follows the number of captures, not the
+2^n subsets of the table. The search visits ascending positions in lexicographic order, so each
+capture is already in canonical card order and the list comes out in the documented deck order
+without sorting.
 """
 
 from __future__ import annotations
@@ -10,33 +16,52 @@ from functools import lru_cache
 
 from engine.cards import CAPTURE_SUM, INDEX, VALUE
 
-Combos = dict[int, list[tuple[int, ...]]]
+Capture = tuple[str, ...]
+TableSums = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]
+"""A table in canonical order, its values, and per position the bitmask of its suffix's sums."""
 
 
-@lru_cache(maxsize=16384)
-def subset_sums(values: tuple[int, ...]) -> Combos:
-    """For each sum 1-14, every set of table positions (ascending) whose values add up to it."""
-    sums: Combos = {0: [()]}
-    for position, value in enumerate(values):
-        grown = [
-            (total + value, [(*combo, position) for combo in combos])
-            for total, combos in sums.items()
-            if total + value < CAPTURE_SUM
-        ]
-        for total, combos in grown:
-            sums.setdefault(total, []).extend(combos)
-    del sums[0]
-    return sums
+@lru_cache(maxsize=4096)
+def table_sums(table: tuple[str, ...]) -> TableSums:
+    """The table in canonical order, its values and its sums bitmasks (`[0]`: the whole table)."""
+    cards = tuple(sorted(table, key=INDEX.__getitem__))
+    values = tuple(map(VALUE.__getitem__, cards))
+    masks = [1] * (len(cards) + 1)
+    sums = 1
+    for i in range(len(cards) - 1, -1, -1):
+        sums |= sums << values[i]
+        masks[i] = sums
+    return cards, values, tuple(masks)
 
 
-def captures(table: tuple[str, ...], value: int) -> list[tuple[str, ...]]:
-    """Every set of table cards a card of `value` captures, each set in canonical card order."""
-    combos = subset_sums(tuple(VALUE[c] for c in table)).get(CAPTURE_SUM - value, ())
-    found = [tuple(sorted((table[i] for i in combo), key=INDEX.__getitem__)) for combo in combos]
-    found.sort(key=lambda cards: [INDEX[c] for c in cards])
+def sets_making(sums: TableSums, total: int) -> list[Capture]:
+    """Every set of the table's cards summing to `total`, in canonical and deck order."""
+    found: list[Capture] = []
+    if total > 0 and sums[2][0] >> total & 1:
+        _search(sums, 0, total, (), found)
     return found
+
+
+def _search(sums: TableSums, start: int, total: int, prefix: Capture, found: list[Capture]) -> None:
+    """Add to `found` each `prefix` extended by cards from position `start` on that make `total`."""
+    cards, values, masks = sums
+    for i in range(start, len(cards)):
+        if not masks[i] >> total & 1:
+            return
+        value = values[i]
+        if value == total:
+            found.append((*prefix, cards[i]))
+        elif value < total and masks[i + 1] >> (total - value) & 1:
+            _search(sums, i + 1, total - value, (*prefix, cards[i]), found)
+
+
+def captures(table: tuple[str, ...], value: int) -> list[Capture]:
+    """Every set of table cards a card of `value` captures, each set in canonical card order."""
+    total = CAPTURE_SUM - value
+    return sets_making(table_sums(table), total) if total < CAPTURE_SUM else []
 
 
 def can_capture(table: tuple[str, ...], value: int) -> bool:
     """Whether a card of `value` captures anything on this table."""
-    return CAPTURE_SUM - value in subset_sums(tuple(VALUE[c] for c in table))
+    total = CAPTURE_SUM - value
+    return 0 < total < CAPTURE_SUM and bool(table_sums(table)[2][0] >> total & 1)

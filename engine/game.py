@@ -6,7 +6,7 @@ from typing import Final
 
 import msgspec
 
-from engine.captures import can_capture, captures
+from engine.captures import TableSums, can_capture, sets_making, table_sums
 from engine.cards import CAPTURE_SUM, DECK, VALUE, sort_cards
 from engine.errors import IllegalMove
 from engine.events import (
@@ -20,7 +20,7 @@ from engine.events import (
     RoundEnded,
     TableBonus,
 )
-from engine.moves import Claim, Deal, Move, Play, normalize
+from engine.moves import DISCARDS, Claim, Deal, Move, Play, normalize
 from engine.rules import Rules, check_rules, hands_per_round, side_count, side_of
 from engine.scoring import match_outcome, score_round
 from engine.shuffle import draw_first_dealer, shuffle_key, shuffled_deck
@@ -78,23 +78,29 @@ def legal_moves(state: State, seat: int | None = None) -> list[Move]:
         return [Deal()] if seat is None or 0 <= seat < state.rules.players else []
     if state.status != "playing" or (seat is not None and seat != state.turn):
         return []
-    assert state.turn is not None
+    turn, claim = state.turn, state.claim
+    assert turn is not None
+    sums = table_sums(state.table)
+    mask = sums[2][0]  # bit t set: some table cards sum to t
     moves: list[Move] = []
-    if state.claim is not None and state.claim.seat == state.turn:
-        moves.extend(Claim(cards) for cards in _claims(state.table, state.claim.card))
-    options = [(card, captures(state.table, VALUE[card])) for card in state.hands[state.turn]]
-    discard_allowed = state.rules.capture == "optional" or not any(found for _, found in options)
-    for card, found in options:
-        moves.extend(Play(card, capture) for capture in found)
-        if discard_allowed:
-            moves.append(Play(card))
+    if claim is not None and claim.seat == turn:
+        moves += [Claim(cards) for cards in _claims(sums, claim.card)]
+    hand = state.hands[turn]
+    discard = state.rules.capture == "optional" or not any(
+        mask >> (CAPTURE_SUM - VALUE[card]) & 1 for card in hand
+    )
+    for card in hand:
+        total = CAPTURE_SUM - VALUE[card]
+        if mask >> total & 1:
+            moves += [Play(card, capture) for capture in sets_making(sums, total)]
+        if discard:
+            moves.append(DISCARDS[card])
     return moves
 
 
-def _claims(table: tuple[str, ...], card: str) -> list[tuple[str, ...]]:
-    """Every claim of a missed capture: `card` with table cards that make 15 with it."""
-    rest = tuple(c for c in table if c != card)
-    return [sort_cards((card, *capture)) for capture in captures(rest, VALUE[card])]
+def _claims(sums: TableSums, card: str) -> list[tuple[str, ...]]:
+    """Every claim of a missed capture: table cards with `card` among them that sum to 15."""
+    return [cards for cards in sets_making(sums, CAPTURE_SUM) if card in cards]
 
 
 def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -149,63 +155,69 @@ def _claim(state: State, seat: int, move: Claim, events: list[Event]) -> State:
 
 def _play(state: State, seat: int, move: Play, events: list[Event]) -> State:
     """Play a card from hand: capture or discard, then pass the turn or end the hand."""
-    rules, table, hand = state.rules, state.table, state.hands[seat]
-    if move.card not in hand:
+    if move.card not in state.hands[seat]:
         raise IllegalMove("move/card_not_in_hand", f"{move.card} is not in seat {seat}'s hand")
-    claim = None
-    wrong = False
     if move.capture:
-        _on_table(table, move.capture)
-        total = VALUE[move.card] + _sum(move.capture)
-        if total != CAPTURE_SUM:
-            if rules.validation == "strict":
-                raise IllegalMove(
-                    "move/capture_not_15",
-                    f"{move.card} with {'+'.join(move.capture)} sums to {total}, not 15",
-                )
-            wrong = True
-        table = tuple(c for c in table if c not in move.capture)
+        state = _capture(state, seat, move, events)
     else:
-        could = can_capture(table, VALUE[move.card])
-        if could and rules.capture == "mandatory":
-            raise IllegalMove(
-                "move/capture_required", f"{move.card} can capture: a capture is mandatory"
-            )
-        if could and rules.missed_capture == "claimable":
-            claim = Claimable(seat=(seat + 1) % rules.players, card=move.card)
-        table = (*table, move.card)
-    escopa = bool(move.capture) and not table
-    hands = _without(state.hands, seat, move.card)
-    events.append(
-        Played(seat=seat, card=move.card, capture=move.capture, escopa=escopa, wrong=wrong)
-    )
-    side = side_of(rules, seat)
-    changes: dict[str, object] = {}
-    if move.capture:
-        changes["captured"] = _add_to(state.captured, side, (move.card, *move.capture))
-        changes["last_capturer"] = side
-        if escopa:
-            changes["escopas"] = _bump(state.escopas, side)
-        if wrong:
-            changes["wrong"] = _bump(state.wrong, side)
-    state = _replace(
-        state,
-        hands=hands,
-        table=table,
-        claim=claim,
-        turn=(seat + 1) % rules.players,
-        last=LastMove(seat=seat, move=str(move), escopa=escopa),
-        **changes,
-    )
-    if any(hands):
+        state = _discard(state, seat, move.card, events)
+    if any(state.hands):
         return state
     if state.stock:
         return (
             _deal(state, events)
-            if rules.auto_deal
+            if state.rules.auto_deal
             else _replace(state, status="dealing", turn=None)
         )
     return _end_round(state, events)
+
+
+def _capture(state: State, seat: int, move: Play, events: list[Event]) -> State:
+    """Take the captured cards with the played card: an escopa when the table is left empty."""
+    rules, card, capture = state.rules, move.card, move.capture
+    _on_table(state.table, capture)
+    total = VALUE[card] + _sum(capture)
+    wrong = total != CAPTURE_SUM
+    if wrong and rules.validation == "strict":
+        raise IllegalMove(
+            "move/capture_not_15", f"{card} with {'+'.join(capture)} sums to {total}, not 15"
+        )
+    table = tuple([c for c in state.table if c not in capture])
+    escopa = not table
+    side = side_of(rules, seat)
+    events.append(Played(seat=seat, card=card, capture=capture, escopa=escopa, wrong=wrong))
+    return _replace(
+        state,
+        hands=_without(state.hands, seat, card),
+        table=table,
+        captured=_add_to(state.captured, side, (card, *capture)),
+        escopas=_bump(state.escopas, side) if escopa else state.escopas,
+        wrong=_bump(state.wrong, side) if wrong else state.wrong,
+        last_capturer=side,
+        claim=None,
+        turn=(seat + 1) % rules.players,
+        last=LastMove(seat=seat, move=str(move), escopa=escopa),
+    )
+
+
+def _discard(state: State, seat: int, card: str, events: list[Event]) -> State:
+    """Put the card on the table; a card that could have captured may be claimed next turn."""
+    rules, table = state.rules, state.table
+    could = can_capture(table, VALUE[card])
+    if could and rules.capture == "mandatory":
+        raise IllegalMove("move/capture_required", f"{card} can capture: a capture is mandatory")
+    claim = None
+    if could and rules.missed_capture == "claimable":
+        claim = Claimable(seat=(seat + 1) % rules.players, card=card)
+    events.append(Played(seat=seat, card=card, capture=(), escopa=False, wrong=False))
+    return _replace(
+        state,
+        hands=_without(state.hands, seat, card),
+        table=(*table, card),
+        claim=claim,
+        turn=(seat + 1) % rules.players,
+        last=LastMove(seat=seat, move=card, escopa=False),  # a discard's text is its card
+    )
 
 
 def _deal(state: State, events: list[Event]) -> State:
@@ -335,9 +347,9 @@ def _without(
     hands: tuple[tuple[str, ...], ...], seat: int, card: str
 ) -> tuple[tuple[str, ...], ...]:
     """The hands with `card` removed from `seat`'s."""
-    changed = list(hands)
-    changed[seat] = tuple(c for c in hands[seat] if c != card)
-    return tuple(changed)
+    hand = hands[seat]
+    at = hand.index(card)
+    return (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])
 
 
 def _add_to(

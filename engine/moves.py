@@ -6,7 +6,7 @@ from typing import Final
 
 import msgspec
 
-from engine.cards import INDEX, sort_cards
+from engine.cards import DECK, INDEX, sort_cards
 from engine.errors import InvalidMove
 
 MAX_MOVE_TEXT: Final = 200
@@ -40,6 +40,9 @@ class Deal(msgspec.Struct, frozen=True, tag="deal"):
 
 Move = Play | Claim | Deal
 
+DISCARDS: Final[dict[str, Play]] = {card: Play(card) for card in DECK}
+"""The discard of each card, built once: moves are immutable, so listings share them."""
+
 
 def _cards(codes: list[str] | tuple[str, ...], what: str) -> tuple[str, ...]:
     """Validate card codes (known, distinct) and put them in canonical order."""
@@ -67,10 +70,28 @@ def claim(cards: list[str] | tuple[str, ...]) -> Claim:
 def normalize(move: Move) -> Move:
     """The canonical form of a move decoded from untrusted input; raises `InvalidMove`."""
     if isinstance(move, Play):
-        return play(move.card, move.capture)
+        card, capture = move.card, move.capture
+        if card in INDEX and (capture == () or (card not in capture and _ascending(capture))):
+            return move  # already canonical: a known card, known captures in deck order
+        return play(card, capture)
     if isinstance(move, Claim):
+        if len(move.cards) >= 2 and _ascending(move.cards):
+            return move
         return claim(move.cards)
     return move
+
+
+def _ascending(codes: tuple[str, ...]) -> bool:
+    """Whether `codes` is a tuple of known cards in strictly ascending deck order (canonical)."""
+    if type(codes) is not tuple:
+        return False
+    last = -1
+    for code in codes:
+        index = INDEX.get(code, -1)
+        if index <= last:
+            return False
+        last = index
+    return True
 
 
 def parse_move(text: str) -> Move:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import msgspec
 
 from engine.cards import SEVEN_OF_DIAMONDS, SUITS
-from engine.rules import Rules, seats_of
+from engine.rules import Points, Rules, seats_of
 
 DIAMONDS_IN_DECK: Final = 10
 SEVENS_IN_DECK: Final = 4
@@ -72,12 +72,37 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
 
 def primeira_total(cards: Sequence[str], values: dict[str, int]) -> int | None:
     """The best card of each suit summed, or None when the side lacks a suit."""
-    best: dict[str, int] = {}
-    for card in cards:
-        value = values[card[0]]
-        if value >= best.get(card[1], -1):
-            best[card[1]] = value
-    return sum(best.values()) if len(best) == len(SUITS) else None
+    held = set(cards)
+    ranks = sorted(values, key=values.__getitem__, reverse=True)
+    total = 0
+    for suit in SUITS:
+        best = next((values[rank] for rank in ranks if rank + suit in held), None)
+        if best is None:
+            return None
+        total += best
+    return total
+
+
+class Tally(NamedTuple):
+    """What one side captured in a round, as the categories count it."""
+
+    cards: int
+    diamonds: int
+    sevens: int
+    seven_of_diamonds: bool
+    primeira: int | None
+
+
+def tally(pile: Sequence[str], primeira_values: dict[str, int]) -> Tally:
+    """Count a side's captured cards for the categories."""
+    codes = "".join(pile)  # rank then suit: "D" can only be a suit, "7" only a rank
+    return Tally(
+        cards=len(pile),
+        diamonds=codes.count("D"),
+        sevens=codes.count("7"),
+        seven_of_diamonds=SEVEN_OF_DIAMONDS in pile,
+        primeira=primeira_total(pile, primeira_values),
+    )
 
 
 def _sole_best(amounts: Sequence[int | None]) -> int | None:
@@ -90,13 +115,12 @@ def _sole_best(amounts: Sequence[int | None]) -> int | None:
     return winners[0] if len(winners) == 1 else None
 
 
-def _winners(rules: Rules, captured: Sequence[Sequence[str]]) -> dict[str, set[int]]:
+def _winners(tallies: Sequence[Tally]) -> dict[str, set[int]]:
     """For each card-based category, the sides that win it."""
-    cards = [len(pile) for pile in captured]
-    diamonds = [sum(1 for c in pile if c[1] == "D") for pile in captured]
-    sevens = [sum(1 for c in pile if c[0] == "7") for pile in captured]
-    primeira = [primeira_total(pile, rules.primeira_values) for pile in captured]
-    sides = range(len(captured))
+    cards = [t.cards for t in tallies]
+    diamonds = [t.diamonds for t in tallies]
+    sevens = [t.sevens for t in tallies]
+    sides = range(len(tallies))
 
     def only(side: int | None) -> set[int]:
         return set() if side is None else {side}
@@ -105,14 +129,23 @@ def _winners(rules: Rules, captured: Sequence[Sequence[str]]) -> dict[str, set[i
         "most_cards": only(_sole_best(cards)),
         "most_diamonds": only(_sole_best(diamonds)),
         "all_diamonds": {s for s in sides if diamonds[s] == DIAMONDS_IN_DECK},
-        "seven_of_diamonds": {s for s in sides if SEVEN_OF_DIAMONDS in captured[s]},
+        "seven_of_diamonds": {s for s in sides if tallies[s].seven_of_diamonds},
         "most_sevens": only(_sole_best(sevens)),
         "all_sevens": {s for s in sides if sevens[s] == SEVENS_IN_DECK},
         "opponents_under_10": {
             s for s in sides if all(cards[o] < UNDER_CARDS for o in sides if o != s)
         },
-        "primeira": only(_sole_best(primeira)),
+        "primeira": only(_sole_best([t.primeira for t in tallies])),
     }
+
+
+def _earned(
+    points: Points, side: int, escopas: int, winners: dict[str, set[int]]
+) -> dict[str, int]:
+    """A side's points in each category that scores (points above 0), in `CATEGORIES` order."""
+    won = {name: getattr(points, name) if side in sides else 0 for name, sides in winners.items()}
+    won["escopa"] = escopas * points.escopa
+    return {name: won[name] for name in CATEGORIES if getattr(points, name)}
 
 
 def score_round(
@@ -126,28 +159,22 @@ def score_round(
     last_capturer: int | None = None,
 ) -> RoundScore:
     """Score a finished round: category points per side, the final check, new match totals."""
-    points = rules.points
-    winners = _winners(rules, captured)
-    earned: list[dict[str, int]] = []
-    for side in range(len(captured)):
-        categories = {"escopa": escopas[side] * points.escopa}
-        for name, sides in winners.items():
-            categories[name] = getattr(points, name) if side in sides else 0
-        earned.append({name: categories[name] for name in CATEGORIES if getattr(points, name)})
-    raw = [sum(c.values()) for c in earned]
-    credited = [0 if wrong[side] else raw[side] for side in range(len(raw))]
+    tallies = [tally(pile, rules.primeira_values) for pile in captured]
+    winners = _winners(tallies)
+    earned = [_earned(rules.points, side, escopas[side], winners) for side in range(len(tallies))]
+    credited = [0 if wrong[side] else sum(c.values()) for side, c in enumerate(earned)]
     results = []
-    for side, pile in enumerate(captured):
+    for side, counts in enumerate(tallies):
         penalty = HONOR_PENALTY + sum(credited) - credited[side] if wrong[side] else 0
         results.append(
             SideScore(
                 side=side,
                 seats=seats_of(rules, side),
-                cards=len(pile),
-                diamonds=sum(1 for c in pile if c[1] == "D"),
-                sevens=sum(1 for c in pile if c[0] == "7"),
-                seven_of_diamonds=SEVEN_OF_DIAMONDS in pile,
-                primeira=primeira_total(pile, rules.primeira_values),
+                cards=counts.cards,
+                diamonds=counts.diamonds,
+                sevens=counts.sevens,
+                seven_of_diamonds=counts.seven_of_diamonds,
+                primeira=counts.primeira,
                 escopas=escopas[side],
                 categories=earned[side],
                 wrong_captures=wrong[side],

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import struct
 from collections.abc import Iterator
 from typing import Final
 
@@ -15,6 +16,8 @@ from engine.cards import DECK, VALUE
 
 VERSION: Final = "escopa-shuffle-v1"
 FIRST_DEALER_ROUND: Final = 0
+_BLOCK_WORDS: Final = struct.Struct(">8I")
+"""A 32-byte HMAC-SHA256 block as eight unsigned 32-bit big-endian words."""
 
 
 def shuffle_key(seed: str, client_seed: str | None = None) -> bytes:
@@ -28,9 +31,7 @@ def words(key: bytes, round_no: int) -> Iterator[int]:
     block = 0
     while True:
         message = f"{VERSION}:{round_no}:{block}".encode("ascii")
-        digest = hmac.new(key, message, hashlib.sha256).digest()
-        for offset in range(0, 32, 4):
-            yield int.from_bytes(digest[offset : offset + 4], "big")
+        yield from _BLOCK_WORDS.unpack(hmac.digest(key, message, "sha256"))
         block += 1
 
 
