@@ -204,8 +204,13 @@ def _discard(state: State, seat: int, card: str, events: list[Event]) -> State:
     """Put the card on the table; a card that could have captured may be claimed next turn."""
     rules, table = state.rules, state.table
     could = can_capture(table, VALUE[card])
-    if could and rules.capture == "mandatory":
-        raise IllegalMove("move/capture_required", f"{card} can capture: a capture is mandatory")
+    if rules.capture == "mandatory":
+        capturing = [c for c in state.hands[seat] if can_capture(table, VALUE[c])]
+        if capturing:
+            raise IllegalMove(
+                "move/capture_required",
+                f"{' '.join(capturing)} can capture on {' '.join(table)}: a capture is mandatory",
+            )
     claim = None
     if could and rules.missed_capture == "claimable":
         claim = Claimable(seat=(seat + 1) % rules.players, card=card)
@@ -255,9 +260,11 @@ def _deal(state: State, events: list[Event]) -> State:
         )
     )
     assert first or hand_no <= hands_per_round(rules)
+    # A claim survives a deal only when the claimant acts first in the new hand.
+    claim = state.claim if state.claim is not None and state.claim.seat == order[0] else None
     state = _replace(
         state, status="playing", hand=hand_no, dealer=dealer, turn=order[0], hands=hands,
-        table=table, stock=stock,
+        table=table, stock=stock, claim=claim,
     )  # fmt: skip
     return _table_bonus(state, events) if first else state
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.errors import IllegalMove
 from engine.events import Event, HandDealt, Played
 from engine.rules import Rules, seats_of
 from engine.scoring import Outcome, RoundScore
@@ -49,6 +50,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
 def view(state: State, seat: int | None = None) -> View:
     """The state as `seat` may see it; `seat=None` is a spectator."""
     rules = state.rules
+    if seat is not None and not 0 <= seat < rules.players:
+        raise IllegalMove("view/unknown_seat", f"seat {seat} does not exist")
     return View(
         seat=seat,
         status=state.status,

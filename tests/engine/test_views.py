@@ -8,7 +8,19 @@ from typing import Any
 import msgspec
 import pytest
 
-from engine import Claim, Play, State, View, apply, legal_moves, redact, view
+from engine import (
+    Claim,
+    IllegalMove,
+    Play,
+    State,
+    View,
+    apply,
+    legal_moves,
+    make_rules,
+    redact,
+    start,
+    view,
+)
 from engine.events import (
     Claimed,
     FirstDealerDrawn,
@@ -179,8 +191,7 @@ def test_the_view_names_a_claim_seat_only_while_that_seat_can_claim(rotation: st
     # Seat 1 deals and plays last in the hand: its discard 5C could take KD, so seat 0 is owed a
     # claim. With "round" rotation seat 0 plays first in the next hand and may claim. With
     # "hand" rotation seat 0 deals the next hand, seat 1 plays first, and the claim is lost
-    # (someone plays in between). ENGINE BUG: the stale claim stays in the state and the view
-    # still names seat 0 as claim_seat although legal_moves offers it no claim.
+    # (someone plays in between): the view must not name seat 0 as claim_seat then.
     state, _ = game("escopa", "views", first_dealer=1, dealer_rotation=rotation)
     state = arrange(state, hands=[("2C",), ("5C",)], table=("KD", "QH"))
     state, _ = apply(state, 0, Play("2C"))  # 2C needs 13 from KD QH: nothing
@@ -196,3 +207,13 @@ def test_the_view_names_a_claim_seat_only_while_that_seat_can_claim(rotation: st
         assert state.turn == 1
         assert can_claim == []
         assert claimant is None
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 5])
+def test_a_view_for_a_seat_that_does_not_exist_is_refused(seat: int) -> None:
+    state, _ = start(make_rules("escopa"), "escopa")
+
+    with pytest.raises(IllegalMove) as refused:
+        view(state, seat)
+
+    assert refused.value.code == "view/unknown_seat"
