@@ -16,6 +16,7 @@ from redis.asyncio.cluster import RedisCluster
 from service.api.audit import AuditController
 from service.api.events import EventsController
 from service.api.games import GamesController
+from service.api.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
 from service.api.meta import healthz, presets, readyz
 from service.api.metrics import metrics
 from service.api.problems import HANDLERS
@@ -57,7 +58,14 @@ def openapi_config() -> OpenAPIConfig:
             security_schemes={
                 "playerToken": SecurityScheme(
                     type="http", scheme="bearer", description="A seat's secret player token"
-                )
+                ),
+                API_KEY_SCHEME: SecurityScheme(
+                    type="apiKey",
+                    name=API_KEY_HEADER,
+                    security_scheme_in="header",
+                    description="An API key, needed to create games, commitments and replays "
+                    "when the server is run with `ESCOPA_API_KEYS`",
+                ),
             }
         ),
         use_handler_docstrings=False,
@@ -105,6 +113,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         },
         exception_handlers=HANDLERS,
         before_request=strict_body,
+        middleware=[guard(limits)],
         lifespan=[redis_lifespan, operations(settings)],
         openapi_config=openapi_config(),
         request_max_body_size=limits.max_body_bytes,

@@ -42,6 +42,7 @@ from service.log import (
     sealed,
     visible,
 )
+from service.metrics import GameObserver
 from service.settings import Settings
 from service.store import keys
 from service.store.commitments import CommitmentStore
@@ -136,6 +137,8 @@ def legal_move(move: Move) -> LegalMove:
 class Games:
     """Use cases over the store; every write is one atomic commit guarded by the version."""
 
+    observer: GameObserver = GameObserver()
+
     def __init__(self, store: GameStore, settings: Settings) -> None:
         self.store = store
         self.settings = settings
@@ -182,6 +185,7 @@ class Games:
         )
         if not await self.store.create(game_id, state, meta, entry, self._ttl_ms(state)):
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
+        self.observer.game_created()
         return CreatedGame(
             game_id=game_id,
             players=[
@@ -200,6 +204,11 @@ class Games:
         if game is None:
             raise not_found(game_id)
         return game
+
+    async def read_as(self, game_id: str, token: str | None) -> tuple[StoredGame, int | None]:
+        """The game and the reader's seat (None: a spectator); a token that is given must fit."""
+        game = await self.load(game_id)
+        return game, self._reader(game, token)
 
     async def view(self, game_id: str, token: str | None) -> GameView:
         """The game as the token's seat (or a spectator, without a token) may see it."""
@@ -316,6 +325,7 @@ class Games:
         if outcome.outcome == "replay":
             return self._replayed(outcome.answer, fingerprint)
         self._check(outcome.outcome, game_id, expected, outcome.version)
+        self.observer.move_applied(kind, finished)
         return result
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import msgspec
@@ -23,6 +24,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     redis_cluster: bool = False
     wait_replicas: int = -1
     wait_timeout_ms: int = 500
+    api_key_hashes: tuple[str, ...] = ()
+    rate_limit: int = 12000
+    rate_window: float = 60.0
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -35,6 +39,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         """Settings from `REDIS_URL` and `ESCOPA_*` variables, defaults elsewhere."""
         env = os.environ
         default = cls()
+        limit, window = rate_limit(env.get("ESCOPA_RATE_LIMIT"), default)
         return cls(
             redis_url=env.get("REDIS_URL", default.redis_url),
             game_ttl=int(env.get("ESCOPA_GAME_TTL", default.game_ttl)),
@@ -49,4 +54,28 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             redis_cluster=env.get("ESCOPA_REDIS_CLUSTER", "").lower() in {"1", "true", "yes"},
             wait_replicas=int(env.get("ESCOPA_WAIT_REPLICAS", default.wait_replicas)),
             wait_timeout_ms=int(env.get("ESCOPA_WAIT_TIMEOUT_MS", default.wait_timeout_ms)),
+            api_key_hashes=api_key_hashes(env.get("ESCOPA_API_KEYS", "")),
+            rate_limit=limit,
+            rate_window=window,
         )
+
+
+def api_key_hash(key: str) -> str:
+    """The SHA-256 of an API key, as stored and compared (the key itself is never kept)."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def api_key_hashes(keys: str) -> tuple[str, ...]:
+    """The hashes of `ESCOPA_API_KEYS` (comma-separated keys); none: creating games is open."""
+    return tuple(api_key_hash(key.strip()) for key in keys.split(",") if key.strip())
+
+
+def rate_limit(text: str | None, default: Settings) -> tuple[int, float]:
+    """`ESCOPA_RATE_LIMIT`: `requests/seconds` (`600/60`), or `0` to switch rate limits off."""
+    if text is None or not text.strip():
+        return default.rate_limit, default.rate_window
+    count, _, seconds = text.strip().partition("/")
+    limit, window = int(count), float(seconds or default.rate_window)
+    if limit < 0 or window <= 0:
+        raise ValueError(f"ESCOPA_RATE_LIMIT={text!r}: want `requests/seconds`, or 0 for none")
+    return limit, window

@@ -8,6 +8,7 @@ from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from service.api.games import GameId, problems
+from service.api.guard import API_KEY_SECURITY
 from service.audit import AuditReport
 from service.audits import Audits
 from service.commitments import CommitmentCreated
@@ -31,7 +32,8 @@ class AuditController(Controller):
         "/replays",
         operation_id="replayMoves",
         status_code=HTTP_200_OK,
-        responses=problems(400, 413, 422),
+        responses=problems(400, 401, 413, 422),
+        security=API_KEY_SECURITY,
         request_max_body_size=MAX_REPLAY_BODY,
         summary="Replay moves from rules and a seed, without storage: each step's state hash",
     )
@@ -60,6 +62,8 @@ class AuditController(Controller):
         "/commitments",
         operation_id="createCommitment",
         status_code=HTTP_201_CREATED,
+        responses=problems(401),
+        security=API_KEY_SECURITY,
         summary="Commit to a fresh secret server seed before a game exists (used once)",
     )
     async def commit(self, audits: AuditsDep) -> CommitmentCreated:

@@ -15,6 +15,11 @@ def _required(*names: str) -> Schema:
     return {"required": list(names)}
 
 
+def _given(*names: str) -> Schema:
+    """Every one of `names` is present and not null (a null member counts as left out)."""
+    return {**_required(*names), "properties": {name: {"not": {"type": "null"}} for name in names}}
+
+
 def _none_of(*names: str) -> Schema:
     return {"not": {"anyOf": [_required(name) for name in names]}}
 
@@ -42,8 +47,8 @@ PLAYABLE_RULES: Final[Schema] = {"anyOf": [_players(n) for n in (2, 3, 4)]}
 CONSTRAINTS: Final[dict[str, list[Schema]]] = {
     "CreateGame": [
         PLAYABLE_RULES,
-        {"not": _required("seed", "commitment_id")},
-        {"anyOf": [{"not": _required("client_seed")}, _required("commitment_id")]},
+        {"not": _given("seed", "commitment_id")},
+        {"anyOf": [{"not": _given("client_seed")}, _given("commitment_id")]},
     ],
     "ReplayRequest": [PLAYABLE_RULES],
     "MoveRequest": [

@@ -11,6 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
+from service.api.guard import API_KEY_SECURITY
 from service.api.params import Authorization, IdempotencyKey, bearer
 from service.api.schemas import (
     CreatedGame,
@@ -35,12 +36,12 @@ Limit = Annotated[int, QueryParameter(ge=1, le=200, description="entries per pag
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """OpenAPI entries for the problem responses a route can give."""
+    """OpenAPI entries for the problem responses a route can give (any may be rate limited)."""
     return {
         status: ResponseSpec(
             Problem, description="RFC 9457 problem", media_type="application/problem+json"
         )
-        for status in (*statuses, 503)
+        for status in (*statuses, 429, 503)
     }
 
 
@@ -52,7 +53,8 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 422),
+        security=API_KEY_SECURITY,
         summary="Create a game",
     )
     async def create(self, data: JSONBody[CreateGame], games: GamesDep) -> CreatedGame:

@@ -7,11 +7,18 @@ from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
 
 from engine import PRESETS, Rules
+from service.api.games import problems
 from service.api.schemas import Health
 from service.store.games import GameStore
 
 
-@get("/v1/rules/presets", operation_id="listPresets", tags=["rules"], summary="The rules presets")
+@get(
+    "/v1/rules/presets",
+    operation_id="listPresets",
+    tags=["rules"],
+    summary="The rules presets",
+    responses=problems(),
+)
 async def presets() -> dict[str, Rules]:
     return dict(PRESETS)
 

@@ -14,7 +14,14 @@ from engine.views import SideView
 from service.log import LogEntry, Signal
 
 CardCode = Annotated[
-    str, Meta(pattern="^([A2-7QJK])[CDHS]$", examples=["7D"], description="rank then suit")
+    str,
+    Meta(
+        min_length=2,
+        max_length=2,
+        pattern="^([A2-7QJK])[CDHS]$",
+        examples=["7D"],
+        description="rank then suit",
+    ),
 ]
 Seat = Annotated[int, Meta(ge=0, le=3)]
 Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log head seq")]
@@ -41,7 +48,13 @@ ClientSeed = Annotated[
     ),
 ]
 CommitmentId = Annotated[
-    str, Meta(pattern="^[0-9a-f]{24}$", description="a commitment from POST /v1/commitments")
+    str,
+    Meta(
+        min_length=24,
+        max_length=24,
+        pattern="^[0-9a-f]{24}$",
+        description="a commitment from POST /v1/commitments",
+    ),
 ]
 Points = Annotated[int, Meta(ge=0, le=100)]
 

@@ -26,3 +26,12 @@ def game_keys(game_id: str) -> tuple[str, str]:
 def commitment(commitment_id: str) -> str:
     """A commitment's hash (server seed, or the game that used it): its own hash tag `{c:<id>}`."""
     return f"{{c:{commitment_id}}}:commitment"
+
+
+def rate(kind: str, client: str, window: int) -> str:
+    """A rate-limit counter: one client's requests in one time window.
+
+    `kind` is `a` (a client address) or `k` (an API key, by a prefix of its hash); the hash tag
+    `{rl:<kind>:<client>}` keeps every window of one client on one shard.
+    """
+    return f"{{rl:{kind}:{client}}}:{window}"

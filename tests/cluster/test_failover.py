@@ -33,7 +33,7 @@ class Player:
         """A request, retried while the store is failing over (503), on either process."""
         while time.monotonic() < self.deadline:
             client = self.rng.choice(self.clients)
-            response = await client.request(method, url, **kwargs)  # type: ignore[arg-type]
+            response = await client.request(method, url, timeout=30, **kwargs)  # type: ignore[arg-type]
             if response.status_code != 503:
                 return response
             assert response.headers["retry-after"]
@@ -85,7 +85,9 @@ async def test_games_survive_a_master_killed_mid_play(cluster: LocalCluster) -> 
         victim = cluster.master_of(f"{{g:{players[0].id}}}:game")
         cluster.kill(victim)
         await asyncio.to_thread(cluster.wait_failover)
-        victim.start()  # it rejoins as a replica of the promoted one: WAIT succeeds again
+        # It rejoins as a replica of the promoted one, so WAIT succeeds again; started off the
+        # event loop, which serves both API processes meanwhile.
+        await asyncio.to_thread(victim.start)
         await asyncio.gather(*playing)
 
         for player in players:

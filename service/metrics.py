@@ -1,0 +1,128 @@
+"""Prometheus metrics of one process: requests, latency, moves, conflicts, games, event streams.
+
+Each app has its own registry, so app instances in one process (tests) never share counters.
+With `escopa serve --workers N` every worker process counts for itself and a scrape reaches one
+of them: run one worker per container (scale with replicas) or scrape each process.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    generate_latest,
+)
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
+LATENCY_BUCKETS: Final = (
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+)  # fmt: skip
+
+
+class GameObserver:
+    """What the use cases report as they happen; this base ignores it all."""
+
+    def game_created(self) -> None:
+        """A game was stored."""
+
+    def move_applied(self, kind: str, finished: bool) -> None:
+        """A move or deal was committed; `finished`: it ended the match."""
+
+
+class Metrics(GameObserver):
+    """The process's counters, in a registry of their own."""
+
+    def __init__(self) -> None:
+        self.registry = registry = CollectorRegistry(auto_describe=True)
+        ProcessCollector(registry=registry)
+        PlatformCollector(registry=registry)
+        self.requests = Counter(
+            "escopa_http_requests",
+            "HTTP requests answered, by route template, method and status",
+            ["route", "method", "status"],
+            registry=registry,
+        )
+        self.latency = Histogram(
+            "escopa_http_request_duration_seconds",
+            "Time to answer a request (event streams are not timed), by route template and method",
+            ["route", "method"],
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.moves = Counter(
+            "escopa_moves_applied",
+            "Moves and deals committed by this process, by kind",
+            ["kind"],
+            registry=registry,
+        )
+        self.conflicts = Counter(
+            "escopa_version_conflicts",
+            "Writes refused because the game had moved on (game/version_conflict)",
+            registry=registry,
+        )
+        self.problems = Counter(
+            "escopa_problems",
+            "Problem responses, by stable code",
+            ["code"],
+            registry=registry,
+        )
+        self.created = Counter(
+            "escopa_games_created", "Games created by this process", registry=registry
+        )
+        self.finished = Counter(
+            "escopa_games_finished",
+            "Matches ended by a move this process applied",
+            registry=registry,
+        )
+        self.active = Gauge(
+            "escopa_games_active",
+            "Games created minus matches finished by this process; sum over processes for the "
+            "running games (abandoned games that expire are not subtracted)",
+            registry=registry,
+        )
+        self.streams = Gauge(
+            "escopa_event_streams_open", "Server-sent event streams open", registry=registry
+        )
+        self.streams_refused = Counter(
+            "escopa_event_streams_refused",
+            "Event streams refused because the process had too many open",
+            registry=registry,
+        )
+        self.events = Counter(
+            "escopa_events_sent", "Log entries sent on event streams", registry=registry
+        )
+        for kind in ("move", "deal"):
+            self.moves.labels(kind)
+
+    def game_created(self) -> None:
+        self.created.inc()
+        self.active.inc()
+
+    def move_applied(self, kind: str, finished: bool) -> None:
+        self.moves.labels(kind).inc()
+        if finished:
+            self.finished.inc()
+            self.active.dec()
+
+    def problem(self, code: str) -> None:
+        """A problem response with this code was sent."""
+        self.problems.labels(code).inc()
+        if code == "game/version_conflict":
+            self.conflicts.inc()
+
+    def request(self, route: str, method: str, status: int, seconds: float | None) -> None:
+        """A request was answered; `seconds` is None for a stream, which is not timed."""
+        self.requests.labels(route, method, str(status)).inc()
+        if seconds is not None:
+            self.latency.labels(route, method).observe(seconds)
+
+    def exposition(self) -> bytes:
+        """Everything in the Prometheus text format."""
+        return generate_latest(self.registry)

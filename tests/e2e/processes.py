@@ -1,0 +1,63 @@
+"""`escopa serve` processes over a Redis the test gives: several at once, each with its own env."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from service.store.server import free_port
+from tests.e2e.conftest import wait_ready
+
+
+@dataclass
+class Served:
+    """One `escopa serve` process: its base URL, the process, and the file its logs go to."""
+
+    base: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def log_lines(self) -> list[str]:
+        return self.log.read_text().splitlines()
+
+
+def start(redis_url: str, log: Path, **env: str) -> Served:
+    """Start `escopa serve --redis-url ...` on a free port (not yet ready)."""
+    port = free_port()
+    environ = {**os.environ, **env}
+    environ.pop("REDIS_URL", None)
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    command += ["--redis-url", redis_url]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, env=environ, stdout=sink, stderr=sink)
+    return Served(f"http://127.0.0.1:{port}", process, log)
+
+
+def stop(served: Served) -> int:
+    """SIGTERM, then the exit code (SIGKILL after 20 s)."""
+    if served.process.poll() is None:
+        served.process.send_signal(signal.SIGTERM)
+    try:
+        return served.process.wait(timeout=20)
+    except subprocess.TimeoutExpired:  # pragma: no cover
+        served.process.kill()
+        return served.process.wait()
+
+
+@contextmanager
+def serve_processes(redis_url: str, folder: Path, count: int, **env: str) -> Iterator[list[Served]]:
+    """`count` processes started together over one Redis, ready on exit of the `with` header."""
+    processes = [start(redis_url, folder / f"escopa-{i}.log", **env) for i in range(count)]
+    try:
+        for served in processes:
+            wait_ready(served.base, served.process)
+        yield processes
+    finally:
+        for served in processes:
+            stop(served)

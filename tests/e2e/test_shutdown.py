@@ -1,0 +1,67 @@
+"""Graceful shutdown of a real `escopa serve`: SIGTERM lets in-flight requests finish, and ends
+event streams at once (their clients resume elsewhere) instead of waiting for them."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+
+from service.store.server import RedisServer
+from tests.e2e.conftest import wait_ready
+from tests.e2e.processes import start, stop
+from tests.e2e.sse import follow
+
+PAUSE_MS = 1500
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    return redis_server.url
+
+
+def test_sigterm_during_a_slow_request_still_answers_it(redis_url: str, tmp_path: Path) -> None:
+    served = start(redis_url, tmp_path / "escopa.log", ESCOPA_REDIS_TIMEOUT="10")
+    try:
+        wait_ready(served.base, served.process)
+        answers: list[httpx.Response] = []
+        body = {"players": ["Ana", "Bia"]}
+
+        def create() -> None:
+            answers.append(httpx.post(f"{served.base}/v1/games", json=body, timeout=20))
+
+        admin = redis.Redis.from_url(redis_url)
+        admin.client_pause(PAUSE_MS, all=True)  # every command waits: the request hangs in Redis
+        slow = threading.Thread(target=create)
+        slow.start()
+        time.sleep(0.4)
+        assert slow.is_alive(), "the request should still be waiting for Redis"
+        served.process.send_signal(signal.SIGTERM)
+        slow.join(timeout=15)
+        admin.close()
+        assert [a.status_code for a in answers] == [201], answers
+        assert served.process.wait(timeout=15) == 0
+    finally:
+        stop(served)
+
+
+async def test_sigterm_ends_event_streams_at_once(redis_url: str, tmp_path: Path) -> None:
+    served = start(redis_url, tmp_path / "escopa.log")
+    try:
+        wait_ready(served.base, served.process)
+        async with httpx.AsyncClient(base_url=served.base, timeout=10) as client:
+            created = await client.post("/v1/games", json={"players": ["Ana", "Bia"]})
+            game_id = created.json()["game_id"]
+            async with follow(client, game_id, after=1) as follower:
+                began = time.monotonic()
+                served.process.send_signal(signal.SIGTERM)
+                assert await follower.rest(timeout=5) == []
+        assert served.process.wait(timeout=10) == 0
+        assert time.monotonic() - began < 4, "the server did not wait out its graceful timeout"
+    finally:
+        stop(served)
