@@ -13,6 +13,7 @@ import msgspec
 from litestar import Litestar, Request, get
 
 from service.api.contract import constrain
+from service.api.examples import add_examples
 from service.links import LINKS
 
 Document = dict[str, Any]
@@ -40,10 +41,26 @@ def refine(raw: Document) -> Document:
     _, exact = msgspec.json.schema_components(known, ref_template=REF_TEMPLATE)
     schemas.update(exact)
     constrain(schemas)
+    add_examples(schemas)
+    _retry_after(doc)
     for (path, method, status), links in LINKS.items():
         response = doc["paths"][path][method]["responses"][status]
         response["links"] = links
     return doc
+
+
+def _retry_after(doc: Document) -> None:
+    """Declare `Retry-After` on every 429 and 503 answer: clients should wait that long."""
+    header = {
+        "description": "seconds to wait before retrying",
+        "schema": {"type": "string", "pattern": "^[0-9]+$"},
+        "required": True,
+    }
+    for operations in doc["paths"].values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                if status in {"429", "503"}:
+                    response.setdefault("headers", {})["Retry-After"] = header
 
 
 def document() -> Document:

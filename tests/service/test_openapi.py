@@ -29,3 +29,25 @@ def test_every_error_response_is_a_problem_document() -> None:
             for status, response in operation["responses"].items():
                 if int(status) >= 400 and status != "503":
                     assert "application/problem+json" in response["content"], (status, operation)
+
+
+def test_every_example_in_the_document_is_a_valid_instance_of_its_schema() -> None:
+    import msgspec
+
+    from service.openapi import _structs
+
+    structs = _structs()
+    schemas = document()["components"]["schemas"]
+    examples = {name: s["examples"] for name, s in schemas.items() if "examples" in s}
+    assert {"CreateGame", "MoveRequest", "GameView", "LegalMoves", "Problem"} <= set(examples)
+    for name, listed in examples.items():
+        for example in listed:
+            msgspec.convert(example, structs[name], strict=True)
+
+
+def test_every_429_and_503_answer_declares_retry_after() -> None:
+    for path in document()["paths"].values():
+        for operation in path.values():
+            for status, response in operation["responses"].items():
+                if status in {"429", "503"}:
+                    assert "Retry-After" in response["headers"], (status, operation["operationId"])
