@@ -32,27 +32,24 @@ def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
     raise AssertionError("escopa serve did not become ready")
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """`escopa serve` on a free port without REDIS_URL, so it starts its own Redis."""
-    port = free_port()
+def start_serve(port: int, data: Path) -> subprocess.Popen[bytes]:
+    """`escopa serve` on `port` with no REDIS_URL, so it starts a private Redis in `data`."""
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    data = tmp_path / "data"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data),
-        ],
+    command = ["serve", "--port", str(port), "--data-dir", str(data)]
+    return subprocess.Popen(
+        [sys.executable, "-m", "service.cli", *command],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """`escopa serve` on a free port without REDIS_URL, so it starts its own Redis."""
+    port = free_port()
+    data = tmp_path / "data"
+    process = start_serve(port, data)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_ready(base, process)

@@ -6,13 +6,12 @@ import os
 import random
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import httpx
 
 from service.store.server import free_port
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import start_serve, wait_ready
 
 
 def test_serve_starts_its_own_redis_and_plays_a_whole_match(served: tuple[str, Path]) -> None:
@@ -42,23 +41,7 @@ def test_serve_starts_its_own_redis_and_plays_a_whole_match(served: tuple[str, P
 
 def test_serve_stops_its_private_redis_on_exit(tmp_path: Path) -> None:
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    data = tmp_path / "data"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data),
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    process = start_serve(port, tmp_path / "data")
     wait_ready(f"http://127.0.0.1:{port}", process)
     redis_port = httpx.get(f"http://127.0.0.1:{port}/healthz").status_code
     assert redis_port == 200
