@@ -8,6 +8,7 @@ from typing import Final, Literal
 import msgspec
 
 from engine import Event, Rules, canonical_json, redact
+from engine.rules import partnered
 
 GENESIS: Final = "0" * 64
 EntryType = Literal["created", "move", "deal", "signal"]
@@ -58,22 +59,8 @@ def sealed(entry: LogEntry) -> LogEntry:
     return msgspec.structs.replace(entry, hash=entry_hash(entry))
 
 
-def verify_chain(entries: list[LogEntry], start_prev: str = GENESIS) -> int | None:
-    """The index of the first entry that breaks the chain (seq, prev_hash or hash), else None."""
-    prev = start_prev
-    for index, entry in enumerate(entries):
-        if entry.prev_hash != prev or entry.hash != entry_hash(entry):
-            return index
-        if index and entry.seq != entries[index - 1].seq + 1:
-            return index
-        prev = entry.hash
-    return None
-
-
 def partner_of(rules: Rules, seat: int) -> int | None:
     """The seat's partner, when seats play in partnerships."""
-    from engine.rules import partnered
-
     return (seat + 2) % 4 if partnered(rules) else None
 
 
