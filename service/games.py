@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import msgspec
@@ -30,6 +31,7 @@ from service.api.schemas import (
     SignalRequest,
     SignalResult,
 )
+from service.cache import GameCache
 from service.commitments import seeds_for
 from service.errors import ServiceError, not_found, version_conflict
 from service.log import (
@@ -143,6 +145,7 @@ class Games:
         self.store = store
         self.settings = settings
         self.commitments = CommitmentStore(store.client)
+        self.cache = GameCache(settings.game_cache)
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
@@ -202,8 +205,20 @@ class Games:
     async def load(self, game_id: str) -> StoredGame:
         game = await self.store.load(game_id)
         if game is None:
+            self.cache.drop(game_id)
             raise not_found(game_id)
+        self.cache.put(game_id, game)
         return game
+
+    async def load_at(self, game_id: str, version: int | None) -> StoredGame:
+        """The game for a write at `version`: the cached copy if it is at that version.
+
+        The commit script checks version and head, so a stale copy can only cost a 409.
+        """
+        cached = self.cache.get(game_id)
+        if cached is not None and cached.version == version:
+            return cached
+        return await self.load(game_id)
 
     async def read_as(self, game_id: str, token: str | None) -> tuple[StoredGame, int | None]:
         """The game and the reader's seat (None: a spectator); a token that is given must fit."""
@@ -227,7 +242,7 @@ class Games:
         self, game_id: str, token: str | None, request: MoveRequest, key: str | None
     ) -> MoveResult:
         """Apply the token's seat's move if the game is still at `expected_version`."""
-        game = await self.load(game_id)
+        game = await self.load_at(game_id, request.expected_version)
         seat = self._player(game, token)
         fingerprint = hashlib.sha256(msgspec.json.encode(request)).hexdigest()
         return await self._commit_move(
@@ -238,7 +253,7 @@ class Games:
         self, game_id: str, token: str | None, expected: int | None, key: str | None
     ) -> MoveResult:
         """Deal the next hand or round when a deal is due (auto-deal off)."""
-        game = await self.load(game_id)
+        game = await self.load_at(game_id, expected)
         seat = self._player(game, token)
         version = game.version if expected is None else expected
         return await self._commit_move(
@@ -260,6 +275,7 @@ class Games:
             game_id, game.version, None, entry, self._ttl_ms(game.state)
         )
         self._check(result.outcome, game_id, game.version, result.version)
+        self.cache.put(game_id, replace(game, version=result.version, head=entry.hash))
         return SignalResult(version=result.version, seq=entry.seq, to_seat=partner)
 
     async def score(self, game_id: str) -> ScoreSheet:
@@ -304,7 +320,11 @@ class Games:
                 return self._replayed(prior, fingerprint)
         if expected != game.version:
             raise version_conflict(expected, game.version)
-        state, events = engine.apply(game.state, seat, move)
+        try:
+            state, events = engine.apply(game.state, seat, move)
+        except engine.EngineError:
+            await self._still_at(game_id, expected)
+            raise
         kind: EntryType = "deal" if isinstance(move, Deal) else "move"
         entry = self._entry(game, kind, seat, str(move), tuple(events), state)
         finished = state.status == "finished"
@@ -325,6 +345,7 @@ class Games:
         if outcome.outcome == "replay":
             return self._replayed(outcome.answer, fingerprint)
         self._check(outcome.outcome, game_id, expected, outcome.version)
+        self.cache.put(game_id, StoredGame(state, version, entry.hash, game.meta))
         self.observer.move_applied(kind, finished)
         return result
 
@@ -364,8 +385,15 @@ class Games:
             )
         )
 
-    @staticmethod
-    def _check(outcome: str, game_id: str, expected: int, current: int) -> None:
+    async def _still_at(self, game_id: str, expected: int) -> None:
+        """409 if the game moved on: a refused move from a cached copy may just be late."""
+        current = await self.load(game_id)
+        if current.version != expected:
+            raise version_conflict(expected, current.version)
+
+    def _check(self, outcome: str, game_id: str, expected: int, current: int) -> None:
+        if outcome in {"missing", "stale"}:
+            self.cache.drop(game_id)
         if outcome == "missing":
             raise not_found(game_id)
         if outcome == "stale":

@@ -27,6 +27,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     api_key_hashes: tuple[str, ...] = ()
     rate_limit: int = 12000
     rate_window: float = 60.0
+    game_cache: int = 4096
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -57,6 +58,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             api_key_hashes=api_key_hashes(env.get("ESCOPA_API_KEYS", "")),
             rate_limit=limit,
             rate_window=window,
+            game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
         )
 
 

@@ -149,10 +149,14 @@ class GameStore:
         ttl_ms: int,
         idempotency: tuple[str, bytes, int] | None = None,
     ) -> CommitResult:
-        """Append `entry` and write `state` if the game is still at `expected`; all or nothing."""
+        """Append `entry` and write `state` if the game is still at `expected`; all or nothing.
+
+        The game's head must also still be `entry.prev_hash`, so the chain cannot fork.
+        """
         game_keys = list(keys.game_keys(game_id))
         encoded = _encoder.encode(state) if state is not None else b""
-        args: list[Any] = [expected, encoded, entry.hash, _json.encode(entry), ttl_ms]
+        args: list[Any] = [expected, entry.prev_hash, encoded, entry.hash, _json.encode(entry)]
+        args.append(ttl_ms)
         if idempotency is not None:
             key, answer, answer_ttl = idempotency
             game_keys.append(key)

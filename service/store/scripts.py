@@ -18,24 +18,27 @@ return 1
 
 COMMIT: Final = """
 -- KEYS: game hash, log stream, [idempotency key]
--- ARGV: expected version, state (or '' to keep it), head, entry, ttl_ms, answer, answer_ttl_ms
+-- ARGV: expected version, expected head, state (or '' to keep it), new head, entry, ttl_ms,
+-- answer, answer_ttl_ms
 -- Returns {status, detail}: 0 missing, 1 stale (detail: current version),
 -- 2 replay (detail: the first answer), 3 committed (detail: new version).
-local version = redis.call('HGET', KEYS[1], 'version')
+-- The head check makes a writer working from a cached state safe even after a lost write.
+local current = redis.call('HMGET', KEYS[1], 'version', 'head')
+local version = current[1]
 if not version then return {0, ''} end
 if KEYS[3] then
   local prior = redis.call('GET', KEYS[3])
   if prior then return {2, prior} end
 end
-if version ~= ARGV[1] then return {1, version} end
+if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
 local new_version = tonumber(version) + 1
-if ARGV[2] ~= '' then
-  redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', new_version, 'head', ARGV[3])
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', new_version, 'head', ARGV[4])
 else
-  redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[3])
+  redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[4])
 end
-redis.call('XADD', KEYS[2], new_version .. '-0', 'e', ARGV[4])
-local ttl = tonumber(ARGV[5])
+redis.call('XADD', KEYS[2], new_version .. '-0', 'e', ARGV[5])
+local ttl = tonumber(ARGV[6])
 if ttl > 0 then
   redis.call('PEXPIRE', KEYS[1], ttl)
   redis.call('PEXPIRE', KEYS[2], ttl)
@@ -43,6 +46,6 @@ else
   redis.call('PERSIST', KEYS[1])
   redis.call('PERSIST', KEYS[2])
 end
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[7]) end
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[7], 'PX', ARGV[8]) end
 return {3, tostring(new_version)}
 """
