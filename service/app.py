@@ -26,6 +26,7 @@ from service.observe import instrument, operations
 from service.openapi import openapi_json
 from service.settings import Settings
 from service.store.games import Client, GameStore
+from service.store.multiplex import Multiplexed
 
 API_VERSION = "1.0.0"
 
@@ -46,6 +47,13 @@ def connect(settings: Settings) -> Client:
         health_check_interval=30,
         protocol=3,
     )
+
+
+def multiplexed(settings: Settings) -> Multiplexed | None:
+    """The shared pipelined connection for quick commands, on a single Redis over TCP."""
+    if settings.redis_cluster or not settings.redis_url.startswith("redis://"):
+        return None
+    return Multiplexed(settings.redis_url, settings.redis_timeout)
 
 
 def openapi_config() -> OpenAPIConfig:
@@ -86,13 +94,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
         client = connect(active)
         if isinstance(client, RedisCluster):
             await client.initialize()  # the async cluster client learns the slots lazily
-        store = GameStore(client, active.replicas_to_wait(), active.wait_timeout_ms)
+        fast = multiplexed(active)
+        store = GameStore(client, active.replicas_to_wait(), active.wait_timeout_ms, fast)
         app.state.store = store
         app.state.games = Games(store, active)
         try:
             yield
         finally:
             await client.aclose()
+            if fast is not None:
+                await fast.aclose()
 
     def provide_store(state: AppState) -> GameStore:
         store: GameStore = state.store

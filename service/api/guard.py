@@ -23,19 +23,19 @@ import hmac
 import math
 import time
 from functools import cache
-from typing import Any, Final
+from typing import Final
 
 from litestar import Litestar
 from litestar.enums import ScopeType
 from litestar.handlers import HTTPRouteHandler
 from litestar.middleware import DefineMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
-from redis.asyncio.cluster import RedisCluster
 
 from service.errors import ServiceError
 from service.settings import Settings, api_key_hash
 from service.store import keys
-from service.store.games import Client
+from service.store.games import GameStore
+from service.store.multiplex import Arg
 
 API_KEY_SCHEME: Final = "apiKey"
 API_KEY_HEADER: Final = "X-API-Key"
@@ -73,20 +73,17 @@ class RateLimiter:
         self.limit = limit
         self.window = window
 
-    async def hit(self, client: Client, clients: list[tuple[str, str]], now: float) -> int:
+    async def hit(self, store: GameStore, clients: list[tuple[str, str]], now: float) -> int:
         """Count a request for each `(kind, client)`: 0 if it may go on, else seconds to wait."""
         index = int(now // self.window)
         elapsed = now / self.window - index
         expiry_ms = math.ceil(self.window * 2000) + 1000
-        pipe: Any = (
-            client.pipeline() if isinstance(client, RedisCluster) else client.pipeline(False)
-        )
+        commands: list[tuple[Arg, ...]] = []
         for kind, who in clients:
             current = keys.rate(kind, who, index)
-            pipe.incr(current)
-            pipe.pexpire(current, expiry_ms)
-            pipe.get(keys.rate(kind, who, index - 1))
-        replies = await pipe.execute()
+            commands += [("INCR", current), ("PEXPIRE", current, expiry_ms)]
+            commands.append(("GET", keys.rate(kind, who, index - 1)))
+        replies = await store.pipeline(commands)
         wait = 0.0
         for at in range(0, len(replies), 3):
             current_count, _, previous = replies[at : at + 3]
@@ -141,7 +138,7 @@ class Guard:
             if key is not None:
                 clients.append(("k", key[:KEY_ID_LENGTH]))
             store = Litestar.from_scope(scope).state.store
-            wait = await self.limiter.hit(store.client, clients, time.time())
+            wait = await self.limiter.hit(store, clients, time.time())
             if wait:
                 raise rate_limited(wait)
         handler = scope.get("route_handler")

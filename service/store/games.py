@@ -15,6 +15,7 @@ from engine import State
 from service.errors import ServiceError
 from service.log import LogEntry
 from service.store import keys, scripts
+from service.store.multiplex import Arg, Multiplexed
 
 Client = Redis | RedisCluster
 
@@ -76,12 +77,28 @@ def not_replicated(acknowledged: int, wanted: int) -> ServiceError:
 class GameStore:
     """Reads and atomically writes games; every write is one Lua script on the game's shard."""
 
-    def __init__(self, client: Client, wait_replicas: int = 0, wait_timeout_ms: int = 500) -> None:
+    def __init__(
+        self,
+        client: Client,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 500,
+        fast: Multiplexed | None = None,
+    ) -> None:
         self.client = client
         self.wait_replicas = wait_replicas
         self.wait_timeout_ms = wait_timeout_ms
+        self.fast = fast
         self._create = client.register_script(scripts.CREATE)
         self._commit = client.register_script(scripts.COMMIT)
+
+    async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
+        """Quick commands sent together (through `fast` when there is one), their replies."""
+        if self.fast is not None:
+            return await self.fast.pipeline(commands)
+        pipe = self._pipeline()
+        for command in commands:
+            pipe.execute_command(*command)
+        return cast("list[Any]", await pipe.execute())
 
     async def _write(self, script: AsyncScript, keys_: list[str], args: list[Any]) -> Any:
         """Run a write script; with `wait_replicas`, acknowledge only once replicas hold it.
@@ -89,6 +106,12 @@ class GameStore:
         WAIT counts the writes of its own connection, so the script and WAIT go down one
         connection as a pipeline (on a cluster: to the node that owns the game's slot).
         """
+        if not self.wait_replicas and self.fast is not None:
+            try:
+                return await self.fast.execute("EVALSHA", script.sha, len(keys_), *keys_, *args)
+            except NoScriptError:
+                source = cast("str", script.script)  # registered from the str in `scripts`
+                return await self.fast.execute("EVAL", source, len(keys_), *keys_, *args)
         if not self.wait_replicas:
             return await script(keys=keys_, args=args)
         for command, body in (("EVALSHA", script.sha), ("EVAL", script.script)):
@@ -128,8 +151,8 @@ class GameStore:
 
     async def load(self, game_id: str) -> StoredGame | None:
         """The game's state, version, head and meta in one round trip, or None."""
-        fields: list[Any] = ["state", "version", "head", "meta"]
-        raw = await self.client.hmget(keys.game(game_id), fields)
+        fields = ("state", "version", "head", "meta")
+        [raw] = await self.pipeline([("HMGET", keys.game(game_id), *fields)])
         state, version, head, meta = cast("list[bytes | None]", raw)
         if state is None or version is None or head is None or meta is None:
             return None
@@ -169,7 +192,8 @@ class GameStore:
 
     async def answer(self, key: str) -> bytes | None:
         """The stored first answer of an idempotent request, if any."""
-        return cast("bytes | None", await self.client.get(key))
+        [answer] = await self.pipeline([("GET", key)])
+        return cast("bytes | None", answer)
 
     async def entries(self, game_id: str, after: int, limit: int) -> list[LogEntry]:
         """Log entries with `seq > after`, at most `limit`, in order."""

@@ -3,8 +3,9 @@ the other process carries on with the game.
 
 Two `escopa serve` processes share one Redis. In the first test, Redis holds back every write
 (`CLIENT PAUSE WRITE`), so the moves sent to the doomed process have been read, checked and sent
-to Redis as their commit script, and wait there for an answer, when the process is killed.
-(Rate limits are off there, so a move's only write is its commit.) In the second, the process
+to Redis as their commit script (down the process's one shared connection, where the first
+holds up the rest), and wait there for an answer, when the process is killed. (Rate limits are
+off there, so a move's only write is its commit.) In the second, the process
 is killed at a random moment under a stream of moves, which players then send again to the
 other process with the same `Idempotency-Key`.
 
@@ -40,7 +41,9 @@ ACKED_BEFORE_KILL = 40
 async def test_a_move_cut_off_by_a_killed_api_process_is_all_or_nothing(tmp_path: Path) -> None:
     with (
         RedisServer(tmp_path / "redis", fsync="always") as server,
-        api_processes(server.url, tmp_path, 2, ESCOPA_RATE_LIMIT="0") as (doomed, survivor),
+        api_processes(
+            server.url, tmp_path, 2, ESCOPA_RATE_LIMIT="0", ESCOPA_REDIS_TIMEOUT="30"
+        ) as (doomed, survivor),
     ):
         async with (
             asyncio.timeout(60),
@@ -54,12 +57,17 @@ async def test_a_move_cut_off_by_a_killed_api_process_is_all_or_nothing(tmp_path
                 for _ in range(MOVES_BEFORE):
                     await one_move(game, random.Random(i))
 
+            moves = [await next_move(game, random.Random(7)) for game in games]
             admin = redis_client.Redis.from_url(server.url)
             admin.execute_command("CLIENT", "PAUSE", 20000, "WRITE")
             try:
-                cut = [asyncio.create_task(one_move(g, random.Random(7))) for g in games]
-                # Every move's commit script is in Redis, held back: the moves are mid-commit.
-                await wait_until(lambda: admin.info("clients")["blocked_clients"] >= GAMES)
+                cut = [
+                    asyncio.create_task(post(game, *move))
+                    for game, move in zip(games, moves, strict=True)
+                ]
+                # The first commit script is held back in Redis, the others queue behind it.
+                await wait_until(lambda: admin.info("clients")["blocked_clients"] >= 1)
+                await asyncio.sleep(0.5)
                 assert not any(task.done() for task in cut)
                 doomed.kill()
             finally:
@@ -116,10 +124,18 @@ async def test_the_other_process_carries_on_when_one_is_killed_under_load(
                 await assert_acknowledged_and_audited(second, game, player.acks)
 
 
-async def one_move(game: Game, rng: random.Random) -> None:
-    """One legal move of the seat to act, at the version just read (no retry)."""
+async def next_move(game: Game, rng: random.Random) -> tuple[int, dict[str, object]]:
+    """A legal move of the seat to act and its body at the version just read."""
     view = await game.view()
     seat, version = view["turn"], view["version"]
     moves = await game.legal(seat)
-    body = {"expected_version": version, "move": rng.choice(moves)["id"]}
+    return seat, {"expected_version": version, "move": rng.choice(moves)["id"]}
+
+
+async def post(game: Game, seat: int, body: dict[str, object]) -> None:
     ok(await game.post_move(seat, body))
+
+
+async def one_move(game: Game, rng: random.Random) -> None:
+    """One legal move of the seat to act, at the version just read (no retry)."""
+    await post(game, *await next_move(game, rng))

@@ -1,0 +1,185 @@
+"""One connection that carries every hot command of a process, pipelined (auto-pipelining).
+
+redis-py's asyncio pool checks a connection out for each command and wraps it in retries and
+timeouts; at thousands of moves a second that bookkeeping costs more than Redis itself. Here each
+command is written as soon as it is issued and replies are matched in order, so concurrent
+requests share one socket and one read per batch. Only quick, non-blocking commands belong here:
+a blocking one (`WAIT`, `XREAD BLOCK`) would hold up every command queued behind it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from typing import Any, cast
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import hiredis
+from redis.exceptions import AuthenticationError, NoScriptError, ResponseError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+Arg = bytes | str | int | float
+
+
+def pack(args: tuple[Arg, ...]) -> bytes:
+    """A command in RESP: an array of bulk strings."""
+    parts = [b"*%d\r\n" % len(args)]
+    for arg in args:
+        data = arg if isinstance(arg, bytes) else str(arg).encode("utf-8")
+        parts.append(b"$%d\r\n%b\r\n" % (len(data), data))
+    return b"".join(parts)
+
+
+def error_of(reply: hiredis.ReplyError) -> ResponseError:
+    """redis-py's exception for an error reply, so callers handle both clients alike."""
+    message = str(reply)
+    if message.startswith("NOSCRIPT"):
+        return NoScriptError(message)
+    return ResponseError(message)
+
+
+class Wire(asyncio.Protocol):
+    """A connected socket: commands out, replies matched in order to the waiting futures."""
+
+    def __init__(self) -> None:
+        self.reader = hiredis.Reader()
+        self.pending: deque[asyncio.Future[Any]] = deque()
+        self.transport: asyncio.Transport | None = None
+        self.closed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast("asyncio.Transport", transport)  # uvloop's is no subclass
+
+    @property
+    def usable(self) -> bool:
+        return not self.closed and self.transport is not None and not self.transport.is_closing()
+
+    def data_received(self, data: bytes) -> None:
+        self.reader.feed(data)
+        while (reply := self.reader.gets()) is not False:
+            future = self.pending.popleft()
+            if future.done():  # its caller timed out
+                continue
+            if isinstance(reply, hiredis.ReplyError):
+                future.set_exception(error_of(reply))
+            else:
+                future.set_result(reply)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.fail(RedisConnectionError("the connection to Redis was lost"))
+
+    def fail(self, error: Exception) -> None:
+        """Fail every command still waiting for its reply."""
+        while self.pending:
+            future = self.pending.popleft()
+            if not future.done():
+                future.set_exception(error)
+
+    def send(self, commands: list[tuple[Arg, ...]]) -> list[asyncio.Future[Any]]:
+        """Write `commands` at once; one future per reply, in order."""
+        assert self.transport is not None
+        loop = asyncio.get_running_loop()
+        futures = [loop.create_future() for _ in commands]
+        self.pending.extend(futures)
+        self.transport.write(b"".join(pack(command) for command in commands))
+        return futures
+
+    def abort(self, error: Exception) -> None:
+        self.fail(error)
+        self.closed = True
+        if self.transport is not None:
+            self.transport.abort()
+
+
+async def replies(futures: list[asyncio.Future[Any]]) -> list[Any]:
+    """Every future's result once all are done; the first error raises (none is left unread)."""
+    results: list[Any] = []
+    error: BaseException | None = None
+    for future in futures:
+        try:
+            results.append(await future)
+        except (ResponseError, RedisConnectionError, RedisTimeoutError) as failed:
+            error = error or failed
+    if error is not None:
+        raise error
+    return results
+
+
+class Multiplexed:
+    """A lazily (re)connected, shared, pipelined connection to one Redis (not a cluster).
+
+    A reply late by more than `timeout` seconds drops the connection (every waiting command
+    fails, as with redis-py): Redis is then unreachable or stuck, and the next command
+    reconnects.
+    """
+
+    def __init__(self, url: str, timeout: float) -> None:
+        parts = urlsplit(url)
+        if parts.scheme != "redis":
+            raise ValueError("only redis:// URLs can be multiplexed")
+        self.host = parts.hostname or "localhost"
+        self.port = parts.port or 6379
+        self.db = int(parts.path.strip("/") or parse_qs(parts.query).get("db", ["0"])[0])
+        self.username = unquote(parts.username) if parts.username else None
+        self.password = unquote(parts.password) if parts.password is not None else None
+        self.timeout = timeout
+        self._wire: Wire | None = None
+        self._connecting = asyncio.Lock()
+
+    async def execute(self, *args: Arg) -> Any:
+        """One command's reply; error replies raise redis-py's exceptions."""
+        return (await self.pipeline([args]))[0]
+
+    async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
+        """The replies of `commands`, written together; the first error reply raises."""
+        wire = self._wire if self._wire is not None and self._wire.usable else None
+        if wire is None:
+            wire = await self._connect()
+        futures = wire.send(commands)
+        timer = asyncio.get_running_loop().call_later(self.timeout, self._expire, wire, futures)
+        try:
+            return await replies(futures)
+        finally:
+            timer.cancel()
+
+    def _expire(self, wire: Wire, futures: list[asyncio.Future[Any]]) -> None:
+        if not all(future.done() for future in futures):
+            wire.abort(RedisTimeoutError(f"no reply from Redis within {self.timeout} s"))
+
+    async def _connect(self) -> Wire:
+        async with self._connecting:
+            if self._wire is not None and self._wire.usable:
+                return self._wire
+            loop = asyncio.get_running_loop()
+            try:
+                _, wire = await asyncio.wait_for(
+                    loop.create_connection(Wire, self.host, self.port), self.timeout
+                )
+            except (OSError, TimeoutError) as error:
+                raise RedisConnectionError(f"cannot connect to Redis: {error}") from error
+            await self._handshake(wire)
+            self._wire = wire
+            return wire
+
+    async def _handshake(self, wire: Wire) -> None:
+        """AUTH and SELECT as the URL asks, before any other command."""
+        commands: list[tuple[Arg, ...]] = []
+        if self.password is not None:
+            auth: tuple[Arg, ...] = (self.password,)
+            commands.append(("AUTH", *((self.username, *auth) if self.username else auth)))
+        if self.db:
+            commands.append(("SELECT", self.db))
+        if not commands:
+            return
+        try:
+            await asyncio.wait_for(replies(wire.send(commands)), self.timeout)
+        except (ResponseError, TimeoutError) as error:
+            wire.abort(RedisConnectionError("handshake failed"))
+            raise AuthenticationError(f"Redis refused the connection: {error}") from error
+
+    async def aclose(self) -> None:
+        if self._wire is not None:
+            self._wire.abort(RedisConnectionError("the connection was closed"))
+            self._wire = None
