@@ -100,6 +100,9 @@ class Metrics(GameObserver):
         )
         for kind in ("move", "deal"):
             self.moves.labels(kind)
+        # Label lookups cost more than the update; routes, methods and statuses are bounded.
+        self._counters: dict[tuple[str, str, int], Counter] = {}
+        self._timers: dict[tuple[str, str], Histogram] = {}
 
     def game_created(self) -> None:
         self.created.inc()
@@ -119,9 +122,16 @@ class Metrics(GameObserver):
 
     def request(self, route: str, method: str, status: int, seconds: float | None) -> None:
         """A request was answered; `seconds` is None for a stream, which is not timed."""
-        self.requests.labels(route, method, str(status)).inc()
+        counter = self._counters.get((route, method, status))
+        if counter is None:
+            counter = self.requests.labels(route, method, str(status))
+            self._counters[route, method, status] = counter
+        counter.inc()
         if seconds is not None:
-            self.latency.labels(route, method).observe(seconds)
+            timer = self._timers.get((route, method))
+            if timer is None:
+                timer = self._timers[route, method] = self.latency.labels(route, method)
+            timer.observe(seconds)
 
     def exposition(self) -> bytes:
         """Everything in the Prometheus text format."""

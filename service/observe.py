@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 import time
-import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final
@@ -39,7 +39,7 @@ def request_id(scope: Scope) -> str:
     for name, value in scope.get("headers", ()):
         if name.lower() == REQUEST_ID_HEADER and VALID_REQUEST_ID.match(value):
             return str(value.decode("ascii"))
-    return uuid.uuid4().hex
+    return secrets.token_hex(16)
 
 
 class Observe:
@@ -83,6 +83,8 @@ class Observe:
         method = str(scope.get("method", ""))
         label = method if method in METHODS else "OTHER"  # a client cannot mint label values
         self.metrics.request(route, label, status, None if streaming else seconds)
+        if not access.isEnabledFor(logging.INFO):
+            return
         fields: dict[str, Any] = {
             "method": method,
             "route": route,

@@ -22,13 +22,12 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 Arg = bytes | str | int | float
 
 
-def pack(args: tuple[Arg, ...]) -> bytes:
-    """A command in RESP: an array of bulk strings."""
-    parts = [b"*%d\r\n" % len(args)]
+def pack(args: tuple[Arg, ...], into: list[bytes]) -> None:
+    """Append a command in RESP (an array of bulk strings) to `into`, without copying `args`."""
+    into.append(b"*%d\r\n" % len(args))
     for arg in args:
         data = arg if isinstance(arg, bytes) else str(arg).encode("utf-8")
-        parts.append(b"$%d\r\n%b\r\n" % (len(data), data))
-    return b"".join(parts)
+        into += (b"$%d\r\n" % len(data), data, b"\r\n")
 
 
 def error_of(reply: hiredis.ReplyError) -> ResponseError:
@@ -47,6 +46,7 @@ class Wire(asyncio.Protocol):
         self.pending: deque[asyncio.Future[Any]] = deque()
         self.transport: asyncio.Transport | None = None
         self.closed = False
+        self.outgoing: list[bytes] = []
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast("asyncio.Transport", transport)  # uvloop's is no subclass
@@ -78,13 +78,24 @@ class Wire(asyncio.Protocol):
                 future.set_exception(error)
 
     def send(self, commands: list[tuple[Arg, ...]]) -> list[asyncio.Future[Any]]:
-        """Write `commands` at once; one future per reply, in order."""
-        assert self.transport is not None
+        """Queue `commands`; one future per reply, in order.
+
+        Everything queued in one turn of the event loop goes out in one write: one system
+        call for the commands of many concurrent requests.
+        """
         loop = asyncio.get_running_loop()
         futures = [loop.create_future() for _ in commands]
         self.pending.extend(futures)
-        self.transport.write(b"".join(pack(command) for command in commands))
+        if not self.outgoing:
+            loop.call_soon(self.flush)
+        for command in commands:
+            pack(command, self.outgoing)
         return futures
+
+    def flush(self) -> None:
+        data, self.outgoing = b"".join(self.outgoing), []
+        if self.transport is not None and not self.closed:
+            self.transport.write(data)
 
     def abort(self, error: Exception) -> None:
         self.fail(error)

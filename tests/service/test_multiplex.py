@@ -40,10 +40,9 @@ def with_connection(
 
 
 def test_a_command_is_packed_as_a_resp_array_of_bulk_strings() -> None:
-    assert (
-        pack(("SET", "k", 12, b"\x00v"))
-        == b"*4\r\n$3\r\nSET\r\n$1\r\nk\r\n$2\r\n12\r\n$2\r\n\x00v\r\n"
-    )
+    packed: list[bytes] = []
+    pack(("SET", "k", 12, b"\x00v"), packed)
+    assert b"".join(packed) == b"*4\r\n$3\r\nSET\r\n$1\r\nk\r\n$2\r\n12\r\n$2\r\n\x00v\r\n"
 
 
 def test_concurrent_callers_each_get_their_own_replies(redis_url: str, run: Runner) -> None:
