@@ -7,14 +7,14 @@ import msgspec
 from engine.scoring import Outcome, RoundScore
 
 
-class FirstDealerDrawn(msgspec.Struct, frozen=True, tag="first_dealer"):
+class FirstDealerDrawn(msgspec.Struct, frozen=True, gc=False, tag="first_dealer"):
     """The first-dealer draw: every `(seat, card)` drawn, and the seat that deals."""
 
     draws: tuple[tuple[int, str], ...]
     dealer: int
 
 
-class HandDealt(msgspec.Struct, frozen=True, tag="dealt"):
+class HandDealt(msgspec.Struct, frozen=True, gc=False, tag="dealt"):
     """A hand was dealt; `hands` are secret to their seats, `table` is public (first hand only)."""
 
     round: int
@@ -26,7 +26,7 @@ class HandDealt(msgspec.Struct, frozen=True, tag="dealt"):
     last: bool
 
 
-class TableBonus(msgspec.Struct, frozen=True, tag="table_bonus"):
+class TableBonus(msgspec.Struct, frozen=True, gc=False, tag="table_bonus"):
     """The dealer took the opening table (sum 15, or two pairs of 15) for one or two escopas."""
 
     seat: int
@@ -34,7 +34,7 @@ class TableBonus(msgspec.Struct, frozen=True, tag="table_bonus"):
     escopas: int
 
 
-class Played(msgspec.Struct, frozen=True, tag="played"):
+class Played(msgspec.Struct, frozen=True, gc=False, tag="played"):
     """A seat played a card: a discard, or a capture (an escopa when it emptied the table).
 
     `wrong` marks an honor-mode capture that does not sum to 15: secret until the round ends.
@@ -47,27 +47,27 @@ class Played(msgspec.Struct, frozen=True, tag="played"):
     wrong: bool = False
 
 
-class Claimed(msgspec.Struct, frozen=True, tag="claimed"):
+class Claimed(msgspec.Struct, frozen=True, gc=False, tag="claimed"):
     """A seat claimed the missed capture of the previous player."""
 
     seat: int
     cards: tuple[str, ...]
 
 
-class LastCardsTaken(msgspec.Struct, frozen=True, tag="last_cards"):
+class LastCardsTaken(msgspec.Struct, frozen=True, gc=False, tag="last_cards"):
     """The cards left on the table at the round's end went to the last side that captured."""
 
     side: int | None
     cards: tuple[str, ...]
 
 
-class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended"):
+class RoundEnded(msgspec.Struct, frozen=True, gc=False, tag="round_ended"):
     """A round was scored; every category per side is in `score`."""
 
     score: RoundScore
 
 
-class MatchEnded(msgspec.Struct, frozen=True, tag="match_ended"):
+class MatchEnded(msgspec.Struct, frozen=True, gc=False, tag="match_ended"):
     """A side won the match."""
 
     outcome: Outcome

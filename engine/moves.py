@@ -12,7 +12,7 @@ from engine.errors import InvalidMove
 MAX_MOVE_TEXT: Final = 200
 
 
-class Play(msgspec.Struct, frozen=True, tag="play"):
+class Play(msgspec.Struct, frozen=True, gc=False, tag="play"):
     """Play `card` from hand: a discard when `capture` is empty, else a capture of those cards."""
 
     card: str
@@ -22,7 +22,7 @@ class Play(msgspec.Struct, frozen=True, tag="play"):
         return "+".join((self.card, *self.capture))
 
 
-class Claim(msgspec.Struct, frozen=True, tag="claim"):
+class Claim(msgspec.Struct, frozen=True, gc=False, tag="claim"):
     """Claim a missed capture: table cards, the discarded card among them, summing to 15."""
 
     cards: tuple[str, ...]
@@ -31,7 +31,7 @@ class Claim(msgspec.Struct, frozen=True, tag="claim"):
         return "claim:" + "+".join(self.cards)
 
 
-class Deal(msgspec.Struct, frozen=True, tag="deal"):
+class Deal(msgspec.Struct, frozen=True, gc=False, tag="deal"):
     """Deal the next hand or round (only when `auto_deal` is off and a deal is due)."""
 
     def __str__(self) -> str:

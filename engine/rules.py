@@ -24,7 +24,7 @@ MAX_TARGET: Final = 1000
 MAX_POINTS: Final = 100
 
 
-class Points(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Points(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """Points per scoring category; 0 switches a category off."""
 
     escopa: int = 1
@@ -38,7 +38,7 @@ class Points(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     primeira: int = 0
 
 
-class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Rules(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """Every option of a game; `partnerships: null` means partnerships exactly with 4 players."""
 
     players: int = 2

@@ -29,7 +29,7 @@ CATEGORIES: Final = (
 """Every scoring category, in the order results list them; the same names as `Points`."""
 
 
-class SideScore(msgspec.Struct, frozen=True, kw_only=True):
+class SideScore(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One side's round: what it captured and the points it won in each category.
 
     `total` is what the round adds to the match: the sum of `categories`, or, for a side whose
@@ -51,7 +51,7 @@ class SideScore(msgspec.Struct, frozen=True, kw_only=True):
     total: int = 0
 
 
-class RoundScore(msgspec.Struct, frozen=True, kw_only=True):
+class RoundScore(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A round's result: each side's breakdown, the last cards and the match totals after it."""
 
     round: int
@@ -61,7 +61,7 @@ class RoundScore(msgspec.Struct, frozen=True, kw_only=True):
     match_totals: tuple[int, ...]
 
 
-class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The end of a match: the winning side, its seats, and every side's final total."""
 
     winner: int

@@ -13,14 +13,14 @@ from engine.scoring import Outcome, RoundScore
 Status = Literal["dealing", "playing", "finished"]
 
 
-class Claimable(msgspec.Struct, frozen=True, kw_only=True):
+class Claimable(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A missed capture that `seat` may claim on its very next turn: the discarded `card`."""
 
     seat: int
     card: str
 
 
-class LastMove(msgspec.Struct, frozen=True, kw_only=True):
+class LastMove(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The most recent play or claim, as every reader may see it."""
 
     seat: int
@@ -28,7 +28,7 @@ class LastMove(msgspec.Struct, frozen=True, kw_only=True):
     escopa: bool = False
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Everything about a game, hidden cards and seed included; `view` decides who sees what.
 
     `status` is `dealing` while a deal is due and `auto_deal` is off, `playing` while a seat is to

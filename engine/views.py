@@ -11,7 +11,7 @@ from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, State, Status
 
 
-class SideView(msgspec.Struct, frozen=True, kw_only=True):
+class SideView(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One side as everyone sees it: its seats, captured count, escopas and match score."""
 
     side: int
@@ -21,7 +21,7 @@ class SideView(msgspec.Struct, frozen=True, kw_only=True):
     score: int
 
 
-class View(msgspec.Struct, frozen=True, kw_only=True):
+class View(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A game as `seat` sees it (`seat` null: a spectator): never another seat's hand or the stock.
 
     `hand` is the reader's own hand (empty for spectators); `seed` appears once the game is over.

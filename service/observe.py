@@ -9,6 +9,7 @@ server is told to stop.
 
 from __future__ import annotations
 
+import gc
 import logging
 import re
 import secrets
@@ -118,6 +119,7 @@ def operations(settings: Settings | None) -> Lifespan:
         app.state.games.observer = metrics
         streams = Streams(active, app.state.store.client, metrics)
         app.state.streams = streams
+        gc.freeze()  # what startup built lives as long as the process: no collection visits it
         with drain_on_shutdown(streams):
             yield
         streams.drain()
