@@ -150,10 +150,35 @@ def serve(redis_url: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
     raise RuntimeError("the server did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children so far; 0 without /proc."""
+    total = 0.0
+    for process in [pid, *children(pid)]:
+        try:
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def children(pid: int) -> list[int]:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    return [int(child) for child in found]
+
+
 def bytes_per_match(redis_url: str, game_id: str) -> int:
     client = redis.Redis.from_url(redis_url)
     keys = [f"{{g:{game_id}}}:game", f"{{g:{game_id}}}:log"]
     return sum(int(client.memory_usage(key, samples=0) or 0) for key in keys)
+
+
+def cpu_per_request(seconds: float, requests: int) -> str:
+    """The server's CPU time per request, in microseconds (blank where it cannot be read)."""
+    return f"server CPU {seconds / requests * 1e6:4.0f} us/req" if seconds and requests else ""
 
 
 def main() -> None:
@@ -168,14 +193,20 @@ def main() -> None:
         for workers in args.workers:
             process, port = serve(server.url, workers)
             try:
+                start = cpu_seconds(process.pid)
                 bare_rate, bare_lat = asyncio.run(bare(port, args.clients, args.seconds))
+                middle = cpu_seconds(process.pid)
                 move_rate, move_lat, games = asyncio.run(moves(port, args.clients, args.seconds))
+                end = cpu_seconds(process.pid)
             finally:
                 process.terminate()
                 process.wait()
+            bare_cpu = cpu_per_request(middle - start, len(bare_lat))
+            move_cpu = cpu_per_request(end - middle, len(move_lat) + len(games))
             print(f"workers {workers}:")
-            print(f"  GET /healthz  {line(bare_rate, 'req/s  ', bare_lat)}")
-            print(f"  POST /moves   {line(move_rate, 'moves/s', move_lat)}  ({len(games)} matches)")
+            print(f"  GET /healthz  {line(bare_rate, 'req/s  ', bare_lat)}  {bare_cpu}")
+            print(f"  POST /moves   {line(move_rate, 'moves/s', move_lat)}  {move_cpu}"
+                  f"  ({len(games)} matches)")  # fmt: skip
             print(f"  ratio moves/bare: {move_rate / bare_rate:.0%}")
             if games:
                 sizes = [bytes_per_match(server.url, g) for g in games[:20]]
