@@ -98,7 +98,7 @@ class Streams:
             self.metrics.streams.set(self.count)
 
     async def open(
-        self, games: Games, game_id: str, token: str | None, after: int
+        self, games: Games, game_id: str, token: str | None, after: int, ticket: str | None = None
     ) -> AsyncIterator[Item]:
         """A new stream of the game for the token's reader, or the problem that refuses it.
 
@@ -107,7 +107,7 @@ class Streams:
         """
         slot = self.acquire()
         try:
-            game, reader = await games.read_as(game_id, token)
+            game, reader = await games.follow_as(game_id, token, ticket)
         except BaseException:
             slot.release()
             raise

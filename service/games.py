@@ -30,6 +30,7 @@ from service.api.schemas import (
     SeatToken,
     SignalRequest,
     SignalResult,
+    StreamTicket,
 )
 from service.cache import GameCache
 from service.commitments import seeds_for
@@ -224,6 +225,37 @@ class Games:
         """The game and the reader's seat (None: a spectator); a token that is given must fit."""
         game = await self.load(game_id)
         return game, self._reader(game, token)
+
+    async def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
+        """A ticket to follow the game's events as the token's seat, for a while (kept hashed)."""
+        game = await self.load(game_id)
+        seat = self._player(game, token)
+        ticket = secrets.token_urlsafe(24)
+        ttl = self.settings.stream_ticket_ttl
+        key = keys.stream_ticket(game_id, token_hash(ticket))
+        await self.store.pipeline([("SET", key, seat, "PX", ttl * 1000)])
+        return StreamTicket(ticket=ticket, expires_in=ttl)
+
+    async def follow_as(
+        self, game_id: str, token: str | None, ticket: str | None
+    ) -> tuple[StoredGame, int | None]:
+        """The game and who follows it: the token's seat, the ticket's, or a spectator."""
+        if ticket is None:
+            return await self.read_as(game_id, token)
+        if token is not None:
+            raise ServiceError(
+                "auth/ambiguous", 401, "send either a token or a stream ticket, not both"
+            )
+        [seat] = await self.store.pipeline(
+            [("GET", keys.stream_ticket(game_id, token_hash(ticket)))]
+        )
+        if seat is None:
+            raise ServiceError(
+                "auth/invalid_ticket",
+                401,
+                "this stream ticket is unknown, expired or for another game",
+            )
+        return await self.load(game_id), int(seat)
 
     async def view(self, game_id: str, token: str | None) -> GameView:
         """The game as the token's seat (or a spectator, without a token) may see it."""

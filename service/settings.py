@@ -28,6 +28,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_limit: int = 12000
     rate_window: float = 60.0
     game_cache: int = 4096
+    stream_ticket_ttl: int = 300
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -59,6 +60,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             rate_limit=limit,
             rate_window=window,
             game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
+            stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
         )
 
 

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Final
 
 import msgspec
-from litestar import Controller, get
+from litestar import Controller, get, post
 from litestar.datastructures import State as AppState
 from litestar.di import NamedDependency, Provide
 from litestar.openapi.datastructures import ResponseSpec
@@ -14,9 +14,11 @@ from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
+from litestar.status_codes import HTTP_201_CREATED
 
 from service.api.games import GameId, GamesDep, problems
 from service.api.params import Authorization, bearer
+from service.api.schemas import TICKET_PATTERN, StreamTicket
 from service.events import Heartbeat, Item, Streams
 from service.log import EntryType
 
@@ -32,6 +34,17 @@ LastEventId = Annotated[
         description="the seq of the last entry received: the stream resumes after it "
         "(browsers send it when they reconnect); wins over `after`; empty: absent",
         examples=[Example(value="12")],
+    ),
+]
+Ticket = Annotated[
+    str | None,
+    QueryParameter(
+        required=False,
+        min_length=32,
+        max_length=32,
+        pattern=TICKET_PATTERN,
+        description="a stream ticket (`POST /stream-tickets`), for clients that cannot send "
+        "`Authorization` (a browser's `EventSource`); instead of the token",
     ),
 ]
 After = Annotated[
@@ -119,7 +132,20 @@ class EventsController(Controller):
         authorization: Authorization = None,
         last_event_id: LastEventId = "",
         after: After = 0,
+        ticket: Ticket = None,
     ) -> ServerSentEvent:
         start = int(last_event_id) if last_event_id else after
-        items = await streams.open(games, game_id, bearer(authorization), start)
+        items = await streams.open(games, game_id, bearer(authorization), start, ticket)
         return ServerSentEvent(sse(game_id, items), headers={"Vary": "Authorization"})
+
+    @post(
+        "/{game_id:str}/stream-tickets",
+        operation_id="createStreamTicket",
+        status_code=HTTP_201_CREATED,
+        responses=problems(400, 401, 404),
+        summary="A short-lived ticket to follow the game's events as your seat, from a browser",
+    )
+    async def stream_ticket(
+        self, game_id: GameId, games: GamesDep, authorization: Authorization = None
+    ) -> StreamTicket:
+        return await games.stream_ticket(game_id, bearer(authorization))

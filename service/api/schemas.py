@@ -29,6 +29,7 @@ PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[^\x00-
 Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$")]
 PresetName = Literal["escopa", "escoba", "escova"]
 _CARD = "[A2-7QJK][CDHS]"
+TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
 MoveText = Annotated[
     str,
     Meta(
@@ -218,6 +219,14 @@ class SignalResult(msgspec.Struct, kw_only=True):
     version: int
     seq: int
     to_seat: int
+
+
+class StreamTicket(msgspec.Struct, kw_only=True):
+    """A short-lived ticket to follow a game's events as one seat, for clients that cannot send
+    headers (a browser's `EventSource`): `GET /events?ticket=...`. It cannot act for the seat."""
+
+    ticket: Annotated[str, msgspec.Meta(min_length=32, max_length=32, pattern=TICKET_PATTERN)]
+    expires_in: Annotated[int, msgspec.Meta(ge=1, description="seconds it stays valid")]
 
 
 class ScoreSheet(msgspec.Struct, kw_only=True):

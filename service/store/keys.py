@@ -18,6 +18,11 @@ def idempotency(game_id: str, seat: int, key: str) -> str:
     return f"{{g:{game_id}}}:idem:{seat}:{key}"
 
 
+def stream_ticket(game_id: str, ticket_hash: str) -> str:
+    """A stream ticket (by the SHA-256 of the ticket): the seat whose events it may follow."""
+    return f"{{g:{game_id}}}:ticket:{ticket_hash}"
+
+
 def game_keys(game_id: str) -> tuple[str, str]:
     """The keys a game keeps for its lifetime."""
     return game(game_id), log(game_id)

@@ -89,12 +89,15 @@ async def follow(
     token: str | None = None,
     after: int | None = None,
     last_event_id: int | None = None,
+    ticket: str | None = None,
 ) -> AsyncIterator[Follower]:
     """`GET /v1/games/{id}/events`, open until the block exits; the opening comment is read."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     if last_event_id is not None:
         headers["Last-Event-ID"] = str(last_event_id)
-    params = {"after": after} if after is not None else {}
+    params: dict[str, str | int] = {"after": after} if after is not None else {}
+    if ticket is not None:
+        params["ticket"] = ticket
     url = f"/v1/games/{game_id}/events"
     async with client.stream("GET", url, headers=headers, params=params, timeout=30) as response:
         assert response.status_code == 200, await response.aread()

@@ -171,6 +171,21 @@ async def test_each_process_serves_a_bounded_number_of_streams(
         assert (await again.entry())["seq"] == 2
 
 
+async def test_a_browser_follows_with_a_ticket_from_another_process_as_the_tickets_seat(
+    clients: tuple[httpx.AsyncClient, ...],
+) -> None:
+    a, b = clients
+    game = await create_game(b, players=2, seed="ticket")
+    issued = ok(await b.post(f"{game.url}/stream-tickets", headers=game.auth(1)), 201)
+    async with follow(a, game.id, after=1, ticket=issued["ticket"]) as browser:
+        await play(game, 7)
+        got = await browser.entries(7)
+    assert got == (await game.log(1))[1:]
+    async with follow(a, game.id, after=8, ticket=issued["ticket"]) as reconnected:
+        await play(game, 1)
+        assert await reconnected.entries(1) == (await game.log(1))[8:]
+
+
 async def test_refusals_come_before_any_stream(clients: tuple[httpx.AsyncClient, ...]) -> None:
     a, _ = clients
     game = await create_game(a, players=2)
