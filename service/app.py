@@ -81,23 +81,18 @@ def openapi_config() -> OpenAPIConfig:
     )
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
-    """The Litestar app; one Redis client per process, opened at start and closed at stop.
-
-    Without `settings`, they are read from the environment each time the app starts.
-    """
-    limits = settings or Settings.from_env()
+def create_app(settings: Settings) -> Litestar:
+    """The Litestar app; one Redis client per process, opened at start and closed at stop."""
 
     @asynccontextmanager
     async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
-        active = settings or Settings.from_env()
-        client = connect(active)
+        client = connect(settings)
         if isinstance(client, RedisCluster):
             await client.initialize()  # the async cluster client learns the slots lazily
-        fast = multiplexed(active)
-        store = GameStore(client, active.replicas_to_wait(), active.wait_timeout_ms, fast)
+        fast = multiplexed(settings)
+        store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms, fast)
         app.state.store = store
-        app.state.games = Games(store, active)
+        app.state.games = Games(store, settings)
         try:
             yield
         finally:
@@ -124,10 +119,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         },
         exception_handlers=HANDLERS,
         before_request=strict_body,
-        middleware=[guard(limits)],
+        middleware=[guard(settings)],
         lifespan=[redis_lifespan, operations(settings)],
         openapi_config=openapi_config(),
-        request_max_body_size=limits.max_body_bytes,
+        request_max_body_size=settings.max_body_bytes,
         debug=False,
         logging_config=None,  # `escopa serve` configures logging (service.logs): JSON lines
     )

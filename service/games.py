@@ -15,7 +15,6 @@ import engine
 from engine import Deal, IllegalMove, Move, State
 from engine.moves import claim as claim_move
 from engine.moves import parse_move, play
-from engine.rules import partnered
 from service.api.schemas import (
     CreatedGame,
     CreateGame,
@@ -46,7 +45,8 @@ from service.log import (
     visible,
 )
 from service.metrics import GameObserver
-from service.settings import Settings
+from service.replays import rules_of
+from service.settings import Settings, secret_hash
 from service.store import keys
 from service.store.commitments import CommitmentStore
 from service.store.games import GameMeta, GameStore, SeatMeta, StoredGame
@@ -66,15 +66,11 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
 def seat_of(meta: GameMeta, token: str | None) -> int | None:
     """The seat whose token this is (compared in constant time), or None."""
     if token is None:
         return None
-    digest = token_hash(token)
+    digest = secret_hash(token)
     found = None
     for seat, stored in enumerate(meta.seats):
         if hmac.compare_digest(digest, stored.token_hash):
@@ -150,16 +146,14 @@ class Games:
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
-        overrides = msgspec.to_builtins(request.rules) if request.rules is not None else {}
-        overrides["players"] = len(request.players)
-        rules = engine.make_rules(request.preset, overrides)
+        rules = rules_of(request.preset, request.rules, len(request.players))
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
         state, events = engine.start(rules, seeds.key)
         tokens = [secrets.token_urlsafe(32) for _ in request.players]
         meta = GameMeta(
             seats=tuple(
-                SeatMeta(name, token_hash(token))
+                SeatMeta(name, secret_hash(token))
                 for name, token in zip(request.players, tokens, strict=True)
             ),
             seed_commitment=seeds.commitment,
@@ -232,8 +226,7 @@ class Games:
         seat = self._player(game, token)
         ticket = secrets.token_urlsafe(24)
         ttl = self.settings.stream_ticket_ttl
-        key = keys.stream_ticket(game_id, token_hash(ticket))
-        await self.store.pipeline([("SET", key, seat, "PX", ttl * 1000)])
+        await self.store.save_ticket(game_id, secret_hash(ticket), seat, ttl * 1000)
         return StreamTicket(ticket=ticket, expires_in=ttl)
 
     async def follow_as(
@@ -246,16 +239,14 @@ class Games:
             raise ServiceError(
                 "auth/ambiguous", 401, "send either a token or a stream ticket, not both"
             )
-        [seat] = await self.store.pipeline(
-            [("GET", keys.stream_ticket(game_id, token_hash(ticket)))]
-        )
+        seat = await self.store.ticket_seat(game_id, secret_hash(ticket))
         if seat is None:
             raise ServiceError(
                 "auth/invalid_ticket",
                 401,
                 "this stream ticket is unknown, expired or for another game",
             )
-        return await self.load(game_id), int(seat)
+        return await self.load(game_id), seat
 
     async def view(self, game_id: str, token: str | None) -> GameView:
         """The game as the token's seat (or a spectator, without a token) may see it."""
@@ -276,7 +267,7 @@ class Games:
         """Apply the token's seat's move if the game is still at `expected_version`."""
         game = await self.load_at(game_id, request.expected_version)
         seat = self._player(game, token)
-        fingerprint = hashlib.sha256(msgspec.json.encode(request)).hexdigest()
+        fingerprint = hashlib.sha256(msgspec.json.encode(request)).hexdigest() if key else ""
         return await self._commit_move(
             game_id, game, seat, move_from(request), request.expected_version, key, fingerprint
         )
@@ -298,7 +289,7 @@ class Games:
         seat = self._player(game, token)
         rules = game.state.rules
         partner = partner_of(rules, seat)
-        if not (rules.signals and partnered(rules)) or partner is None:
+        if not rules.signals or partner is None:
             raise ServiceError("signal/not_allowed", 409, "these rules allow no partner signals")
         if game.state.status == "finished":
             raise IllegalMove("move/game_over", "the match is over")
@@ -344,18 +335,18 @@ class Games:
         key: str | None,
         fingerprint: str,
     ) -> MoveResult:
-        """Check idempotency and version, apply through the engine, commit atomically."""
+        """Apply through the engine and commit atomically; a retried request gets its first answer.
+
+        The commit script itself answers a retry that reaches it; one refused before that (the
+        game moved on, or the move no longer applies) looks for the first answer here.
+        """
         idem_key = keys.idempotency(game_id, seat, key) if key else None
-        if idem_key is not None:
-            prior = await self.store.answer(idem_key)
-            if prior is not None:
-                return self._replayed(prior, fingerprint)
-        if expected != game.version:
-            raise version_conflict(expected, game.version)
         try:
-            state, events = engine.apply(game.state, seat, move)
-        except engine.EngineError:
-            await self._still_at(game_id, expected)
+            state, events = await self._apply(game_id, game, seat, move, expected)
+        except (ServiceError, engine.EngineError):
+            prior = await self._prior(idem_key, fingerprint)
+            if prior is not None:
+                return prior
             raise
         kind: EntryType = "deal" if isinstance(move, Deal) else "move"
         entry = self._entry(game, kind, seat, str(move), tuple(events), state)
@@ -380,6 +371,23 @@ class Games:
         self.cache.put(game_id, StoredGame(state, version, entry.hash, game.meta))
         self.observer.move_applied(kind, finished)
         return result
+
+    async def _apply(
+        self, game_id: str, game: StoredGame, seat: int, move: Move, expected: int
+    ) -> tuple[State, list[engine.Event]]:
+        """The move applied to the game at `expected`; a refusal first checks it is not late."""
+        if expected != game.version:
+            raise version_conflict(expected, game.version)
+        try:
+            return engine.apply(game.state, seat, move)
+        except engine.EngineError:
+            await self._still_at(game_id, expected)
+            raise
+
+    async def _prior(self, idem_key: str | None, fingerprint: str) -> MoveResult | None:
+        """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
+        answer = await self.store.answer(idem_key) if idem_key is not None else None
+        return self._replayed(answer, fingerprint) if answer is not None else None
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
         prior = msgspec.json.decode(answer, type=IdempotentAnswer)
@@ -424,11 +432,11 @@ class Games:
             raise version_conflict(expected, current.version)
 
     def _check(self, outcome: str, game_id: str, expected: int, current: int) -> None:
-        if outcome in {"missing", "stale"}:
-            self.cache.drop(game_id)
         if outcome == "missing":
+            self.cache.drop(game_id)
             raise not_found(game_id)
         if outcome == "stale":
+            self.cache.drop(game_id)
             raise version_conflict(expected, current)
 
     def _reader(self, game: StoredGame, token: str | None) -> int | None:

@@ -109,15 +109,14 @@ def instrument(app: Litestar) -> Litestar:
     return app
 
 
-def operations(settings: Settings | None) -> Lifespan:
+def operations(settings: Settings) -> Lifespan:
     """The lifespan that wires metrics and event streams to the store the app opened."""
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        active = settings or Settings.from_env()
         metrics: Metrics = app.state.metrics
         app.state.games.observer = metrics
-        streams = Streams(active, app.state.store.client, metrics)
+        streams = Streams(settings, app.state.store.client, metrics)
         app.state.streams = streams
         gc.freeze()  # what startup built lives as long as the process: no collection visits it
         with drain_on_shutdown(streams):

@@ -64,14 +64,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
-def api_key_hash(key: str) -> str:
-    """The SHA-256 of an API key, as stored and compared (the key itself is never kept)."""
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+def secret_hash(secret: str) -> str:
+    """The SHA-256 under which a secret (API key, seat token, stream ticket) is kept and compared;
+    the secret itself never is."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
 def api_key_hashes(keys: str) -> tuple[str, ...]:
     """The hashes of `ESCOPA_API_KEYS` (comma-separated keys); none: creating games is open."""
-    return tuple(api_key_hash(key.strip()) for key in keys.split(",") if key.strip())
+    return tuple(secret_hash(key.strip()) for key in keys.split(",") if key.strip())
 
 
 def rate_limit(text: str | None, default: Settings) -> tuple[int, float]:

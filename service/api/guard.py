@@ -32,7 +32,7 @@ from litestar.middleware import DefineMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.errors import ServiceError
-from service.settings import Settings, api_key_hash
+from service.settings import Settings, secret_hash
 from service.store import keys
 from service.store.games import GameStore
 from service.store.multiplex import Arg
@@ -152,7 +152,7 @@ class Guard:
         """The stored hash the key matches (every hash compared, in constant time), or None."""
         if presented is None or not self.hashes or len(presented) > MAX_KEY_LENGTH:
             return None
-        digest = api_key_hash(presented)
+        digest = secret_hash(presented)
         found = None
         for stored in self.hashes:
             if hmac.compare_digest(digest, stored):

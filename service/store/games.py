@@ -101,33 +101,32 @@ class GameStore:
         return cast("list[Any]", await pipe.execute())
 
     async def _write(self, script: AsyncScript, keys_: list[str], args: list[Any]) -> Any:
-        """Run a write script; with `wait_replicas`, acknowledge only once replicas hold it.
-
-        WAIT counts the writes of its own connection, so the script and WAIT go down one
-        connection as a pipeline (on a cluster: to the node that owns the game's slot).
-        """
-        if not self.wait_replicas and self.fast is not None:
+        """Run a write script by its SHA-1, or by its source when Redis does not know it yet."""
+        source = cast("str", script.script)  # registered from the str in `scripts`
+        for command, body in (("EVALSHA", script.sha), ("EVAL", source)):
             try:
-                return await self.fast.execute("EVALSHA", script.sha, len(keys_), *keys_, *args)
-            except NoScriptError:
-                source = cast("str", script.script)  # registered from the str in `scripts`
-                return await self.fast.execute("EVAL", source, len(keys_), *keys_, *args)
-        if not self.wait_replicas:
-            return await script(keys=keys_, args=args)
-        for command, body in (("EVALSHA", script.sha), ("EVAL", script.script)):
-            pipe = self._pipeline()
-            pipe.execute_command(command, body, len(keys_), *keys_, *args)
-            pipe.execute_command(
-                "WAIT", self.wait_replicas, self.wait_timeout_ms, **self._on(keys_[0])
-            )
-            try:
-                result, acknowledged = await pipe.execute()
+                call = (command, body, len(keys_), *keys_, *args)
+                return await self._acknowledged(call, keys_[0])
             except NoScriptError:
                 continue
-            if int(acknowledged) < self.wait_replicas:
-                raise not_replicated(int(acknowledged), self.wait_replicas)
-            return result
         raise AssertionError("EVAL cannot answer NOSCRIPT")  # pragma: no cover
+
+    async def _acknowledged(self, call: tuple[Arg, ...], key: str) -> Any:
+        """A write's reply; with `wait_replicas`, only once that many replicas hold it.
+
+        WAIT counts the writes of its own connection, so the write and WAIT go down one
+        connection as a pipeline (on a cluster: to the node that owns `key`'s slot).
+        """
+        if not self.wait_replicas:
+            [result] = await self.pipeline([call])
+            return result
+        pipe = self._pipeline()
+        pipe.execute_command(*call)
+        pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms, **self._on(key))
+        result, acknowledged = await pipe.execute()
+        if int(acknowledged) < self.wait_replicas:
+            raise not_replicated(int(acknowledged), self.wait_replicas)
+        return result
 
     def _pipeline(self) -> Any:
         if isinstance(self.client, RedisCluster):
@@ -189,6 +188,15 @@ class GameStore:
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))
         return CommitResult(outcome, version=int(detail) if detail else 0)
+
+    async def save_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_ms: int) -> None:
+        """Keep a stream ticket (by its hash) for `ttl_ms`: the seat it follows the game as."""
+        await self.pipeline([("SET", keys.stream_ticket(game_id, ticket_hash), seat, "PX", ttl_ms)])
+
+    async def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
+        """The seat of a live stream ticket of this game, or None."""
+        [seat] = await self.pipeline([("GET", keys.stream_ticket(game_id, ticket_hash))])
+        return int(seat) if seat is not None else None
 
     async def answer(self, key: str) -> bytes | None:
         """The stored first answer of an idempotent request, if any."""

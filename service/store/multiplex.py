@@ -22,14 +22,6 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 Arg = bytes | str | int | float
 
 
-def pack(args: tuple[Arg, ...], into: list[bytes]) -> None:
-    """Append a command in RESP (an array of bulk strings) to `into`, without copying `args`."""
-    into.append(b"*%d\r\n" % len(args))
-    for arg in args:
-        data = arg if isinstance(arg, bytes) else str(arg).encode("utf-8")
-        into += (b"$%d\r\n" % len(data), data, b"\r\n")
-
-
 def error_of(reply: hiredis.ReplyError) -> ResponseError:
     """redis-py's exception for an error reply, so callers handle both clients alike."""
     message = str(reply)
@@ -88,8 +80,8 @@ class Wire(asyncio.Protocol):
         self.pending.extend(futures)
         if not self.outgoing:
             loop.call_soon(self.flush)
-        for command in commands:
-            pack(command, self.outgoing)
+        # hiredis's stub types the argument as a 1-tuple; any length is packed.
+        self.outgoing += (hiredis.pack_command(cast("tuple[Arg]", c)) for c in commands)
         return futures
 
     def flush(self) -> None:

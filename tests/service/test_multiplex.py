@@ -13,7 +13,7 @@ from redis.exceptions import AuthenticationError, NoScriptError, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from service.store.multiplex import Multiplexed, pack
+from service.store.multiplex import Multiplexed
 from service.store.server import free_port
 
 Runner = Callable[[Coroutine[Any, Any, None]], None]
@@ -37,12 +37,6 @@ def with_connection(
             await connection.aclose()
 
     return body()
-
-
-def test_a_command_is_packed_as_a_resp_array_of_bulk_strings() -> None:
-    packed: list[bytes] = []
-    pack(("SET", "k", 12, b"\x00v"), packed)
-    assert b"".join(packed) == b"*4\r\n$3\r\nSET\r\n$1\r\nk\r\n$2\r\n12\r\n$2\r\n\x00v\r\n"
 
 
 def test_concurrent_callers_each_get_their_own_replies(redis_url: str, run: Runner) -> None:

@@ -26,7 +26,7 @@ import engine
 from service.api import guard as guard_module
 from service.api.guard import RateLimiter
 from service.app import create_app
-from service.settings import Settings, api_key_hash, rate_limit
+from service.settings import Settings, rate_limit, secret_hash
 from service.store import keys
 from service.store.games import GameStore
 from service.store.multiplex import Multiplexed
@@ -61,7 +61,7 @@ async def app_client(redis_url: str, **settings: Any) -> AsyncIterator[Client]:
 @pytest.fixture
 async def keyed(redis_url: str) -> AsyncIterator[Client]:
     """An app that needs one of two API keys to create games, commitments and replays."""
-    hashes = (api_key_hash(KEY), api_key_hash(OTHER_KEY))
+    hashes = (secret_hash(KEY), secret_hash(OTHER_KEY))
     async with app_client(redis_url, api_key_hashes=hashes) as test_client:
         yield test_client
 
@@ -112,8 +112,8 @@ def test_the_settings_keep_only_hashes_of_the_api_keys(monkeypatch: pytest.Monke
 
     settings = Settings.from_env()
 
-    assert settings.api_key_hashes == (api_key_hash(KEY), api_key_hash(OTHER_KEY))
-    assert api_key_hash(KEY) == hashlib.sha256(KEY.encode()).hexdigest()
+    assert settings.api_key_hashes == (secret_hash(KEY), secret_hash(OTHER_KEY))
+    assert secret_hash(KEY) == hashlib.sha256(KEY.encode()).hexdigest()
     dumped = msgspec.json.encode(settings).decode() + repr(settings)
     assert KEY not in dumped and OTHER_KEY not in dumped
 
@@ -133,8 +133,8 @@ async def test_a_key_is_compared_with_every_stored_hash_in_constant_time(
     ok(await keyed.post("/v1/commitments", headers={"X-API-Key": KEY}), 201)
 
     # No early exit on the first match: every configured hash is compared.
-    assert [b for _, b in compared] == [api_key_hash(KEY), api_key_hash(OTHER_KEY)]
-    assert {a for a, _ in compared} == {api_key_hash(KEY)}
+    assert [b for _, b in compared] == [secret_hash(KEY), secret_hash(OTHER_KEY)]
+    assert {a for a, _ in compared} == {secret_hash(KEY)}
 
 
 def test_the_openapi_document_declares_the_api_key_where_it_applies() -> None:
@@ -199,7 +199,7 @@ def from_address(base_url: str, address: str, key: str | None = None) -> httpx.A
 
 async def test_limits_count_per_client_address_and_per_api_key(redis_url: str) -> None:
     settings = Settings(
-        redis_url=redis_url, rate_limit=4, rate_window=60, api_key_hashes=(api_key_hash(KEY),)
+        redis_url=redis_url, rate_limit=4, rate_window=60, api_key_hashes=(secret_hash(KEY),)
     )
     async with serve_apps(redis_url, 2, settings=settings) as servers:
         bases = [str(server.base_url) for server in servers]
