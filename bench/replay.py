@@ -25,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+import msgspec
+
 # bench/engine.py sits beside this file: drop this folder from the path so `engine` is the package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
@@ -32,7 +34,7 @@ import engine  # noqa: E402
 from engine import Deal, Rules  # noqa: E402
 from engine.shuffle import commitment  # noqa: E402
 from service.audit import audit_export  # noqa: E402
-from service.export import encode_export, export_of  # noqa: E402
+from service.export import Export  # noqa: E402
 from service.log import GENESIS, GameInfo, LogEntry, sealed  # noqa: E402
 from service.replays import ReplayMove, replay  # noqa: E402
 
@@ -82,7 +84,7 @@ def recorded(rules: Rules, seed: str, rng: random.Random) -> tuple[bytes, list[R
         )  # fmt: skip
         entries.append(entry)
         moves.append(ReplayMove(seat=seat, move=str(move)))
-    return encode_export(export_of(secrets.token_hex(12), entries)), moves
+    return msgspec.json.encode(Export(game_id=secrets.token_hex(12), entries=entries)), moves
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ from typing import Any, Final, Literal
 import msgspec
 
 from engine.cards import RANKS
-from engine.errors import RulesError
+from engine.errors import RulesError, error_path
 
 Rotation = Literal["hand", "round"]
 Bonus = Literal["pairs", "none"]
@@ -145,7 +145,7 @@ def check_rules(rules: Rules) -> None:
 
 def _error_field(message: str) -> str:
     """The field a msgspec validation message points at, dotted (`points.foo`)."""
-    path = message.rsplit("at `$.", 1)[1].rstrip("`") if "at `$." in message else ""
+    path = error_path(message) or ""
     if "unknown field `" in message:
         unknown = message.split("unknown field `", 1)[1].split("`", 1)[0]
         return f"{path}.{unknown}" if path else unknown

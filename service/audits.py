@@ -12,7 +12,7 @@ import engine
 from service.audit import AuditFailure, AuditReport, audit_log
 from service.commitments import CommitmentCreated, create_commitment
 from service.errors import ServiceError
-from service.export import Export, export_of
+from service.export import Export
 from service.games import Games
 from service.log import LogEntry
 from service.replays import ReplayRequest, ReplayResult, replay_request
@@ -76,7 +76,7 @@ class Audits:
     async def export(self, game_id: str) -> Export:
         """The finished game as one self-contained document."""
         _, entries = await self.finished_log(game_id)
-        return export_of(game_id, entries)
+        return Export(game_id=game_id, entries=entries)
 
     async def commit(self) -> CommitmentCreated:
         """A fresh server seed, kept secret; its id and SHA-256."""

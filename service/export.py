@@ -24,13 +24,3 @@ class Export(msgspec.Struct, frozen=True, kw_only=True):
     format: Literal["escopa-export-v1"] = EXPORT_FORMAT
     game_id: str
     entries: list[LogEntry]
-
-
-def export_of(game_id: str, entries: list[LogEntry]) -> Export:
-    """The export document of a game's full log."""
-    return Export(game_id=game_id, entries=entries)
-
-
-def encode_export(export: Export) -> bytes:
-    """The export as JSON bytes (keys sorted, so two exports of one game are byte-identical)."""
-    return msgspec.json.encode(export, order="sorted")

@@ -38,11 +38,11 @@ LINKS: Final[dict[tuple[str, str, str], dict[str, Any]]] = {
         **{f"GetLegalMovesAsSeat{s}": _as_seat(s, "getLegalMoves") for s in (0, 1)},
         "GetLog": {
             "operationId": "getLog",
-            "parameters": {"path.game_id": "$response.body#/game_id"},
+            "parameters": {"path.game_id": CREATED},
         },
         "GetScore": {
             "operationId": "getScore",
-            "parameters": {"path.game_id": "$response.body#/game_id"},
+            "parameters": {"path.game_id": CREATED},
         },
         "Deal": _as_seat(0, "deal"),
         "SendSignal": _as_seat(0, "sendSignal"),

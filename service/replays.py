@@ -26,10 +26,11 @@ from msgspec import Meta
 
 import engine
 from engine import EngineError, Event, Rules, State, View
+from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
 from engine.shuffle import commitment
 from engine.state import Status
-from service.api.schemas import ClientSeed, PlayerName, PresetName, RulesOverride, Seat, Seed
+from service.api.schemas import ClientSeed, PlayerName, RulesOverride, Seat, Seed
 from service.errors import ServiceError
 
 MAX_REPLAY_MOVES: Final = 2000

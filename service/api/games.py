@@ -167,10 +167,8 @@ class GamesController(Controller):
         game_id: GameId,
         games: GamesDep,
         authorization: Authorization = None,
-        after: Annotated[
-            int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")
-        ] = 0,
-        limit: Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")] = 50,
+        after: After = 0,
+        limit: Limit = 50,
     ) -> LogPage:
         return await games.log(game_id, bearer(authorization), after, limit)
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Final
+from typing import Annotated
 
 from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter
 
 from service.errors import ServiceError
-
-GAME_ID_PATTERN: Final = "^[0-9a-f]{24}$"
 
 Authorization = Annotated[
     str | None,

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.rules import Bonus, CaptureRule, MissedCapture, Rotation, Validation
+from engine.rules import Bonus, CaptureRule, MissedCapture, PresetName, Rotation, Validation
 from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
 from engine.views import SideView
@@ -25,9 +25,9 @@ CardCode = Annotated[
 ]
 Seat = Annotated[int, Meta(ge=0, le=3)]
 Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log head seq")]
-PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
-Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$")]
-PresetName = Literal["escopa", "escoba", "escova"]
+_PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
+PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=_PRINTABLE)]
+Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PRINTABLE)]
 _CARD = "[A2-7QJK][CDHS]"
 TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
 MoveText = Annotated[
@@ -44,7 +44,7 @@ ClientSeed = Annotated[
     Meta(
         min_length=1,
         max_length=200,
-        pattern=r"^[^\x00-\x1f\x7f]+$",
+        pattern=_PRINTABLE,
         description="the client's seed; the shuffle key is `server_seed:client_seed`",
     ),
 ]

@@ -1,6 +1,6 @@
 """Strict JSON bodies: Litestar converts bodies laxly (`0` for `false`, `"7"` for 7); we don't.
 
-A `before_request` hook decodes the raw body against the handler's `data` type with msgspec's
+A `before_request` hook checks the parsed body against the handler's `data` type with msgspec's
 strict rules, so what the OpenAPI schema forbids is refused with a 400 problem.
 """
 
@@ -11,58 +11,59 @@ from typing import Any
 
 import msgspec
 from litestar import Request
+from litestar.exceptions import SerializationException
 from litestar.handlers import HTTPRouteHandler
 
+from engine.errors import error_path
 from service.errors import ServiceError
 
 
 @cache
-def _decoder(handler: HTTPRouteHandler) -> tuple[msgspec.json.Decoder[Any] | None, bool]:
-    """The strict decoder of a handler's body type (None: no body), and whether it may be empty."""
+def _body_type(handler: HTTPRouteHandler) -> tuple[Any, bool]:
+    """A handler's body type (None: it takes no body), and whether the body may be empty."""
     field = handler.parsed_fn_signature.parameters.get("data")
     if field is None:
         return None, True
-    return msgspec.json.Decoder(field.annotation), field.has_default
-
-
-def field_of(error: msgspec.ValidationError) -> str | None:
-    """The dotted path msgspec names in a validation error (`$.rules.target` -> `rules.target`)."""
-    message = str(error)
-    if "at `$." not in message:
-        return None
-    return message.rsplit("at `$.", 1)[1].rstrip("`")
+    return field.annotation, field.has_default
 
 
 async def strict_body(request: Request[Any, Any, Any]) -> None:
-    """Refuse a body that is not exactly of the handler's type (before Litestar's lax decode)."""
+    """Refuse a body that is not exactly of the handler's type (before Litestar's lax convert).
+
+    The JSON is parsed once, by `request.json()`, which Litestar then reuses for `data`.
+    """
     handler = request.route_handler
     if not isinstance(handler, HTTPRouteHandler):
         return
-    decoder, optional = _decoder(handler)
-    if decoder is None:
+    body_type, optional = _body_type(handler)
+    if body_type is None:
         return
-    raw = await request.body()
-    if not raw.strip() and optional:
-        return
+    if not (await request.body()).strip():
+        if optional:
+            return
+        raise ServiceError("request/invalid", 400, "body: not valid JSON")
     try:
-        decoder.decode(raw)
-    except msgspec.ValidationError as error:
-        if "got `float`" not in str(error) or not _integral(raw, handler):
-            detail = f"body: {error}"
-            raise ServiceError("request/invalid", 400, detail, field=field_of(error)) from None
-    except msgspec.DecodeError:
+        data = await request.json()
+    except SerializationException:
         raise ServiceError("request/invalid", 400, "body: not valid JSON") from None
+    try:
+        msgspec.convert(data, body_type, strict=True)
+    except msgspec.ValidationError as error:
+        if "got `float`" not in str(error) or not _integral(data, body_type):
+            detail = f"body: {error}"
+            raise ServiceError(
+                "request/invalid", 400, detail, field=error_path(str(error))
+            ) from None
 
 
-def _integral(raw: bytes, handler: HTTPRouteHandler) -> bool:
+def _integral(data: Any, body_type: Any) -> bool:
     """Whether the body is valid once integral floats (`7.0`) are read as the integers they are.
 
     JSON Schema's `integer` includes 7.0, so the contract accepts it; msgspec's strict mode
     does not, hence this second, narrower look.
     """
-    field = handler.parsed_fn_signature.parameters["data"]
     try:
-        msgspec.convert(_ints(msgspec.json.decode(raw)), field.annotation, strict=True)
+        msgspec.convert(_ints(data), body_type, strict=True)
     except msgspec.ValidationError:
         return False
     return True
