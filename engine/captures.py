@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.cards import CAPTURE_SUM, INDEX, VALUE
+from engine.cards import CAPTURE_SUM, VALUE, sort_cards
 
 Capture = tuple[str, ...]
 TableSums = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]
@@ -24,7 +24,7 @@ TableSums = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]
 @lru_cache(maxsize=4096)
 def table_sums(table: tuple[str, ...]) -> TableSums:
     """The table in canonical order, its values and its sums bitmasks (`[0]`: the whole table)."""
-    cards = tuple(sorted(table, key=INDEX.__getitem__))
+    cards = sort_cards(table)
     values = tuple(map(VALUE.__getitem__, cards))
     masks = [1] * (len(cards) + 1)
     sums = 1
@@ -65,3 +65,9 @@ def can_capture(table: tuple[str, ...], value: int) -> bool:
     """Whether a card of `value` captures anything on this table."""
     total = CAPTURE_SUM - value
     return 0 < total < CAPTURE_SUM and bool(table_sums(table)[2][0] >> total & 1)
+
+
+def capturing(hand: tuple[str, ...], table: tuple[str, ...]) -> list[str]:
+    """The cards of `hand` that capture something on `table`, in hand order."""
+    mask = table_sums(table)[2][0]
+    return [card for card in hand if mask >> (CAPTURE_SUM - VALUE[card]) & 1]

@@ -6,7 +6,7 @@ from typing import Final
 
 import msgspec
 
-from engine.captures import TableSums, can_capture, sets_making, table_sums
+from engine.captures import TableSums, capturing, sets_making, table_sums
 from engine.cards import CAPTURE_SUM, DECK, VALUE, sort_cards
 from engine.errors import IllegalMove
 from engine.events import (
@@ -81,18 +81,13 @@ def legal_moves(state: State, seat: int | None = None) -> list[Move]:
     turn, claim = state.turn, state.claim
     assert turn is not None
     sums = table_sums(state.table)
-    mask = sums[2][0]  # bit t set: some table cards sum to t
     moves: list[Move] = []
     if claim is not None and claim.seat == turn:
         moves += [Claim(cards) for cards in _claims(sums, claim.card)]
     hand = state.hands[turn]
-    discard = state.rules.capture == "optional" or not any(
-        mask >> (CAPTURE_SUM - VALUE[card]) & 1 for card in hand
-    )
+    discard = state.rules.capture == "optional" or not capturing(hand, state.table)
     for card in hand:
-        total = CAPTURE_SUM - VALUE[card]
-        if mask >> total & 1:
-            moves += [Play(card, capture) for capture in sets_making(sums, total)]
+        moves += [Play(card, found) for found in sets_making(sums, CAPTURE_SUM - VALUE[card])]
         if discard:
             moves.append(DISCARDS[card])
     return moves
@@ -137,10 +132,9 @@ def _claim(state: State, seat: int, move: Claim, events: list[Event]) -> State:
         raise IllegalMove(
             "move/claim_invalid", f"a claim must include the discarded {pending.card}"
         )
-    if sum(VALUE[c] for c in move.cards) != CAPTURE_SUM:
-        raise IllegalMove(
-            "move/claim_invalid", f"{'+'.join(move.cards)} sums to {_sum(move.cards)}, not 15"
-        )
+    total = _sum(move.cards)
+    if total != CAPTURE_SUM:
+        raise IllegalMove("move/claim_invalid", f"{'+'.join(move.cards)} sums to {total}, not 15")
     side = side_of(state.rules, seat)
     events.append(Claimed(seat=seat, cards=move.cards))
     return _replace(
@@ -160,7 +154,7 @@ def _play(state: State, seat: int, move: Play, events: list[Event]) -> State:
     if move.capture:
         state = _capture(state, seat, move, events)
     else:
-        state = _discard(state, seat, move.card, events)
+        state = _discard(state, seat, move, events)
     if any(state.hands):
         return state
     if state.stock:
@@ -200,19 +194,17 @@ def _capture(state: State, seat: int, move: Play, events: list[Event]) -> State:
     )
 
 
-def _discard(state: State, seat: int, card: str, events: list[Event]) -> State:
+def _discard(state: State, seat: int, move: Play, events: list[Event]) -> State:
     """Put the card on the table; a card that could have captured may be claimed next turn."""
-    rules, table = state.rules, state.table
-    could = can_capture(table, VALUE[card])
-    if rules.capture == "mandatory":
-        capturing = [c for c in state.hands[seat] if can_capture(table, VALUE[c])]
-        if capturing:
-            raise IllegalMove(
-                "move/capture_required",
-                f"{' '.join(capturing)} can capture on {' '.join(table)}: a capture is mandatory",
-            )
+    rules, table, card = state.rules, state.table, move.card
+    capturers = capturing(state.hands[seat], table)
+    if capturers and rules.capture == "mandatory":
+        raise IllegalMove(
+            "move/capture_required",
+            f"{' '.join(capturers)} can capture on {' '.join(table)}: a capture is mandatory",
+        )
     claim = None
-    if could and rules.missed_capture == "claimable":
+    if card in capturers and rules.missed_capture == "claimable":
         claim = Claimable(seat=(seat + 1) % rules.players, card=card)
     events.append(Played(seat=seat, card=card, capture=(), escopa=False, wrong=False))
     return _replace(
@@ -221,7 +213,7 @@ def _discard(state: State, seat: int, card: str, events: list[Event]) -> State:
         table=(*table, card),
         claim=claim,
         turn=(seat + 1) % rules.players,
-        last=LastMove(seat=seat, move=card, escopa=False),  # a discard's text is its card
+        last=LastMove(seat=seat, move=str(move), escopa=False),
     )
 
 
