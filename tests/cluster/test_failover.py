@@ -10,7 +10,7 @@ import httpx
 
 from tests.cluster.conftest import cluster_settings
 from tests.harness.cluster import LocalCluster
-from tests.service.helpers import Json, assert_chain, serve_apps
+from tests.service.helpers import Game, Json, assert_chain, serve_apps
 
 GAMES = 3
 KILL_AFTER = 30  # acknowledged moves before the master dies
@@ -91,12 +91,7 @@ async def test_games_survive_a_master_killed_mid_play(cluster: LocalCluster) -> 
         await asyncio.gather(*playing)
 
         for player in players:
-            response = await clients[0].get(f"/v1/games/{player.id}/log?limit=200")
-            entries: list[Json] = response.json()["entries"]
-            while len(entries) < response.json()["head"]:
-                after = entries[-1]["seq"]
-                response = await clients[0].get(f"/v1/games/{player.id}/log?after={after}")
-                entries += response.json()["entries"]
+            entries = await Game(clients[0], player.id, player.tokens, {}).log()
             assert_chain(entries)
             logged = {e["seq"]: e["move"] for e in entries}
             for seq, move in player.acknowledged.items():

@@ -6,30 +6,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from service.store.server import free_port
-
-START_TIMEOUT = 30.0
-
-
-def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
-    """Poll /readyz until the server answers 200 (or fail if the process died)."""
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "escopa serve exited at start"
-        try:
-            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("escopa serve did not become ready")
+from tests.e2e.processes import wait_ready
 
 
 def start_serve(port: int, data: Path) -> subprocess.Popen[bytes]:

@@ -6,13 +6,17 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
+
 from service.store.server import free_port
-from tests.e2e.conftest import wait_ready
+
+START_TIMEOUT = 30.0
 
 
 @dataclass
@@ -26,14 +30,33 @@ class Served:
     def log_lines(self) -> list[str]:
         return self.log.read_text().splitlines()
 
+    def kill(self) -> None:
+        """SIGKILL, as a crash would: no graceful shutdown, requests in flight are cut."""
+        self.process.kill()
+        self.process.wait(timeout=10)
 
-def start(redis_url: str, log: Path, **env: str) -> Served:
-    """Start `escopa serve --redis-url ...` on a free port (not yet ready)."""
+
+def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
+    """Poll /readyz until the server answers 200 (or fail if the process died)."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "escopa serve exited at start"
+        try:
+            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("escopa serve did not become ready")
+
+
+def start(redis_url: str, log: Path, *options: str, **env: str) -> Served:
+    """Start `escopa serve --redis-url ... [options]` on a free port (not yet ready)."""
     port = free_port()
     environ = {**os.environ, **env}
     environ.pop("REDIS_URL", None)
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    command += ["--redis-url", redis_url]
+    command += ["--redis-url", redis_url, *options]
     with log.open("wb") as sink:
         process = subprocess.Popen(command, env=environ, stdout=sink, stderr=sink)
     return Served(f"http://127.0.0.1:{port}", process, log)
@@ -51,9 +74,13 @@ def stop(served: Served) -> int:
 
 
 @contextmanager
-def serve_processes(redis_url: str, folder: Path, count: int, **env: str) -> Iterator[list[Served]]:
+def serve_processes(
+    redis_url: str, folder: Path, count: int, *options: str, **env: str
+) -> Iterator[list[Served]]:
     """`count` processes started together over one Redis, ready on exit of the `with` header."""
-    processes = [start(redis_url, folder / f"escopa-{i}.log", **env) for i in range(count)]
+    processes = [
+        start(redis_url, folder / f"escopa-{i}.log", *options, **env) for i in range(count)
+    ]
     try:
         for served in processes:
             wait_ready(served.base, served.process)

@@ -66,11 +66,6 @@ async def play(game: Game, moves: int) -> None:
         ok(await game.post_move(view["turn"], body))
 
 
-def on(client: httpx.AsyncClient, game: Game) -> Game:
-    """The same game, reached through another process."""
-    return Game(client, game.id, game.tokens, game.created)
-
-
 def hands_dealt(entries: list[Json]) -> list[Json]:
     return [e for entry in entries for e in entry["events"] if e["type"] == "dealt"]
 
@@ -88,7 +83,7 @@ async def test_a_follower_on_one_process_gets_moves_posted_to_another_as_its_tok
     ):
         await play(game, 7)  # six cards, then the seventh move deals the second hand
         expected = {
-            "seat0": (await on(a, game).log(0))[1:],
+            "seat0": (await game.on(a).log(0))[1:],
             "spectator": (await game.log(None))[1:],
             "seat1": (await game.log(1))[1:],
         }

@@ -13,8 +13,7 @@ import pytest
 import redis
 
 from service.store.server import RedisServer
-from tests.e2e.conftest import wait_ready
-from tests.e2e.processes import start, stop
+from tests.e2e.processes import serve_processes
 from tests.e2e.sse import follow
 
 PAUSE_MS = 1500
@@ -26,9 +25,7 @@ def redis_url(redis_server: RedisServer) -> str:
 
 
 def test_sigterm_during_a_slow_request_still_answers_it(redis_url: str, tmp_path: Path) -> None:
-    served = start(redis_url, tmp_path / "escopa.log", ESCOPA_REDIS_TIMEOUT="10")
-    try:
-        wait_ready(served.base, served.process)
+    with serve_processes(redis_url, tmp_path, 1, ESCOPA_REDIS_TIMEOUT="10") as (served,):
         answers: list[httpx.Response] = []
         body = {"players": ["Ana", "Bia"]}
 
@@ -46,14 +43,10 @@ def test_sigterm_during_a_slow_request_still_answers_it(redis_url: str, tmp_path
         admin.close()
         assert [a.status_code for a in answers] == [201], answers
         assert served.process.wait(timeout=15) == 0
-    finally:
-        stop(served)
 
 
 async def test_sigterm_ends_event_streams_at_once(redis_url: str, tmp_path: Path) -> None:
-    served = start(redis_url, tmp_path / "escopa.log")
-    try:
-        wait_ready(served.base, served.process)
+    with serve_processes(redis_url, tmp_path, 1) as (served,):
         async with httpx.AsyncClient(base_url=served.base, timeout=10) as client:
             created = await client.post("/v1/games", json={"players": ["Ana", "Bia"]})
             game_id = created.json()["game_id"]
@@ -63,5 +56,3 @@ async def test_sigterm_ends_event_streams_at_once(redis_url: str, tmp_path: Path
                 assert await follower.rest(timeout=5) == []
         assert served.process.wait(timeout=10) == 0
         assert time.monotonic() - began < 4, "the server did not wait out its graceful timeout"
-    finally:
-        stop(served)

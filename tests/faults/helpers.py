@@ -11,8 +11,6 @@ import asyncio
 import os
 import random
 import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -21,57 +19,22 @@ from typing import Final
 
 import httpx
 
-from service.store.server import RedisServer, free_port
-from tests.e2e.conftest import wait_ready
+from service.store.server import RedisServer
+from tests.e2e.processes import Served, serve_processes
 from tests.service.helpers import Client, Game, Json, assert_chain, ok
 
 RETRY_PAUSE: Final = 0.05
 UNAVAILABLE: Final = (502, 503)
 
 
-@dataclass
-class ApiProcess:
-    """One `escopa serve --redis-url ...` process."""
-
-    base: str
-    process: subprocess.Popen[bytes]
-
-    def kill(self) -> None:
-        """SIGKILL, as a crash would: no graceful shutdown, requests in flight are cut."""
-        self.process.kill()
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:  # pragma: no cover
-                self.kill()
-
-
 @contextmanager
-def api_processes(
-    redis_url: str, folder: Path, count: int, **env: str
-) -> Iterator[list[ApiProcess]]:
-    """`count` `escopa serve` processes over one Redis, started together, ready on entry."""
-    environ = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    environ.update({"ESCOPA_REDIS_TIMEOUT": "0.5", "ESCOPA_LOG_FORMAT": "text", **env})
-    started: list[ApiProcess] = []
-    try:
-        for i in range(count):
-            port = free_port()
-            command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-            command += ["--redis-url", redis_url, "--log-level", "warning"]
-            with (folder / f"api-{i}.log").open("wb") as sink:
-                process = subprocess.Popen(command, env=environ, stdout=sink, stderr=sink)
-            started.append(ApiProcess(f"http://127.0.0.1:{port}", process))
-        for api in started:
-            wait_ready(api.base, api.process)
-        yield started
-    finally:
-        for api in started:
-            api.stop()
+def api_processes(redis_url: str, folder: Path, count: int, **env: str) -> Iterator[list[Served]]:
+    """`count` `escopa serve` processes over one Redis, ready on entry: a short Redis timeout,
+    text logs, warnings only."""
+    defaults = {"ESCOPA_REDIS_TIMEOUT": "0.5", "ESCOPA_LOG_FORMAT": "text"}
+    options = ("--log-level", "warning")
+    with serve_processes(redis_url, folder, count, *options, **{**defaults, **env}) as served:
+        yield served
 
 
 def restart(server: RedisServer) -> RedisServer:

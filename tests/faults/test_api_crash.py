@@ -79,7 +79,7 @@ async def test_a_move_cut_off_by_a_killed_api_process_is_all_or_nothing(tmp_path
 
             applied = 0
             for i, game in enumerate(games):
-                moved = Game(second, game.id, game.tokens, game.created)
+                moved = game.on(second)
                 view = await moved.view()
                 entries = await moved.log()
                 assert [e["seq"] for e in entries] == list(range(1, view["version"] + 1))
@@ -120,7 +120,7 @@ async def test_the_other_process_carries_on_when_one_is_killed_under_load(
                 task.result()
             assert sum(p.outages for p in players) > 0, "no request met the dead process"
             for player in players:
-                game = Game(second, player.game.id, player.game.tokens, player.game.created)
+                game = player.game.on(second)
                 await assert_acknowledged_and_audited(second, game, player.acks)
 
 

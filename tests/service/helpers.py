@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any, Final
 
@@ -204,6 +204,10 @@ class Game:
     @property
     def url(self) -> str:
         return f"/v1/games/{self.id}"
+
+    def on(self, client: Client) -> Game:
+        """The same game, reached through another client (another process)."""
+        return replace(self, client=client)
 
     def auth(self, seat: int | None) -> dict[str, str]:
         return {} if seat is None else {"Authorization": f"Bearer {self.tokens[seat]}"}
