@@ -1,8 +1,9 @@
 """Load benchmark: whole games played over HTTP against a real server and a real Redis.
 
 For 1 and 2 worker processes, a fixed number of concurrent clients first hammer the bare
-`/healthz` route, then play whole 2-player matches (`POST /moves` only: each client runs the
-engine in lockstep to know its legal moves, so no read requests are mixed in). Prints requests
+`/healthz` route, then play whole 2-player matches (`POST /moves` only: the engine chooses every
+match's moves before the clock starts, so no read requests are mixed in and the load generator,
+which shares the machine with the server, spends its CPU on requests). Prints requests
 per second, p50/p99 latency, the ratio moves/bare, and the bytes Redis holds per finished match.
 
     .venv/bin/python bench/load.py [--clients 64] [--seconds 10] [--workers 1 2]
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import statistics
@@ -89,31 +91,57 @@ async def bare(port: int, clients: int, seconds: float) -> tuple[float, list[flo
     return len(latencies) / (time.perf_counter() - began), latencies
 
 
-async def play_match(connection: Connection, seed: str, latencies: list[float]) -> str:
-    """Create a match and play it to the end with POST /moves only; returns its id."""
-    body = {"players": ["Ana", "Bia"], "seed": seed, "rules": {"first_dealer": 1}}
-    status, raw = await connection.request("POST", "/v1/games", json.dumps(body).encode())
-    assert status == 201, raw
-    created = json.loads(raw)
-    game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
-    state, _ = engine.start(engine.make_rules("escopa", {"first_dealer": 1}), seed)
+RULES = {"first_dealer": 1}
+Script = list[tuple[int, bytes]]
+
+
+def match_script(seed: str) -> Script:
+    """A whole match's moves as (seat, request body), chosen by the engine ahead of time."""
+    state, _ = engine.start(engine.make_rules("escopa", RULES), seed)
     rng = random.Random(seed)
-    version = 1
+    script: Script = []
     while state.status != "finished":
         seat = state.turn if state.turn is not None else 0
         move = rng.choice(engine.legal_moves(state))
         state, _ = engine.apply(state, seat, move)
-        payload = json.dumps({"move": str(move), "expected_version": version}).encode()
-        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        body = {"move": str(move), "expected_version": len(script) + 1}
+        script.append((seat, json.dumps(body).encode()))
+    return script
+
+
+def scripts(clients: int, per_client: int) -> list[list[tuple[str, Script]]]:
+    """Each client's matches, computed before the clock starts so the load generator spends
+    its CPU on requests, not on the engine (it shares the machine with the server)."""
+    return [
+        [(seed, match_script(seed)) for seed in (f"load-{c}-{m}" for m in range(per_client))]
+        for c in range(clients)
+    ]
+
+
+async def play_match(
+    connection: Connection, seed: str, script: Script, latencies: list[float], stop: float
+) -> str | None:
+    """Create a match and play its script with POST /moves; its id if it finished in time."""
+    body = {"players": ["Ana", "Bia"], "seed": seed, "rules": RULES}
+    status, raw = await connection.request("POST", "/v1/games", json.dumps(body).encode())
+    assert status == 201, raw
+    created = json.loads(raw)
+    game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
+    auth = [{"Authorization": f"Bearer {token}"} for token in tokens]
+    path = f"/v1/games/{game_id}/moves"
+    for seat, payload in script:
+        if time.perf_counter() >= stop:
+            return None
         started = time.perf_counter()
-        status, raw = await connection.request("POST", f"/v1/games/{game_id}/moves", payload, auth)
+        status, raw = await connection.request("POST", path, payload, auth[seat])
         latencies.append(time.perf_counter() - started)
         assert status == 200, raw
-        version += 1
     return game_id
 
 
-async def moves(port: int, clients: int, seconds: float) -> tuple[float, list[float], list[str]]:
+async def moves(
+    port: int, matches: list[list[tuple[str, Script]]], seconds: float
+) -> tuple[float, list[float], list[str]]:
     """Moves per second and latencies while clients play whole matches for `seconds`."""
     latencies: list[float] = []
     finished: list[str] = []
@@ -121,13 +149,15 @@ async def moves(port: int, clients: int, seconds: float) -> tuple[float, list[fl
 
     async def client(index: int) -> None:
         connection = Connection(port)
-        game = 0
-        while time.perf_counter() < stop:
-            finished.append(await play_match(connection, f"load-{index}-{game}", latencies))
-            game += 1
+        for seed, script in matches[index]:
+            game_id = await play_match(connection, seed, script, latencies, stop)
+            if game_id is None:
+                return
+            finished.append(game_id)
+        raise RuntimeError("a client ran out of matches: raise --matches")
 
     began = time.perf_counter()
-    await asyncio.gather(*(client(i) for i in range(clients)))
+    await asyncio.gather(*(client(i) for i in range(len(matches))))
     return len(latencies) / (time.perf_counter() - began), latencies, finished
 
 
@@ -186,7 +216,10 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--matches", type=int, default=0, help="per client (default: enough)")
     args = parser.parse_args()
+    per_client = args.matches or max(2, math.ceil(args.seconds * 10_000 / 230 / args.clients))
+    matches = scripts(args.clients, per_client)
     print(f"load benchmark: {args.clients} clients, {args.seconds:.0f} s per phase, "
           f"python {sys.version.split()[0]}, {os.cpu_count()} cores")  # fmt: skip
     with RedisServer(Path(tempfile.mkdtemp(prefix="escopa-load-"))) as server:
@@ -196,7 +229,7 @@ def main() -> None:
                 start = cpu_seconds(process.pid)
                 bare_rate, bare_lat = asyncio.run(bare(port, args.clients, args.seconds))
                 middle = cpu_seconds(process.pid)
-                move_rate, move_lat, games = asyncio.run(moves(port, args.clients, args.seconds))
+                move_rate, move_lat, games = asyncio.run(moves(port, matches, args.seconds))
                 end = cpu_seconds(process.pid)
             finally:
                 process.terminate()

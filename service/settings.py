@@ -29,6 +29,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_window: float = 60.0
     game_cache: int = 4096
     stream_ticket_ttl: int = 300
+    fast_moves: bool = True
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -61,6 +62,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             rate_window=window,
             game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
             stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
+            fast_moves=env.get("ESCOPA_FAST_MOVES", "1").lower() not in {"0", "false", "no"},
         )
 
 

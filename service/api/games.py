@@ -11,8 +11,9 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
+from service.api.fast_moves import FastMoves
 from service.api.guard import API_KEY_SECURITY
-from service.api.params import Authorization, IdempotencyKey, bearer
+from service.api.params import GAME_ID_MAX_LENGTH, Authorization, IdempotencyKey, bearer
 from service.api.schemas import (
     CreatedGame,
     CreateGame,
@@ -29,7 +30,9 @@ from service.api.schemas import (
 )
 from service.games import Games
 
-GameId = Annotated[str, PathParameter(min_length=1, max_length=64, description="the game's id")]
+GameId = Annotated[
+    str, PathParameter(min_length=1, max_length=GAME_ID_MAX_LENGTH, description="the game's id")
+]
 GamesDep = NamedDependency[Games]
 After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
 Limit = Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")]
@@ -102,6 +105,7 @@ class GamesController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 422),
         summary="Play a card, capture, or claim a missed capture",
+        middleware=[FastMoves],
     )
     async def play(
         self,

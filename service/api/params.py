@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Final
 
 from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter
 
 from service.errors import ServiceError
 
+GAME_ID_MAX_LENGTH: Final = 64
+AUTHORIZATION_MAX_LENGTH: Final = 200
+IDEMPOTENCY_KEY_MAX_LENGTH: Final = 64
+IDEMPOTENCY_KEY_PATTERN: Final = "^[A-Za-z0-9_.:-]+$"
+
 Authorization = Annotated[
     str | None,
     HeaderParameter(
         name="Authorization",
         required=False,
-        max_length=200,
+        max_length=AUTHORIZATION_MAX_LENGTH,
         description="`Bearer <player token>`: the seat's secret token from game creation",
         examples=[Example(value="Bearer 3q2-7wE...")],
     ),
@@ -25,8 +30,8 @@ IdempotencyKey = Annotated[
         name="Idempotency-Key",
         required=False,
         min_length=1,
-        max_length=64,
-        pattern="^[A-Za-z0-9_.:-]+$",
+        max_length=IDEMPOTENCY_KEY_MAX_LENGTH,
+        pattern=IDEMPOTENCY_KEY_PATTERN,
         description="A retried request with the same key returns the first answer",
         examples=[Example(value="move-7-a1b2")],
     ),
