@@ -3,10 +3,12 @@
 For 1 and 2 worker processes, a fixed number of concurrent clients first hammer the bare
 `/healthz` route, then play whole 2-player matches (`POST /moves` only: the engine chooses every
 match's moves before the clock starts, so no read requests are mixed in and the load generator,
-which shares the machine with the server, spends its CPU on requests). Prints requests
-per second, p50/p99 latency, the ratio moves/bare, and the bytes Redis holds per finished match.
+which shares the machine with the server, spends its CPU on requests). The two phases alternate
+for a few rounds so that drift on the shared machine hits both alike. Prints requests per second,
+p50/p99 latency and server CPU per request, the ratio moves/bare (the median of the rounds'), and
+the bytes Redis holds per finished match.
 
-    .venv/bin/python bench/load.py [--clients 64] [--seconds 10] [--workers 1 2]
+    .venv/bin/python bench/load.py [--clients 64] [--seconds 5] [--rounds 3] [--workers 1 2]
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 # bench/engine.py would shadow the `engine` package: import from the project's root instead.
@@ -211,36 +214,76 @@ def cpu_per_request(seconds: float, requests: int) -> str:
     return f"server CPU {seconds / requests * 1e6:4.0f} us/req" if seconds and requests else ""
 
 
+class Phase(NamedTuple):
+    """One timed phase: its rate, every latency, the server's CPU seconds and request count."""
+
+    rate: float
+    latencies: list[float]
+    cpu: float
+    requests: int
+
+
+def summary(phases: list[Phase], unit: str) -> str:
+    """The median rate, latency percentiles over every round, and CPU per request."""
+    rate = statistics.median(p.rate for p in phases)
+    latencies = [x for p in phases for x in p.latencies]
+    cpu = cpu_per_request(sum(p.cpu for p in phases), sum(p.requests for p in phases))
+    return f"{line(rate, unit, latencies)}  {cpu}"
+
+
+def rounds(
+    pid: int, port: int, args: argparse.Namespace, matches: list[list[tuple[str, Script]]]
+) -> tuple[list[Phase], list[Phase], list[str]]:
+    """Bare and move phases in turn, `args.rounds` times, so drift hits both alike."""
+    bares: list[Phase] = []
+    plays: list[Phase] = []
+    games: list[str] = []
+    for _ in range(args.rounds):
+        start = cpu_seconds(pid)
+        rate, latencies = asyncio.run(bare(port, args.clients, args.seconds))
+        middle = cpu_seconds(pid)
+        move_rate, move_latencies, finished = asyncio.run(moves(port, matches, args.seconds))
+        end = cpu_seconds(pid)
+        bares.append(Phase(rate, latencies, middle - start, len(latencies)))
+        creates = len(finished) + args.clients
+        plays.append(Phase(move_rate, move_latencies, end - middle, len(move_latencies) + creates))
+        games += finished
+    return bares, plays, games
+
+
+def report(workers: int, bares: list[Phase], plays: list[Phase], games: list[str]) -> None:
+    ratios = [play.rate / bare.rate for bare, play in zip(bares, plays, strict=True)]
+    print(f"workers {workers}:")
+    for number, (bare_phase, play, ratio) in enumerate(zip(bares, plays, ratios, strict=True)):
+        print(f"  round {number + 1}: {bare_phase.rate:8,.0f} req/s  {play.rate:8,.0f} moves/s"
+              f"  ratio {ratio:.0%}")  # fmt: skip
+    print(f"  GET /healthz  {summary(bares, 'req/s  ')}")
+    print(f"  POST /moves   {summary(plays, 'moves/s')}  ({len(games)} matches)")
+    shown = ", ".join(f"{r:.0%}" for r in ratios)
+    print(f"  ratio moves/bare: {statistics.median(ratios):.0%} (median of rounds: {shown})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=64)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="per phase")
+    parser.add_argument("--rounds", type=int, default=3, help="bare and move phases in turn")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--matches", type=int, default=0, help="per client (default: enough)")
     args = parser.parse_args()
     per_client = args.matches or max(2, math.ceil(args.seconds * 10_000 / 230 / args.clients))
     matches = scripts(args.clients, per_client)
-    print(f"load benchmark: {args.clients} clients, {args.seconds:.0f} s per phase, "
-          f"python {sys.version.split()[0]}, {os.cpu_count()} cores")  # fmt: skip
+    print(f"load benchmark: {args.clients} clients, {args.rounds} rounds of {args.seconds:.0f} s "
+          f"per phase, python {sys.version.split()[0]}, {os.cpu_count()} cores")  # fmt: skip
     with RedisServer(Path(tempfile.mkdtemp(prefix="escopa-load-"))) as server:
         for workers in args.workers:
             process, port = serve(server.url, workers)
             try:
-                start = cpu_seconds(process.pid)
-                bare_rate, bare_lat = asyncio.run(bare(port, args.clients, args.seconds))
-                middle = cpu_seconds(process.pid)
-                move_rate, move_lat, games = asyncio.run(moves(port, matches, args.seconds))
-                end = cpu_seconds(process.pid)
+                bares, plays, games = rounds(process.pid, port, args, matches)
             finally:
                 process.terminate()
                 process.wait()
-            bare_cpu = cpu_per_request(middle - start, len(bare_lat))
-            move_cpu = cpu_per_request(end - middle, len(move_lat) + len(games))
-            print(f"workers {workers}:")
-            print(f"  GET /healthz  {line(bare_rate, 'req/s  ', bare_lat)}  {bare_cpu}")
-            print(f"  POST /moves   {line(move_rate, 'moves/s', move_lat)}  {move_cpu}"
-                  f"  ({len(games)} matches)")  # fmt: skip
-            print(f"  ratio moves/bare: {move_rate / bare_rate:.0%}")
+            report(workers, bares, plays, games)
             if games:
                 sizes = [bytes_per_match(server.url, g) for g in games[:20]]
                 print(f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}")

@@ -98,8 +98,7 @@ class Metrics(GameObserver):
         self.events = Counter(
             "escopa_events_sent", "Log entries sent on event streams", registry=registry
         )
-        for kind in ("move", "deal"):
-            self.moves.labels(kind)
+        self._moves = {kind: self.moves.labels(kind) for kind in ("move", "deal")}
         # Label lookups cost more than the update; routes, methods and statuses are bounded.
         self._counters: dict[tuple[str, str, int], Counter] = {}
         self._timers: dict[tuple[str, str], Histogram] = {}
@@ -109,7 +108,7 @@ class Metrics(GameObserver):
         self.active.inc()
 
     def move_applied(self, kind: str, finished: bool) -> None:
-        self.moves.labels(kind).inc()
+        self._moves[kind].inc()
         if finished:
             self.finished.inc()
             self.active.dec()
