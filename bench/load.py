@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
-import math
 import os
 import random
 import statistics
@@ -152,12 +152,11 @@ async def moves(
 
     async def client(index: int) -> None:
         connection = Connection(port)
-        for seed, script in matches[index]:
+        for seed, script in itertools.cycle(matches[index]):  # each time a new game
             game_id = await play_match(connection, seed, script, latencies, stop)
             if game_id is None:
                 return
             finished.append(game_id)
-        raise RuntimeError("a client ran out of matches: raise --matches")
 
     began = time.perf_counter()
     await asyncio.gather(*(client(i) for i in range(len(matches))))
@@ -269,10 +268,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per phase")
     parser.add_argument("--rounds", type=int, default=3, help="bare and move phases in turn")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--matches", type=int, default=0, help="per client (default: enough)")
+    parser.add_argument("--matches", type=int, default=3, help="scripts per client, reused")
     args = parser.parse_args()
-    per_client = args.matches or max(2, math.ceil(args.seconds * 10_000 / 230 / args.clients))
-    matches = scripts(args.clients, per_client)
+    matches = scripts(args.clients, args.matches)
     print(f"load benchmark: {args.clients} clients, {args.rounds} rounds of {args.seconds:.0f} s "
           f"per phase, python {sys.version.split()[0]}, {os.cpu_count()} cores")  # fmt: skip
     with RedisServer(Path(tempfile.mkdtemp(prefix="escopa-load-"))) as server:
