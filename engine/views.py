@@ -73,13 +73,19 @@ def view(state: State, seat: int | None = None) -> View:
             )
             for side, pile in enumerate(state.captured)
         ),
-        claim_seat=state.claim.seat if state.claim else None,
+        claim_seat=_claimant(state),
         last_move=state.last,
         rounds=state.rounds,
         outcome=state.outcome,
         rules=rules,
         seed=state.seed if state.status == "finished" else None,
     )
+
+
+def _claimant(state: State) -> int | None:
+    """The seat that may claim a missed capture now: a pending claim waits out a due deal."""
+    claim = state.claim
+    return claim.seat if claim is not None and claim.seat == state.turn else None
 
 
 def redact(event: Event, seat: int | None) -> Event:

@@ -10,6 +10,7 @@ import pytest
 
 from engine import (
     Claim,
+    Deal,
     IllegalMove,
     Play,
     State,
@@ -207,6 +208,22 @@ def test_the_view_names_a_claim_seat_only_while_that_seat_can_claim(rotation: st
         assert state.turn == 1
         assert can_claim == []
         assert claimant is None
+
+
+def test_no_view_names_a_claim_seat_while_a_deal_is_due_and_after_it_the_claimant_can() -> None:
+    # With auto_deal off the hand ends in `dealing`: nobody can claim until the deal, so the view
+    # must not offer the claim yet; after the deal seat 0 plays first and may claim.
+    state, _ = game("escopa", "views", first_dealer=1, auto_deal=False, dealer_rotation="round")
+    state = arrange(state, hands=[("2C",), ("5C",)], table=("KD", "QH"), hand=1)
+    state, _ = apply(state, 0, Play("2C"))
+    state, _ = apply(state, 1, Play("5C"))
+    assert (state.status, state.hand) == ("dealing", 1)
+    assert state.claim is not None, "the claim is still owed"
+    assert [view(state, seat).claim_seat for seat in (0, 1, None)] == [None, None, None]
+    assert not any(isinstance(m, Claim) for m in legal_moves(state))
+    state, _ = apply(state, 0, Deal())
+    assert view(state, 0).claim_seat == 0
+    assert Claim(("5C", "KD")) in legal_moves(state, 0)
 
 
 @pytest.mark.parametrize("seat", [-1, 2, 5])
