@@ -141,7 +141,7 @@ class Games:
     def __init__(self, store: GameStore, settings: Settings) -> None:
         self.store = store
         self.settings = settings
-        self.commitments = CommitmentStore(store.client)
+        self.commitments = CommitmentStore(store)
         self.cache = GameCache(settings.game_cache)
 
     async def create(self, request: CreateGame) -> CreatedGame:

@@ -4,6 +4,8 @@ A fresh commitment holds `seed` (the secret server seed). Creating a game from i
 `CONSUME`, which atomically takes the seed out and records the game in `used`: a second use
 finds `used` and is refused, a commitment that never existed or expired is not found. The key
 keeps its time to live after use, so a refused second use says "used" until it expires.
+Both scripts go through the game store's write path, so with `ESCOPA_WAIT_REPLICAS` a consumed
+commitment is acknowledged only once replicas hold it (a failover cannot make it usable again).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from service.store import keys
-from service.store.games import Client
+from service.store.games import GameStore
 
 CONSUME: Final = """
 -- KEYS: commitment hash. ARGV: the game that uses it.
@@ -50,20 +52,21 @@ class ConsumeResult:
 class CommitmentStore:
     """Creates and consumes commitments; each write is one script on the commitment's key."""
 
-    def __init__(self, client: Client) -> None:
-        self.client = client
-        self._create = client.register_script(CREATE)
-        self._consume = client.register_script(CONSUME)
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._create = store.client.register_script(CREATE)
+        self._consume = store.client.register_script(CONSUME)
 
     async def create(self, commitment_id: str, server_seed: str, ttl_ms: int) -> bool:
         """Store a fresh server seed under a new id; False if the id is taken."""
         args: list[Any] = [server_seed, ttl_ms]
-        created = await self._create(keys=[keys.commitment(commitment_id)], args=args)
+        created = await self.store.write(self._create, [keys.commitment(commitment_id)], args)
         return bool(created)
 
     async def consume(self, commitment_id: str, game_id: str) -> ConsumeResult:
         """Take the server seed out of a commitment, once."""
-        status, seed = await self._consume(keys=[keys.commitment(commitment_id)], args=[game_id])
+        key = keys.commitment(commitment_id)
+        status, seed = await self.store.write(self._consume, [key], [game_id])
         outcome = OUTCOMES[int(status)]
         text = seed.decode() if isinstance(seed, bytes) else str(seed)
         return ConsumeResult(outcome, text if outcome == "consumed" else "")

@@ -100,8 +100,9 @@ class GameStore:
             pipe.execute_command(*command)
         return cast("list[Any]", await pipe.execute())
 
-    async def _write(self, script: AsyncScript, keys_: list[str], args: list[Any]) -> Any:
-        """Run a write script by its SHA-1, or by its source when Redis does not know it yet."""
+    async def write(self, script: AsyncScript, keys_: list[str], args: list[Any]) -> Any:
+        """Run a write script by its SHA-1 (by its source when Redis does not know it yet);
+        acknowledged as `wait_replicas` asks."""
         source = cast("str", script.script)  # registered from the str in `scripts`
         for command, body in (("EVALSHA", script.sha), ("EVAL", source)):
             try:
@@ -145,7 +146,7 @@ class GameStore:
         """Store a new game and its first log entry; False if the id is taken."""
         args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
         args += [_json.encode(entry), ttl_ms]
-        created = await self._write(self._create, list(keys.game_keys(game_id)), args)
+        created = await self.write(self._create, list(keys.game_keys(game_id)), args)
         return bool(created)
 
     async def load(self, game_id: str) -> StoredGame | None:
@@ -183,7 +184,7 @@ class GameStore:
             key, answer, answer_ttl = idempotency
             game_keys.append(key)
             args += [answer, answer_ttl]
-        status, detail = await self._write(self._commit, game_keys, args)
+        status, detail = await self.write(self._commit, game_keys, args)
         outcome = ("missing", "stale", "replay", "committed")[int(status)]
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))

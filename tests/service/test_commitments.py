@@ -10,10 +10,13 @@ import re
 
 import pytest
 import redis
+from litestar.testing import AsyncTestClient
 
 import engine
 from engine.shuffle import shuffled_deck
+from service.app import create_app
 from service.audit import audit_export
+from service.settings import Settings
 from service.store import keys
 from tests.service.audit_helpers import committed_game, export_bytes, new_commitment
 from tests.service.helpers import (
@@ -240,3 +243,18 @@ async def test_a_running_committed_games_log_never_shows_the_server_seed(
 
     assert server_seed.decode() not in shown
     assert not list(card_leaves(created["view"]["hand"]))
+
+
+async def test_commitment_writes_wait_for_replicas_like_every_write(
+    client: Client, redis_url: str
+) -> None:
+    # One replica wanted, none attached: no write can be acknowledged. A commitment consumed on a
+    # master that then fails before its replica has it would be usable twice; so creating and
+    # consuming commitments wait like moves do, and an unacknowledged consume is never reused.
+    made = await new_commitment(client)
+    settings = Settings(redis_url=redis_url, wait_replicas=1, wait_timeout_ms=50)
+    async with AsyncTestClient(app=create_app(settings)) as waiting:
+        assert_problem(await waiting.post("/v1/commitments"), 503, "store/not_replicated")
+        body = {"players": ["Ana", "Bia"], "commitment_id": made["commitment_id"]}
+        assert_problem(await create(waiting, body), 503, "store/not_replicated")
+    assert_problem(await create(client, body), 409, "commitment/used")
