@@ -23,7 +23,7 @@ from service.api.problems import HANDLERS
 from service.api.strict import strict_body
 from service.games import Games
 from service.observe import instrument, operations
-from service.openapi import openapi_json
+from service.openapi import RefinedJson, RefinedRedoc, RefinedSwagger, openapi_json
 from service.settings import Settings
 from service.store.games import Client, GameStore
 from service.store.multiplex import Multiplexed
@@ -78,6 +78,7 @@ def openapi_config() -> OpenAPIConfig:
         ),
         use_handler_docstrings=False,
         path="/schema",
+        render_plugins=[RefinedRedoc(), RefinedSwagger(), RefinedJson()],
     )
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
+from litestar.testing import AsyncTestClient
+
 from service.openapi import document
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
@@ -51,3 +54,19 @@ def test_every_429_and_503_answer_declares_retry_after() -> None:
             for status, response in operation["responses"].items():
                 if status in {"429", "503"}:
                     assert "Retry-After" in response["headers"], (status, operation["operationId"])
+
+
+async def test_the_interactive_docs_load_the_same_document_as_openapi_json(
+    client: AsyncTestClient,  # type: ignore[type-arg]
+) -> None:
+    served = await client.get("/openapi.json")
+    loaded = await client.get("/schema/openapi.json")
+    assert loaded.status_code == 200
+    assert loaded.json() == served.json() == json.loads(COMMITTED.read_text())
+    own = msgspec.json.encode(client.app.openapi_schema.to_schema()).decode()
+    refined_only = "seconds to wait before retrying"  # the Retry-After headers the refinement adds
+    assert refined_only not in own
+    for page in ("/schema", "/schema/redoc", "/schema/swagger"):
+        answer = await client.get(page)
+        assert answer.status_code == 200
+        assert refined_only in answer.text, page
