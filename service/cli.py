@@ -7,8 +7,10 @@ import argparse
 import logging
 import logging.config
 import os
+import shutil
 import signal
 import sys
+import tempfile
 from pathlib import Path
 
 import msgspec
@@ -32,6 +34,7 @@ def serve(args: argparse.Namespace) -> int:
         url = server.url
         log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
     os.environ["REDIS_URL"] = url
+    shared = shared_metrics(args.workers)
     if args.redis_cluster:
         os.environ["ESCOPA_REDIS_CLUSTER"] = "1"
     # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
@@ -54,7 +57,26 @@ def serve(args: argparse.Namespace) -> int:
     finally:
         if server is not None:
             server.stop()
+        if shared is not None:
+            shutil.rmtree(shared, ignore_errors=True)
     return 0
+
+
+def shared_metrics(workers: int) -> str | None:
+    """With several workers, a fresh directory for their merged metrics (prometheus_client's
+    multiprocess mode); returns it when this run made it (and removes it at the end)."""
+    from service.metrics import MULTIPROCESS_DIR
+
+    if workers <= 1:
+        return None
+    given = os.environ.get(MULTIPROCESS_DIR)
+    if given:
+        for stale in Path(given).glob("*.db"):  # a previous run's values must not count
+            stale.unlink()
+        return None
+    made = tempfile.mkdtemp(prefix="escopa-metrics-")
+    os.environ[MULTIPROCESS_DIR] = made
+    return made
 
 
 def openapi(args: argparse.Namespace) -> int:

@@ -28,7 +28,8 @@ _encoder = msgspec.json.Encoder()
 
 
 class JsonFormatter(logging.Formatter):
-    """`{"time", "level", "logger", "message", "request_id"?, ...extra fields}` on one line."""
+    """`{"time", "level", "logger", "message", "pid", "request_id"?, ...extra fields}` on one
+    line; `pid` tells the workers of one server apart."""
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, Any] = {
@@ -36,6 +37,7 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
+            "pid": record.process,
         }
         request_id = REQUEST_ID.get()
         if request_id is not None:

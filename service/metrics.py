@@ -1,12 +1,14 @@
-"""Prometheus metrics of one process: requests, latency, moves, conflicts, games, event streams.
+"""Prometheus metrics: requests, latency, moves, conflicts, games, event streams.
 
 Each app has its own registry, so app instances in one process (tests) never share counters.
-With `escopa serve --workers N` every worker process counts for itself and a scrape reaches one
-of them: run one worker per container (scale with replicas) or scrape each process.
+`escopa serve --workers N` (N > 1) runs the workers in prometheus_client's multiprocess mode
+(`PROMETHEUS_MULTIPROC_DIR`): each worker writes its values to a file there, and whichever
+worker a scrape reaches answers for all of them (without the per-process `process_*` metrics).
 """
 
 from __future__ import annotations
 
+import os
 from typing import Final
 
 from prometheus_client import (
@@ -17,10 +19,12 @@ from prometheus_client import (
     PlatformCollector,
     ProcessCollector,
     generate_latest,
+    multiprocess,
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
+MULTIPROCESS_DIR: Final = "PROMETHEUS_MULTIPROC_DIR"
 LATENCY_BUCKETS: Final = (
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
 )  # fmt: skip
@@ -41,8 +45,10 @@ class Metrics(GameObserver):
 
     def __init__(self) -> None:
         self.registry = registry = CollectorRegistry(auto_describe=True)
-        ProcessCollector(registry=registry)
-        PlatformCollector(registry=registry)
+        self.shared = shared_directory()
+        if self.shared is None:
+            ProcessCollector(registry=registry)
+            PlatformCollector(registry=registry)
         self.requests = Counter(
             "escopa_http_requests",
             "HTTP requests answered, by route template, method and status",
@@ -86,9 +92,13 @@ class Metrics(GameObserver):
             "Games created minus matches finished by this process; sum over processes for the "
             "running games (abandoned games that expire are not subtracted)",
             registry=registry,
+            multiprocess_mode="sum",
         )
         self.streams = Gauge(
-            "escopa_event_streams_open", "Server-sent event streams open", registry=registry
+            "escopa_event_streams_open",
+            "Server-sent event streams open",
+            registry=registry,
+            multiprocess_mode="livesum",
         )
         self.streams_refused = Counter(
             "escopa_event_streams_refused",
@@ -133,5 +143,19 @@ class Metrics(GameObserver):
             timer.observe(seconds)
 
     def exposition(self) -> bytes:
-        """Everything in the Prometheus text format."""
-        return generate_latest(self.registry)
+        """Everything in the Prometheus text format (every worker's, in multiprocess mode)."""
+        if self.shared is None:
+            return generate_latest(self.registry)
+        merged = CollectorRegistry()
+        multiprocess.MultiProcessCollector(merged, path=self.shared)  # type: ignore[no-untyped-call]
+        return generate_latest(merged)
+
+    def close(self) -> None:
+        """This process stops: its live gauges (open streams) no longer count."""
+        if self.shared is not None:
+            multiprocess.mark_process_dead(os.getpid(), self.shared)  # type: ignore[no-untyped-call]
+
+
+def shared_directory() -> str | None:
+    """The multiprocess directory, when the workers share their metrics through one."""
+    return os.environ.get(MULTIPROCESS_DIR) or None

@@ -130,5 +130,6 @@ def operations(settings: Settings) -> Lifespan:
         with drain_on_shutdown(streams):
             yield
         streams.drain()
+        metrics.close()
 
     return lifespan

@@ -6,6 +6,7 @@ import asyncio
 import gc
 import json
 import logging
+import os
 import sys
 from collections.abc import AsyncIterator
 
@@ -103,6 +104,7 @@ def test_log_lines_are_json_with_the_request_id_and_extra_fields() -> None:
     assert line["status"] == 200
     assert line["level"] == "info"
     assert line["logger"] == "escopa.access"
+    assert line["pid"] == os.getpid()
     try:
         raise ValueError("boom")
     except ValueError:

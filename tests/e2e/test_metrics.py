@@ -1,0 +1,72 @@
+"""`/metrics` of `escopa serve --workers 2`: whichever worker a scrape reaches counts them all."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import httpx
+
+from tests.e2e.processes import Served, serve_processes
+
+BURST = 8
+MAX_BURSTS = 25
+
+
+def counted(text: str, name: str) -> float:
+    """The value of an unlabelled sample in the Prometheus text format."""
+    for line in text.splitlines():
+        if line.startswith(f"{name} "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} is not in the scrape")
+
+
+def workers_that_served(served: Served, method: str, route: str) -> set[int]:
+    """The pids whose access log lines show this route answered."""
+    pids = set()
+    for line in served.log_lines():
+        entry = json.loads(line) if line.startswith("{") else {}
+        if entry.get("logger") == "escopa.access" and (entry["method"], entry["route"]) == (
+            method,
+            route,
+        ):
+            pids.add(entry["pid"])
+    return pids
+
+
+async def until_both_workers(
+    served: Served, method: str, route: str, call: Callable[[], Awaitable[httpx.Response]]
+) -> list[httpx.Response]:
+    """Bursts of concurrent requests, each on a new connection, until both workers answered."""
+    answers: list[httpx.Response] = []
+    for _ in range(MAX_BURSTS):
+        answers += await asyncio.gather(*(call() for _ in range(BURST)))
+        if len(workers_that_served(served, method, route)) == 2:
+            return answers
+    raise AssertionError(f"one worker answered every {method} {route}")
+
+
+async def test_every_scrape_of_two_workers_counts_the_games_both_created(
+    redis_url: str, tmp_path: Path
+) -> None:
+    fresh = httpx.Limits(max_keepalive_connections=0)  # a new connection for every request
+    with serve_processes(redis_url, tmp_path, 1, "--workers", "2") as [served]:
+        async with httpx.AsyncClient(base_url=served.base, timeout=10, limits=fresh) as client:
+            created = await until_both_workers(
+                served,
+                "POST",
+                "/v1/games",
+                lambda: client.post("/v1/games", json={"players": ["Ana", "Bia"]}),
+            )
+            scrapes = await until_both_workers(
+                served, "GET", "/metrics", lambda: client.get("/metrics")
+            )
+
+    assert all(answer.status_code == 201 for answer in created)
+    for scrape in scrapes:
+        assert scrape.status_code == 200
+        assert counted(scrape.text, "escopa_games_created_total") == len(created)
+        assert counted(scrape.text, "escopa_games_active") == len(created)
+        assert "process_resident_memory_bytes" not in scrape.text  # per process: not merged
