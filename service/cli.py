@@ -63,16 +63,18 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def shared_metrics(workers: int) -> str | None:
-    """With several workers, a fresh directory for their merged metrics (prometheus_client's
-    multiprocess mode); returns it when this run made it (and removes it at the end)."""
+    """The directory of the workers' merged metrics (prometheus_client's multiprocess mode):
+    `PROMETHEUS_MULTIPROC_DIR` when set (made if missing, a previous run's values wiped), else
+    with several workers a fresh one, which is returned so that it is removed at the end."""
     from service.metrics import MULTIPROCESS_DIR
 
-    if workers <= 1:
-        return None
     given = os.environ.get(MULTIPROCESS_DIR)
     if given:
-        for stale in Path(given).glob("*.db"):  # a previous run's values must not count
+        Path(given).mkdir(parents=True, exist_ok=True)
+        for stale in Path(given).glob("*.db"):
             stale.unlink()
+        return None
+    if workers <= 1:
         return None
     made = tempfile.mkdtemp(prefix="escopa-metrics-")
     os.environ[MULTIPROCESS_DIR] = made

@@ -127,9 +127,11 @@ def operations(settings: Settings) -> Lifespan:
         app.state.streams = streams
         gc.freeze()  # what startup built lives as long as the process: no collection visits it
         gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
-        with drain_on_shutdown(streams):
-            yield
-        streams.drain()
-        metrics.close()
+        try:
+            with drain_on_shutdown(streams):
+                yield
+            streams.drain()
+        finally:
+            metrics.close()
 
     return lifespan

@@ -54,7 +54,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             max_streams=int(env.get("ESCOPA_MAX_STREAMS", default.max_streams)),
             stream_heartbeat=float(env.get("ESCOPA_STREAM_HEARTBEAT", default.stream_heartbeat)),
             stream_block=float(env.get("ESCOPA_STREAM_BLOCK", default.stream_block)),
-            redis_cluster=env.get("ESCOPA_REDIS_CLUSTER", "").lower() in {"1", "true", "yes"},
+            redis_cluster=flag(env.get("ESCOPA_REDIS_CLUSTER"), "ESCOPA_REDIS_CLUSTER", False),
             wait_replicas=int(env.get("ESCOPA_WAIT_REPLICAS", default.wait_replicas)),
             wait_timeout_ms=int(env.get("ESCOPA_WAIT_TIMEOUT_MS", default.wait_timeout_ms)),
             api_key_hashes=api_key_hashes(env.get("ESCOPA_API_KEYS", "")),
@@ -62,8 +62,20 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             rate_window=window,
             game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
             stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
-            fast_moves=env.get("ESCOPA_FAST_MOVES", "1").lower() not in {"0", "false", "no"},
+            fast_moves=flag(env.get("ESCOPA_FAST_MOVES"), "ESCOPA_FAST_MOVES", default.fast_moves),
         )
+
+
+def flag(text: str | None, name: str, default: bool) -> bool:
+    """An on/off setting: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`; unset: default."""
+    if text is None or not text.strip():
+        return default
+    value = text.strip().lower()
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ValueError(f"{name}={text!r}: want 1/true/yes/on or 0/false/no/off")
 
 
 def secret_hash(secret: str) -> str:

@@ -62,11 +62,11 @@ class FastMoves:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         games: Games = scope["litestar_app"].state.games
-        if not games.settings.fast_moves:
-            await self.app(scope, receive, send)
-            return
         handler: HTTPRouteHandler = scope["route_handler"]  # type: ignore[assignment]
         limit = handler.resolve_request_max_body_size() or math.inf
+        if not games.settings.fast_moves or _announced(scope["headers"]) > limit:
+            await self.app(scope, receive, send)  # the handler refuses a body too large unread
+            return
         messages, body = await _read(receive, limit)
         common = common_move(scope, body) if body is not None else None
         if common is None:
@@ -107,6 +107,14 @@ async def _read(receive: Receive, limit: float) -> tuple[list[ReceiveMessage], b
         chunks.append(chunk)
         if not message.get("more_body", False):
             return messages, b"".join(chunks)
+
+
+def _announced(headers: Headers) -> float:
+    """The body size the client announced (`Content-Length`), 0 when it announced none."""
+    for name, value in headers:
+        if name.lower() == b"content-length":
+            return int(value) if value.isdigit() else math.inf
+    return 0
 
 
 def _replay(messages: list[ReceiveMessage], receive: Receive) -> Receive:

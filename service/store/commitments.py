@@ -37,6 +37,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 """
 
+USED_UP: Final = "the commitment now counts as used: ask POST /v1/commitments for a new one"
 Consumed = Literal["missing", "used", "consumed"]
 OUTCOMES: Final[tuple[Consumed, ...]] = ("missing", "used", "consumed")
 
@@ -60,13 +61,14 @@ class CommitmentStore:
     async def create(self, commitment_id: str, server_seed: str, ttl_ms: int) -> bool:
         """Store a fresh server seed under a new id; False if the id is taken."""
         args: list[Any] = [server_seed, ttl_ms]
-        created = await self.store.write(self._create, [keys.commitment(commitment_id)], args)
+        key = keys.commitment(commitment_id)
+        created = await self.store.write(self._create, [key], args, "retry: a new one is made")
         return bool(created)
 
     async def consume(self, commitment_id: str, game_id: str) -> ConsumeResult:
         """Take the server seed out of a commitment, once."""
         key = keys.commitment(commitment_id)
-        status, seed = await self.store.write(self._consume, [key], [game_id])
+        status, seed = await self.store.write(self._consume, [key], [game_id], USED_UP)
         outcome = OUTCOMES[int(status)]
         text = seed.decode() if isinstance(seed, bytes) else str(seed)
         return ConsumeResult(outcome, text if outcome == "consumed" else "")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import msgspec
 from redis.asyncio import Redis
@@ -63,13 +63,15 @@ _encoder = msgspec.msgpack.Encoder()
 _json = msgspec.json.Encoder()
 
 
-def not_replicated(acknowledged: int, wanted: int) -> ServiceError:
-    """A write that too few replicas confirmed in time: not acknowledged, safe to retry."""
+RETRY_WITH_KEY: Final = "retry with the same Idempotency-Key"
+
+
+def not_replicated(acknowledged: int, wanted: int, advice: str = RETRY_WITH_KEY) -> ServiceError:
+    """A write that too few replicas confirmed in time: it may or may not survive a failover."""
     return ServiceError(
         "store/not_replicated",
         503,
-        f"the write reached {acknowledged} of {wanted} replicas in time; retry with the same "
-        "Idempotency-Key",
+        f"the write reached {acknowledged} of {wanted} replicas in time; {advice}",
         {"Retry-After": "1"},
     )
 
@@ -100,19 +102,21 @@ class GameStore:
             pipe.execute_command(*command)
         return cast("list[Any]", await pipe.execute())
 
-    async def write(self, script: AsyncScript, keys_: list[str], args: list[Any]) -> Any:
+    async def write(
+        self, script: AsyncScript, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY
+    ) -> Any:
         """Run a write script by its SHA-1 (by its source when Redis does not know it yet);
         acknowledged as `wait_replicas` asks."""
         source = cast("str", script.script)  # registered from the str in `scripts`
         for command, body in (("EVALSHA", script.sha), ("EVAL", source)):
             try:
                 call = (command, body, len(keys_), *keys_, *args)
-                return await self._acknowledged(call, keys_[0])
+                return await self._acknowledged(call, keys_[0], advice)
             except NoScriptError:
                 continue
         raise AssertionError("EVAL cannot answer NOSCRIPT")  # pragma: no cover
 
-    async def _acknowledged(self, call: tuple[Arg, ...], key: str) -> Any:
+    async def _acknowledged(self, call: tuple[Arg, ...], key: str, advice: str) -> Any:
         """A write's reply; with `wait_replicas`, only once that many replicas hold it.
 
         WAIT counts the writes of its own connection, so the write and WAIT go down one
@@ -126,7 +130,7 @@ class GameStore:
         pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms, **self._on(key))
         result, acknowledged = await pipe.execute()
         if int(acknowledged) < self.wait_replicas:
-            raise not_replicated(int(acknowledged), self.wait_replicas)
+            raise not_replicated(int(acknowledged), self.wait_replicas, advice)
         return result
 
     def _pipeline(self) -> Any:
@@ -146,7 +150,8 @@ class GameStore:
         """Store a new game and its first log entry; False if the id is taken."""
         args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
         args += [_json.encode(entry), ttl_ms]
-        created = await self.write(self._create, list(keys.game_keys(game_id)), args)
+        game_keys = list(keys.game_keys(game_id))
+        created = await self.write(self._create, game_keys, args, "retry: a new game is created")
         return bool(created)
 
     async def load(self, game_id: str) -> StoredGame | None:

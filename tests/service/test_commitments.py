@@ -256,5 +256,6 @@ async def test_commitment_writes_wait_for_replicas_like_every_write(
     async with AsyncTestClient(app=create_app(settings)) as waiting:
         assert_problem(await waiting.post("/v1/commitments"), 503, "store/not_replicated")
         body = {"players": ["Ana", "Bia"], "commitment_id": made["commitment_id"]}
-        assert_problem(await create(waiting, body), 503, "store/not_replicated")
+        refused = assert_problem(await create(waiting, body), 503, "store/not_replicated")
+        assert "ask POST /v1/commitments for a new one" in refused["detail"]
     assert_problem(await create(client, body), 409, "commitment/used")

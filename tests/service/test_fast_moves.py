@@ -8,17 +8,22 @@ on two games dealt from the same seed.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
 import msgspec
 import pytest
+from litestar import Litestar, Request
 from litestar.testing import AsyncTestClient
 
+import service.app as app_module
 from engine.cards import DECK
 from service.api.fast_moves import CommonMove, common_move
 from service.api.schemas import MoveRequest
+from service.api.strict import strict_body
 from service.app import create_app
 from service.settings import Settings
 from tests.service.helpers import Client, Game, Json, assert_problem, create_game, ok
@@ -36,11 +41,14 @@ async def pair(redis_url: str) -> AsyncIterator[tuple[Client, Client]]:
 
 
 def same(first: httpx.Response, second: httpx.Response) -> None:
-    """Same status, media type, length and body."""
+    """Same status, headers (but the request id) and body."""
     assert first.status_code == second.status_code, (first.text, second.text)
-    for header in ("content-type", "content-length", "retry-after"):
-        assert first.headers.get(header) == second.headers.get(header), header
+    assert headers_of(first) == headers_of(second)
     assert first.content == second.content
+
+
+def headers_of(response: httpx.Response) -> list[tuple[str, str]]:
+    return sorted((k, v) for k, v in response.headers.items() if k != "x-request-id")
 
 
 async def both(
@@ -120,6 +128,33 @@ def comparable(result: Json) -> Json:
     entry = {k: v for k, v in result["entry"].items() if k not in differ}
     view = {k: v for k, v in result["view"].items() if k != "game_id"}
     return {**result, "entry": entry, "view": view}
+
+
+async def test_well_formed_moves_skip_the_declared_handler_and_the_rest_reach_it(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    handled: list[str] = []
+
+    async def declared(request: Request[Any, Any, Any]) -> None:
+        """The declared handler's `before_request` hook, counting the moves that reach it."""
+        if request.url.path.endswith("/moves"):
+            handled.append((request.app.state.games.settings.fast_moves and "fast") or "plain")
+        await strict_body(request)
+
+    monkeypatch.setattr(app_module, "strict_body", declared)
+    for fast_moves in (True, False):
+        app = create_app(Settings(redis_url=redis_url, fast_moves=fast_moves))
+        async with AsyncTestClient(app=app) as client:
+            game = await create_game(client)
+            seat, move = await a_move(game)
+            ok(await game.post_move(seat, move))  # well formed
+            seat, move = await a_move(game)
+            ok(
+                await game.post_move(
+                    seat, {**move, "expected_version": move["expected_version"] * 1.0}
+                )
+            )
+    assert handled == ["fast", "plain", "plain"]  # the lax body only reached the handler
 
 
 async def test_accepted_moves_give_the_same_answer_on_both_paths(
@@ -205,3 +240,80 @@ def test_anything_unusual_goes_on_to_the_declared_handler(
     headers: list[tuple[bytes, bytes]], content: bytes, game_id: str
 ) -> None:
     assert common_move(scope(headers, game_id), content) is None
+
+
+# --- the ASGI messages themselves: bodies in pieces, announced lengths ------------------------
+
+Message = dict[str, Any]
+
+
+@asynccontextmanager
+async def running(app: Litestar) -> AsyncIterator[Litestar]:
+    """The app with its lifespan run on the test's own event loop, for raw ASGI calls."""
+    inbox: asyncio.Queue[Message] = asyncio.Queue()
+    outbox: asyncio.Queue[Message] = asyncio.Queue()
+    await inbox.put({"type": "lifespan.startup"})
+    scope = {"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}
+    task = asyncio.create_task(app(scope, inbox.get, outbox.put))  # type: ignore[arg-type]
+    assert (await outbox.get())["type"] == "lifespan.startup.complete"
+    try:
+        yield app
+    finally:
+        await inbox.put({"type": "lifespan.shutdown"})
+        await task
+
+
+async def post(
+    app: Litestar, path: str, pieces: list[bytes], headers: dict[str, str]
+) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """A POST whose body arrives in `pieces` (one ASGI message each): status, headers, body."""
+    messages: list[Message] = [
+        {"type": "http.request", "body": piece, "more_body": i < len(pieces) - 1}
+        for i, piece in enumerate(pieces)
+    ]
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        if messages:
+            return messages.pop(0)
+        await asyncio.sleep(3600)  # pragma: no cover - the app never reads past the body
+        raise AssertionError
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+        "root_path": "", "client": ("127.0.0.1", 1), "server": ("test", 80), "state": {},
+        "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+    }  # fmt: skip
+    await app(scope, receive, send)  # type: ignore[arg-type]
+    start = sent[0]
+    kept = sorted((k, v) for k, v in start["headers"] if k != b"x-request-id")
+    return start["status"], kept, b"".join(m.get("body", b"") for m in sent[1:])
+
+
+async def test_bodies_in_pieces_and_announced_lengths_get_the_same_answers_on_both_paths(
+    redis_url: str,
+) -> None:
+    fast = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT))
+    plain = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False))
+    async with running(fast), running(plain):
+        created = await post(fast, "/v1/games", [b'{"players": ["Ana", "Bia"], "seed": "p"}'], {})
+        game = msgspec.json.decode(created[2])
+        version, seat = game["version"], game["view"]["turn"]
+        path = f"/v1/games/{game['game_id']}/moves"
+        auth = {"authorization": f"Bearer {game['players'][seat]['token']}"}
+        stale = body({"expected_version": version + 9, "move": "AC"})
+        padded = b" " * LIMIT + stale
+        cases: list[tuple[list[bytes], dict[str, str], int]] = [
+            ([stale[:5], b"", stale[5:]], auth, 409),  # whole in three pieces
+            ([b"{", b"x}"], auth, 400),  # bad JSON in pieces
+            ([padded[:LIMIT], padded[LIMIT:]], auth, 413),  # too large, found while reading
+            ([stale], {**auth, "content-length": str(LIMIT + 1)}, 413),  # too large, announced
+        ]
+        for pieces, headers, status in cases:
+            answers = [await post(app, path, pieces, headers) for app in (fast, plain)]
+            assert answers[0] == answers[1]
+            assert answers[0][0] == status, answers[0][2]

@@ -1,0 +1,39 @@
+"""Settings from the environment: on/off flags say what they mean or are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.settings import Settings, flag
+
+
+@pytest.mark.parametrize("text", ["1", "true", "YES", " on "])
+def test_a_flag_is_on_for_the_words_of_yes(text: str) -> None:
+    assert flag(text, "X", False) is True
+
+
+@pytest.mark.parametrize("text", ["0", "false", "No", "off"])
+def test_a_flag_is_off_for_the_words_of_no(text: str) -> None:
+    assert flag(text, "X", True) is False
+
+
+@pytest.mark.parametrize(("text", "default"), [(None, True), ("", False), ("  ", True)])
+def test_an_unset_or_empty_flag_keeps_its_default(text: str | None, default: bool) -> None:
+    assert flag(text, "X", default) is default
+
+
+def test_a_flag_that_says_neither_is_refused_with_its_name() -> None:
+    with pytest.raises(ValueError, match="ESCOPA_FAST_MOVES='maybe'"):
+        flag("maybe", "ESCOPA_FAST_MOVES", True)
+
+
+def test_the_fast_lane_and_the_cluster_flag_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ESCOPA_FAST_MOVES", "off")
+    monkeypatch.setenv("ESCOPA_REDIS_CLUSTER", "on")
+    settings = Settings.from_env()
+    assert (settings.fast_moves, settings.redis_cluster) == (False, True)
+    monkeypatch.delenv("ESCOPA_FAST_MOVES")
+    monkeypatch.delenv("ESCOPA_REDIS_CLUSTER")
+    assert (Settings.from_env().fast_moves, Settings.from_env().redis_cluster) == (True, False)
