@@ -30,10 +30,12 @@ PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=_PRINTABLE
 Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PRINTABLE)]
 _CARD = "[A2-7QJK][CDHS]"
 TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
+# `(?!\n)`: Python's `$` also matches before a final newline, JSON Schema's (ECMA-262) does not.
+MOVE_TEXT_PATTERN = f"^(deal|claim:{_CARD}(\\+{_CARD})+|{_CARD}(\\+{_CARD})*)$(?!\\n)"
 MoveText = Annotated[
     str,
     Meta(
-        pattern=f"^(deal|claim:{_CARD}(\\+{_CARD})+|{_CARD}(\\+{_CARD})*)$",
+        pattern=MOVE_TEXT_PATTERN,
         max_length=200,
         description="a legal move's id: `5H`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
         examples=["5H+2S+QD"],

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.service.helpers import Client, assert_problem
+from service.api.schemas import MOVE_TEXT_PATTERN
+from tests.service.helpers import Client, assert_problem, create_game
 
 
 @pytest.mark.parametrize(
@@ -40,3 +43,18 @@ async def test_a_body_that_is_not_json_is_refused(client: Client) -> None:
     )
 
     assert_problem(response, 400, "request/invalid")
+
+
+async def test_a_move_text_with_a_trailing_newline_breaks_its_pattern_as_json_schema_reads_it(
+    client: Client,
+) -> None:
+    # In JSON Schema (ECMA-262) `$` is the end of the text; Python's `$` also matches before a
+    # final newline, so the pattern must say so for msgspec to refuse what the schema refuses.
+    game = await create_game(client)
+    seat = (await game.view())["turn"]
+    move = (await game.legal(seat))[0]["id"]
+    response = await game.post_move(seat, {"expected_version": 1, "move": f"{move}\n"})
+
+    problem = assert_problem(response, 400, "request/invalid")
+    assert problem["field"] == "move"
+    assert re.fullmatch(MOVE_TEXT_PATTERN, move), "the pattern still takes every legal move id"
