@@ -6,7 +6,6 @@ objects); msgspec knows the Structs exactly, so its schemas replace Litestar's, 
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import msgspec
@@ -78,14 +77,19 @@ def document() -> Document:
     return refine(app.openapi_schema.to_schema())
 
 
-@cache
 def _refined(app: Litestar) -> Document:
-    return refine(app.openapi_schema.to_schema())
+    """The app's refined document, built once and kept with the app."""
+    document: Document | None = app.state.get("openapi_document")
+    if document is None:
+        document = app.state["openapi_document"] = refine(app.openapi_schema.to_schema())
+    return document
 
 
-@cache
 def _served(app: Litestar) -> bytes:
-    return msgspec.json.encode(_refined(app))
+    served: bytes | None = app.state.get("openapi_json")
+    if served is None:
+        served = app.state["openapi_json"] = msgspec.json.encode(_refined(app))
+    return served
 
 
 @get(
