@@ -74,20 +74,20 @@ class FastMoves:
             return
         token = bearer(common.authorization)
         result = await games.play(common.game_id, token, common.move, common.idempotency_key)
-        payload = _encoder.encode(result)
-        length = str(len(payload)).encode("ascii")
-        start: HTTPResponseStartEvent = {
-            "type": "http.response.start",
-            "status": 200,
-            "headers": [(b"content-type", JSON), (b"content-length", length)],
-        }
-        end: HTTPResponseBodyEvent = {
-            "type": "http.response.body",
-            "body": payload,
-            "more_body": False,
-        }
-        await send(start)
-        await send(end)
+        await _answer(send, _encoder.encode(result))
+
+
+async def _answer(send: Send, payload: bytes) -> None:
+    """200 with a JSON body, as Litestar answers a handler's return value."""
+    length = str(len(payload)).encode("ascii")
+    start: HTTPResponseStartEvent = {
+        "type": "http.response.start",
+        "status": 200,
+        "headers": [(b"content-type", JSON), (b"content-length", length)],
+    }
+    end: HTTPResponseBodyEvent = {"type": "http.response.body", "body": payload, "more_body": False}
+    await send(start)
+    await send(end)
 
 
 async def _read(receive: Receive, limit: float) -> tuple[list[ReceiveMessage], bytes | None]:
