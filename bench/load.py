@@ -64,6 +64,12 @@ class Connection:
                 length = int(line.split(b":")[1])
         return status, await self.reader.readexactly(length)
 
+    async def close(self) -> None:
+        """Close the connection, so the server does not keep it through the next phase."""
+        if self.writer is not None:
+            self.writer.close()
+            await self.writer.wait_closed()
+
 
 def line(rate: float, unit: str, latencies: list[float]) -> str:
     """`rate unit  p50 .. ms  p99 .. ms`."""
@@ -88,6 +94,7 @@ async def bare(port: int, clients: int, seconds: float) -> tuple[float, list[flo
             status, _ = await connection.request("GET", "/healthz")
             assert status == 200
             latencies.append(time.perf_counter() - started)
+        await connection.close()
 
     began = time.perf_counter()
     await asyncio.gather(*(client() for _ in range(clients)))
@@ -155,8 +162,9 @@ async def moves(
         for seed, script in itertools.cycle(matches[index]):  # each time a new game
             game_id = await play_match(connection, seed, script, latencies, stop)
             if game_id is None:
-                return
+                break
             finished.append(game_id)
+        await connection.close()
 
     began = time.perf_counter()
     await asyncio.gather(*(client(i) for i in range(len(matches))))
