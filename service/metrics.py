@@ -9,6 +9,7 @@ worker a scrape reaches answers for all of them (without the per-process `proces
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Final
 
 from prometheus_client import (
@@ -49,6 +50,8 @@ class Metrics(GameObserver):
         if self.shared is None:
             ProcessCollector(registry=registry)
             PlatformCollector(registry=registry)
+        else:
+            forget_dead_workers(self.shared)
         self.requests = Counter(
             "escopa_http_requests",
             "HTTP requests answered, by route template, method and status",
@@ -154,6 +157,25 @@ class Metrics(GameObserver):
         """This process stops: its live gauges (open streams) no longer count."""
         if self.shared is not None:
             multiprocess.mark_process_dead(os.getpid(), self.shared)  # type: ignore[no-untyped-call]
+
+
+def forget_dead_workers(directory: str) -> None:
+    """Drop the live gauges (open streams) of workers that died without closing, so that the
+    worker that replaces a crashed one does not count the streams the crash cut."""
+    for file in Path(directory).glob("gauge_live*_*.db"):
+        pid = file.stem.rpartition("_")[2]
+        if pid.isdigit() and not alive(int(pid)):
+            multiprocess.mark_process_dead(int(pid), directory)  # type: ignore[no-untyped-call]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    return True
 
 
 def shared_directory() -> str | None:
