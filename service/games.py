@@ -48,8 +48,8 @@ from service.metrics import GameObserver
 from service.replays import rules_of
 from service.settings import Settings, secret_hash
 from service.store import keys
-from service.store.commitments import CommitmentStore
-from service.store.games import GameMeta, GameStore, SeatMeta, StoredGame
+from service.store.commitments import USED_UP, CommitmentStore
+from service.store.games import NEW_GAME, GameMeta, GameStore, SeatMeta, StoredGame
 
 MAX_LOG_PAGE = 200
 
@@ -181,7 +181,9 @@ class Games:
                 salt=secrets.token_hex(16),
             )
         )
-        if not await self.store.create(game_id, state, meta, entry, self._ttl_ms(state)):
+        # A commitment is used up once consumed, even if the game's own write is not confirmed.
+        advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
+        if not await self.store.create(game_id, state, meta, entry, self._ttl_ms(state), advice):
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
         self.observer.game_created()
         return CreatedGame(

@@ -54,7 +54,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             max_streams=int(env.get("ESCOPA_MAX_STREAMS", default.max_streams)),
             stream_heartbeat=float(env.get("ESCOPA_STREAM_HEARTBEAT", default.stream_heartbeat)),
             stream_block=float(env.get("ESCOPA_STREAM_BLOCK", default.stream_block)),
-            redis_cluster=flag(env.get("ESCOPA_REDIS_CLUSTER"), "ESCOPA_REDIS_CLUSTER", False),
+            redis_cluster=flag(
+                env.get("ESCOPA_REDIS_CLUSTER"), "ESCOPA_REDIS_CLUSTER", default.redis_cluster
+            ),
             wait_replicas=int(env.get("ESCOPA_WAIT_REPLICAS", default.wait_replicas)),
             wait_timeout_ms=int(env.get("ESCOPA_WAIT_TIMEOUT_MS", default.wait_timeout_ms)),
             api_key_hashes=api_key_hashes(env.get("ESCOPA_API_KEYS", "")),

@@ -39,6 +39,7 @@ from service.api.schemas import MoveRequest
 from service.games import Games
 
 JSON: Final = b"application/json"
+MAX_LENGTH_DIGITS: Final = 18
 _decoder = msgspec.json.Decoder(MoveRequest, strict=True)
 _encoder = msgspec.json.Encoder()
 _idempotency_key = re.compile(IDEMPOTENCY_KEY_PATTERN.encode("ascii"))
@@ -64,8 +65,9 @@ class FastMoves:
         games: Games = scope["litestar_app"].state.games
         handler: HTTPRouteHandler = scope["route_handler"]  # type: ignore[assignment]
         limit = handler.resolve_request_max_body_size() or math.inf
-        if not games.settings.fast_moves or _announced(scope["headers"]) > limit:
-            await self.app(scope, receive, send)  # the handler refuses a body too large unread
+        announced = _announced(scope["headers"])
+        if not games.settings.fast_moves or announced is None or announced > limit:
+            await self.app(scope, receive, send)  # the handler refuses these bodies unread
             return
         messages, body = await _read(receive, limit)
         common = common_move(scope, body) if body is not None else None
@@ -109,11 +111,12 @@ async def _read(receive: Receive, limit: float) -> tuple[list[ReceiveMessage], b
             return messages, b"".join(chunks)
 
 
-def _announced(headers: Headers) -> float:
-    """The body size the client announced (`Content-Length`), 0 when it announced none."""
+def _announced(headers: Headers) -> int | None:
+    """The body size the client announced (`Content-Length`): 0 when none, None when malformed
+    (the declared handler answers that)."""
     for name, value in headers:
         if name.lower() == b"content-length":
-            return int(value) if value.isdigit() else math.inf
+            return int(value) if value.isdigit() and len(value) <= MAX_LENGTH_DIGITS else None
     return 0
 
 

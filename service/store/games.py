@@ -64,6 +64,7 @@ _json = msgspec.json.Encoder()
 
 
 RETRY_WITH_KEY: Final = "retry with the same Idempotency-Key"
+NEW_GAME: Final = "retry: a new game is created"
 
 
 def not_replicated(acknowledged: int, wanted: int, advice: str = RETRY_WITH_KEY) -> ServiceError:
@@ -145,13 +146,18 @@ class GameStore:
         return {}
 
     async def create(
-        self, game_id: str, state: State, meta: GameMeta, entry: LogEntry, ttl_ms: int
+        self,
+        game_id: str,
+        state: State,
+        meta: GameMeta,
+        entry: LogEntry,
+        ttl_ms: int,
+        advice: str = NEW_GAME,
     ) -> bool:
         """Store a new game and its first log entry; False if the id is taken."""
         args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
         args += [_json.encode(entry), ttl_ms]
-        game_keys = list(keys.game_keys(game_id))
-        created = await self.write(self._create, game_keys, args, "retry: a new game is created")
+        created = await self.write(self._create, list(keys.game_keys(game_id)), args, advice)
         return bool(created)
 
     async def load(self, game_id: str) -> StoredGame | None:

@@ -18,6 +18,8 @@ from service.app import create_app
 from service.audit import audit_export
 from service.settings import Settings
 from service.store import keys
+from service.store.commitments import CommitmentStore
+from service.store.games import GameStore
 from tests.service.audit_helpers import committed_game, export_bytes, new_commitment
 from tests.service.helpers import (
     NAMES,
@@ -258,4 +260,24 @@ async def test_commitment_writes_wait_for_replicas_like_every_write(
         body = {"players": ["Ana", "Bia"], "commitment_id": made["commitment_id"]}
         refused = assert_problem(await create(waiting, body), 503, "store/not_replicated")
         assert "ask POST /v1/commitments for a new one" in refused["detail"]
+    assert_problem(await create(client, body), 409, "commitment/used")
+
+
+async def test_a_game_whose_own_write_is_unconfirmed_says_whether_a_commitment_went_with_it(
+    client: Client, redis_url: str
+) -> None:
+    # The commitment's key and the game's keys may sit on different shards: the consume can be
+    # confirmed while the game's write is not. The commitment is then used up, and the 503 says so.
+    made = await new_commitment(client)
+    settings = Settings(redis_url=redis_url, wait_replicas=1, wait_timeout_ms=50)
+    async with AsyncTestClient(app=create_app(settings)) as waiting:
+        games = waiting.app.state.games
+        games.commitments = CommitmentStore(GameStore(games.store.client))  # confirmed at once
+        body = {"players": ["Ana", "Bia"], "commitment_id": made["commitment_id"]}
+        refused = assert_problem(await create(waiting, body), 503, "store/not_replicated")
+        assert "ask POST /v1/commitments for a new one" in refused["detail"]
+        plain = await create(waiting, {"players": ["Ana", "Bia"]})
+        assert (
+            "a new game is created" in assert_problem(plain, 503, "store/not_replicated")["detail"]
+        )
     assert_problem(await create(client, body), 409, "commitment/used")

@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from service.metrics import forget_dead_workers
+import pytest
+
+from service.metrics import MULTIPROCESS_DIR, Metrics, forget_dead_workers
 
 
 def a_dead_pid() -> int:
@@ -36,3 +38,13 @@ def test_a_dead_workers_live_gauges_go_and_everything_else_stays(tmp_path: Path)
         [f"gauge_livesum_{living}.db", f"gauge_sum_{dead}.db", f"counter_{dead}.db",
          "gauge_livesum_x.db"]
     )  # fmt: skip
+
+
+def test_merged_metrics_sweep_the_dead_workers_gauges_when_a_worker_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stale = tmp_path / f"gauge_livesum_{a_dead_pid()}.db"
+    stale.write_bytes(b"")
+    monkeypatch.setenv(MULTIPROCESS_DIR, str(tmp_path))
+    Metrics()
+    assert not stale.exists()

@@ -52,9 +52,9 @@ async def test_a_move_text_with_a_trailing_newline_breaks_its_pattern_as_json_sc
     # final newline, so the pattern must say so for msgspec to refuse what the schema refuses.
     game = await create_game(client)
     seat = (await game.view())["turn"]
-    move = (await game.legal(seat))[0]["id"]
-    response = await game.post_move(seat, {"expected_version": 1, "move": f"{move}\n"})
+    moves = [m["id"] for m in await game.legal(seat)]
+    response = await game.post_move(seat, {"expected_version": 1, "move": f"{moves[0]}\n"})
 
     problem = assert_problem(response, 400, "request/invalid")
     assert problem["field"] == "move"
-    assert re.fullmatch(MOVE_TEXT_PATTERN, move), "the pattern still takes every legal move id"
+    assert all(re.search(MOVE_TEXT_PATTERN, m) for m in moves), "legal move ids still match"
