@@ -7,6 +7,8 @@ import hashlib
 import json
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 import redis
@@ -247,19 +249,33 @@ async def test_a_running_committed_games_log_never_shows_the_server_seed(
     assert not list(card_leaves(created["view"]["hand"]))
 
 
+@asynccontextmanager
+async def unconfirmed(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
+    """An app that wants one replica to confirm each write, on a Redis that has none."""
+    settings = Settings(redis_url=redis_url, wait_replicas=1, wait_timeout_ms=50)
+    async with AsyncTestClient(app=create_app(settings)) as waiting:
+        yield waiting
+
+
+async def refused_as_used_up(client: Client, body: dict[str, object]) -> None:
+    """Creating the game from the commitment is unconfirmed, and the 503 says it is used up."""
+    refused = assert_problem(await create(client, body), 503, "store/not_replicated")
+    assert "ask POST /v1/commitments for a new one" in refused["detail"]
+
+
 async def test_commitment_writes_wait_for_replicas_like_every_write(
     client: Client, redis_url: str
 ) -> None:
     # One replica wanted, none attached: no write can be acknowledged. A commitment consumed on a
     # master that then fails before its replica has it would be usable twice; so creating and
     # consuming commitments wait like moves do, and an unacknowledged consume is never reused.
-    made = await new_commitment(client)
-    settings = Settings(redis_url=redis_url, wait_replicas=1, wait_timeout_ms=50)
-    async with AsyncTestClient(app=create_app(settings)) as waiting:
+    body = {
+        "players": ["Ana", "Bia"],
+        "commitment_id": (await new_commitment(client))["commitment_id"],
+    }
+    async with unconfirmed(redis_url) as waiting:
         assert_problem(await waiting.post("/v1/commitments"), 503, "store/not_replicated")
-        body = {"players": ["Ana", "Bia"], "commitment_id": made["commitment_id"]}
-        refused = assert_problem(await create(waiting, body), 503, "store/not_replicated")
-        assert "ask POST /v1/commitments for a new one" in refused["detail"]
+        await refused_as_used_up(waiting, body)
     assert_problem(await create(client, body), 409, "commitment/used")
 
 
@@ -268,16 +284,15 @@ async def test_a_game_whose_own_write_is_unconfirmed_says_whether_a_commitment_w
 ) -> None:
     # The commitment's key and the game's keys may sit on different shards: the consume can be
     # confirmed while the game's write is not. The commitment is then used up, and the 503 says so.
-    made = await new_commitment(client)
-    settings = Settings(redis_url=redis_url, wait_replicas=1, wait_timeout_ms=50)
-    async with AsyncTestClient(app=create_app(settings)) as waiting:
+    body = {
+        "players": ["Ana", "Bia"],
+        "commitment_id": (await new_commitment(client))["commitment_id"],
+    }
+    async with unconfirmed(redis_url) as waiting:
         games = waiting.app.state.games
         games.commitments = CommitmentStore(GameStore(games.store.client))  # confirmed at once
-        body = {"players": ["Ana", "Bia"], "commitment_id": made["commitment_id"]}
-        refused = assert_problem(await create(waiting, body), 503, "store/not_replicated")
-        assert "ask POST /v1/commitments for a new one" in refused["detail"]
+        await refused_as_used_up(waiting, body)
         plain = await create(waiting, {"players": ["Ana", "Bia"]})
-        assert (
-            "a new game is created" in assert_problem(plain, 503, "store/not_replicated")["detail"]
-        )
+        detail = assert_problem(plain, 503, "store/not_replicated")["detail"]
+        assert "a new game is created" in detail
     assert_problem(await create(client, body), 409, "commitment/used")
