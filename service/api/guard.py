@@ -22,7 +22,7 @@ from __future__ import annotations
 import hmac
 import math
 import time
-from functools import cache
+from functools import lru_cache
 from typing import Final
 
 from litestar import Litestar
@@ -101,7 +101,7 @@ class RateLimiter:
         return (1 - elapsed + fits_at) * self.window
 
 
-@cache
+@lru_cache(maxsize=256)  # a few apps' handlers (tests build many apps)
 def needs_key(handler: HTTPRouteHandler) -> bool:
     """Whether the route's OpenAPI security names the API key."""
     return any(API_KEY_SCHEME in requirement for requirement in handler.resolve_security())
