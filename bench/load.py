@@ -20,7 +20,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,7 +33,8 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 import redis  # noqa: E402
 
 import engine  # noqa: E402
-from service.store.server import RedisServer, free_port  # noqa: E402
+from service.store.server import RedisServer  # noqa: E402
+from tests.e2e.processes import serve_processes  # noqa: E402
 
 
 class Connection:
@@ -171,25 +171,6 @@ async def moves(
     return len(latencies) / (time.perf_counter() - began), latencies, finished
 
 
-def serve(redis_url: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port),
-         "--workers", str(workers), "--redis-url", redis_url, "--log-level", "warning"],
-        cwd=ROOT, env={**os.environ, "ESCOPA_RATE_LIMIT": "0"},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            status, _ = asyncio.run(Connection(port).request("GET", "/readyz"))
-            if status == 200:
-                return process, port
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("the server did not start")
-
-
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) of a process and its children so far; 0 without /proc."""
     total = 0.0
@@ -281,14 +262,13 @@ def main() -> None:
     matches = scripts(args.clients, args.matches)
     print(f"load benchmark: {args.clients} clients, {args.rounds} rounds of {args.seconds:.0f} s "
           f"per phase, python {sys.version.split()[0]}, {os.cpu_count()} cores")  # fmt: skip
-    with RedisServer(Path(tempfile.mkdtemp(prefix="escopa-load-"))) as server:
+    folder = Path(tempfile.mkdtemp(prefix="escopa-load-"))
+    with RedisServer(folder / "redis") as server:
         for workers in args.workers:
-            process, port = serve(server.url, workers)
-            try:
-                bares, plays, games = rounds(process.pid, port, args, matches)
-            finally:
-                process.terminate()
-                process.wait()
+            options = ("--workers", str(workers), "--log-level", "warning")
+            with serve_processes(server.url, folder, 1, *options, ESCOPA_RATE_LIMIT="0") as [api]:
+                port = int(api.base.rsplit(":", 1)[1])
+                bares, plays, games = rounds(api.process.pid, port, args, matches)
             report(workers, bares, plays, games)
             if games:
                 sizes = [bytes_per_match(server.url, g) for g in games[:20]]

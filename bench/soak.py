@@ -20,11 +20,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import secrets
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,7 +36,8 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 
 import httpx  # noqa: E402
 
-from service.store.server import RedisServer, free_port  # noqa: E402
+from service.store.server import RedisServer  # noqa: E402
+from tests.e2e.processes import serve_processes  # noqa: E402
 
 OK_STATUSES = {200, 201, 304}
 POLL = (0.01, 0.04)  # seconds between two polls of a waiting player's view
@@ -146,31 +144,6 @@ async def game(
     return str(data["game_id"])
 
 
-def start_api(
-    redis_url: str, folder: Path, env: dict[str, str]
-) -> tuple[str, subprocess.Popen[bytes]]:
-    port = free_port()
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    command += ["--redis-url", redis_url, "--log-level", "warning"]
-    with (folder / f"api-{port}.log").open("wb") as sink:
-        process = subprocess.Popen(command, env=env, stdout=sink, stderr=sink, cwd=ROOT)
-    return f"http://127.0.0.1:{port}", process
-
-
-def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("escopa serve exited at start")
-        try:
-            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("escopa serve did not become ready")
-
-
 async def soak(args: argparse.Namespace, bases: list[str], api_key: str) -> int:
     stats = Stats()
     limits = httpx.Limits(max_connections=args.players, max_keepalive_connections=args.players)
@@ -222,29 +195,18 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="escopa-soak-") as folder:
         data = Path(folder)
         redis = RedisServer(data / "redis", fsync=args.fsync).start()
-        env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-        env.update(
-            ESCOPA_API_KEYS=api_key, ESCOPA_RATE_LIMIT=args.rate_limit, ESCOPA_LOG_FORMAT="text"
-        )
-        servers = [start_api(redis.url, data, env) for _ in range(2)]
+        env = {"ESCOPA_API_KEYS": api_key, "ESCOPA_RATE_LIMIT": args.rate_limit}
         try:
-            for base, process in servers:
-                wait_ready(base, process)
-            print(
-                f"soak: {args.games} games of 2 players ({args.preset}"
-                f"{f', target {args.target}' if args.target else ''}), {args.players} players "
-                f"at once, 2 API processes, Redis appendfsync {args.fsync}, API keys on, "
-                f"ESCOPA_RATE_LIMIT={args.rate_limit}"
-            )
-            return asyncio.run(soak(args, [base for base, _ in servers], api_key))
+            options = ("--log-format", "text", "--log-level", "warning")
+            with serve_processes(redis.url, data, 2, *options, **env) as servers:
+                print(
+                    f"soak: {args.games} games of 2 players ({args.preset}"
+                    f"{f', target {args.target}' if args.target else ''}), {args.players} "
+                    f"players at once, 2 API processes, Redis appendfsync {args.fsync}, API keys "
+                    f"on, ESCOPA_RATE_LIMIT={args.rate_limit}"
+                )
+                return asyncio.run(soak(args, [served.base for served in servers], api_key))
         finally:
-            for _, process in servers:
-                process.send_signal(signal.SIGTERM)
-            for _, process in servers:
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
             redis.stop()
 
 

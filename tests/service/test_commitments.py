@@ -257,6 +257,14 @@ async def unconfirmed(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type
         yield waiting
 
 
+async def from_a_new_commitment(client: Client) -> dict[str, object]:
+    """A game's creation body naming a fresh commitment."""
+    return {
+        "players": ["Ana", "Bia"],
+        "commitment_id": (await new_commitment(client))["commitment_id"],
+    }
+
+
 async def refused_as_used_up(client: Client, body: dict[str, object]) -> None:
     """Creating the game from the commitment is unconfirmed, and the 503 says it is used up."""
     refused = assert_problem(await create(client, body), 503, "store/not_replicated")
@@ -269,10 +277,7 @@ async def test_commitment_writes_wait_for_replicas_like_every_write(
     # One replica wanted, none attached: no write can be acknowledged. A commitment consumed on a
     # master that then fails before its replica has it would be usable twice; so creating and
     # consuming commitments wait like moves do, and an unacknowledged consume is never reused.
-    body = {
-        "players": ["Ana", "Bia"],
-        "commitment_id": (await new_commitment(client))["commitment_id"],
-    }
+    body = await from_a_new_commitment(client)
     async with unconfirmed(redis_url) as waiting:
         assert_problem(await waiting.post("/v1/commitments"), 503, "store/not_replicated")
         await refused_as_used_up(waiting, body)
@@ -284,10 +289,7 @@ async def test_a_game_whose_own_write_is_unconfirmed_says_whether_a_commitment_w
 ) -> None:
     # The commitment's key and the game's keys may sit on different shards: the consume can be
     # confirmed while the game's write is not. The commitment is then used up, and the 503 says so.
-    body = {
-        "players": ["Ana", "Bia"],
-        "commitment_id": (await new_commitment(client))["commitment_id"],
-    }
+    body = await from_a_new_commitment(client)
     async with unconfirmed(redis_url) as waiting:
         games = waiting.app.state.games
         games.commitments = CommitmentStore(GameStore(games.store.client))  # confirmed at once
