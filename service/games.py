@@ -252,8 +252,7 @@ class Games:
 
     async def view(self, game_id: str, token: str | None) -> GameView:
         """The game as the token's seat (or a spectator, without a token) may see it."""
-        game = await self.load(game_id)
-        seat = self._reader(game, token)
+        game, seat = await self.read_as(game_id, token)
         return game_view(game_id, game.version, game.state, game.meta, seat)
 
     async def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
@@ -318,8 +317,7 @@ class Games:
 
     async def log(self, game_id: str, token: str | None, after: int, limit: int) -> LogPage:
         """A page of the log, redacted for the reader until the game is over."""
-        game = await self.load(game_id)
-        seat = self._reader(game, token)
+        game, seat = await self.read_as(game_id, token)
         finished = game.state.status == "finished"
         entries = await self.store.entries(game_id, after, min(limit, MAX_LOG_PAGE))
         rules = game.state.rules

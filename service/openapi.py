@@ -73,8 +73,7 @@ def document() -> Document:
     from service.app import create_app
     from service.settings import Settings
 
-    app = create_app(Settings(redis_url="redis://127.0.0.1:1/0"))
-    return refine(app.openapi_schema.to_schema())
+    return _refined(create_app(Settings(redis_url="redis://127.0.0.1:1/0")))
 
 
 def _refined(app: Litestar) -> Document:
@@ -110,8 +109,11 @@ class Refined(OpenAPIRenderPlugin):
         return super().render(request, _refined(request.app))  # type: ignore[safe-super]
 
 
-class RefinedJson(Refined, JsonRenderPlugin):
-    pass
+class RefinedJson(JsonRenderPlugin):
+    """`/schema/openapi.json`: the same bytes as `/openapi.json`."""
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        return _served(request.app)
 
 
 class RefinedRedoc(Refined, RedocRenderPlugin):

@@ -22,7 +22,6 @@ from __future__ import annotations
 import hmac
 import math
 import time
-from functools import lru_cache
 from typing import Final
 
 from litestar import Litestar
@@ -39,6 +38,7 @@ from service.store.multiplex import Arg
 
 API_KEY_SCHEME: Final = "apiKey"
 API_KEY_HEADER: Final = "X-API-Key"
+API_KEY_NAME: Final = API_KEY_HEADER.lower().encode("ascii")
 API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{API_KEY_SCHEME: []}, {}]
 """The OpenAPI security of a route that needs a key when the server has keys (else none: `{}`)."""
 GUARDED_PREFIX: Final = "/v1/"
@@ -101,7 +101,6 @@ class RateLimiter:
         return (1 - elapsed + fits_at) * self.window
 
 
-@lru_cache(maxsize=256)  # a few apps' handlers (tests build many apps)
 def needs_key(handler: HTTPRouteHandler) -> bool:
     """Whether the route's OpenAPI security names the API key."""
     return any(API_KEY_SCHEME in requirement for requirement in handler.resolve_security())
@@ -130,7 +129,7 @@ class Guard:
         await self.app(scope, receive, send)
 
     async def check(self, scope: Scope) -> None:
-        presented = header(scope, API_KEY_HEADER.lower().encode("ascii"))
+        presented = header(scope, API_KEY_NAME) if self.hashes else None
         key = self.key_hash(presented)
         if self.limiter is not None:
             address = scope.get("client")

@@ -6,7 +6,6 @@ strict rules, so what the OpenAPI schema forbids is refused with a 400 problem.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -18,7 +17,6 @@ from engine.errors import error_path
 from service.errors import ServiceError
 
 
-@lru_cache(maxsize=256)  # a few apps' handlers (tests build many apps)
 def _body_type(handler: HTTPRouteHandler) -> tuple[Any, bool]:
     """A handler's body type (None: it takes no body), and whether the body may be empty."""
     field = handler.parsed_fn_signature.parameters.get("data")

@@ -98,6 +98,8 @@ class GameStore:
         """Quick commands sent together (through `fast` when there is one), their replies."""
         if self.fast is not None:
             return await self.fast.pipeline(commands)
+        if len(commands) == 1:
+            return [await self.client.execute_command(*commands[0])]
         pipe = self._pipeline()
         for command in commands:
             pipe.execute_command(*command)

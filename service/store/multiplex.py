@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from typing import Any, cast
-from urllib.parse import parse_qs, unquote, urlsplit
 
 import hiredis
+from redis.connection import parse_url
 from redis.exceptions import AuthenticationError, NoScriptError, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -119,14 +119,14 @@ class Multiplexed:
     """
 
     def __init__(self, url: str, timeout: float) -> None:
-        parts = urlsplit(url)
-        if parts.scheme != "redis":
+        if not url.startswith("redis://"):
             raise ValueError("only redis:// URLs can be multiplexed")
-        self.host = parts.hostname or "localhost"
-        self.port = parts.port or 6379
-        self.db = int(parts.path.strip("/") or parse_qs(parts.query).get("db", ["0"])[0])
-        self.username = unquote(parts.username) if parts.username else None
-        self.password = unquote(parts.password) if parts.password is not None else None
+        parts = parse_url(url)  # type: ignore[no-untyped-call]
+        self.host: str = parts.get("host", "localhost")
+        self.port: int = parts.get("port", 6379)
+        self.db: int = parts.get("db", 0)
+        self.username: str | None = parts.get("username")
+        self.password: str | None = parts.get("password")
         self.timeout = timeout
         self._wire: Wire | None = None
         self._connecting = asyncio.Lock()

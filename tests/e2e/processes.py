@@ -88,3 +88,11 @@ def serve_processes(
     finally:
         for served in processes:
             stop(served)
+
+
+def counted(text: str, name: str) -> float:
+    """The value of an unlabelled sample in the Prometheus text format."""
+    for line in text.splitlines():
+        if line.startswith(f"{name} "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} is not in the scrape")

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from service.store.server import RedisServer
-from tests.e2e.processes import Served, serve_processes
+from tests.e2e.processes import Served, counted, serve_processes
 from tests.e2e.sse import follow
 from tests.service.helpers import Game, Json, assert_problem, create_game, ok
 
@@ -45,9 +45,7 @@ async def clients(processes: list[Served]) -> AsyncIterator[tuple[httpx.AsyncCli
 
 
 async def open_streams(client: httpx.AsyncClient) -> float:
-    metrics = (await client.get("/metrics")).text
-    line = next(x for x in metrics.splitlines() if x.startswith("escopa_event_streams_open "))
-    return float(line.split()[1])
+    return counted((await client.get("/metrics")).text, "escopa_event_streams_open")
 
 
 async def wait_streams(client: httpx.AsyncClient, count: int) -> None:

@@ -9,18 +9,10 @@ from pathlib import Path
 
 import httpx
 
-from tests.e2e.processes import Served, serve_processes
+from tests.e2e.processes import Served, counted, serve_processes
 
 BURST = 8
 MAX_BURSTS = 25
-
-
-def counted(text: str, name: str) -> float:
-    """The value of an unlabelled sample in the Prometheus text format."""
-    for line in text.splitlines():
-        if line.startswith(f"{name} "):
-            return float(line.split()[1])
-    raise AssertionError(f"{name} is not in the scrape")
 
 
 def workers_that_served(served: Served, method: str, route: str) -> set[int]:

@@ -21,7 +21,8 @@ import httpx
 
 from service.store.server import RedisServer
 from tests.e2e.processes import Served, serve_processes
-from tests.service.helpers import Client, Game, Json, assert_chain, ok
+from tests.service.audit_helpers import audit_of
+from tests.service.helpers import Client, Game, assert_chain, ok
 
 RETRY_PAUSE: Final = 0.05
 UNAVAILABLE: Final = (502, 503)
@@ -124,7 +125,7 @@ async def assert_acknowledged_and_audited(client: Client, game: Game, acks: list
         entry = by_seq.get(ack.version)
         assert entry is not None, f"acknowledged {ack} is not in the log"
         assert (entry["seat"], entry["move"]) == (ack.seat, ack.move), (ack, entry)
-    report: Json = ok(await client.get(f"{game.url}/audit"))
+    report = await audit_of(game.on(client))
     assert report["ok"], report
     assert report["entries"] == len(entries)
 

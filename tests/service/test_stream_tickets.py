@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import redis
 
 from service.store import keys
-from tests.service.helpers import Client, assert_problem, create_game, ok
+from tests.service.helpers import Client, assert_problem, create_game, ok, sha256_hex
 
 
 async def test_a_ticket_is_kept_only_as_its_hash_and_expires(
@@ -17,7 +15,7 @@ async def test_a_ticket_is_kept_only_as_its_hash_and_expires(
     issued = ok(await client.post(f"{game.url}/stream-tickets", headers=game.auth(1)), 201)
     assert issued["expires_in"] == 300
     store = redis.Redis.from_url(redis_url)
-    key = keys.stream_ticket(game.id, hashlib.sha256(issued["ticket"].encode()).hexdigest())
+    key = keys.stream_ticket(game.id, sha256_hex(issued["ticket"]))
     assert store.get(key) == b"1"
     assert 0 < store.pttl(key) <= 300_000
     everything = b"".join(store.dump(k) or b"" for k in store.keys("*")) + b"".join(store.keys("*"))
