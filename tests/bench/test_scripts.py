@@ -1,0 +1,50 @@
+"""The benchmark scripts still run and print their figures (a short run each; no timing)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(script: str, *args: str) -> str:
+    """A bench script's output; it must exit 0 within two minutes."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_the_engine_benchmark_prints_its_rates_and_its_baseline_ratios() -> None:
+    out = run("engine.py", "--matches", "5")
+    assert re.search(r"the engine's legal_moves is [\d.]+x faster", out), out
+
+
+def test_the_replay_benchmark_prints_the_audit_against_self_play() -> None:
+    out = run("replay.py", "--matches", "3")
+    assert re.search(r"the audit costs [\d.]+x playing", out), out
+
+
+def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match() -> None:
+    out = run(
+        "load.py", "--clients", "4", "--seconds", "1", "--rounds", "1", "--workers", "1",
+        "--matches", "1",
+    )  # fmt: skip
+    assert re.search(r"GET /healthz +[\d,]+ req/s +p50 +[\d.]+ ms +p99", out), out
+    assert re.search(r"POST /moves +[\d,]+ moves/s +p50 +[\d.]+ ms +p99", out), out
+    assert re.search(r"ratio moves/bare: \d+%", out), out
+    assert re.search(r"Redis bytes per finished 2-player match: [\d,]+", out), out
+
+
+def test_the_soak_finishes_its_games_and_audits_them_clean() -> None:
+    out = run("soak.py", "--players", "2", "--games", "2", "--target", "1")
+    assert re.search(r"audits +2 clean, 0 failed", out), out
