@@ -31,14 +31,23 @@ def error_of(reply: hiredis.ReplyError) -> ResponseError:
 
 
 class Wire(asyncio.Protocol):
-    """A connected socket: commands out, replies matched in order to the waiting futures."""
+    """A connected socket: commands out, replies matched in order to the waiting futures.
 
-    def __init__(self) -> None:
+    A command still unanswered `timeout` seconds after it was sent drops the connection. One
+    watchdog timer serves every command: it wakes at the oldest unanswered batch's deadline.
+    """
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
         self.reader = hiredis.Reader()
         self.pending: deque[asyncio.Future[Any]] = deque()
         self.transport: asyncio.Transport | None = None
         self.closed = False
         self.outgoing: list[bytes] = []
+        self.sent = 0
+        self.answered = 0
+        self.deadlines: deque[tuple[float, int]] = deque()  # (deadline, `sent` after the batch)
+        self.watchdog: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast("asyncio.Transport", transport)  # uvloop's is no subclass
@@ -50,17 +59,25 @@ class Wire(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
         while (reply := self.reader.gets()) is not False:
+            self.answered += 1
             future = self.pending.popleft()
-            if future.done():  # its caller timed out
+            if future.done():  # its caller was cancelled
                 continue
             if isinstance(reply, hiredis.ReplyError):
                 future.set_exception(error_of(reply))
             else:
                 future.set_result(reply)
+        self.forget_answered()
+
+    def forget_answered(self) -> None:
+        """Drop the deadlines of the batches whose every reply has come."""
+        while self.deadlines and self.deadlines[0][1] <= self.answered:
+            self.deadlines.popleft()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self.fail(RedisConnectionError("the connection to Redis was lost"))
+        self.stop_watchdog()
 
     def fail(self, error: Exception) -> None:
         """Fail every command still waiting for its reply."""
@@ -82,16 +99,40 @@ class Wire(asyncio.Protocol):
             loop.call_soon(self.flush)
         # hiredis's stub types the argument as a 1-tuple; any length is packed.
         self.outgoing += (hiredis.pack_command(cast("tuple[Arg]", c)) for c in commands)
+        self.sent += len(commands)
+        self.deadlines.append((loop.time() + self.timeout, self.sent))
+        if self.watchdog is None:
+            self.watchdog = loop.call_at(self.deadlines[0][0], self.check)
         return futures
+
+    def check(self) -> None:
+        """At a deadline: drop the connection if that batch is still unanswered, else wait for
+        the next unanswered batch's deadline."""
+        self.watchdog = None
+        self.forget_answered()
+        if not self.deadlines or self.closed:
+            return
+        loop = asyncio.get_running_loop()
+        deadline = self.deadlines[0][0]
+        if deadline <= loop.time():
+            self.abort(RedisTimeoutError(f"no reply from Redis within {self.timeout} s"))
+        else:
+            self.watchdog = loop.call_at(deadline, self.check)
 
     def flush(self) -> None:
         data, self.outgoing = b"".join(self.outgoing), []
         if self.transport is not None and not self.closed:
             self.transport.write(data)
 
+    def stop_watchdog(self) -> None:
+        if self.watchdog is not None:
+            self.watchdog.cancel()
+            self.watchdog = None
+
     def abort(self, error: Exception) -> None:
         self.fail(error)
         self.closed = True
+        self.stop_watchdog()
         if self.transport is not None:
             self.transport.abort()
 
@@ -140,16 +181,7 @@ class Multiplexed:
         wire = self._wire if self._wire is not None and self._wire.usable else None
         if wire is None:
             wire = await self._connect()
-        futures = wire.send(commands)
-        timer = asyncio.get_running_loop().call_later(self.timeout, self._expire, wire, futures)
-        try:
-            return await replies(futures)
-        finally:
-            timer.cancel()
-
-    def _expire(self, wire: Wire, futures: list[asyncio.Future[Any]]) -> None:
-        if not all(future.done() for future in futures):
-            wire.abort(RedisTimeoutError(f"no reply from Redis within {self.timeout} s"))
+        return await replies(wire.send(commands))
 
     async def _connect(self) -> Wire:
         async with self._connecting:
@@ -158,7 +190,8 @@ class Multiplexed:
             loop = asyncio.get_running_loop()
             try:
                 _, wire = await asyncio.wait_for(
-                    loop.create_connection(Wire, self.host, self.port), self.timeout
+                    loop.create_connection(lambda: Wire(self.timeout), self.host, self.port),
+                    self.timeout,
                 )
             except (OSError, TimeoutError) as error:
                 raise RedisConnectionError(f"cannot connect to Redis: {error}") from error

@@ -99,6 +99,19 @@ def test_a_reply_later_than_the_timeout_fails_and_the_connection_recovers(
     run(with_connection(redis_url, test, timeout=0.2))
 
 
+def test_a_command_gets_its_whole_timeout_whenever_it_was_sent(redis_url: str, run: Runner) -> None:
+    admin = redis.Redis.from_url(redis_url)
+
+    async def test(connection: Multiplexed) -> None:
+        await connection.execute("PING")  # the watchdog wakes at this one's deadline, 1 s on
+        await asyncio.sleep(0.7)
+        admin.execute_command("CLIENT", "PAUSE", 500, "ALL")
+        assert await connection.execute("SET", "slow", "1") == b"OK"  # answered 0.5 s late
+        assert await connection.execute("GET", "slow") == b"1"
+
+    run(with_connection(redis_url, test, timeout=1.0))
+
+
 def test_an_unreachable_redis_fails_fast_with_a_connection_error(run: Runner) -> None:
     async def test(connection: Multiplexed) -> None:
         with pytest.raises(RedisConnectionError):
