@@ -15,9 +15,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import engine.state
 from engine import (
     Claim,
     Deal,
@@ -45,6 +48,7 @@ from engine.events import (
     TableBonus,
 )
 from engine.rules import side_of
+from engine.state import state_json
 from tests.engine.helpers import DECK, actor, card_places, random_playout, value
 
 EXAMPLES = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -255,6 +259,23 @@ def test_the_state_hash_is_the_sha256_of_python_s_canonical_json(seed: str, move
     assert canonical_json(state) == expected.encode("utf-8")
     assert state_hash(state) == hashlib.sha256(expected.encode("utf-8")).hexdigest()
     assert data["seed"] == seed
+
+
+@EXAMPLES
+@given(playouts(), st.sampled_from([1, 3, 4096]))
+def test_the_kept_parts_give_every_state_the_bytes_of_its_plain_canonical_json(
+    game: Playout, kept: int
+) -> None:
+    decoded = msgspec.msgpack.Decoder(State)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine.state, "PARTS_KEPT", kept)  # 1 and 3: parts evicted and redone
+        for state in game.states:
+            plain = canonical_json(state)
+            assert state_json(state) == plain
+            copy = decoded.decode(msgspec.msgpack.encode(state))  # new objects, same values
+            assert state_json(copy) == plain
+            assert state_hash(copy) == hashlib.sha256(plain).hexdigest()
+        assert len(engine.state._parts) <= kept
 
 
 def card_codes(value: Any, skip: frozenset[str]) -> set[str]:
