@@ -265,8 +265,9 @@ def report(workers: int, bares: list[Phase], plays: list[Phase], games: list[str
     ratios = [play.rate / bare.rate for bare, play in zip(bares, plays, strict=True)]
     print(f"workers {workers}:")
     for number, (bare_phase, play, ratio) in enumerate(zip(bares, plays, ratios, strict=True)):
+        p99 = percentile(play.latencies, 0.99)
         print(f"  round {number + 1}: {bare_phase.rate:8,.0f} req/s  {play.rate:8,.0f} moves/s"
-              f"  ratio {ratio:.0%}")  # fmt: skip
+              f" (p99 {p99:4.1f} ms)  ratio {ratio:.0%}")  # fmt: skip
     print(f"  GET /healthz  {summary(bares, 'req/s  ')}")
     print(f"  POST /moves   {summary(plays, 'moves/s')}  ({len(games)} matches)")
     shown = ", ".join(f"{r:.0%}" for r in ratios)
