@@ -59,6 +59,9 @@ class Wire(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
         while (reply := self.reader.gets()) is not False:
+            if not self.pending:  # a reply to nothing: Redis is closing on us (or confused)
+                self.abort(RedisConnectionError(f"Redis sent an unasked reply: {reply!r}"))
+                return
             self.answered += 1
             future = self.pending.popleft()
             if future.done():  # its caller was cancelled
@@ -94,6 +97,10 @@ class Wire(asyncio.Protocol):
         """
         loop = asyncio.get_running_loop()
         futures = [loop.create_future() for _ in commands]
+        if self.closed:  # lost between the caller's check and now: nothing would answer
+            for future in futures:
+                future.set_exception(RedisConnectionError("the connection to Redis was lost"))
+            return futures
         self.pending.extend(futures)
         if not self.outgoing:
             loop.call_soon(self.flush)
@@ -110,7 +117,10 @@ class Wire(asyncio.Protocol):
         the next unanswered batch's deadline."""
         self.watchdog = None
         self.forget_answered()
-        if not self.deadlines or self.closed:
+        if self.closed:
+            self.fail(RedisConnectionError("the connection to Redis was lost"))
+            return
+        if not self.deadlines:
             return
         loop = asyncio.get_running_loop()
         deadline = self.deadlines[0][0]
@@ -196,6 +206,8 @@ class Multiplexed:
             except (OSError, TimeoutError) as error:
                 raise RedisConnectionError(f"cannot connect to Redis: {error}") from error
             await self._handshake(wire)
+            if not wire.usable:
+                raise RedisConnectionError("Redis closed the connection as it opened")
             self._wire = wire
             return wire
 

@@ -112,6 +112,29 @@ def test_a_command_gets_its_whole_timeout_whenever_it_was_sent(redis_url: str, r
     run(with_connection(redis_url, test, timeout=1.0))
 
 
+def test_a_redis_that_refuses_and_closes_fails_every_command_at_once(run: Runner) -> None:
+    async def body() -> None:
+        async def refuse(_: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            writer.write(b"-ERR max number of clients reached\r\n")
+            writer.close()
+
+        server = await asyncio.start_server(refuse, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        connection = Multiplexed(f"redis://127.0.0.1:{port}/0", timeout=0.5)
+        try:
+            async with asyncio.timeout(5):  # the watchdog must not be the only way out
+                for _ in range(3):
+                    with pytest.raises((RedisConnectionError, ResponseError)):
+                        await connection.execute("PING")
+                        await asyncio.sleep(0.05)
+                        await connection.execute("PING")
+        finally:
+            await connection.aclose()
+            server.close()
+
+    run(body())
+
+
 def test_an_unreachable_redis_fails_fast_with_a_connection_error(run: Runner) -> None:
     async def test(connection: Multiplexed) -> None:
         with pytest.raises(RedisConnectionError):
