@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import threading
 from typing import Literal
 
 import msgspec
@@ -58,9 +59,12 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
-PARTS_KEPT = 4096
-"""Encoded parts kept for later states: finished rounds and rule sets, by object identity."""
+PARTS_KEPT = 8192
+"""Encoded parts kept for later states: finished rounds and rule sets, by object identity.
+A game in play has its rules and a few finished rounds, so this is about 2,000 games' worth
+(at most about 20 MB, parts included); past it the oldest go and are encoded again if needed."""
 _parts: dict[int, tuple[object, msgspec.Raw]] = {}
+_parts_lock = threading.Lock()
 
 
 def canonical_json(value: object) -> bytes:
@@ -79,14 +83,16 @@ def state_json(state: State) -> bytes:
 
 
 def _kept(part: Rules | RoundScore) -> msgspec.Raw:
-    """The canonical JSON of an immutable part, encoded once while the part lives."""
+    """The canonical JSON of a part, encoded once while it is kept. Parts are frozen Structs
+    and nothing mutates the dicts inside them, so kept bytes never go stale."""
     found = _parts.get(id(part))
     if found is not None and found[0] is part:  # an id is only unique while its object lives
         return found[1]
-    while _parts and len(_parts) >= PARTS_KEPT:
-        del _parts[next(iter(_parts))]  # the oldest
     encoded = msgspec.Raw(_encoder.encode(part))
-    _parts[id(part)] = (part, encoded)
+    with _parts_lock:  # audits hash states in worker threads while the event loop plays
+        while _parts and len(_parts) >= PARTS_KEPT:
+            del _parts[next(iter(_parts))]  # the oldest
+        _parts[id(part)] = (part, encoded)
     return encoded
 
 

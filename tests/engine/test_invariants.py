@@ -262,7 +262,7 @@ def test_the_state_hash_is_the_sha256_of_python_s_canonical_json(seed: str, move
 
 
 @EXAMPLES
-@given(playouts(), st.sampled_from([1, 3, 4096]))
+@given(playouts(), st.sampled_from([1, 3, 8192]))
 def test_the_kept_parts_give_every_state_the_bytes_of_its_plain_canonical_json(
     game: Playout, kept: int
 ) -> None:
