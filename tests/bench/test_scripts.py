@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -10,8 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(script: str, *args: str) -> str:
+def run(script: str, *args: str, temporary: Path | None = None) -> str:
     """A bench script's output; it must exit 0 within two minutes."""
+    env = {**os.environ, "TMPDIR": str(temporary)} if temporary else None
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / script), *args],
         cwd=ROOT,
@@ -19,6 +21,7 @@ def run(script: str, *args: str) -> str:
         text=True,
         timeout=120,
         check=False,
+        env=env,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
@@ -34,15 +37,18 @@ def test_the_replay_benchmark_prints_the_audit_against_self_play() -> None:
     assert re.search(r"the audit costs [\d.]+x playing", out), out
 
 
-def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match() -> None:
+def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match(
+    tmp_path: Path,
+) -> None:
     out = run(
         "load.py", "--clients", "4", "--seconds", "1", "--rounds", "1", "--workers", "1",
-        "--matches", "1",
+        "--matches", "1", temporary=tmp_path,
     )  # fmt: skip
     assert re.search(r"GET /healthz +[\d,]+ req/s +p50 +[\d.]+ ms +p99", out), out
     assert re.search(r"POST /moves +[\d,]+ moves/s +p50 +[\d.]+ ms +p99", out), out
     assert re.search(r"ratio moves/bare: \d+%", out), out
     assert re.search(r"Redis bytes per finished 2-player match: [\d,]+", out), out
+    assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"
 
 
 def test_the_soak_finishes_its_games_and_audits_them_clean() -> None:
