@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import random
 import shutil
 import signal
 import socket
@@ -42,11 +43,39 @@ def _die_with_parent() -> None:
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
+EPHEMERAL_RANGE: Final = Path("/proc/sys/net/ipv4/ip_local_port_range")
+PORTS_BELOW_EPHEMERAL: Final = 16384
+
+
 def free_port() -> int:
-    """A TCP port on the loopback interface that nothing listens on right now."""
-    with socket.socket() as sock:
+    """A loopback TCP port that nothing listens on right now, for a server about to start.
+
+    Chosen below the ephemeral range: the system hands ephemeral ports to outgoing connections,
+    and one of those could take the port before the server binds it.
+    """
+    lowest_ephemeral = ephemeral_start()
+    first = max(1024, lowest_ephemeral - PORTS_BELOW_EPHEMERAL)
+    if lowest_ephemeral > first:
+        chooser = random.Random()
+        for _ in range(100):
+            port = chooser.randrange(first, lowest_ephemeral)
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+                return port
+    with socket.socket() as sock:  # no room below the range: any port the system gives
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def ephemeral_start() -> int:
+    """The first port of the system's ephemeral range (Linux's default where unknown)."""
+    try:
+        return int(EPHEMERAL_RANGE.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
 
 
 class RedisServer:

@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import json
 import random
+import socket
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -26,7 +27,6 @@ from engine.captures import can_capture
 from engine.cards import DECK, VALUE
 from service.app import create_app
 from service.settings import Settings
-from service.store.server import free_port
 
 Client = httpx.AsyncClient  # the litestar AsyncTestClient, or a real HTTP client
 Json = dict[str, Any]
@@ -324,12 +324,14 @@ async def serve_apps(
     clients: list[Client] = []
     try:
         for _ in range(count):
-            port = free_port()
+            listening = socket.socket()  # bound here and handed over: no other socket can
+            listening.bind(("127.0.0.1", 0))  # take the port between choosing and binding it
+            port = listening.getsockname()[1]
             app = create_app(settings or Settings(redis_url=redis_url))
             server = uvicorn.Server(
                 uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
             )
-            served.append((server, asyncio.create_task(server.serve())))
+            served.append((server, asyncio.create_task(server.serve(sockets=[listening]))))
             limits = httpx.Limits(max_connections=connections)
             clients.append(httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits))
         for server, task in served:
