@@ -41,7 +41,7 @@ def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match(
     tmp_path: Path,
 ) -> None:
     out = run(
-        "load.py", "--clients", "4", "--seconds", "1", "--rounds", "1", "--workers", "1",
+        "load.py", "--clients", "4", "--seconds", "2", "--rounds", "1", "--workers", "1",
         "--matches", "1", temporary=tmp_path,
     )  # fmt: skip
     assert re.search(r"GET /healthz +[\d,]+ req/s +p50 +[\d.]+ ms +p99", out), out
