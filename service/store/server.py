@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import deque
 from pathlib import Path
 from typing import Final
 
@@ -45,29 +46,39 @@ def _die_with_parent() -> None:
 
 EPHEMERAL_RANGE: Final = Path("/proc/sys/net/ipv4/ip_local_port_range")
 PORTS_BELOW_EPHEMERAL: Final = 16384
+_handed_out: deque[int] = deque(maxlen=64)  # chosen lately: their servers may not listen yet
 
 
-def free_port() -> int:
+def free_port(below: int | None = None) -> int:
     """A loopback TCP port that nothing listens on right now, for a server about to start.
 
-    Chosen below the ephemeral range: the system hands ephemeral ports to outgoing connections,
-    and one of those could take the port before the server binds it.
+    Chosen below the ephemeral range (and below `below`): the system hands ephemeral ports to
+    outgoing connections, and one of those could take the port before the server binds it.
+    A port chosen lately by this process is not chosen again.
     """
-    lowest_ephemeral = ephemeral_start()
-    first = max(1024, lowest_ephemeral - PORTS_BELOW_EPHEMERAL)
-    if lowest_ephemeral > first:
-        chooser = random.Random()
-        for _ in range(100):
-            port = chooser.randrange(first, lowest_ephemeral)
-            with socket.socket() as sock:
-                try:
-                    sock.bind(("127.0.0.1", port))
-                except OSError:
-                    continue
-                return port
+    top = ephemeral_start() if below is None else min(below, ephemeral_start())
+    first = max(1024, top - PORTS_BELOW_EPHEMERAL)
+    chooser = random.Random()
+    for _ in range(100 if top > first else 0):
+        port = chooser.randrange(first, top)
+        if port not in _handed_out and bindable(port):
+            _handed_out.append(port)
+            return port
     with socket.socket() as sock:  # no room below the range: any port the system gives
         sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+        port = int(sock.getsockname()[1])
+    _handed_out.append(port)
+    return port
+
+
+def bindable(port: int) -> bool:
+    """Whether a loopback socket can bind `port` now (nothing listens there)."""
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 def ephemeral_start() -> int:
@@ -121,7 +132,7 @@ class RedisServer:
         )
         log.close()
         deadline = time.monotonic() + START_TIMEOUT
-        client = redis.Redis(port=self.port, socket_timeout=1)
+        client = redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=1)
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"redis-server exited at start; see {self.data_dir}/redis.log")

@@ -2,30 +2,26 @@
 
 from __future__ import annotations
 
-import socket
 import time
 from pathlib import Path
 from typing import Final
 
 import redis
 
-from service.store.server import RedisServer, free_port
+from service.store.server import RedisServer, bindable, ephemeral_start, free_port
 
 SLOTS: Final = 16384
 NODE_TIMEOUT_MS: Final = 1500
 READY_TIMEOUT: Final = 30.0
+BUS_OFFSET: Final = 10000
 
 
 def cluster_port() -> int:
-    """A free port whose cluster bus port (port + 10000) is free and valid too."""
+    """A free port whose cluster bus port (port + 10000) is free too, both below the ephemeral
+    range, so that no outgoing connection can take either before the node binds them."""
     while True:
-        port = free_port()
-        if port <= 55535 - 1:
-            with socket.socket() as sock:
-                try:
-                    sock.bind(("127.0.0.1", port + 10000))
-                except OSError:
-                    continue
+        port = free_port(below=ephemeral_start() - BUS_OFFSET)
+        if port + BUS_OFFSET <= 65535 and bindable(port + BUS_OFFSET):
             return port
 
 
