@@ -322,10 +322,12 @@ async def serve_apps(
     """
     served: list[tuple[uvicorn.Server, asyncio.Task[None]]] = []
     clients: list[Client] = []
+    sockets: list[socket.socket] = []
     try:
         for _ in range(count):
             listening = socket.socket()  # bound here and handed over: no other socket can
-            listening.bind(("127.0.0.1", 0))  # take the port between choosing and binding it
+            sockets.append(listening)  # take the port between choosing and binding it
+            listening.bind(("127.0.0.1", 0))
             port = listening.getsockname()[1]
             app = create_app(settings or Settings(redis_url=redis_url))
             server = uvicorn.Server(
@@ -345,3 +347,5 @@ async def serve_apps(
         for server, _ in served:
             server.should_exit = True
         await asyncio.gather(*(task for _, task in served))
+        for listening in sockets:
+            listening.close()  # uvicorn closes them too, but not when its startup failed

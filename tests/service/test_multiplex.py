@@ -13,7 +13,7 @@ from redis.exceptions import AuthenticationError, NoScriptError, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from service.store.multiplex import Multiplexed
+from service.store.multiplex import Multiplexed, Wire
 from service.store.server import free_port
 
 Runner = Callable[[Coroutine[Any, Any, None]], None]
@@ -110,6 +110,40 @@ def test_a_command_gets_its_whole_timeout_whenever_it_was_sent(redis_url: str, r
         assert await connection.execute("GET", "slow") == b"1"
 
     run(with_connection(redis_url, test, timeout=1.0))
+
+
+def test_a_command_sent_on_a_lost_connection_fails_at_once(run: Runner) -> None:
+    async def body() -> None:
+        wire = Wire(timeout=60)
+        wire.connection_lost(None)
+        [future] = wire.send([("PING",)])
+        assert future.done()
+        with pytest.raises(RedisConnectionError):
+            future.result()
+
+    run(body())
+
+
+def test_the_watchdog_fails_what_waits_on_a_closed_connection(run: Runner) -> None:
+    async def body() -> None:
+        wire = Wire(timeout=60)
+        [future] = wire.send([("PING",)])  # never written: no transport
+        wire.closed = True
+        wire.check()
+        with pytest.raises(RedisConnectionError):
+            future.result()
+        wire.stop_watchdog()
+
+    run(body())
+
+
+def test_a_reply_nobody_asked_for_drops_the_connection(run: Runner) -> None:
+    async def body() -> None:
+        wire = Wire(timeout=60)
+        wire.data_received(b"-ERR max number of clients reached\r\n")
+        assert wire.closed and not wire.usable
+
+    run(body())
 
 
 def test_a_redis_that_refuses_and_closes_fails_every_command_at_once(run: Runner) -> None:
