@@ -85,8 +85,8 @@ def state_json(state: State) -> bytes:
 def _kept(part: Rules | RoundScore) -> msgspec.Raw:
     """The canonical JSON of a part, encoded once while it is kept. Parts are frozen Structs
     and nothing mutates the dicts inside them, so kept bytes never go stale."""
-    found = _parts.get(id(part))
-    if found is not None and found[0] is part:  # an id is only unique while its object lives
+    found = _parts.get(id(part))  # each entry holds its part: no other object can have its id
+    if found is not None:
         return found[1]
     encoded = msgspec.Raw(_encoder.encode(part))
     with _parts_lock:  # audits hash states in worker threads while the event loop plays

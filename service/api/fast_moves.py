@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, NamedTuple
 
 import msgspec
 from litestar.handlers import HTTPRouteHandler
@@ -65,12 +65,12 @@ class FastMoves:
         games: Games = scope["litestar_app"].state.games
         handler: HTTPRouteHandler = scope["route_handler"]  # type: ignore[assignment]
         limit = handler.resolve_request_max_body_size() or math.inf
-        announced = _announced(scope["headers"])
-        if not games.settings.fast_moves or announced is None or announced > limit:
-            await self.app(scope, receive, send)  # the handler refuses these bodies unread
+        found = _headers(scope["headers"]) if games.settings.fast_moves else None
+        if found is None or found.announced > limit:
+            await self.app(scope, receive, send)  # the handler answers these, body unread
             return
         messages, body = await _read(receive, limit)
-        common = common_move(scope, body) if body is not None else None
+        common = _common(scope, found, body) if body is not None else None
         if common is None:
             await self.app(scope, _replay(messages, receive), send)
             return
@@ -111,15 +111,6 @@ async def _read(receive: Receive, limit: float) -> tuple[list[ReceiveMessage], b
             return messages, b"".join(chunks)
 
 
-def _announced(headers: Headers) -> int | None:
-    """The body size the client announced (`Content-Length`): 0 when none, None when malformed
-    (the declared handler answers that)."""
-    for name, value in headers:
-        if name.lower() == b"content-length":
-            return int(value) if value.isdigit() and len(value) <= MAX_LENGTH_DIGITS else None
-    return 0
-
-
 def _replay(messages: list[ReceiveMessage], receive: Receive) -> Receive:
     """A `receive` that gives the messages already read, then reads on."""
     pending = list(messages)
@@ -130,33 +121,51 @@ def _replay(messages: list[ReceiveMessage], receive: Receive) -> Receive:
     return replayed
 
 
+class Found(NamedTuple):
+    """The headers the fast lane reads, from one pass over them."""
+
+    announced: int
+    content_type: bytes | None
+    authorization: bytes | None
+    key: bytes | None
+
+
 def common_move(scope: Scope, body: bytes) -> CommonMove | None:
     """The decoded request if it is the common case, else None (the handler decides)."""
+    found = _headers(scope["headers"])
+    return _common(scope, found, body) if found is not None else None
+
+
+def _common(scope: Scope, found: Found, body: bytes) -> CommonMove | None:
     game_id = scope["path_params"].get("game_id")
     if not isinstance(game_id, str) or not 0 < len(game_id) <= GAME_ID_MAX_LENGTH:
         return None
-    found = _headers(scope["headers"])
-    if found is None:
-        return None
-    content_type, authorization, key = found
+    content_type = found.content_type
     if content_type is not None and content_type.split(b";")[0].strip().lower() != JSON:
         return None
     try:
         move = _decoder.decode(body)
     except (msgspec.ValidationError, msgspec.DecodeError):
         return None
-    return CommonMove(game_id, move, _text(authorization), _text(key))
+    return CommonMove(game_id, move, _text(found.authorization), _text(found.key))
 
 
-def _headers(headers: Headers) -> tuple[bytes | None, bytes | None, bytes | None] | None:
-    """Content type, authorization and idempotency key; None if one repeats or is out of bounds."""
+def _headers(headers: Headers) -> Found | None:
+    """The announced body size (`Content-Length`, 0 when none), content type, authorization
+    and idempotency key; None when the length is malformed or another one repeats or is out of
+    bounds (the declared handler answers those)."""
     seen: dict[bytes, bytes] = {}
     for name, value in headers:
         lowered = name.lower()
-        if lowered in (b"content-type", b"authorization", b"idempotency-key"):
+        if lowered == b"content-length":
+            seen.setdefault(lowered, value)
+        elif lowered in (b"content-type", b"authorization", b"idempotency-key"):
             if lowered in seen:
                 return None
             seen[lowered] = value
+    length = seen.get(b"content-length", b"0")
+    if not (length.isdigit() and len(length) <= MAX_LENGTH_DIGITS):
+        return None
     authorization = seen.get(b"authorization")
     if authorization is not None and len(authorization) > AUTHORIZATION_MAX_LENGTH:
         return None
@@ -165,7 +174,7 @@ def _headers(headers: Headers) -> tuple[bytes | None, bytes | None, bytes | None
         len(key) <= IDEMPOTENCY_KEY_MAX_LENGTH and _idempotency_key.match(key)
     ):
         return None
-    return seen.get(b"content-type"), authorization, key
+    return Found(int(length), seen.get(b"content-type"), authorization, key)
 
 
 def _text(value: bytes | None) -> str | None:

@@ -30,6 +30,11 @@ def error_of(reply: hiredis.ReplyError) -> ResponseError:
     return ResponseError(message)
 
 
+def lost() -> RedisConnectionError:
+    """The error of a command whose connection is gone."""
+    return RedisConnectionError("the connection to Redis was lost")
+
+
 class Wire(asyncio.Protocol):
     """A connected socket: commands out, replies matched in order to the waiting futures.
 
@@ -79,7 +84,7 @@ class Wire(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
-        self.fail(RedisConnectionError("the connection to Redis was lost"))
+        self.fail(lost())
         self.stop_watchdog()
 
     def fail(self, error: Exception) -> None:
@@ -99,7 +104,7 @@ class Wire(asyncio.Protocol):
         futures = [loop.create_future() for _ in commands]
         if self.closed:  # lost between the caller's check and now: nothing would answer
             for future in futures:
-                future.set_exception(RedisConnectionError("the connection to Redis was lost"))
+                future.set_exception(lost())
             return futures
         self.pending.extend(futures)
         if not self.outgoing:
@@ -118,7 +123,7 @@ class Wire(asyncio.Protocol):
         self.watchdog = None
         self.forget_answered()
         if self.closed:
-            self.fail(RedisConnectionError("the connection to Redis was lost"))
+            self.fail(lost())
             return
         if not self.deadlines:
             return

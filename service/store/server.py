@@ -58,9 +58,8 @@ def free_port(below: int | None = None) -> int:
     """
     top = ephemeral_start() if below is None else min(below, ephemeral_start())
     first = max(1024, top - PORTS_BELOW_EPHEMERAL)
-    chooser = random.Random()
     for _ in range(100 if top > first else 0):
-        port = chooser.randrange(first, top)
+        port = random.randrange(first, top)
         if port not in _handed_out and bindable(port):
             _handed_out.append(port)
             return port
