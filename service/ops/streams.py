@@ -4,7 +4,8 @@ Entries come from the game's Redis stream with blocking reads, so a move committ
 process reaches followers on every process. Each entry is redacted with
 `service.ledger.chain.visible` exactly as `GET /log` would show it at that moment (unredacted
 once the match is over). The follow ends after the entry that ends the match, when the game
-expires, when Redis fails, or when the process begins to shut down: a client resumes from the last seq it got.
+expires, when Redis fails, or when the process begins to shut down:
+a client resumes from the last seq it got.
 """
 
 from __future__ import annotations
