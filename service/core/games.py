@@ -15,6 +15,7 @@ import engine
 from engine import Deal, IllegalMove, Move, State
 from engine.moves import claim as claim_move
 from engine.moves import parse_move, play
+from engine.state import EncodedParts
 from service.core.cache import GameCache
 from service.core.commitments import seeds_for
 from service.core.messages import (
@@ -143,6 +144,7 @@ class Games:
         self.settings = settings
         self.commitments = CommitmentStore(store)
         self.cache = GameCache(settings.game_cache)
+        self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
@@ -177,7 +179,7 @@ class Games:
                 game=info,
                 events=tuple(events),
                 prev_hash=GENESIS,
-                state_hash=engine.state_hash(state),
+                state_hash=engine.state_hash(state, self.parts),
                 salt=secrets.token_hex(16),
             )
         )
@@ -420,7 +422,7 @@ class Games:
                 signal=signal,
                 events=events,
                 prev_hash=game.head,
-                state_hash=engine.state_hash(state) if state is not None else None,
+                state_hash=engine.state_hash(state, self.parts) if state is not None else None,
                 salt=secrets.token_hex(16),
             )
         )
