@@ -6,6 +6,7 @@ import hashlib
 import os
 
 import msgspec
+from bots import DEFAULT_BUDGET
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -30,6 +31,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     game_cache: int = 4096
     stream_ticket_ttl: int = 300
     fast_moves: bool = True
+    bots: bool = True
+    bot_budget: int = DEFAULT_BUDGET
+    bot_processes: int = 1
+    bot_claim_idle: float = 10.0
+    hint_rate_limit: int = 60
+    hint_rate_window: float = 60.0
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -43,6 +50,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         env = os.environ
         default = cls()
         limit, window = rate_limit(env.get("ESCOPA_RATE_LIMIT"), default)
+        hints = (default.hint_rate_limit, default.hint_rate_window)
+        hint_limit, hint_window = per_window(env.get("ESCOPA_HINT_RATE_LIMIT"), hints, "HINT_")
         return cls(
             redis_url=env.get("REDIS_URL", default.redis_url),
             game_ttl=int(env.get("ESCOPA_GAME_TTL", default.game_ttl)),
@@ -65,6 +74,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
             stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
             fast_moves=flag(env.get("ESCOPA_FAST_MOVES"), "ESCOPA_FAST_MOVES", default.fast_moves),
+            bots=flag(env.get("ESCOPA_BOTS"), "ESCOPA_BOTS", default.bots),
+            bot_budget=int(env.get("ESCOPA_BOT_BUDGET", default.bot_budget)),
+            bot_processes=int(env.get("ESCOPA_BOT_PROCESSES", default.bot_processes)),
+            bot_claim_idle=float(env.get("ESCOPA_BOT_CLAIM_IDLE", default.bot_claim_idle)),
+            hint_rate_limit=hint_limit,
+            hint_rate_window=hint_window,
         )
 
 
@@ -93,10 +108,17 @@ def api_key_hashes(keys: str) -> tuple[str, ...]:
 
 def rate_limit(text: str | None, default: Settings) -> tuple[int, float]:
     """`ESCOPA_RATE_LIMIT`: `requests/seconds` (`600/60`), or `0` to switch rate limits off."""
+    return per_window(text, (default.rate_limit, default.rate_window))
+
+
+def per_window(text: str | None, default: tuple[int, float], kind: str = "") -> tuple[int, float]:
+    """`ESCOPA_{kind}RATE_LIMIT`: `requests/seconds`, or `0` for no limit; unset: `default`."""
     if text is None or not text.strip():
-        return default.rate_limit, default.rate_window
+        return default
     count, _, seconds = text.strip().partition("/")
-    limit, window = int(count), float(seconds or default.rate_window)
+    limit, window = int(count), float(seconds or default[1])
     if limit < 0 or window <= 0:
-        raise ValueError(f"ESCOPA_RATE_LIMIT={text!r}: want `requests/seconds`, or 0 for none")
+        raise ValueError(
+            f"ESCOPA_{kind}RATE_LIMIT={text!r}: want `requests/seconds`, or 0 for none"
+        )
     return limit, window

@@ -62,6 +62,26 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def bots(args: argparse.Namespace) -> int:
+    """Run a bot worker alone: it plays the due bot turns of every server on this Redis."""
+    import asyncio
+    import contextlib
+
+    from service.ops.bot_worker import work_alone
+    from service.ops.logs import log_config, without_password
+    from service.settings import Settings
+
+    logging.config.dictConfig(log_config(args.log_format, args.log_level))
+    if args.redis_url:
+        os.environ["REDIS_URL"] = args.redis_url
+    settings = Settings.from_env()
+    log.warning("escopa bots works for redis %s", without_password(settings.redis_url))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    with contextlib.suppress(KeyboardInterrupt, SystemExit):
+        asyncio.run(work_alone(settings))
+    return 0
+
+
 def shared_metrics(workers: int) -> str | None:
     """The directory of the workers' merged metrics (prometheus_client's multiprocess mode):
     `PROMETHEUS_MULTIPROC_DIR` when set (made if missing, a previous run's values wiped), else
@@ -130,6 +150,17 @@ def parser() -> argparse.ArgumentParser:
         help="json: one JSON object per line, with the request id (default)",
     )
     run.set_defaults(handler=serve)
+    worker = commands.add_parser(
+        "bots", help="run a bot worker alone (each `serve` process runs one unless ESCOPA_BOTS=0)"
+    )
+    worker.add_argument("--redis-url", default=None, help="default: REDIS_URL")
+    worker.add_argument("--log-level", default=os.environ.get("ESCOPA_LOG_LEVEL", "info"))
+    worker.add_argument(
+        "--log-format",
+        default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
+        choices=["json", "text"],
+    )
+    worker.set_defaults(handler=bots)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
     spec.add_argument("--out", default=str(OPENAPI_DIR))
     spec.set_defaults(handler=openapi)

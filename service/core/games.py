@@ -19,6 +19,7 @@ from engine.state import EncodedParts
 from service.core.cache import GameCache
 from service.core.commitments import seeds_for
 from service.core.messages import (
+    BotPlayer,
     CreatedGame,
     CreateGame,
     GameView,
@@ -67,6 +68,31 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def bot_due(state: State, meta: GameMeta) -> bool:
+    """Whether the seat that must act now (`engine.current_seat`) is one the service plays."""
+    seat = engine.current_seat(state)
+    return seat is not None and meta.seats[seat].bot is not None
+
+
+def seat_meta(player: str | BotPlayer, token: str | None) -> SeatMeta:
+    """A seat as stored: a person by its token's hash, a bot by its level (and no token)."""
+    if isinstance(player, BotPlayer):
+        return SeatMeta(player.name, "", player.bot)
+    assert token is not None
+    return SeatMeta(player, secret_hash(token))
+
+
+def people_of(players: list[str | BotPlayer]) -> list[tuple[int, str]]:
+    """The seats and names of the people (not the bots); at least one is needed."""
+    people = [(seat, p) for seat, p in enumerate(players) if isinstance(p, str)]
+    if not people:
+        raise ServiceError(
+            "game/no_person", 422, "seat at least one person: bots alone are not served",
+            field="players",
+        )  # fmt: skip
+    return people
+
+
 def seat_of(meta: GameMeta, token: str | None) -> int | None:
     """The seat whose token this is (compared in constant time), or None."""
     if token is None:
@@ -89,7 +115,7 @@ def game_view(
         version=version,
         status=seen.status,
         seat=seat,
-        players=[PlayerInfo(seat=i, name=s.name) for i, s in enumerate(meta.seats)],
+        players=[PlayerInfo(seat=i, name=s.name, bot=s.bot) for i, s in enumerate(meta.seats)],
         round=seen.round,
         hand_number=seen.hand_number,
         dealer=seen.dealer,
@@ -149,15 +175,17 @@ class Games:
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
         rules = rules_of(request.preset, request.rules, len(request.players))
+        people = people_of(request.players)
+        if len(people) < len(request.players) and not self.store.bot_queue:
+            raise ServiceError(
+                "game/bots_unavailable", 501, "bot seats need a single Redis, not a cluster"
+            )
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
         state, events = engine.start(rules, seeds.key)
-        tokens = [secrets.token_urlsafe(32) for _ in request.players]
+        tokens: dict[int, str] = {seat: secrets.token_urlsafe(32) for seat, _ in people}
         meta = GameMeta(
-            seats=tuple(
-                SeatMeta(name, secret_hash(token))
-                for name, token in zip(request.players, tokens, strict=True)
-            ),
+            seats=tuple(seat_meta(p, tokens.get(i)) for i, p in enumerate(request.players)),
             seed_commitment=seeds.commitment,
             created=now(),
             commitment_id=seeds.commitment_id,
@@ -165,7 +193,7 @@ class Games:
         )
         info = GameInfo(
             rules=rules,
-            players=tuple(request.players),
+            players=tuple(seat.name for seat in meta.seats),
             seed=seeds.seed,
             seed_commitment=seeds.commitment,
             client_seed=seeds.client_seed,
@@ -185,15 +213,15 @@ class Games:
         )
         # A commitment is used up once consumed, even if the game's own write is not confirmed.
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
-        if not await self.store.create(game_id, state, meta, entry, self._ttl_ms(state), advice):
+        due = bot_due(state, meta)
+        if not await self.store.create(
+            game_id, state, meta, entry, self._ttl_ms(state), advice, bot_due=due
+        ):
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
         self.observer.game_created()
         return CreatedGame(
             game_id=game_id,
-            players=[
-                SeatToken(seat=i, name=name, token=token)
-                for i, (name, token) in enumerate(zip(request.players, tokens, strict=True))
-            ],
+            players=[SeatToken(seat=i, name=name, token=tokens[i]) for i, name in people],
             seed_commitment=meta.seed_commitment,
             version=1,
             view=game_view(game_id, 1, state, meta, None),
@@ -223,6 +251,11 @@ class Games:
         """The game and the reader's seat (None: a spectator); a token that is given must fit."""
         game = await self.load(game_id)
         return game, self._reader(game, token)
+
+    async def acting(self, game_id: str, token: str | None) -> tuple[StoredGame, int]:
+        """The game and the seat a request acts for: a valid token is required."""
+        game = await self.load(game_id)
+        return game, self._player(game, token)
 
     async def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
         """A ticket to follow the game's events as the token's seat, for a while (kept hashed)."""
@@ -289,20 +322,38 @@ class Games:
     async def signal(self, game_id: str, token: str | None, request: SignalRequest) -> SignalResult:
         """Send a partner signal: logged, seen only by the partner until the game is over."""
         game = await self.load(game_id)
-        seat = self._player(game, token)
+        return await self.send_signal(game_id, game, self._player(game, token), request.signal)
+
+    async def send_signal(
+        self,
+        game_id: str,
+        game: StoredGame,
+        seat: int,
+        signal: Signal,
+        bot_turn: str | None = None,
+    ) -> SignalResult:
+        """Commit `seat`'s signal to the game as loaded; `bot_turn`: the queued turn it plays."""
         rules = game.state.rules
         partner = partner_of(rules, seat)
         if not rules.signals or partner is None:
             raise ServiceError("signal/not_allowed", 409, "these rules allow no partner signals")
         if game.state.status == "finished":
             raise IllegalMove("move/game_over", "the match is over")
-        entry = self._entry(game, "signal", seat, None, (), None, signal=request.signal)
+        entry = self._entry(game, "signal", seat, None, (), None, signal=signal)
+        due = bot_due(game.state, game.meta)
         result = await self.store.commit(
-            game_id, game.version, None, entry, self._ttl_ms(game.state)
+            game_id, game.version, None, entry, self._ttl_ms(game.state), None, due, bot_turn
         )
         self._check(result.outcome, game_id, game.version, result.version)
         self.cache.put(game_id, replace(game, version=result.version, head=entry.hash))
         return SignalResult(version=result.version, seq=entry.seq, to_seat=partner)
+
+    async def play_as(
+        self, game_id: str, game: StoredGame, seat: int, move: Move, bot_turn: str
+    ) -> MoveResult:
+        """Commit the move a bot chose for `seat` in the game as loaded, acknowledging its
+        queued turn in the same script; a 409 if the game moved on meanwhile."""
+        return await self._commit_move(game_id, game, seat, move, game.version, None, "", bot_turn)
 
     async def score(self, game_id: str) -> ScoreSheet:
         """Every round's breakdown per side, the totals and the winner."""
@@ -336,6 +387,7 @@ class Games:
         expected: int,
         key: str | None,
         fingerprint: str,
+        bot_turn: str | None = None,
     ) -> MoveResult:
         """Apply through the engine and commit atomically; a retried request gets its first answer.
 
@@ -364,8 +416,9 @@ class Games:
         if idem_key is not None:
             answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
             idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
+        due = bot_due(state, game.meta)
         outcome = await self.store.commit(
-            game_id, game.version, state, entry, self._ttl_ms(state), idem
+            game_id, game.version, state, entry, self._ttl_ms(state), idem, due, bot_turn
         )
         if outcome.outcome == "replay":
             return self._replayed(outcome.answer, fingerprint)

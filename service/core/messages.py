@@ -12,7 +12,7 @@ from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
 from engine.views import SideView
 from service.ledger.chain import LogEntry, Signal
-from service.ledger.terms import ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
+from service.ledger.terms import BotLevel, ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
 
 CardCode = Annotated[
     str,
@@ -45,14 +45,23 @@ MoveText = Annotated[
 ]
 
 
+class BotPlayer(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A seat the service plays itself, at a bot level."""
+
+    name: PlayerName
+    bot: BotLevel
+
+
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A new game: 2-4 player names in seat order, a preset, overrides and an optional seed.
+    """A new game: 2-4 players in seat order, a preset, overrides and an optional seed.
+
+    A player is a person's name, or `{"name": ..., "bot": level}` for a seat the service plays.
 
     For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead of
     a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
     """
 
-    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=4)]
+    players: Annotated[list[PlayerName | BotPlayer], Meta(min_length=2, max_length=4)]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
     seed: Seed | None = None
@@ -61,7 +70,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class SeatToken(msgspec.Struct, kw_only=True):
-    """A seat's secret token: shown once, stored only as a hash."""
+    """A person's seat's secret token: shown once, stored only as a hash (bots have none)."""
 
     seat: int
     name: str
@@ -69,8 +78,11 @@ class SeatToken(msgspec.Struct, kw_only=True):
 
 
 class PlayerInfo(msgspec.Struct, kw_only=True):
+    """A seat: its player's name, and its level when the service plays it."""
+
     seat: int
     name: str
+    bot: BotLevel | None = None
 
 
 class GameView(msgspec.Struct, kw_only=True):
@@ -123,6 +135,23 @@ class LegalMoves(msgspec.Struct, kw_only=True):
     version: int
     seat: int
     moves: list[LegalMove]
+
+
+class MoveValue(msgspec.Struct, kw_only=True):
+    """A legal move and a bot's value of it: the margin of points it expects for the seat."""
+
+    move: LegalMove
+    value: float
+
+
+class Hint(msgspec.Struct, kw_only=True):
+    """The move a bot of `level` would play for the seat, and its value of every legal move."""
+
+    version: int
+    seat: int
+    level: BotLevel
+    move: LegalMove
+    moves: list[MoveValue]
 
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

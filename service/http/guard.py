@@ -41,6 +41,8 @@ API_KEY_HEADER: Final = "X-API-Key"
 API_KEY_NAME: Final = API_KEY_HEADER.lower().encode("ascii")
 API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{API_KEY_SCHEME: []}, {}]
 """The OpenAPI security of a route that needs a key when the server has keys (else none: `{}`)."""
+HINT_RATE: Final = "hint_rate"
+"""The `opt` flag of a route counted against the hint limit too (it costs a bot's thinking)."""
 GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
 KEY_ID_LENGTH: Final = 16
@@ -122,6 +124,11 @@ class Guard:
         self.limiter = (
             RateLimiter(settings.rate_limit, settings.rate_window) if settings.rate_limit else None
         )
+        self.hints = (
+            RateLimiter(settings.hint_rate_limit, settings.hint_rate_window)
+            if settings.hint_rate_limit
+            else None
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == ScopeType.HTTP and scope["path"].startswith(GUARDED_PREFIX):
@@ -141,11 +148,24 @@ class Guard:
             if wait:
                 raise rate_limited(wait)
         handler = scope.get("route_handler")
+        if isinstance(handler, HTTPRouteHandler) and handler.opt.get(HINT_RATE):
+            await self.check_hints(scope)
         if self.hashes and isinstance(handler, HTTPRouteHandler) and needs_key(handler):
             if presented is None:
                 raise api_key_required()
             if key is None:
                 raise invalid_api_key()
+
+    async def check_hints(self, scope: Scope) -> None:
+        """Count a hint against its client's hint limit: 429 `rate/limited` over it."""
+        if self.hints is None:
+            return
+        address = scope.get("client")
+        clients = [("h", address[0] if address else "unknown")]
+        store = Litestar.from_scope(scope).state.store
+        wait = await self.hints.hit(store, clients, time.time())
+        if wait:
+            raise rate_limited(wait)
 
     def key_hash(self, presented: str | None) -> str | None:
         """The stored hash the key matches (every hash compared, in constant time), or None."""

@@ -18,6 +18,9 @@ _PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
 
 PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=_PRINTABLE)]
 
+BotLevel = Literal["random", "greedy", "expert"]
+"""A bot's level (docs/bots.md): the names of `bots.LEVELS`."""
+
 Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PRINTABLE)]
 
 ClientSeed = Annotated[

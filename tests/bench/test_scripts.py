@@ -54,3 +54,8 @@ def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match(
 def test_the_soak_finishes_its_games_and_audits_them_clean() -> None:
     out = run("soak.py", "--players", "2", "--games", "2", "--target", "1")
     assert re.search(r"audits +2 clean, 0 failed", out), out
+
+
+def test_the_bot_latency_benchmark_prints_reply_times_and_the_rates_of_one_worker() -> None:
+    out = run("bot_latency.py", "--games", "2", "--seconds", "4", "--level", "greedy")
+    assert re.search(r"^ +2 +\d+ +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+ +", out, re.MULTILINE), out

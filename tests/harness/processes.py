@@ -62,6 +62,16 @@ def start(redis_url: str, log: Path, *options: str, **env: str) -> Served:
     return Served(f"http://127.0.0.1:{port}", process, log)
 
 
+def start_bots(redis_url: str, log: Path, **env: str) -> Served:
+    """`escopa bots --redis-url ...`: a bot worker alone (it serves no HTTP: `base` is empty)."""
+    environ = {**os.environ, **env}
+    environ.pop("REDIS_URL", None)
+    command = [sys.executable, "-m", "service.cli", "bots", "--redis-url", redis_url]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, env=environ, stdout=sink, stderr=sink)
+    return Served("", process, log)
+
+
 def stop(served: Served) -> int:
     """SIGTERM, then the exit code (SIGKILL after 20 s)."""
     if served.process.poll() is None:

@@ -1,0 +1,131 @@
+"""The seats the service plays: taking a due bot turn, and hints for a person's seat.
+
+A bot is asked only what its seat may see: the seat's view and its knowledge of the public log
+(each entry as that seat may see it, `bots.learn`), never the state. Its action is committed
+like a person's, with the version check, so a turn taken twice is played once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import Final
+
+from bots import Heard, Knowledge, knowledge_of, learn
+
+import engine
+from engine import Rules
+from service.core.games import Games, legal_move
+from service.core.messages import Hint, MoveValue
+from service.core.thinking import Question, Thinker
+from service.errors import ServiceError
+from service.ledger.chain import LogEntry
+from service.ledger.terms import BotLevel
+from service.store.bot_queue import BotTurn
+from service.store.game_store import StoredGame
+
+log = logging.getLogger("escopa")
+KNOWN_GAMES: Final = 2048
+"""Seats whose knowledge is kept between turns, so a turn reads only the log's new entries."""
+PAGE: Final = 200
+GONE: Final = frozenset({"game/not_found", "game/version_conflict"})
+
+
+def learn_entry(known: Knowledge, entry: LogEntry) -> Knowledge:
+    """The knowledge after one log entry: its signal, or its events (each redacted for the seat
+    by `learn`, which also keeps only the signals the seat may see)."""
+    if entry.type == "signal" and entry.signal is not None and entry.seat is not None:
+        return learn(known, Heard(sender=entry.seat, signal=entry.signal))
+    for event in entry.events:
+        known = learn(known, event)
+    return known
+
+
+class BotSeats:
+    """Takes due bot turns and answers hints; `budget` bounds each decision's search."""
+
+    def __init__(self, games: Games, thinker: Thinker, budget: int) -> None:
+        self.games = games
+        self.thinker = thinker
+        self.budget = budget
+        self._known: OrderedDict[tuple[str, int], tuple[int, Knowledge]] = OrderedDict()
+
+    async def take(self, turn: BotTurn) -> bool:
+        """Play the queued turn if it is still due; True once committed (which also took it
+        off the queue), False when it is no longer due (the caller drops it)."""
+        try:
+            game = await self.games.load(turn.game_id)
+        except ServiceError:
+            return False
+        seat = engine.current_seat(game.state)
+        if game.version != turn.version or seat is None:
+            return False
+        bot = game.meta.seats[seat].bot
+        if bot is None:
+            return False
+        action = await self.thinker.decide(await self.question(turn.game_id, game, seat, bot))
+        try:
+            await self._commit(turn, game, seat, action)
+        except ServiceError as error:
+            if error.code in GONE:
+                return False
+            raise
+        return True
+
+    async def _commit(
+        self, turn: BotTurn, game: StoredGame, seat: int, action: engine.Move | engine.Signal
+    ) -> None:
+        if isinstance(action, str):
+            await self.games.send_signal(turn.game_id, game, seat, action, turn.id)
+            return
+        try:
+            await self.games.play_as(turn.game_id, game, seat, action, turn.id)
+        except engine.EngineError:
+            # A bot's illegal move is a bug of the bot: log it, and keep the game going.
+            log.exception("bot at seat %d of %s chose %s", seat, turn.game_id, action)
+            fallback = engine.legal_moves(game.state, seat)[0]
+            await self.games.play_as(turn.game_id, game, seat, fallback, turn.id)
+
+    async def hint(self, game_id: str, token: str | None, level: BotLevel) -> Hint:
+        """What a bot of `level` would play for the token's seat now, with every move's value."""
+        game, seat = await self.games.acting(game_id, token)
+        if game.state.status == "finished":
+            raise engine.IllegalMove("move/game_over", "the match is over")
+        if engine.current_seat(game.state) != seat:
+            raise ServiceError(
+                "hint/not_your_turn", 409, "a hint is for a move this seat must make now"
+            )
+        values = await self.thinker.appraise(await self.question(game_id, game, seat, level))
+        best = max(values, key=lambda pair: pair[1])[0]
+        return Hint(
+            version=game.version,
+            seat=seat,
+            level=level,
+            move=legal_move(best),
+            moves=[MoveValue(move=legal_move(m), value=round(v, 3)) for m, v in values],
+        )
+
+    async def question(self, game_id: str, game: StoredGame, seat: int, bot: str) -> Question:
+        """What the seat's bot is asked: its view and knowledge at the game's version."""
+        known = await self.knowledge(game_id, game.state.rules, seat, game.version)
+        seen = engine.view(game.state, seat)
+        return Question(bot, seen, known, game.state.seed, game.version + 1, self.budget)
+
+    async def knowledge(self, game_id: str, rules: Rules, seat: int, version: int) -> Knowledge:
+        """The seat's knowledge of the log up to `version`, from the new entries only when the
+        seat's knowledge at an earlier version is kept."""
+        kept = self._known.pop((game_id, seat), None)
+        seq, known = kept if kept is not None and kept[0] <= version else (0, None)
+        if known is None:
+            known = knowledge_of(rules, seat)
+        while seq < version:
+            entries = await self.games.store.entries(game_id, seq, min(PAGE, version - seq))
+            if not entries:
+                break
+            for entry in entries:
+                known = learn_entry(known, entry)
+                seq = entry.seq
+        self._known[(game_id, seat)] = (seq, known)
+        if len(self._known) > KNOWN_GAMES:
+            self._known.popitem(last=False)
+        return known
