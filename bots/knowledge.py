@@ -47,15 +47,23 @@ class Knowledge(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     signals: tuple[Heard, ...] = ()
     discarded: tuple[Discarded, ...] = ()
     last_capturer: int | None = None
+    partner_tells: bool = False
+    """The partner signals every seven it is dealt as soon as the hand is dealt (a signalling
+    bot does; its level is public), so a signal it did not send is a seven it does not hold."""
 
 
 Observed = Event | Heard
 """What a seat may learn from: the log's events and its signal entries."""
 
 
-def knowledge_of(rules: Rules, seat: int, log: Iterable[Observed] = ()) -> Knowledge:
-    """A seat's knowledge after the log's events and signals, in log order."""
-    known = Knowledge(seat=seat, rules=rules, captured=((),) * side_count(rules))
+def knowledge_of(
+    rules: Rules, seat: int, log: Iterable[Observed] = (), partner_tells: bool = False
+) -> Knowledge:
+    """A seat's knowledge after the log's events and signals, in log order; `partner_tells`
+    when its partner is a bot that signals every seven it is dealt."""
+    known = Knowledge(
+        seat=seat, rules=rules, captured=((),) * side_count(rules), partner_tells=partner_tells
+    )
     for item in log:
         known = learn(known, item)
     return known

@@ -21,12 +21,14 @@ DEFAULT_BUDGET: Final = expert.BUDGET
 
 
 class Level(NamedTuple):
-    """A bot level: its name and its three pure functions."""
+    """A bot level: its name, its three pure functions, and whether it tells its partner every
+    seven it is dealt (then its partner's `Knowledge.partner_tells` may be set)."""
 
     name: str
     choose: Choose
     evaluate: Evaluate
     signals: Signals
+    tells: bool = False
 
 
 def _silent(seen: View, known: Knowledge) -> tuple[Signal, ...]:
@@ -36,7 +38,7 @@ def _silent(seen: View, known: Knowledge) -> tuple[Signal, ...]:
 LEVELS: Final[dict[str, Level]] = {
     "random": Level("random", uniform.choose, uniform.evaluate, _silent),
     "greedy": Level("greedy", greedy.choose, greedy.evaluate, _silent),
-    "expert": Level("expert", expert.choose, expert.evaluate, expert.signals),
+    "expert": Level("expert", expert.choose, expert.evaluate, expert.signals, tells=True),
 }
 
 

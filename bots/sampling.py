@@ -38,14 +38,14 @@ def deals(seen: View, known: Knowledge, rng: random.Random, count: int) -> list[
     assert seen.seat is not None
     seat = seen.seat
     pool = bits_of(hidden(seen, known))
-    forced = _signalled(seen, known, pool)
+    placed = _signalled(seen, known, pool)
     sizes = list(seen.hand_sizes)
     sizes[seat] = 0
     own = mask_of(seen.hand)
     found = []
     for _ in range(count):
         for _ in range(REDRAWS):
-            hands = _draw(pool, forced, sizes, rng)
+            hands = _draw(pool, placed, sizes, rng)
             if _consistent(known, hands):
                 break
         dealt = tuple(own if s == seat else hands[s] for s in range(len(sizes)))
@@ -59,45 +59,56 @@ def deals(seen: View, known: Knowledge, rng: random.Random, count: int) -> list[
     return found
 
 
-def _signalled(seen: View, known: Knowledge, pool: tuple[int, ...]) -> dict[int, list[int]]:
-    """Cards the partner's signals place in its hand: the 7D, or one of the other sevens."""
+def _signalled(seen: View, known: Knowledge, pool: tuple[int, ...]) -> Placement:
+    """What the partner's signals say of its hand: the 7D or one of the other sevens in it, and
+    (from a partner that tells every seven) the sevens it did not signal out of it."""
     assert seen.seat is not None
     partner = partner_of(seen.rules, seen.seat)
     if partner is None or not seen.hand_sizes[partner]:
-        return {}
+        return Placement(-1, (), False, 0)
     heard = {h.signal for h in known.signals if h.sender == partner}
-    placed: list[int] = []
     seven_d = SEVEN_D.bit_length() - 1
-    if "guindis" in heard and seven_d in pool:
-        placed.append(seven_d)
+    forced = (seven_d,) if "guindis" in heard and seven_d in pool else ()
     played_seven = any(s == partner and c[0] == "7" and c != "7D" for s, c in known.played)
-    others = [i for i in pool if 1 << i & SEVENS and i != seven_d]
-    if "seven" in heard and not played_seven and others:
-        placed.append(-1)  # one of `others`, drawn with the deal
-    return {partner: placed} if placed else {}
+    other_seven = "seven" in heard and not played_seven
+    barred = 0
+    if known.partner_tells:
+        barred |= 0 if "guindis" in heard else SEVEN_D
+        barred |= 0 if "seven" in heard else SEVENS & ~SEVEN_D
+    return Placement(partner, forced, other_seven, barred)
+
+
+class Placement(NamedTuple):
+    """The partner's hand as its signals tell: cards in it, whether one of the other sevens is
+    in it, and cards barred from it."""
+
+    seat: int
+    forced: tuple[int, ...]
+    other_seven: bool
+    barred: int
 
 
 def _draw(
-    pool: tuple[int, ...], forced: dict[int, list[int]], sizes: list[int], rng: random.Random
+    pool: tuple[int, ...], placed: Placement, sizes: list[int], rng: random.Random
 ) -> list[int]:
-    """Each seat's hand (a mask) from the pool: forced cards first, then shuffled ones."""
+    """Each seat's hand (a mask) from the pool: the partner's told cards first, then the
+    shuffled rest (cards barred from the partner's hand go to the others and the stock)."""
     rest = list(pool)
+    rng.shuffle(rest)
     hands = [0] * len(sizes)
     need = list(sizes)
-    for seat, cards in forced.items():
-        for wanted in cards:
-            if not need[seat]:
-                break
-            card = wanted
-            if wanted < 0:
-                sevens = [i for i in rest if 1 << i & SEVENS and 1 << i != SEVEN_D]
-                if not sevens:
-                    continue
-                card = rng.choice(sevens)
-            rest.remove(card)
-            hands[seat] |= 1 << card
-            need[seat] -= 1
-    rng.shuffle(rest)
+    partner = placed.seat
+    if partner >= 0:
+        chosen = list(placed.forced)
+        if placed.other_seven:
+            sevens = [i for i in rest if 1 << i & SEVENS and 1 << i != SEVEN_D]
+            chosen += sevens[:1]
+        free = [i for i in rest if i not in chosen and not placed.barred >> i & 1]
+        chosen = (chosen + free)[: need[partner]]
+        for i in chosen:
+            hands[partner] |= 1 << i
+            rest.remove(i)
+        need[partner] = 0
     at = 0
     for seat, wanted in enumerate(need):
         for i in rest[at : at + wanted]:

@@ -111,7 +111,7 @@ class Search:
         if not any(p.hands):
             return self._hand_end(p)
         if depth <= 0 or self.nodes >= self.limit:
-            return self._margin(p.caps, p.escopas, False)
+            return self._cut(p)
         steps = self.steps(p)
         if self.w.side_of[p.turn] == self.side:
             best = -INFINITY
@@ -129,6 +129,17 @@ class Search:
                 break
         return best
 
+    def _cut(self, p: Position) -> float:
+        """The margin where the search stops inside the hand: the seat to act sweeps the table
+        if it holds the card that does (it does, in this deal)."""
+        value = self._margin(p.caps, p.escopas, False)
+        need = CAPTURE_SUM - total(p.table)
+        if p.table and 1 <= need <= 10 and p.hands[p.turn] & OF_VALUE[need]:
+            swept = float(self.w.escopa)
+            side = self.w.side_of[p.turn]
+            value += swept if side == self.side else -swept / (self.w.sides - 1)
+        return value
+
     def _hand_end(self, p: Position) -> float:
         """The margin once the hand is played: the round's end if the stock is empty."""
         w, caps = self.w, p.caps
@@ -140,7 +151,6 @@ class Search:
         if w.side_of[self.next_first] != self.side:
             swept /= -(w.sides - 1)
         return self._margin(caps, p.escopas, False) + swept
-
 
     def _margin(self, caps: tuple[int, ...], escopas: tuple[int, ...], final: bool) -> float:
         """The margin of these captures, remembered: many move orders reach the same ones."""
