@@ -31,14 +31,19 @@ def play_out(
     *,
     until: Callable[[State], bool] | None = None,
     max_moves: int = MAX_MOVES,
+    on_step: Callable[[Step], None] | None = None,
 ) -> tuple[State, list[Step]]:
     """Apply `chooser`'s moves for the seat that must act until the match is over, `until`
-    holds or `max_moves` moves are played; returns the last state and every step."""
+    holds or `max_moves` moves are played; returns the last state and every step.
+    `on_step` sees each step as it is applied (players that learn from the events use it)."""
     steps: list[Step] = []
     seat = current_seat(state)
     while seat is not None and len(steps) < max_moves and not (until is not None and until(state)):
         move = chooser(state, seat)
         state, events = apply(state, seat, move)
-        steps.append(Step(seat, move, state, events))
+        step = Step(seat, move, state, events)
+        steps.append(step)
+        if on_step is not None:
+            on_step(step)
         seat = current_seat(state)
     return state, steps
