@@ -11,10 +11,8 @@ import logging
 from collections import OrderedDict
 from typing import Final
 
-from bots import Heard, Knowledge, knowledge_of, learn
-
 import engine
-from engine import Rules
+from bots import Heard, Knowledge, knowledge_of, learn, level
 from service.core.games import Games, legal_move
 from service.core.messages import Hint, MoveValue
 from service.core.thinking import Question, Thinker
@@ -41,6 +39,17 @@ def learn_entry(known: Knowledge, entry: LogEntry) -> Knowledge:
     return known
 
 
+def partner_tells(game: StoredGame, seat: int) -> bool:
+    """Whether the seat's partner is a bot that signals every seven it is dealt (levels are
+    public, so any seat may know it)."""
+    rules = game.state.rules
+    partner = engine.partner_of(rules, seat)
+    if partner is None or not rules.signals:
+        return False
+    bot = game.meta.seats[partner].bot
+    return bot is not None and level(bot).tells
+
+
 class BotSeats:
     """Takes due bot turns and answers hints; `budget` bounds each decision's search."""
 
@@ -63,26 +72,37 @@ class BotSeats:
         bot = game.meta.seats[seat].bot
         if bot is None:
             return False
-        action = await self.thinker.decide(await self.question(turn.game_id, game, seat, bot))
         try:
-            await self._commit(turn, game, seat, action)
+            if not await self._signal(turn, game):
+                question = await self.question(turn.game_id, game, seat, bot)
+                await self._commit(turn, game, seat, await self.thinker.decide(question))
         except ServiceError as error:
             if error.code in GONE:
                 return False
             raise
         return True
 
-    async def _commit(
-        self, turn: BotTurn, game: StoredGame, seat: int, action: engine.Move | engine.Signal
-    ) -> None:
-        if isinstance(action, str):
-            await self.games.send_signal(turn.game_id, game, seat, action, turn.id)
-            return
+    async def _signal(self, turn: BotTurn, game: StoredGame) -> bool:
+        """Commit one signal a bot seat has yet to send in this hand, if any: before any bot
+        moves, every signalling bot has told its partner what it was dealt."""
+        if not game.state.rules.signals or game.state.status == "finished":
+            return False
+        for seat, meta in enumerate(game.meta.seats):
+            if meta.bot is None:
+                continue
+            asked = await self.question(turn.game_id, game, seat, meta.bot)
+            signals = level(meta.bot).signals(asked.seen, asked.known)
+            if signals:
+                await self.games.send_signal(turn.game_id, game, seat, signals[0], turn.id)
+                return True
+        return False
+
+    async def _commit(self, turn: BotTurn, game: StoredGame, seat: int, move: engine.Move) -> None:
         try:
-            await self.games.play_as(turn.game_id, game, seat, action, turn.id)
+            await self.games.play_as(turn.game_id, game, seat, move, turn.id)
         except engine.EngineError:
             # A bot's illegal move is a bug of the bot: log it, and keep the game going.
-            log.exception("bot at seat %d of %s chose %s", seat, turn.game_id, action)
+            log.exception("bot at seat %d of %s chose %s", seat, turn.game_id, move)
             fallback = engine.legal_moves(game.state, seat)[0]
             await self.games.play_as(turn.game_id, game, seat, fallback, turn.id)
 
@@ -107,17 +127,18 @@ class BotSeats:
 
     async def question(self, game_id: str, game: StoredGame, seat: int, bot: str) -> Question:
         """What the seat's bot is asked: its view and knowledge at the game's version."""
-        known = await self.knowledge(game_id, game.state.rules, seat, game.version)
+        known = await self.knowledge(game_id, game, seat)
         seen = engine.view(game.state, seat)
         return Question(bot, seen, known, game.state.seed, game.version + 1, self.budget)
 
-    async def knowledge(self, game_id: str, rules: Rules, seat: int, version: int) -> Knowledge:
-        """The seat's knowledge of the log up to `version`, from the new entries only when the
-        seat's knowledge at an earlier version is kept."""
+    async def knowledge(self, game_id: str, game: StoredGame, seat: int) -> Knowledge:
+        """The seat's knowledge of the log up to the game's version, from the new entries only
+        when the seat's knowledge at an earlier version is kept."""
+        version = game.version
         kept = self._known.pop((game_id, seat), None)
         seq, known = kept if kept is not None and kept[0] <= version else (0, None)
         if known is None:
-            known = knowledge_of(rules, seat)
+            known = knowledge_of(game.state.rules, seat, (), partner_tells(game, seat))
         while seq < version:
             entries = await self.games.store.entries(game_id, seq, min(PAGE, version - seq))
             if not entries:

@@ -14,9 +14,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import NamedTuple
 
 from bots import Knowledge, bot_rng, level
-
 from engine.moves import Move
-from engine.signals import Signal
 from engine.views import View
 
 
@@ -34,12 +32,9 @@ class Question(NamedTuple):
     budget: int
 
 
-def decide(question: Question) -> Move | Signal:
-    """The bot's next action: a partner signal it has yet to send, else its move."""
+def decide(question: Question) -> Move:
+    """The bot's move."""
     bot = level(question.level)
-    signals = bot.signals(question.seen, question.known)
-    if signals:
-        return signals[0]
     return bot.choose(question.seen, question.known, _rng(question), question.budget)
 
 
@@ -71,7 +66,7 @@ class Thinker:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="bot")
         return self._executor
 
-    async def decide(self, question: Question) -> Move | Signal:
+    async def decide(self, question: Question) -> Move:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor(), decide, question)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from httpx import Response
 from litestar.testing import AsyncTestClient
 
+import engine
 from service.app import create_app
 from service.settings import Settings
-from tests.harness.api import Client, Game, assert_problem, create_game, ok
+from tests.harness.api import Client, Game, assert_problem, create_game, find_seed, ok
 
 
 async def hint(game: Game, seat: int | None, level: str | None = None) -> Response:
@@ -28,11 +29,18 @@ async def test_a_hint_values_every_legal_move_and_names_the_best(client: Client)
     assert await game.version() == 1, "a hint plays nothing"
 
 
-async def test_a_greedy_hint_prefers_an_escopa_to_a_discard(client: Client) -> None:
-    game = await create_game(client, 2, first_dealer=1)
+async def test_a_greedy_hint_prefers_a_capture_to_every_discard(client: Client) -> None:
+    def can_capture(state: engine.State) -> bool:
+        moves = engine.legal_moves(state, 0)
+        return state.turn == 0 and any(isinstance(m, engine.Play) and m.capture for m in moves)
+
+    seed, _ = find_seed(can_capture, first_dealer=1)
+    game = await create_game(client, 2, seed=seed, first_dealer=1)
     answer = ok(await hint(game, 0, "greedy"))
-    values = {m["move"]["id"]: m["value"] for m in answer["moves"]}
-    assert len(set(values.values())) > 1, "greedy tells the moves apart"
+    assert answer["move"]["capture"], answer["move"]
+    best = max(m["value"] for m in answer["moves"])
+    discards = [m["value"] for m in answer["moves"] if not m["move"]["capture"]]
+    assert all(value < best for value in discards)
 
 
 async def test_a_hint_is_for_the_seat_that_must_act(client: Client) -> None:
@@ -54,4 +62,4 @@ async def test_hints_have_their_own_rate_limit(redis_url: str) -> None:
             ok(await hint(game, 0, "random"))
         limited = assert_problem(await hint(game, 0, "random"), 429, "rate/limited")
         assert limited["detail"]
-        ok(await game.view(0))  # other requests are not limited by the hints'
+        assert (await game.view(0))["version"] == 1  # other requests are not limited
