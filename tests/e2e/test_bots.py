@@ -1,9 +1,11 @@
 """Bot seats across real processes: two `escopa serve` processes share the bots' turns, and a
-bot worker killed in the middle of a thought loses no turn."""
+bot worker killed between taking a turn and playing it loses no turn."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import time
 from pathlib import Path
 
@@ -37,30 +39,51 @@ async def test_a_game_with_bots_plays_to_the_end_across_two_serve_processes(
     assert {e["seat"] for e in entries if e["type"] == "move"} == {0, 1, 2, 3}
 
 
+def consumes(client: redis.Redis, pid: int) -> bool:
+    """Whether the bot worker of process `pid` has joined the queue's group."""
+    try:
+        consumers = client.xinfo_consumers(keys.bot_turns(), BOT_GROUP)
+    except redis.ResponseError:
+        return False
+    return any(f"-{pid}-" in c["name"].decode() for c in consumers)
+
+
 def taken_by(client: redis.Redis, pid: int) -> int:
     """Turns the bot worker of process `pid` has taken and not finished."""
-    summary = client.xpending(keys.bot_turns(), BOT_GROUP)
+    try:
+        summary = client.xpending(keys.bot_turns(), BOT_GROUP)
+    except redis.ResponseError:  # the worker has not joined the group yet
+        return 0
     consumers = summary.get("consumers") or []
     return sum(int(c["pending"]) for c in consumers if f"-{pid}-" in str(c["name"].decode()))
 
 
-async def test_a_bot_worker_killed_mid_thought_loses_no_turn(
+async def test_a_bot_worker_killed_before_it_plays_a_turn_it_took_loses_no_turn(
     redis_url: str, tmp_path: Path
 ) -> None:
+    """The worker is frozen (SIGSTOP) while it waits on the queue, so the turn Redis hands it
+    stays taken and unplayed, then killed: another worker must claim the turn and play on."""
     client = redis.Redis.from_url(redis_url)
     with serve_processes(redis_url, tmp_path, 1, ESCOPA_BOTS="0") as [served]:
-        slow = start_bots(
-            redis_url, tmp_path / "slow.log", ESCOPA_BOT_BUDGET="50000000", ESCOPA_BOT_PROCESSES="0"
-        )
+        doomed = start_bots(redis_url, tmp_path / "doomed.log")
         http = httpx.AsyncClient(base_url=served.base)
-        table = await seat_bots(http, ["Ana", bot("Rita", "expert")], first_dealer=0, target=1)
+        pid = doomed.process.pid
         deadline = time.monotonic() + 30
-        while taken_by(client, slow.process.pid) == 0:
-            assert time.monotonic() < deadline, slow.log.read_text()
+        while not consumes(client, pid):
+            assert time.monotonic() < deadline, doomed.log.read_text()
             time.sleep(0.05)
-        time.sleep(0.5)
-        assert (await table.game.view(0))["version"] == 1, "the slow worker is still thinking"
-        slow.kill()
+        table = None
+        for _ in range(10):  # until Redis hands a turn to the frozen worker's waiting read
+            time.sleep(0.2)
+            os.kill(pid, signal.SIGSTOP)
+            table = await seat_bots(http, ["Ana", bot("Rita", "expert")], first_dealer=0, target=1)
+            time.sleep(0.3)
+            if taken_by(client, pid):
+                break
+            os.kill(pid, signal.SIGCONT)  # its read had timed out: it plays that game, try again
+        assert table is not None and taken_by(client, pid) == 1
+        assert (await table.game.view(0))["version"] == 1, "the turn is taken, not played"
+        doomed.kill()
         rescuer = start_bots(redis_url, tmp_path / "rescuer.log", ESCOPA_BOT_CLAIM_IDLE="0.5")
         try:
             final = await table.play_out(random.Random(6))
