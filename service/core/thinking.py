@@ -10,12 +10,15 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import NamedTuple
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import NamedTuple, TypeVar
 
 from bots import Knowledge, bot_rng, level
 from engine.moves import Move
 from engine.views import View
+
+T = TypeVar("T")
 
 
 class Question(NamedTuple):
@@ -67,12 +70,21 @@ class Thinker:
         return self._executor
 
     async def decide(self, question: Question) -> Move:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor(), decide, question)
+        return await self._run(decide, question)
 
     async def appraise(self, question: Question) -> list[tuple[Move, float]]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor(), appraise, question)
+        return await self._run(appraise, question)
+
+    async def _run(self, work: Callable[[Question], T], question: Question) -> T:
+        """`work(question)` in a worker; a pool broken by a dead worker is started anew next time
+        (the turn it was thinking about stays queued, for a worker to claim)."""
+        executor = self.executor()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, work, question)
+        except BrokenExecutor:
+            if self._executor is executor:
+                self._executor = None
+            raise
 
     def close(self) -> None:
         """Stop the workers; a question in flight is abandoned (its turn is claimed again)."""

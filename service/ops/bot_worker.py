@@ -70,8 +70,10 @@ class BotWorker:
         while not self.stopping:
             try:
                 if not joined:
-                    await self.queue.join()
-                    joined = True
+                    joined = await self.queue.join()
+                    if not joined:
+                        await asyncio.sleep(BLOCK_MS / 1000)
+                        continue
                 if len(self._taking) >= self.slots:
                     await asyncio.wait(self._taking.values(), return_when="FIRST_COMPLETED")
                     continue

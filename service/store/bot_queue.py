@@ -44,13 +44,18 @@ class BotQueue:
         self.consumer = consumer
         self.key = keys.bot_turns()
 
-    async def join(self) -> None:
-        """Create the group if it is missing, from the stream's start, so no turn is skipped."""
+    async def join(self) -> bool:
+        """Create the group if it is missing, from the stream's start, so no turn is skipped;
+        False while there is no stream yet (no bot turn was ever queued: nothing is written)."""
         try:
-            await self.client.xgroup_create(self.key, BOT_GROUP, id="0", mkstream=True)
+            await self.client.xgroup_create(self.key, BOT_GROUP, id="0")
         except ResponseError as error:
-            if "BUSYGROUP" not in str(error):
-                raise
+            if "BUSYGROUP" in str(error):
+                return True
+            if "requires the key to exist" in str(error):
+                return False
+            raise
+        return True
 
     async def next(self, count: int, block_ms: int) -> list[BotTurn]:
         """Up to `count` turns no worker has taken, waiting up to `block_ms` for one."""

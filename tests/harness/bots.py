@@ -54,8 +54,8 @@ class Table:
             self.state, _ = engine.apply(self.state, entry["seat"], move)
             assert entry["state_hash"] == engine.state_hash(self.state), entry["seq"]
             self.bot_moves += entry["seat"] not in self.people
-        version: int = page["head"]
-        return version if self.seq >= version else await self.catch_up()
+        head: int = page["head"]  # read before the entries: they may go beyond it
+        return self.seq if self.seq >= head else await self.catch_up()
 
     async def wait_past(self, version: int) -> int:
         """Poll the view until the game is past `version` (a bot acted); the new version."""
