@@ -9,7 +9,7 @@ the bot moves per second the one worker played, and the matches per second that 
 moves per second over the mean bot moves of a finished match).
 
     .venv/bin/python bench/bot_latency.py [--games 1 8 32] [--seconds 20] [--level expert]
-                                          [--budget N] [--target N]
+                                          [--budget N] [--target N] [--processes 1]
 """
 
 from __future__ import annotations
@@ -120,8 +120,10 @@ def main() -> None:
     parser.add_argument("--level", default="expert", choices=["random", "greedy", "expert"])
     parser.add_argument("--budget", type=int, default=None, help="default: the service's")
     parser.add_argument("--target", type=int, default=None, help="default: the preset's")
+    parser.add_argument("--processes", type=int, default=1, help="the worker's thinking ones")
     args = parser.parse_args()
     env = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_LOG_LEVEL": "warning"}
+    env["ESCOPA_BOT_PROCESSES"] = str(args.processes)
     if args.budget is not None:
         env["ESCOPA_BOT_BUDGET"] = str(args.budget)
     with (
@@ -129,7 +131,7 @@ def main() -> None:
         RedisServer(Path(folder) / "redis") as redis,
         serve_processes(redis.url, Path(folder), 1, **env) as [served],
     ):
-        print(f"{args.level} bot, 1 serve process with its worker (1 thinking process)")
+        print(f"{args.level} bot, 1 serve process with its worker ({args.processes} thinking)")
         print("games  replies   p50 ms   p95 ms   max ms  bot moves/s  matches/s")
         for games in args.games:
             phase, elapsed = asyncio.run(run_phase(served.base, games, args))
