@@ -65,8 +65,11 @@ async def test_a_bot_worker_killed_before_it_plays_a_turn_it_took_loses_no_turn(
     stays taken and unplayed, then killed: another worker must claim the turn and play on."""
     client = redis.Redis.from_url(redis_url)
     with serve_processes(redis_url, tmp_path, 1, ESCOPA_BOTS="0") as [served]:
-        doomed = start_bots(redis_url, tmp_path / "doomed.log")
         http = httpx.AsyncClient(base_url=served.base)
+        # a first game queues a turn, so the queue exists for the worker to join (it plays it)
+        first = await seat_bots(http, ["Ana", bot("Rita", "greedy")], first_dealer=0)
+        doomed = start_bots(redis_url, tmp_path / "doomed.log")
+        await first.wait_past(1)
         pid = doomed.process.pid
         deadline = time.monotonic() + 30
         while not consumes(client, pid):
