@@ -44,7 +44,7 @@ def evaluate(
     count = 1 if exact else max(1, min(MAX_DEALS, budget // NODES_PER_DEAL))
     steps = [step_of(move) for move in moves]
     per_move = max(1, budget // (count * len(steps)))
-    depth = sum(seen.hand_sizes) if exact else MAX_DEPTH[rules.players]
+    depth = 2 * sum(seen.hand_sizes) if exact else MAX_DEPTH[rules.players]  # claims are plies
     search = Search(rules, weights(rules), side_of(rules, seat), next_first(seen))
     totals = [0.0] * len(moves)
     for deal in deals(seen, known, rng, count):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 import engine
@@ -44,3 +47,12 @@ def test_a_table_of_one_level_plays_each_variant_to_the_end(
 def test_an_unknown_level_is_refused_with_the_known_ones() -> None:
     with pytest.raises(ValueError, match="unknown bot level 'master'; known: random, greedy"):
         level("master")
+
+
+def test_the_bots_import_nothing_from_the_service() -> None:
+    code = (
+        "import sys, bots, bots.table; "
+        "print(sorted(m for m in sys.modules if m.startswith('service')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
