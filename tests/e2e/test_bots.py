@@ -15,8 +15,8 @@ import redis
 from service.store import keys
 from service.store.scripts import BOT_GROUP
 from tests.harness.api import assert_chain, replay
-from tests.harness.bots import bot, seat_bots
-from tests.harness.processes import serve_processes, start_bots, stop
+from tests.harness.bots import Table, bot, seat_bots
+from tests.harness.processes import bot_worker, serve_processes
 
 
 async def test_a_game_with_bots_plays_to_the_end_across_two_serve_processes(
@@ -58,42 +58,43 @@ def taken_by(client: redis.Redis, pid: int) -> int:
     return sum(int(c["pending"]) for c in consumers if f"-{pid}-" in str(c["name"].decode()))
 
 
+async def frozen_holding_a_turn(client: redis.Redis, http: httpx.AsyncClient, pid: int) -> Table:
+    """A new game whose bot turn the worker of `pid` has taken, frozen (SIGSTOP) before it could
+    play it: Redis hands a queued turn to a read the worker left waiting."""
+    deadline = time.monotonic() + 30
+    while not consumes(client, pid):
+        assert time.monotonic() < deadline, "the worker did not join the queue"
+        time.sleep(0.05)
+    for _ in range(10):
+        time.sleep(0.2)
+        os.kill(pid, signal.SIGSTOP)
+        table = await seat_bots(http, ["Ana", bot("Rita", "expert")], first_dealer=0, target=1)
+        time.sleep(0.3)
+        if taken_by(client, pid) == 1:
+            return table
+        os.kill(pid, signal.SIGCONT)  # its read had timed out: it plays that game; again
+    raise AssertionError("the frozen worker was never handed a turn")
+
+
 async def test_a_bot_worker_killed_before_it_plays_a_turn_it_took_loses_no_turn(
     redis_url: str, tmp_path: Path
 ) -> None:
     """The worker is frozen (SIGSTOP) while it waits on the queue, so the turn Redis hands it
     stays taken and unplayed, then killed: another worker must claim the turn and play on."""
     client = redis.Redis.from_url(redis_url)
+    doomed_log, rescuer_log = tmp_path / "doomed.log", tmp_path / "rescuer.log"
     with serve_processes(redis_url, tmp_path, 1, ESCOPA_BOTS="0") as [served]:
-        http = httpx.AsyncClient(base_url=served.base)
-        # a first game queues a turn, so the queue exists for the worker to join (it plays it)
-        first = await seat_bots(http, ["Ana", bot("Rita", "greedy")], first_dealer=0)
-        doomed = start_bots(redis_url, tmp_path / "doomed.log")
-        await first.wait_past(1)
-        pid = doomed.process.pid
-        deadline = time.monotonic() + 30
-        while not consumes(client, pid):
-            assert time.monotonic() < deadline, doomed.log.read_text()
-            time.sleep(0.05)
-        table = None
-        for _ in range(10):  # until Redis hands a turn to the frozen worker's waiting read
-            time.sleep(0.2)
-            os.kill(pid, signal.SIGSTOP)
-            table = await seat_bots(http, ["Ana", bot("Rita", "expert")], first_dealer=0, target=1)
-            time.sleep(0.3)
-            if taken_by(client, pid):
-                break
-            os.kill(pid, signal.SIGCONT)  # its read had timed out: it plays that game, try again
-        assert table is not None and taken_by(client, pid) == 1
-        assert (await table.game.view(0))["version"] == 1, "the turn is taken, not played"
-        doomed.kill()
-        rescuer = start_bots(redis_url, tmp_path / "rescuer.log", ESCOPA_BOT_CLAIM_IDLE="0.5")
-        try:
-            final = await table.play_out(random.Random(6))
-            entries = await table.game.log()
-        finally:
-            stop(rescuer)
-            await http.aclose()
+        async with httpx.AsyncClient(base_url=served.base) as http:
+            # a first game queues a turn, so the queue exists for the worker to join (it plays it)
+            first = await seat_bots(http, ["Ana", bot("Rita", "greedy")], first_dealer=0)
+            with bot_worker(redis_url, doomed_log) as doomed:
+                await first.wait_past(1)
+                table = await frozen_holding_a_turn(client, http, doomed.process.pid)
+                assert (await table.game.view(0))["version"] == 1, "the turn is taken, not played"
+                doomed.kill()
+            with bot_worker(redis_url, rescuer_log, ESCOPA_BOT_CLAIM_IDLE="0.5"):
+                final = await table.play_out(random.Random(6))
+                entries = await table.game.log()
     client.close()
     assert final["status"] == "finished"
     assert entries[1]["seat"] == 1 and entries[1]["type"] == "move", "the turn was played"

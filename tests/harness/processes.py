@@ -72,6 +72,18 @@ def start_bots(redis_url: str, log: Path, **env: str) -> Served:
     return Served("", process, log)
 
 
+@contextmanager
+def bot_worker(redis_url: str, log: Path, **env: str) -> Iterator[Served]:
+    """`escopa bots` for the `with` block; stopped at its end (unless the test killed it)."""
+    worker = start_bots(redis_url, log, **env)
+    try:
+        yield worker
+    finally:
+        if worker.process.poll() is None:
+            worker.process.send_signal(signal.SIGCONT)  # a frozen worker would not stop
+            stop(worker)
+
+
 def stop(served: Served) -> int:
     """SIGTERM, then the exit code (SIGKILL after 20 s)."""
     if served.process.poll() is None:
