@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -250,3 +251,13 @@ def test_start_refuses_rules_built_by_hand_that_cannot_be_played() -> None:
     with pytest.raises(RulesError) as caught:
         start(msgspec.structs.replace(PRESETS["escopa"], players=5), "seed")
     assert caught.value.field == "players"
+
+
+def test_every_option_has_a_row_in_the_options_table_of_the_rules_page() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    summary = page.split("## Options summary", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("`")[1] for line in summary.splitlines() if line.startswith("| `")}
+    assert set(Rules.__struct_fields__) <= rows
+    house = summary.split("### House rules", 1)[1]
+    for option in (*HOUSE_RULES, "all_cards"):
+        assert f"`{option}" in house or f"`points.{option}" in house, option
