@@ -34,11 +34,10 @@ class Points(
 ):  # fmt: skip
     """Points per scoring category; 0 switches a category off.
 
-    The first categories have no default, so they are always encoded; a category added later
-    defaults to 0 and is left out of the encoding at 0, so games logged before it keep their
-    hashes.
+    `all_cards` is absent when 0, so games logged before it existed keep their hashes.
     """
 
+    # No defaults, so `omit_defaults` never drops these: they are encoded as they always were.
     escopa: int
     most_cards: int
     most_diamonds: int
@@ -57,11 +56,11 @@ class Rules(
 ):  # fmt: skip
     """Every option of a game; `partnerships: null` means partnerships exactly with 4 players.
 
-    The first options have no default, so they are always encoded; the house rules added later
-    default to the traditional rule and are left out of the encoding at that default, so games
-    logged before them keep their hashes. Build rules with `make_rules`.
+    The house rules (the last four options) are absent at their traditional value, so games
+    logged before they existed keep their hashes. Build rules with `make_rules`.
     """
 
+    # No defaults, so `omit_defaults` never drops these: they are encoded as they always were.
     players: int
     partnerships: bool | None
     target: int

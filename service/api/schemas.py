@@ -7,7 +7,18 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.rules import Bonus, CaptureRule, MissedCapture, PresetName, Rotation, Validation
+from engine.rules import (
+    Bonus,
+    BonusTaker,
+    CaptureRule,
+    Leftover,
+    MissedCapture,
+    PresetName,
+    PrimeiraFigures,
+    Rotation,
+    TieRule,
+    Validation,
+)
 from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
 from engine.views import SideView
@@ -74,6 +85,7 @@ class PointsOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     all_sevens: Points | UnsetType = UNSET
     opponents_under_10: Points | UnsetType = UNSET
     primeira: Points | UnsetType = UNSET
+    all_cards: Points | UnsetType = UNSET
 
 
 class PrimeiraValues(msgspec.Struct, forbid_unknown_fields=True):
@@ -106,6 +118,10 @@ class RulesOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     validation: Validation | UnsetType = UNSET
     signals: bool | UnsetType = UNSET
     auto_deal: bool | UnsetType = UNSET
+    initial_bonus_taker: BonusTaker | UnsetType = UNSET
+    tie_at_target: TieRule | UnsetType = UNSET
+    leftover_cards: Leftover | UnsetType = UNSET
+    primeira_figures: PrimeiraFigures | UnsetType = UNSET
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -195,8 +195,10 @@ async def test_an_unknown_preset_is_a_bad_request(client: Client, preset: str) -
         {"players": ["a", "b"], "seed": ""},
         {"players": ["a", "b"], "rules": {"target": 0}},
         {"players": ["a", "b"], "rules": {"capture": "sometimes"}},
+        {"players": ["a", "b"], "rules": {"tie_at_target": "sudden_death"}},
+        {"players": ["a", "b"], "rules": {"points": {"all_cards": 101}}},
     ],
-    ids=["empty-name", "empty-seed", "zero-target", "bad-option"],
+    ids=["empty-name", "empty-seed", "zero-target", "bad-option", "bad-house-rule", "bonus"],
 )
 async def test_an_out_of_bounds_value_is_a_bad_request(
     client: Client, body: dict[str, object]
