@@ -41,8 +41,8 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 import redis  # noqa: E402
 
 import engine  # noqa: E402
-from service.store.server import RedisServer  # noqa: E402
-from tests.e2e.processes import serve_processes  # noqa: E402
+from service.store.redis_server import RedisServer  # noqa: E402
+from tests.harness.processes import serve_processes  # noqa: E402
 
 
 class Connection:

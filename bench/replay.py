@@ -7,10 +7,10 @@ All in one run, on the same games, so the ratios compare like with like:
 2. Recording: the same matches played again while writing the log the way the service does
    (`state_hash` after every move, each entry sealed with its SHA-256), then exported as JSON.
    This is the work the service adds to playing; it is not timed against Redis.
-3. Audit: `service.audit.audit_export` on each export, the whole of `escopa audit FILE` but
+3. Audit: `service.ledger.audit.audit_export` on each export, the whole of `escopa audit FILE` but
    reading the file: JSON decoding, the hash chain, the seed commitment, the replay of every move
    with its state hash and events. Reported as games per second and as a multiple of self-play.
-4. Replay: `service.replays.replay` of each game's moves (what `POST /v1/replays` computes).
+4. Replay: `service.ledger.replay.replay` of each game's moves (what `POST /v1/replays` computes).
 
 Usage: `python bench/replay.py [--matches N] [--seed S]` (about 10-20 s with the defaults).
 """
@@ -33,10 +33,10 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import engine  # noqa: E402
 from engine import Deal, Rules  # noqa: E402
 from engine.shuffle import commitment  # noqa: E402
-from service.audit import audit_export  # noqa: E402
-from service.export import Export  # noqa: E402
-from service.log import GENESIS, GameInfo, LogEntry, sealed  # noqa: E402
-from service.replays import ReplayMove, replay  # noqa: E402
+from service.ledger.audit import audit_export  # noqa: E402
+from service.ledger.chain import GENESIS, GameInfo, LogEntry, sealed  # noqa: E402
+from service.ledger.export import Export  # noqa: E402
+from service.ledger.replay import ReplayMove, replay  # noqa: E402
 
 TIME = "2026-01-01T00:00:00.000Z"
 PLAYERS = ("Ana", "Bia")

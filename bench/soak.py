@@ -36,8 +36,8 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 
 import httpx  # noqa: E402
 
-from service.store.server import RedisServer  # noqa: E402
-from tests.e2e.processes import serve_processes  # noqa: E402
+from service.store.redis_server import RedisServer  # noqa: E402
+from tests.harness.processes import serve_processes  # noqa: E402
 
 OK_STATUSES = {200, 201, 304}
 POLL = (0.01, 0.04)  # seconds between two polls of a waiting player's view

@@ -1,4 +1,4 @@
-"""The rules as data: one frozen Struct with every option of RULES.md, and the named presets."""
+"""The rules as data: one frozen Struct with every option of docs/rules.md, and the presets."""
 
 from __future__ import annotations
 

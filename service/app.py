@@ -13,19 +13,19 @@ from litestar.openapi.spec import Components, SecurityScheme
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from service.api.audit import AuditController
-from service.api.events import EventsController
-from service.api.games import GamesController
-from service.api.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
-from service.api.meta import healthz, presets, readyz
-from service.api.metrics import metrics
-from service.api.problems import HANDLERS
-from service.api.strict import strict_body
-from service.games import Games
-from service.observe import instrument, operations
-from service.openapi import RefinedJson, RefinedRedoc, RefinedSwagger, openapi_json
+from service.core.games import Games
+from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
+from service.http.openapi.document import RefinedJson, RefinedRedoc, RefinedSwagger, openapi_json
+from service.http.problems import HANDLERS
+from service.http.routes.event_routes import EventsController
+from service.http.routes.game_routes import GamesController
+from service.http.routes.ledger_routes import AuditController
+from service.http.routes.meta_routes import healthz, presets, readyz
+from service.http.routes.metrics_routes import metrics
+from service.http.strict import strict_body
+from service.ops.observe import instrument, operations
 from service.settings import Settings
-from service.store.games import Client, GameStore
+from service.store.game_store import Client, GameStore
 from service.store.multiplex import Multiplexed
 
 API_VERSION = "1.0.0"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from service.store.server import RedisServer
+from service.store.redis_server import RedisServer
 
 
 @pytest.fixture(scope="session")

@@ -15,9 +15,9 @@ import msgspec
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 
-from service.log import LogEntry
+from service.ledger.chain import LogEntry
 from service.store import keys
-from service.store.games import Client
+from service.store.game_store import Client
 
 BATCH = 100
 _entry = msgspec.json.Decoder(LogEntry)

@@ -9,8 +9,8 @@ import time
 import httpx
 
 from tests.cluster.conftest import cluster_settings
+from tests.harness.api import Game, Json, assert_chain, serve_apps
 from tests.harness.cluster import LocalCluster
-from tests.service.helpers import Game, Json, assert_chain, serve_apps
 
 GAMES = 3
 KILL_AFTER = 30  # acknowledged moves before the master dies

@@ -11,14 +11,14 @@ import pytest
 from litestar.testing import AsyncTestClient
 from redis.asyncio.cluster import RedisCluster
 
-from service.api.schemas import CreateGame, MoveRequest
 from service.app import create_app
-from service.events import Heartbeat, Streams
-from service.games import Games
-from service.store.games import GameStore
+from service.core.games import Games
+from service.core.messages import CreateGame, MoveRequest
+from service.ops.streams import Heartbeat, Streams
+from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
+from tests.harness.api import Client, assert_chain, create_game, ok, replay
 from tests.harness.cluster import LocalCluster
-from tests.service.helpers import Client, assert_chain, create_game, ok, replay
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from service.store.server import free_port
-from tests.e2e.processes import wait_ready
+from service.store.redis_server import free_port
+from tests.harness.processes import wait_ready
 
 
 def start_serve(port: int, data: Path) -> subprocess.Popen[bytes]:

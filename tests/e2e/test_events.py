@@ -14,10 +14,10 @@ from collections.abc import AsyncIterator, Iterator
 import httpx
 import pytest
 
-from service.store.server import RedisServer
-from tests.e2e.processes import Served, counted, serve_processes
-from tests.e2e.sse import follow
-from tests.service.helpers import Game, Json, assert_problem, create_game, ok
+from service.store.redis_server import RedisServer
+from tests.harness.api import Game, Json, assert_problem, create_game, ok
+from tests.harness.processes import Served, counted, serve_processes
+from tests.harness.sse import follow
 
 MAX_STREAMS = 3
 HEARTBEAT = 0.4

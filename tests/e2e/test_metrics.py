@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.e2e.processes import Served, counted, serve_processes
+from tests.harness.processes import Served, counted, serve_processes
 
 BURST = 8
 MAX_BURSTS = 25

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import httpx
 
-from service.store.server import free_port
+from service.store.redis_server import free_port
 from tests.e2e.conftest import start_serve
-from tests.e2e.processes import wait_ready
+from tests.harness.processes import wait_ready
 
 
 def test_serve_starts_its_own_redis_and_plays_a_whole_match(served: tuple[str, Path]) -> None:

@@ -12,9 +12,9 @@ import httpx
 import pytest
 import redis
 
-from service.store.server import RedisServer
-from tests.e2e.processes import serve_processes
-from tests.e2e.sse import follow
+from service.store.redis_server import RedisServer
+from tests.harness.processes import serve_processes
+from tests.harness.sse import follow
 
 PAUSE_MS = 1500
 

@@ -1,6 +1,6 @@
 """Helpers shared by the engine tests: arranged positions, brute force, random playouts.
 
-Everything here is written from RULES.md, independently of the engine's own algorithms, so
+Everything here is written from docs/rules.md, independently of the engine's own algorithms, so
 that comparing the engine against it checks something.
 """
 

@@ -1,4 +1,4 @@
-"""The worked examples of the original texts (shared/rules/*.txt), and golden replays."""
+"""The worked examples of the original texts (docs/rules/*.txt), and golden replays."""
 
 from __future__ import annotations
 

@@ -16,11 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import msgspec
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine.state
 from engine import (
     Claim,
     Deal,
@@ -49,7 +47,7 @@ from engine.events import (
 )
 from engine.rules import seats_of, side_of
 from engine.scoring import Outcome, match_outcome
-from engine.state import state_json
+from engine.state import EncodedParts, state_json
 from tests.engine.helpers import DECK, actor, card_places, random_playout, value
 
 EXAMPLES = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -360,15 +358,14 @@ def test_the_kept_parts_give_every_state_the_bytes_of_its_plain_canonical_json(
     game: Playout, kept: int
 ) -> None:
     decoded = msgspec.msgpack.Decoder(State)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine.state, "PARTS_KEPT", kept)  # 1 and 3: parts evicted and redone
-        for state in game.states:
-            plain = canonical_json(state)
-            assert state_json(state) == plain
-            copy = decoded.decode(msgspec.msgpack.encode(state))  # new objects, same values
-            assert state_json(copy) == plain
-            assert state_hash(copy) == hashlib.sha256(plain).hexdigest()
-        assert len(engine.state._parts) <= kept
+    parts = EncodedParts(kept)  # 1 and 3: parts evicted and redone
+    for state in game.states:
+        plain = canonical_json(state)
+        assert state_json(state, parts) == plain
+        copy = decoded.decode(msgspec.msgpack.encode(state))  # new objects, same values
+        assert state_json(copy, parts) == plain
+        assert state_hash(copy, parts) == hashlib.sha256(plain).hexdigest()
+    assert len(parts) <= kept
 
 
 def card_codes(value: Any, skip: frozenset[str]) -> set[str]:

@@ -1,4 +1,4 @@
-"""Rules as data: presets (RULES.md "Scoring a round" table), overrides, refusals."""
+"""Rules as data: presets (docs/rules.md "Scoring a round" table), overrides, refusals."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engine import PRESETS, EngineError, Rules, RulesError, canonical_json, make
 from engine.rules import hands_per_round, partnered, seats_of, side_count, side_of
 
 CATEGORY_TABLE = {
-    # category: (escopa, escoba, escova), straight from the table in RULES.md
+    # category: (escopa, escoba, escova), straight from the table in docs/rules.md
     "escopa": (1, 1, 1),
     "most_cards": (1, 1, 1),
     "all_cards": (0, 0, 0),

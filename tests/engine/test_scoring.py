@@ -1,4 +1,4 @@
-"""Scoring a round by hand from RULES.md ("Scoring a round", "The match", "Penalties")."""
+"""Scoring a round by hand from docs/rules.md ("Scoring a round", "The match", "Penalties")."""
 
 from __future__ import annotations
 

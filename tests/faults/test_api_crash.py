@@ -24,14 +24,9 @@ from pathlib import Path
 import httpx
 import redis as redis_client
 
-from service.store.server import RedisServer
-from tests.faults.helpers import (
-    Player,
-    api_processes,
-    assert_acknowledged_and_audited,
-    wait_until,
-)
-from tests.service.helpers import Game, assert_linked, create_game, ok
+from service.store.redis_server import RedisServer
+from tests.harness.api import Game, assert_linked, create_game, ok
+from tests.harness.faults import Player, api_processes, assert_acknowledged_and_audited, wait_until
 
 GAMES = 6
 MOVES_BEFORE = 4

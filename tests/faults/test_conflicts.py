@@ -1,6 +1,6 @@
 """Conflicting writers on one game, through two `escopa serve` processes: a whole match.
 
-tests/service/test_race.py races one version at a time on two app instances in the test's own
+tests/service/core/test_race.py races one version at a time on two app instances in the test's own
 process. Here many clients, each with a seat's token, race through an entire match against two
 separate server processes (truly parallel), each posting its own choice of legal move whenever
 it believes its seat is to act. Every version has exactly one winner, every other attempt is a
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import httpx
 
-from service.store.server import RedisServer
-from tests.faults.helpers import Ack, api_processes, assert_acknowledged_and_audited
-from tests.service.helpers import Game, Json, create_game, ok
+from service.store.redis_server import RedisServer
+from tests.harness.api import Game, Json, create_game, ok
+from tests.harness.faults import Ack, api_processes, assert_acknowledged_and_audited
 
 PLAYERS = 3
 RACERS_PER_SEAT = 4

@@ -12,15 +12,9 @@ import random
 from pathlib import Path
 
 from service.settings import Settings
-from service.store.server import RedisServer
-from tests.faults.helpers import (
-    Player,
-    assert_acknowledged_and_audited,
-    ready,
-    restart,
-    wait_until,
-)
-from tests.service.helpers import create_game, serve_apps
+from service.store.redis_server import RedisServer
+from tests.harness.api import create_game, serve_apps
+from tests.harness.faults import Player, assert_acknowledged_and_audited, ready, restart, wait_until
 
 GAMES = 8
 ACKED_BEFORE_CRASH = 60

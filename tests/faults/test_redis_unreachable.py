@@ -15,9 +15,9 @@ import httpx
 import pytest
 
 from service.settings import Settings
-from service.store.server import RedisServer
-from tests.faults.helpers import ready, restart, stopped
-from tests.service.helpers import Client, Game, assert_problem, create_game, ok, serve_apps
+from service.store.redis_server import RedisServer
+from tests.harness.api import Client, Game, assert_problem, create_game, ok, serve_apps
+from tests.harness.faults import ready, restart, stopped
 
 TIMEOUT = 0.5
 BOUND = TIMEOUT + 0.75  # one Redis call times out, plus the time to answer on a busy CI box

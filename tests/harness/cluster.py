@@ -8,7 +8,7 @@ from typing import Final
 
 import redis
 
-from service.store.server import RedisServer, bindable, ephemeral_start, free_port
+from service.store.redis_server import RedisServer, bindable, ephemeral_start, free_port
 
 SLOTS: Final = 16384
 NODE_TIMEOUT_MS: Final = 1500

@@ -1,0 +1,159 @@
+"""The `escopa` command: `serve` the API (with a private Redis when no URL is given), `openapi`,
+and the offline checks `audit FILE` and `replay FILE` (no server, no Redis)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import logging.config
+import os
+import shutil
+import signal
+import sys
+import tempfile
+from pathlib import Path
+
+import msgspec
+
+log = logging.getLogger("escopa")
+OPENAPI_DIR = Path("openapi")
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run uvicorn, first starting a private redis-server when no Redis URL is given."""
+    import uvicorn
+
+    from service.ops.logs import log_config, without_password
+    from service.store.redis_server import RedisServer
+
+    logging.config.dictConfig(log_config(args.log_format, args.log_level))
+    url = args.redis_url or os.environ.get("REDIS_URL")
+    server = None
+    if not url:
+        server = RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start()
+        url = server.url
+        log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
+    os.environ["REDIS_URL"] = url
+    shared = shared_metrics(args.workers)
+    if args.redis_cluster:
+        os.environ["ESCOPA_REDIS_CLUSTER"] = "1"
+    # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    log.warning(
+        "escopa listens on http://%s:%d (redis %s)", args.host, args.port, without_password(url)
+    )
+    try:
+        uvicorn.run(
+            "service.app:create_app_from_env",
+            factory=True,
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            log_level=args.log_level,
+            log_config=log_config(args.log_format, args.log_level),
+            access_log=False,
+            timeout_graceful_shutdown=10,
+        )
+    finally:
+        if server is not None:
+            server.stop()
+        if shared is not None:
+            shutil.rmtree(shared, ignore_errors=True)
+    return 0
+
+
+def shared_metrics(workers: int) -> str | None:
+    """The directory of the workers' merged metrics (prometheus_client's multiprocess mode):
+    `PROMETHEUS_MULTIPROC_DIR` when set (made if missing, a previous run's values wiped), else
+    with several workers a fresh one, which is returned so that it is removed at the end."""
+    from service.ops.metrics import MULTIPROCESS_DIR
+
+    given = os.environ.get(MULTIPROCESS_DIR)
+    if given:
+        Path(given).mkdir(parents=True, exist_ok=True)
+        for stale in Path(given).glob("*.db"):
+            stale.unlink()
+        return None
+    if workers <= 1:
+        return None
+    made = tempfile.mkdtemp(prefix="escopa-metrics-")
+    os.environ[MULTIPROCESS_DIR] = made
+    return made
+
+
+def openapi(args: argparse.Namespace) -> int:
+    """Write the OpenAPI document the app generates to openapi/openapi.json (and .yaml)."""
+    from service.http.openapi.document import document
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    doc = document()
+    (out / "openapi.json").write_bytes(
+        msgspec.json.format(msgspec.json.encode(doc), indent=2) + b"\n"
+    )
+    print(f"wrote {out / 'openapi.json'}")
+    return 0
+
+
+def audit(args: argparse.Namespace) -> int:
+    """Verify an exported game offline: hash chain, seed commitment, replay of every move."""
+    from service.cli.offline import audit_file
+
+    return audit_file(args.file, as_json=args.json)
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Replay an exported game's moves offline, checking each step's state hash."""
+    from service.cli.offline import replay_file
+
+    return replay_file(args.file, as_json=args.json)
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="escopa", description=__doc__)
+    commands = main.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("serve", help="run the API")
+    run.add_argument("--host", default=os.environ.get("ESCOPA_HOST", "127.0.0.1"))
+    run.add_argument("--port", type=int, default=int(os.environ.get("ESCOPA_PORT", "8000")))
+    run.add_argument("--workers", type=int, default=int(os.environ.get("ESCOPA_WORKERS", "1")))
+    run.add_argument("--redis-url", default=None, help="default: REDIS_URL, else a private Redis")
+    run.add_argument(
+        "--redis-cluster", action="store_true", help="the URL names a node of a Redis Cluster"
+    )
+    run.add_argument("--data-dir", default=os.environ.get("ESCOPA_DATA_DIR", ".escopa-data"))
+    run.add_argument("--fsync", default="everysec", choices=["always", "everysec", "no"])
+    run.add_argument("--log-level", default=os.environ.get("ESCOPA_LOG_LEVEL", "info"))
+    run.add_argument(
+        "--log-format",
+        default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
+        choices=["json", "text"],
+        help="json: one JSON object per line, with the request id (default)",
+    )
+    run.set_defaults(handler=serve)
+    spec = commands.add_parser("openapi", help="write openapi/openapi.json")
+    spec.add_argument("--out", default=str(OPENAPI_DIR))
+    spec.set_defaults(handler=openapi)
+    check = commands.add_parser(
+        "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"
+    )
+    check.add_argument("file", help="the export (GET /v1/games/{id}/export); - reads stdin")
+    check.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    check.set_defaults(handler=audit)
+    again = commands.add_parser(
+        "replay", help="replay an exported game's moves offline, checking every state hash"
+    )
+    again.add_argument("file", help="an export, or a POST /v1/replays body; - reads stdin")
+    again.add_argument("--json", action="store_true", help="print the replay as JSON")
+    again.set_defaults(handler=replay)
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    args = parser().parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""`escopa audit FILE` and `escopa replay FILE`: the checks of the API, offline.
+
+Nothing here needs a server, Redis or the web framework: only the engine and the pure
+`service.ledger.audit` and `service.ledger.replay`.
+Exit status 0 when the game holds, 1 when it does not
+(the reason is printed), 2 when the file cannot be read.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final, TextIO
+
+import msgspec
+
+from engine.scoring import Outcome
+from service.errors import ServiceError
+from service.ledger.audit import AuditReport, audit_export
+from service.ledger.export import EXPORT_FORMAT, Export
+from service.ledger.replay import ReplayMove, ReplayRequest, ReplayResult, replay, replay_request
+
+OK: Final = 0
+FAILED: Final = 1
+UNREADABLE: Final = 2
+
+
+def read(path: str) -> bytes:
+    """The file's bytes (`-`: standard input)."""
+    return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+
+
+def outcome_text(outcome: Outcome | None, totals: Sequence[int] | None) -> str:
+    """`side 1 (seats 1, 3) won 22-14 after 3 rounds` (or `sides 0, 1 drew` / `shared the
+    victory`), or the totals while the match runs."""
+    scores = "-".join(str(t) for t in totals or ())
+    if outcome is None:
+        return f"no winner yet ({scores})"
+    rounds = f"{outcome.rounds} round{'s' if outcome.rounds != 1 else ''}"
+    if outcome.result != "won":
+        sides = ", ".join(str(s) for s in outcome.tied)
+        verb = "drew" if outcome.result == "draw" else "shared the victory"
+        return f"sides {sides} {verb} {scores} after {rounds}"
+    seats = ", ".join(str(s) for s in outcome.seats)
+    plural = "s" if len(outcome.seats) > 1 else ""
+    return f"side {outcome.winner} (seat{plural} {seats}) won {scores} after {rounds}"
+
+
+def summary(report: AuditReport) -> str:
+    """The one-line verdict of an audit."""
+    game = f"game {report.game_id}" if report.game_id else "export"
+    if not report.ok:
+        assert report.failure is not None
+        return f"FAILED: {game}: {report.failure.reason}"
+    return (
+        f"ok: {game}: {report.entries} entries, hash chain, seed commitment and every move "
+        f"verified; {outcome_text(report.outcome, report.totals)}; head {report.head_hash}; "
+        f"final state {report.state_hash}"
+    )
+
+
+def audit_file(path: str, as_json: bool = False, out: TextIO | None = None) -> int:
+    """`escopa audit FILE`: verify an export; print one line (or the report as JSON)."""
+    out = out or sys.stdout
+    try:
+        data = read(path)
+    except OSError as error:
+        print(f"escopa audit: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        return UNREADABLE
+    report = audit_export(data)
+    if as_json:
+        out.write(msgspec.json.format(msgspec.json.encode(report)).decode() + "\n")
+    else:
+        print(summary(report), file=out)
+    return OK if report.ok else FAILED
+
+
+Logged = list[tuple[int, str | None]]
+"""The seq and recorded state hash of the `created` entry, then of each move and deal entry."""
+
+
+def export_moves(export: Export) -> tuple[ReplayResult, Logged]:
+    """Replay an export's moves from its revealed seed; raises on a refused move."""
+    created = export.entries[0] if export.entries else None
+    info = created.game if created is not None else None
+    if created is None or info is None or info.seed is None:
+        raise ValueError("the export's first entry does not hold the revealed seed")
+    played = [e for e in export.entries if e.type in ("move", "deal")]
+    moves = [msgspec.convert({"seat": e.seat, "move": e.move}, ReplayMove) for e in played]
+    result = replay(info.rules, info.players, info.seed, info.client_seed, moves)
+    logged = [(created.seq, created.state_hash)] + [(e.seq, e.state_hash) for e in played]
+    return result, logged
+
+
+def replay_file(path: str, as_json: bool = False, out: TextIO | None = None) -> int:
+    """`escopa replay FILE`: replay an export's moves (or a `POST /v1/replays` body).
+
+    For an export, the state hash after the start and after each move is compared with the one
+    its log entry recorded; any difference, a refused move or a match left unfinished fails.
+    """
+    out = out or sys.stdout
+    try:
+        data = read(path)
+    except OSError as error:
+        print(f"escopa replay: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        return UNREADABLE
+    name = "replay"
+    logged: Logged | None = None
+    try:
+        document = msgspec.json.decode(data)
+        if isinstance(document, dict) and document.get("format") == EXPORT_FORMAT:
+            export = msgspec.convert(document, Export)
+            name = f"game {export.game_id}"
+            result, logged = export_moves(export)
+        else:
+            result = replay_request(msgspec.convert(document, ReplayRequest))
+    except (ValueError, ServiceError) as error:
+        print(f"FAILED: {name}: {error}", file=out)
+        return FAILED
+    differing = _show(result, logged, out, as_json)
+    if logged is None:
+        return OK
+    if differing:
+        print(
+            f"FAILED: {name}: {len(differing)} state hash(es) differ from the log, "
+            f"the first at seq {differing[0]}",
+            file=out,
+        )
+        return FAILED
+    if result.status != "finished":
+        print(f"FAILED: {name}: the moves end before the match is over", file=out)
+        return FAILED
+    if not as_json:
+        print(
+            f"ok: {name}: {len(result.steps)} moves replayed, every state hash matches the log; "
+            f"replay hash {result.replay_hash}",
+            file=out,
+        )
+    return OK
+
+
+def _show(result: ReplayResult, logged: Logged | None, out: TextIO, as_json: bool) -> list[int]:
+    """Print each step (checked against the log); return the seqs whose state hash differs."""
+    hashes = [result.start_state_hash] + [step.state_hash for step in result.steps]
+    labels = ["start"] + [f"{s.index:4} seat {s.seat} {s.move:<14}" for s in result.steps]
+    differing: list[int] = []
+    lines = []
+    for at, (label, digest) in enumerate(zip(labels, hashes, strict=True)):
+        mark = ""
+        if logged is not None:
+            seq, recorded = logged[at]
+            mark = f"  seq {seq:4} ok" if recorded == digest else f"  seq {seq:4} DIFFERS"
+            if recorded != digest:
+                differing.append(seq)
+        lines.append(f"{label:<27} {digest}{mark}")
+    if as_json:
+        out.write(msgspec.json.format(msgspec.json.encode(result)).decode() + "\n")
+        return differing
+    for line in lines:
+        print(line, file=out)
+    for score in result.score.rounds:
+        sides = ", ".join(
+            f"side {s.side} (seat{'s' * (len(s.seats) > 1)} {'+'.join(map(str, s.seats))}) "
+            f"{s.total:+d}"
+            for s in score.sides
+        )
+        print(f"round {score.round}: {sides}; totals {list(score.match_totals)}", file=out)
+    print(f"final: {outcome_text(result.score.outcome, result.score.totals)}", file=out)
+    return differing

@@ -1,0 +1,91 @@
+"""Provably fair seeds: commit to a server seed before a game exists, use the commitment once.
+
+`POST /v1/commitments` draws a fresh 256-bit server seed, keeps it secret in Redis for
+`Settings.commitment_ttl` seconds and answers its id and SHA-256. `POST /v1/games` may then
+name the `commitment_id` and add a `client_seed`: the commitment is consumed (once, atomically),
+the shuffle key is `server_seed:client_seed`, and the `created` log entry records the server
+seed, the client seed, the commitment id and the commitment. The server seed is revealed with
+the rest of the log when the game ends, and the audit checks it against the commitment.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+import msgspec
+
+from engine.shuffle import commitment, key_text, new_server_seed
+from service.core.messages import CreateGame
+from service.errors import ServiceError
+from service.store.commitment_store import CommitmentStore
+
+
+class CommitmentCreated(msgspec.Struct, kw_only=True):
+    """A commitment to a secret server seed: name `commitment_id` when creating the game."""
+
+    commitment_id: str
+    seed_commitment: str
+    expires_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seeds:
+    """A new game's seeds: `seed` is the one logged and committed to, `key` the shuffle's."""
+
+    seed: str
+    client_seed: str | None = None
+    commitment_id: str | None = None
+
+    @property
+    def key(self) -> str:
+        return key_text(self.seed, self.client_seed)
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.seed)
+
+
+async def create_commitment(store: CommitmentStore, ttl_seconds: int) -> CommitmentCreated:
+    """Draw and store a fresh server seed; answer its id and its SHA-256, never the seed."""
+    seed = new_server_seed()
+    commitment_id = secrets.token_hex(12)
+    if not await store.create(commitment_id, seed, ttl_seconds * 1000):
+        raise ServiceError("commitment/id_collision", 409, "try again")  # pragma: no cover
+    return CommitmentCreated(
+        commitment_id=commitment_id, seed_commitment=commitment(seed), expires_in=ttl_seconds
+    )
+
+
+async def seeds_for(store: CommitmentStore, request: CreateGame, game_id: str) -> Seeds:
+    """The seeds of a game being created: given, drawn now, or taken from a commitment."""
+    if request.commitment_id is None:
+        if request.client_seed is not None:
+            raise ServiceError(
+                "request/client_seed_without_commitment",
+                422,
+                "a `client_seed` goes with a `commitment_id` from POST /v1/commitments",
+                field="client_seed",
+            )
+        return Seeds(request.seed if request.seed is not None else new_server_seed())
+    if request.seed is not None:
+        raise ServiceError(
+            "request/ambiguous_seed",
+            422,
+            "give either a `seed` or a `commitment_id`, not both",
+            field="seed",
+        )
+    found = await store.consume(request.commitment_id, game_id)
+    if found.outcome == "used":
+        raise ServiceError(
+            "commitment/used",
+            409,
+            f"commitment {request.commitment_id} was already used by a game; ask for a new one",
+        )
+    if found.outcome == "missing":
+        raise ServiceError(
+            "commitment/not_found",
+            404,
+            f"no commitment {request.commitment_id!r} (never made, or expired)",
+        )
+    return Seeds(found.seed, request.client_seed, request.commitment_id)

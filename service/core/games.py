@@ -1,0 +1,464 @@
+"""The service's use cases (create, read, move, deal, signal, score, log): no HTTP here."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+import engine
+from engine import Deal, IllegalMove, Move, State
+from engine.moves import claim as claim_move
+from engine.moves import parse_move, play
+from engine.state import EncodedParts
+from service.core.cache import GameCache
+from service.core.commitments import seeds_for
+from service.core.messages import (
+    CreatedGame,
+    CreateGame,
+    GameView,
+    LegalMove,
+    LegalMoves,
+    LogPage,
+    MoveRequest,
+    MoveResult,
+    PlayerInfo,
+    ScoreSheet,
+    SeatToken,
+    SignalRequest,
+    SignalResult,
+    StreamTicket,
+)
+from service.core.observer import GameObserver
+from service.errors import ServiceError, not_found, version_conflict
+from service.ledger.chain import (
+    GENESIS,
+    EntryType,
+    GameInfo,
+    LogEntry,
+    Signal,
+    partner_of,
+    sealed,
+    visible,
+)
+from service.ledger.replay import rules_of
+from service.settings import Settings, secret_hash
+from service.store import keys
+from service.store.commitment_store import USED_UP, CommitmentStore
+from service.store.game_store import NEW_GAME, GameMeta, GameStore, SeatMeta, StoredGame
+
+MAX_LOG_PAGE = 200
+
+
+class IdempotentAnswer(msgspec.Struct, frozen=True):
+    """The first answer to an idempotent request and the fingerprint of that request."""
+
+    fingerprint: str
+    result: MoveResult
+
+
+def now() -> str:
+    """The current UTC time, ISO 8601 with milliseconds."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def seat_of(meta: GameMeta, token: str | None) -> int | None:
+    """The seat whose token this is (compared in constant time), or None."""
+    if token is None:
+        return None
+    digest = secret_hash(token)
+    found = None
+    for seat, stored in enumerate(meta.seats):
+        if hmac.compare_digest(digest, stored.token_hash):
+            found = seat
+    return found
+
+
+def game_view(
+    game_id: str, version: int, state: State, meta: GameMeta, seat: int | None
+) -> GameView:
+    """The wire view of a game for `seat` (None: a spectator), built from the engine's view."""
+    seen = engine.view(state, seat)
+    return GameView(
+        game_id=game_id,
+        version=version,
+        status=seen.status,
+        seat=seat,
+        players=[PlayerInfo(seat=i, name=s.name) for i, s in enumerate(meta.seats)],
+        round=seen.round,
+        hand_number=seen.hand_number,
+        dealer=seen.dealer,
+        turn=seen.turn,
+        table=seen.table,
+        hand=seen.hand,
+        hand_sizes=seen.hand_sizes,
+        stock_size=seen.stock_size,
+        sides=seen.sides,
+        claim_seat=seen.claim_seat,
+        last_move=seen.last_move,
+        outcome=seen.outcome,
+        seed_commitment=meta.seed_commitment,
+        seed=seen.seed,
+    )
+
+
+def move_from(request: MoveRequest) -> Move:
+    """The engine move a request names: exactly one of `card`, `claim` or `move`."""
+    card, claim, text, capture = request.card, request.claim, request.move, request.capture
+    given = [card is not UNSET, claim is not UNSET, text is not UNSET]
+    if sum(given) != 1:
+        raise ServiceError(
+            "request/ambiguous_move", 422, "give exactly one of `card`, `claim` or `move`"
+        )
+    if not isinstance(card, UnsetType):
+        return play(card, capture if not isinstance(capture, UnsetType) else [])
+    if capture is not UNSET:
+        raise ServiceError("request/ambiguous_move", 422, "`capture` goes with `card`")
+    if not isinstance(claim, UnsetType):
+        return claim_move(claim)
+    assert not isinstance(text, UnsetType)
+    return parse_move(text)
+
+
+def legal_move(move: Move) -> LegalMove:
+    """A legal move on the wire, its text form as id."""
+    if isinstance(move, engine.Play):
+        return LegalMove(id=str(move), kind="play", card=move.card, capture=move.capture)
+    if isinstance(move, engine.Claim):
+        return LegalMove(id=str(move), kind="claim", claim=move.cards)
+    return LegalMove(id=str(move), kind="deal")
+
+
+class Games:
+    """Use cases over the store; every write is one atomic commit guarded by the version."""
+
+    observer: GameObserver = GameObserver()
+
+    def __init__(self, store: GameStore, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.commitments = CommitmentStore(store)
+        self.cache = GameCache(settings.game_cache)
+        self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
+
+    async def create(self, request: CreateGame) -> CreatedGame:
+        """Create a game: rules from the preset and overrides, tokens, the first log entry."""
+        rules = rules_of(request.preset, request.rules, len(request.players))
+        game_id = secrets.token_hex(12)
+        seeds = await seeds_for(self.commitments, request, game_id)
+        state, events = engine.start(rules, seeds.key)
+        tokens = [secrets.token_urlsafe(32) for _ in request.players]
+        meta = GameMeta(
+            seats=tuple(
+                SeatMeta(name, secret_hash(token))
+                for name, token in zip(request.players, tokens, strict=True)
+            ),
+            seed_commitment=seeds.commitment,
+            created=now(),
+            commitment_id=seeds.commitment_id,
+            client_seed=seeds.client_seed,
+        )
+        info = GameInfo(
+            rules=rules,
+            players=tuple(request.players),
+            seed=seeds.seed,
+            seed_commitment=seeds.commitment,
+            client_seed=seeds.client_seed,
+            commitment_id=seeds.commitment_id,
+        )
+        entry = sealed(
+            LogEntry(
+                seq=1,
+                type="created",
+                time=meta.created,
+                game=info,
+                events=tuple(events),
+                prev_hash=GENESIS,
+                state_hash=engine.state_hash(state, self.parts),
+                salt=secrets.token_hex(16),
+            )
+        )
+        # A commitment is used up once consumed, even if the game's own write is not confirmed.
+        advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
+        if not await self.store.create(game_id, state, meta, entry, self._ttl_ms(state), advice):
+            raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
+        self.observer.game_created()
+        return CreatedGame(
+            game_id=game_id,
+            players=[
+                SeatToken(seat=i, name=name, token=token)
+                for i, (name, token) in enumerate(zip(request.players, tokens, strict=True))
+            ],
+            seed_commitment=meta.seed_commitment,
+            version=1,
+            view=game_view(game_id, 1, state, meta, None),
+            commitment_id=seeds.commitment_id,
+            client_seed=seeds.client_seed,
+        )
+
+    async def load(self, game_id: str) -> StoredGame:
+        game = await self.store.load(game_id)
+        if game is None:
+            self.cache.drop(game_id)
+            raise not_found(game_id)
+        self.cache.put(game_id, game)
+        return game
+
+    async def load_at(self, game_id: str, version: int | None) -> StoredGame:
+        """The game for a write at `version`: the cached copy if it is at that version.
+
+        The commit script checks version and head, so a stale copy can only cost a 409.
+        """
+        cached = self.cache.get(game_id)
+        if cached is not None and cached.version == version:
+            return cached
+        return await self.load(game_id)
+
+    async def read_as(self, game_id: str, token: str | None) -> tuple[StoredGame, int | None]:
+        """The game and the reader's seat (None: a spectator); a token that is given must fit."""
+        game = await self.load(game_id)
+        return game, self._reader(game, token)
+
+    async def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
+        """A ticket to follow the game's events as the token's seat, for a while (kept hashed)."""
+        game = await self.load(game_id)
+        seat = self._player(game, token)
+        ticket = secrets.token_urlsafe(24)
+        ttl = self.settings.stream_ticket_ttl
+        await self.store.save_ticket(game_id, secret_hash(ticket), seat, ttl * 1000)
+        return StreamTicket(ticket=ticket, expires_in=ttl)
+
+    async def follow_as(
+        self, game_id: str, token: str | None, ticket: str | None
+    ) -> tuple[StoredGame, int | None]:
+        """The game and who follows it: the token's seat, the ticket's, or a spectator."""
+        if ticket is None:
+            return await self.read_as(game_id, token)
+        if token is not None:
+            raise ServiceError(
+                "auth/ambiguous", 401, "send either a token or a stream ticket, not both"
+            )
+        seat = await self.store.ticket_seat(game_id, secret_hash(ticket))
+        if seat is None:
+            raise ServiceError(
+                "auth/invalid_ticket",
+                401,
+                "this stream ticket is unknown, expired or for another game",
+            )
+        return await self.load(game_id), seat
+
+    async def view(self, game_id: str, token: str | None) -> GameView:
+        """The game as the token's seat (or a spectator, without a token) may see it."""
+        game, seat = await self.read_as(game_id, token)
+        return game_view(game_id, game.version, game.state, game.meta, seat)
+
+    async def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
+        """The legal moves of the token's seat, in the engine's fixed order."""
+        game = await self.load(game_id)
+        seat = self._player(game, token)
+        moves = engine.legal_moves(game.state, seat)
+        return LegalMoves(version=game.version, seat=seat, moves=[legal_move(m) for m in moves])
+
+    async def play(
+        self, game_id: str, token: str | None, request: MoveRequest, key: str | None
+    ) -> MoveResult:
+        """Apply the token's seat's move if the game is still at `expected_version`."""
+        game = await self.load_at(game_id, request.expected_version)
+        seat = self._player(game, token)
+        fingerprint = hashlib.sha256(msgspec.json.encode(request)).hexdigest() if key else ""
+        return await self._commit_move(
+            game_id, game, seat, move_from(request), request.expected_version, key, fingerprint
+        )
+
+    async def deal(
+        self, game_id: str, token: str | None, expected: int | None, key: str | None
+    ) -> MoveResult:
+        """Deal the next hand or round when a deal is due (auto-deal off)."""
+        game = await self.load_at(game_id, expected)
+        seat = self._player(game, token)
+        version = game.version if expected is None else expected
+        return await self._commit_move(
+            game_id, game, seat, Deal(), version, key, f"deal:{expected}"
+        )
+
+    async def signal(self, game_id: str, token: str | None, request: SignalRequest) -> SignalResult:
+        """Send a partner signal: logged, seen only by the partner until the game is over."""
+        game = await self.load(game_id)
+        seat = self._player(game, token)
+        rules = game.state.rules
+        partner = partner_of(rules, seat)
+        if not rules.signals or partner is None:
+            raise ServiceError("signal/not_allowed", 409, "these rules allow no partner signals")
+        if game.state.status == "finished":
+            raise IllegalMove("move/game_over", "the match is over")
+        entry = self._entry(game, "signal", seat, None, (), None, signal=request.signal)
+        result = await self.store.commit(
+            game_id, game.version, None, entry, self._ttl_ms(game.state)
+        )
+        self._check(result.outcome, game_id, game.version, result.version)
+        self.cache.put(game_id, replace(game, version=result.version, head=entry.hash))
+        return SignalResult(version=result.version, seq=entry.seq, to_seat=partner)
+
+    async def score(self, game_id: str) -> ScoreSheet:
+        """Every round's breakdown per side, the totals and the winner."""
+        game = await self.load(game_id)
+        state = game.state
+        return ScoreSheet(
+            game_id=game_id,
+            status=state.status,
+            target=state.rules.target,
+            rounds=state.rounds,
+            totals=state.scores,
+            outcome=state.outcome,
+        )
+
+    async def log(self, game_id: str, token: str | None, after: int, limit: int) -> LogPage:
+        """A page of the log, redacted for the reader until the game is over."""
+        game, seat = await self.read_as(game_id, token)
+        finished = game.state.status == "finished"
+        entries = await self.store.entries(game_id, after, min(limit, MAX_LOG_PAGE))
+        rules = game.state.rules
+        shown = [visible(e, seat, finished, rules) for e in entries]
+        last = shown[-1].seq if shown else after
+        return LogPage(game_id=game_id, entries=shown, next_after=last, head=game.version)
+
+    async def _commit_move(
+        self,
+        game_id: str,
+        game: StoredGame,
+        seat: int,
+        move: Move,
+        expected: int,
+        key: str | None,
+        fingerprint: str,
+    ) -> MoveResult:
+        """Apply through the engine and commit atomically; a retried request gets its first answer.
+
+        The commit script itself answers a retry that reaches it; one refused before that (the
+        game moved on, or the move no longer applies) looks for the first answer here.
+        """
+        idem_key = keys.idempotency(game_id, seat, key) if key else None
+        try:
+            state, events = await self._apply(game_id, game, seat, move, expected)
+        except (ServiceError, engine.EngineError):
+            prior = await self._prior(idem_key, fingerprint)
+            if prior is not None:
+                return prior
+            raise
+        kind: EntryType = "deal" if isinstance(move, Deal) else "move"
+        entry = self._entry(game, kind, seat, str(move), tuple(events), state)
+        finished = state.status == "finished"
+        version = game.version + 1
+        result = MoveResult(
+            version=version,
+            move=str(move),
+            entry=visible(entry, seat, finished, state.rules),
+            view=game_view(game_id, version, state, game.meta, seat),
+        )
+        idem = None
+        if idem_key is not None:
+            answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
+            idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
+        outcome = await self.store.commit(
+            game_id, game.version, state, entry, self._ttl_ms(state), idem
+        )
+        if outcome.outcome == "replay":
+            return self._replayed(outcome.answer, fingerprint)
+        self._check(outcome.outcome, game_id, expected, outcome.version)
+        self.cache.put(game_id, StoredGame(state, version, entry.hash, game.meta))
+        self.observer.move_applied(kind, finished)
+        return result
+
+    async def _apply(
+        self, game_id: str, game: StoredGame, seat: int, move: Move, expected: int
+    ) -> tuple[State, list[engine.Event]]:
+        """The move applied to the game at `expected`; a refusal first checks it is not late."""
+        if expected != game.version:
+            raise version_conflict(expected, game.version)
+        try:
+            return engine.apply(game.state, seat, move)
+        except engine.EngineError:
+            await self._still_at(game_id, expected)
+            raise
+
+    async def _prior(self, idem_key: str | None, fingerprint: str) -> MoveResult | None:
+        """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
+        answer = await self.store.answer(idem_key) if idem_key is not None else None
+        return self._replayed(answer, fingerprint) if answer is not None else None
+
+    def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
+        prior = msgspec.json.decode(answer, type=IdempotentAnswer)
+        if prior.fingerprint != fingerprint:
+            raise ServiceError(
+                "request/idempotency_key_reused",
+                422,
+                "this Idempotency-Key was used for a different request",
+            )
+        return prior.result
+
+    def _entry(
+        self,
+        game: StoredGame,
+        kind: EntryType,
+        seat: int,
+        move: str | None,
+        events: tuple[engine.Event, ...],
+        state: State | None,
+        signal: Signal | None = None,
+    ) -> LogEntry:
+        """The next log entry, chained to the game's head and sealed with its hash."""
+        return sealed(
+            LogEntry(
+                seq=game.version + 1,
+                type=kind,
+                time=now(),
+                seat=seat,
+                move=move,
+                signal=signal,
+                events=events,
+                prev_hash=game.head,
+                state_hash=engine.state_hash(state, self.parts) if state is not None else None,
+                salt=secrets.token_hex(16),
+            )
+        )
+
+    async def _still_at(self, game_id: str, expected: int) -> None:
+        """409 if the game moved on: a refused move from a cached copy may just be late."""
+        current = await self.load(game_id)
+        if current.version != expected:
+            raise version_conflict(expected, current.version)
+
+    def _check(self, outcome: str, game_id: str, expected: int, current: int) -> None:
+        if outcome == "missing":
+            self.cache.drop(game_id)
+            raise not_found(game_id)
+        if outcome == "stale":
+            self.cache.drop(game_id)
+            raise version_conflict(expected, current)
+
+    def _reader(self, game: StoredGame, token: str | None) -> int | None:
+        """The reader's seat; a token that is given must be valid."""
+        seat = seat_of(game.meta, token)
+        if token is not None and seat is None:
+            raise ServiceError("auth/invalid_token", 401, "this token is not a seat of this game")
+        return seat
+
+    def _player(self, game: StoredGame, token: str | None) -> int:
+        """The acting seat; a valid token is required."""
+        if token is None:
+            raise ServiceError(
+                "auth/missing_token", 401, "send `Authorization: Bearer <player token>`"
+            )
+        seat = self._reader(game, token)
+        assert seat is not None
+        return seat
+
+    def _ttl_ms(self, state: State) -> int:
+        """Running games expire `game_ttl` after their last move; finished ones never (0)."""
+        ttl = self.settings.finished_ttl if state.status == "finished" else self.settings.game_ttl
+        return ttl * 1000

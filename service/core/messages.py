@@ -1,0 +1,188 @@
+"""The use cases' requests and answers, which the HTTP layer sends as they are (msgspec Structs)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from engine.rules import PresetName
+from engine.scoring import Outcome, RoundScore
+from engine.state import LastMove, Status
+from engine.views import SideView
+from service.ledger.chain import LogEntry, Signal
+from service.ledger.terms import ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
+
+CardCode = Annotated[
+    str,
+    Meta(
+        min_length=2,
+        max_length=2,
+        pattern="^([A2-7QJK])[CDHS]$",
+        examples=["7D"],
+        description="rank then suit",
+    ),
+]
+
+Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log head seq")]
+
+_CARD = "[A2-7QJK][CDHS]"
+
+TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
+
+# `(?!\n)`: Python's `$` also matches before a final newline, JSON Schema's (ECMA-262) does not.
+MOVE_TEXT_PATTERN = f"^(deal|claim:{_CARD}(\\+{_CARD})+|{_CARD}(\\+{_CARD})*)$(?!\\n)"
+
+MoveText = Annotated[
+    str,
+    Meta(
+        pattern=MOVE_TEXT_PATTERN,
+        max_length=200,
+        description="a legal move's id: `5H`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
+        examples=["5H+2S+QD"],
+    ),
+]
+
+
+class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A new game: 2-4 player names in seat order, a preset, overrides and an optional seed.
+
+    For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead of
+    a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
+    """
+
+    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=4)]
+    preset: PresetName = "escopa"
+    rules: RulesOverride | None = None
+    seed: Seed | None = None
+    commitment_id: CommitmentId | None = None
+    client_seed: ClientSeed | None = None
+
+
+class SeatToken(msgspec.Struct, kw_only=True):
+    """A seat's secret token: shown once, stored only as a hash."""
+
+    seat: int
+    name: str
+    token: str
+
+
+class PlayerInfo(msgspec.Struct, kw_only=True):
+    seat: int
+    name: str
+
+
+class GameView(msgspec.Struct, kw_only=True):
+    """A game as the reader may see it: never another seat's hand, the stock or a live seed."""
+
+    game_id: str
+    version: int
+    status: Status
+    seat: int | None
+    players: list[PlayerInfo]
+    round: int
+    hand_number: int
+    dealer: int
+    turn: int | None
+    table: tuple[str, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    sides: tuple[SideView, ...]
+    claim_seat: int | None
+    last_move: LastMove | None
+    outcome: Outcome | None
+    seed_commitment: str
+    seed: str | None
+
+
+class CreatedGame(msgspec.Struct, kw_only=True):
+    """The new game: its id, each seat's token (the only time it is shown), and the view."""
+
+    game_id: str
+    players: list[SeatToken]
+    seed_commitment: str
+    version: int
+    view: GameView
+    commitment_id: str | None = None
+    client_seed: str | None = None
+
+
+class LegalMove(msgspec.Struct, kw_only=True):
+    """A legal move; `id` is its text form, accepted as `move` when playing."""
+
+    id: str
+    kind: Literal["play", "claim", "deal"]
+    card: str | None = None
+    capture: tuple[str, ...] = ()
+    claim: tuple[str, ...] = ()
+
+
+class LegalMoves(msgspec.Struct, kw_only=True):
+    version: int
+    seat: int
+    moves: list[LegalMove]
+
+
+class MoveRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A move: `card` (+ `capture`), or `claim`, or `move` as a legal move's id."""
+
+    expected_version: Version
+    card: CardCode | UnsetType = UNSET
+    capture: Annotated[list[CardCode], Meta(max_length=39)] | UnsetType = UNSET
+    claim: Annotated[list[CardCode], Meta(min_length=2, max_length=40)] | UnsetType = UNSET
+    move: MoveText | UnsetType = UNSET
+
+
+class DealRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    expected_version: Version | None = None
+
+
+class SignalRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A partner signal: `guindis` (I hold the 7D) or `seven` (I hold another seven)."""
+
+    signal: Signal
+
+
+class MoveResult(msgspec.Struct, kw_only=True):
+    """The accepted move, the log entry it made (as the mover may see it) and the new view."""
+
+    version: int
+    move: str
+    entry: LogEntry
+    view: GameView
+
+
+class SignalResult(msgspec.Struct, kw_only=True):
+    version: int
+    seq: int
+    to_seat: int
+
+
+class StreamTicket(msgspec.Struct, kw_only=True):
+    """A short-lived ticket to follow a game's events as one seat, for clients that cannot send
+    headers (a browser's `EventSource`): `GET /events?ticket=...`. It cannot act for the seat."""
+
+    ticket: Annotated[str, msgspec.Meta(min_length=32, max_length=32, pattern=TICKET_PATTERN)]
+    expires_in: Annotated[int, msgspec.Meta(ge=1, description="seconds it stays valid")]
+
+
+class ScoreSheet(msgspec.Struct, kw_only=True):
+    """Every round's per-category breakdown per side, the match totals and the winner."""
+
+    game_id: str
+    status: Status
+    target: int
+    rounds: tuple[RoundScore, ...]
+    totals: tuple[int, ...]
+    outcome: Outcome | None
+
+
+class LogPage(msgspec.Struct, kw_only=True):
+    """A page of the log; fetch the next with `after=next_after`."""
+
+    game_id: str
+    entries: list[LogEntry]
+    next_after: int
+    head: int

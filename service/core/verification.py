@@ -1,0 +1,89 @@
+"""The use cases of replays and audits (audit, export, replay, commitments): no HTTP here.
+
+The checks themselves are pure and live in `service.ledger.audit` and `service.ledger.replay`,
+which the offline `escopa audit` and `escopa replay` share; this module reads what they check
+from Redis.
+"""
+
+from __future__ import annotations
+
+import anyio.to_thread
+
+import engine
+from service.core.commitments import CommitmentCreated, create_commitment
+from service.core.games import Games
+from service.errors import ServiceError
+from service.ledger.audit import AuditFailure, AuditReport, audit_log
+from service.ledger.chain import LogEntry
+from service.ledger.export import Export
+from service.ledger.replay import ReplayRequest, ReplayResult, replay_request
+from service.store.game_store import StoredGame
+
+
+def not_finished(game_id: str) -> ServiceError:
+    return ServiceError(
+        "game/not_finished",
+        409,
+        f"game {game_id} is not over: it is audited and exported once it is (its seed is secret)",
+    )
+
+
+class Audits:
+    """Audit and export finished games, replay moves, commit to server seeds."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+    async def finished_log(self, game_id: str) -> tuple[StoredGame, list[LogEntry]]:
+        """A finished game and its whole log, unredacted."""
+        game = await self.games.load(game_id)
+        if game.state.status != "finished":
+            raise not_finished(game_id)
+        entries = await self.games.store.entries(game_id, 0, game.version)
+        return game, entries
+
+    async def audit(self, game_id: str) -> AuditReport:
+        """Verify the stored log (chain, seed, replay), then that it ends at the stored game."""
+        game, entries = await self.finished_log(game_id)
+        report = await anyio.to_thread.run_sync(audit_log, entries, game_id)
+        if not report.ok:
+            return report
+        failure = None
+        if len(entries) != game.version or report.head_hash != game.head:
+            failure = AuditFailure(
+                seq=len(entries),
+                kind="chain",
+                field="hash",
+                reason=f"the log's head (seq {len(entries)}) is not the game's head "
+                f"(version {game.version})",
+            )
+        elif report.state_hash != engine.state_hash(game.state):
+            failure = AuditFailure(
+                seq=len(entries),
+                kind="replay",
+                field="state_hash",
+                reason="the stored state differs from the replay's final state",
+            )
+        if failure is None:
+            return report
+        return AuditReport(
+            ok=False,
+            game_id=game_id,
+            entries=report.entries,
+            head_hash=report.head_hash,
+            failure=failure,
+        )
+
+    async def export(self, game_id: str) -> Export:
+        """The finished game as one self-contained document."""
+        _, entries = await self.finished_log(game_id)
+        return Export(game_id=game_id, entries=entries)
+
+    async def commit(self) -> CommitmentCreated:
+        """A fresh server seed, kept secret; its id and SHA-256."""
+        return await create_commitment(self.games.commitments, self.games.settings.commitment_ttl)
+
+    @staticmethod
+    async def replay(request: ReplayRequest) -> ReplayResult:
+        """Replay moves through the engine, off the event loop (it is all computation)."""
+        return await anyio.to_thread.run_sync(replay_request, request)

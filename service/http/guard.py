@@ -1,0 +1,164 @@
+"""The guard in front of the API: per-client rate limits shared through Redis, and API keys.
+
+Every request under `/v1/` counts against its client address and, when it carries a valid
+`X-API-Key`, against that key too. The counters live in Redis (`service.store.keys.rate`), so
+every API process shares them; counting costs one pipelined round trip per request. Over the
+limit: 429 `rate/limited` with `Retry-After`. Probes (`/healthz`, `/readyz`), `/metrics` and
+the schema are not counted.
+
+The counter is a sliding window, estimated from two fixed windows (Cloudflare's approach): with
+`p` requests in the previous window, `c` in the current one, and a fraction `f` of the current
+window gone, the rate is `p * (1 - f) + c`. Refused requests count too, so a client that
+ignores `Retry-After` stays limited.
+
+Routes whose OpenAPI security names `apiKey` (creating games, commitments, replays) need a valid
+`X-API-Key` when the server has keys (`ESCOPA_API_KEYS`): none is 401 `auth/api_key_required`,
+a wrong one 401 `auth/invalid_api_key`. Keys are kept only as SHA-256 hashes and compared in
+constant time. Rate limits come first, so guessing keys is rate limited as well.
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import time
+from typing import Final
+
+from litestar import Litestar
+from litestar.enums import ScopeType
+from litestar.handlers import HTTPRouteHandler
+from litestar.middleware import DefineMiddleware
+from litestar.types import ASGIApp, Receive, Scope, Send
+
+from service.errors import ServiceError
+from service.settings import Settings, secret_hash
+from service.store import keys
+from service.store.game_store import GameStore
+from service.store.multiplex import Arg
+
+API_KEY_SCHEME: Final = "apiKey"
+API_KEY_HEADER: Final = "X-API-Key"
+API_KEY_NAME: Final = API_KEY_HEADER.lower().encode("ascii")
+API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{API_KEY_SCHEME: []}, {}]
+"""The OpenAPI security of a route that needs a key when the server has keys (else none: `{}`)."""
+GUARDED_PREFIX: Final = "/v1/"
+MAX_KEY_LENGTH: Final = 200
+KEY_ID_LENGTH: Final = 16
+"""Hex digits of a key's hash that name its rate-limit counter (never the key itself)."""
+
+
+def api_key_required() -> ServiceError:
+    return ServiceError(
+        "auth/api_key_required", 401, f"this server needs an API key: send `{API_KEY_HEADER}`"
+    )
+
+
+def invalid_api_key() -> ServiceError:
+    return ServiceError("auth/invalid_api_key", 401, f"this `{API_KEY_HEADER}` is not valid")
+
+
+def rate_limited(retry_after: int) -> ServiceError:
+    return ServiceError(
+        "rate/limited",
+        429,
+        f"too many requests from this client; retry in {retry_after} s",
+        {"Retry-After": str(retry_after)},
+    )
+
+
+class RateLimiter:
+    """Sliding-window request counters in Redis: `limit` requests per `window` seconds."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit = limit
+        self.window = window
+
+    async def hit(self, store: GameStore, clients: list[tuple[str, str]], now: float) -> int:
+        """Count a request for each `(kind, client)`: 0 if it may go on, else seconds to wait."""
+        index = int(now // self.window)
+        elapsed = now / self.window - index
+        expiry_ms = math.ceil(self.window * 2000) + 1000
+        commands: list[tuple[Arg, ...]] = []
+        for kind, who in clients:
+            current = keys.rate(kind, who, index)
+            commands += [("INCR", current), ("PEXPIRE", current, expiry_ms)]
+            commands.append(("GET", keys.rate(kind, who, index - 1)))
+        replies = await store.pipeline(commands)
+        wait = 0.0
+        for at in range(0, len(replies), 3):
+            current_count, _, previous = replies[at : at + 3]
+            wait = max(wait, self.wait(int(current_count), int(previous or 0), elapsed))
+        return max(1, math.ceil(wait)) if wait > 0 else 0
+
+    def wait(self, current: int, previous: int, elapsed: float) -> float:
+        """Seconds until one more request fits, given the counts (this request included)."""
+        if previous * (1 - elapsed) + current <= self.limit:
+            return 0.0
+        if current + 1 <= self.limit:  # the previous window's share decays within this one
+            fits_at = 1 - (self.limit - current - 1) / previous
+            return (fits_at - elapsed) * self.window
+        fits_at = max(0.0, 1 - (self.limit - 1) / current)  # in the next window
+        return (1 - elapsed + fits_at) * self.window
+
+
+def needs_key(handler: HTTPRouteHandler) -> bool:
+    """Whether the route's OpenAPI security names the API key."""
+    return any(API_KEY_SCHEME in requirement for requirement in handler.resolve_security())
+
+
+def header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key.lower() == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+class Guard:
+    """ASGI middleware: count the request against its client and key, then check the key."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.hashes = settings.api_key_hashes
+        self.limiter = (
+            RateLimiter(settings.rate_limit, settings.rate_window) if settings.rate_limit else None
+        )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == ScopeType.HTTP and scope["path"].startswith(GUARDED_PREFIX):
+            await self.check(scope)
+        await self.app(scope, receive, send)
+
+    async def check(self, scope: Scope) -> None:
+        presented = header(scope, API_KEY_NAME) if self.hashes else None
+        key = self.key_hash(presented)
+        if self.limiter is not None:
+            address = scope.get("client")
+            clients = [("a", address[0] if address else "unknown")]
+            if key is not None:
+                clients.append(("k", key[:KEY_ID_LENGTH]))
+            store = Litestar.from_scope(scope).state.store
+            wait = await self.limiter.hit(store, clients, time.time())
+            if wait:
+                raise rate_limited(wait)
+        handler = scope.get("route_handler")
+        if self.hashes and isinstance(handler, HTTPRouteHandler) and needs_key(handler):
+            if presented is None:
+                raise api_key_required()
+            if key is None:
+                raise invalid_api_key()
+
+    def key_hash(self, presented: str | None) -> str | None:
+        """The stored hash the key matches (every hash compared, in constant time), or None."""
+        if presented is None or not self.hashes or len(presented) > MAX_KEY_LENGTH:
+            return None
+        digest = secret_hash(presented)
+        found = None
+        for stored in self.hashes:
+            if hmac.compare_digest(digest, stored):
+                found = stored
+        return found
+
+
+def guard(settings: Settings) -> DefineMiddleware:
+    """The guard as Litestar middleware, configured by `settings`."""
+    return DefineMiddleware(Guard, settings=settings)

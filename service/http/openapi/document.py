@@ -1,0 +1,124 @@
+"""The OpenAPI document: Litestar's paths, msgspec's exact component schemas, and stateful links.
+
+Litestar's generated component schemas drop some constraints (patterns on list items, closed
+objects); msgspec knows the Structs exactly, so its schemas replace Litestar's, name for name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Litestar, Request, get
+from litestar.openapi.plugins import (
+    JsonRenderPlugin,
+    OpenAPIRenderPlugin,
+    RedocRenderPlugin,
+    SwaggerRenderPlugin,
+)
+
+from service.http.openapi.contract import constrain
+from service.http.openapi.examples import add_examples
+from service.http.openapi.links import LINKS
+
+Document = dict[str, Any]
+REF_TEMPLATE = "#/components/schemas/{name}"
+
+
+def _structs() -> dict[str, type[msgspec.Struct]]:
+    """Every Struct class of the engine and the service, by class name."""
+    found: dict[str, type[msgspec.Struct]] = {}
+    pending = list(msgspec.Struct.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.__module__.split(".")[0] in {"engine", "service"}:
+            found[cls.__name__] = cls
+    return found
+
+
+def refine(raw: Document) -> Document:
+    """Replace component schemas with msgspec's and add the links of `links.py`."""
+    doc: Document = msgspec.json.decode(msgspec.json.encode(raw))
+    schemas: Document = doc.setdefault("components", {}).setdefault("schemas", {})
+    structs = _structs()
+    known = [structs[name] for name in sorted(schemas) if name in structs]
+    _, exact = msgspec.json.schema_components(known, ref_template=REF_TEMPLATE)
+    schemas.update(exact)
+    constrain(schemas)
+    add_examples(schemas)
+    _retry_after(doc)
+    for (path, method, status), links in LINKS.items():
+        response = doc["paths"][path][method]["responses"][status]
+        response["links"] = links
+    return doc
+
+
+def _retry_after(doc: Document) -> None:
+    """Declare `Retry-After` on every 429 and 503 answer: clients should wait that long."""
+    header = {
+        "description": "seconds to wait before retrying",
+        "schema": {"type": "string", "pattern": "^[0-9]+$"},
+        "required": True,
+    }
+    for operations in doc["paths"].values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                if status in {"429", "503"}:
+                    response.setdefault("headers", {})["Retry-After"] = header
+
+
+def document() -> Document:
+    """The app's OpenAPI document as plain data (building it needs no Redis)."""
+    from service.app import create_app
+    from service.settings import Settings
+
+    return _refined(create_app(Settings(redis_url="redis://127.0.0.1:1/0")))
+
+
+def _refined(app: Litestar) -> Document:
+    """The app's refined document, built once and kept with the app."""
+    document: Document | None = app.state.get("openapi_document")
+    if document is None:
+        document = app.state["openapi_document"] = refine(app.openapi_schema.to_schema())
+    return document
+
+
+def _served(app: Litestar) -> bytes:
+    served: bytes | None = app.state.get("openapi_json")
+    if served is None:
+        served = app.state["openapi_json"] = msgspec.json.encode(_refined(app))
+    return served
+
+
+@get(
+    "/openapi.json", operation_id="openapi", include_in_schema=False, media_type="application/json"
+)
+async def openapi_json(request: Request[Any, Any, Any]) -> bytes:
+    """The same document as `openapi/openapi.json`, served by the running app."""
+    return _served(request.app)
+
+
+class Refined(OpenAPIRenderPlugin):
+    """A Litestar docs page under `/schema` that shows the refined document, not Litestar's own.
+
+    Mixed in before a concrete plugin, whose `render` the `super()` call reaches.
+    """
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        return super().render(request, _refined(request.app))  # type: ignore[safe-super]
+
+
+class RefinedJson(JsonRenderPlugin):
+    """`/schema/openapi.json`: the same bytes as `/openapi.json`."""
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        return _served(request.app)
+
+
+class RefinedRedoc(Refined, RedocRenderPlugin):
+    pass
+
+
+class RefinedSwagger(Refined, SwaggerRenderPlugin):
+    pass

@@ -1,0 +1,139 @@
+"""Errors become RFC 9457 problems with a stable `code`; this is the one place mapping them."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Final
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.types import ExceptionHandlersMap
+from redis.exceptions import ClusterError, ReadOnlyError, RedisClusterException, TryAgainError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from engine import EngineError, RulesError
+from service.errors import ServiceError
+from service.http.schemas import Problem
+
+AnyRequest = Request[Any, Any, Any]
+PROBLEM_JSON: Final = "application/problem+json"
+ENGINE_STATUS: Final[dict[str, int]] = {
+    "move/not_your_turn": 409,
+    "move/deal_pending": 409,
+    "move/nothing_to_deal": 409,
+    "move/game_over": 409,
+}
+HTTP_CODES: Final[dict[int, str]] = {
+    400: "request/invalid",
+    401: "auth/unauthorized",
+    403: "auth/forbidden",
+    404: "route/not_found",
+    405: "route/method_not_allowed",
+    413: "request/too_large",
+    415: "request/unsupported_media_type",
+    429: "rate/limited",
+}
+TITLES: Final[dict[int, str]] = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    409: "Conflict",
+    413: "Request too large",
+    415: "Unsupported media type",
+    422: "Unprocessable request",
+    429: "Too many requests",
+    500: "Internal error",
+    503: "Service unavailable",
+}
+log = logging.getLogger("escopa")
+
+
+def problem(
+    request: AnyRequest,
+    status: int,
+    code: str,
+    detail: str,
+    headers: dict[str, str] | None = None,
+    field: str | None = None,
+    index: int | None = None,
+) -> Response[bytes]:
+    """An `application/problem+json` response (counted in the metrics by its code)."""
+    metrics = request.app.state.get("metrics")
+    if metrics is not None:
+        metrics.problem(code)
+    body = Problem(
+        type=f"urn:escopa:problem:{code}",
+        title=TITLES.get(status, "Error"),
+        status=status,
+        detail=detail,
+        code=code,
+        instance=request.url.path,
+        field=field,
+        index=index,
+    )
+    return Response(
+        msgspec.json.encode(body), status_code=status, media_type=PROBLEM_JSON, headers=headers
+    )
+
+
+def on_service_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
+    assert isinstance(exc, ServiceError)
+    return problem(
+        request, exc.status, exc.code, exc.detail, exc.headers, field=exc.field, index=exc.index
+    )
+
+
+def on_engine_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
+    assert isinstance(exc, EngineError)
+    field = exc.field if isinstance(exc, RulesError) else None
+    return problem(request, ENGINE_STATUS.get(exc.code, 422), exc.code, exc.message, field=field)
+
+
+def on_validation_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
+    assert isinstance(exc, ValidationException)
+    extra = [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
+    messages = [f"{e.get('key') or 'body'}: {e.get('message', '')}" for e in extra]
+    detail = "; ".join(messages) or "the request is malformed"
+    field = str(extra[0]["key"]) if extra and extra[0].get("key") else None
+    return problem(request, 400, "request/invalid", detail[:500], field=field)
+
+
+def on_http_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
+    assert isinstance(exc, HTTPException)
+    status = exc.status_code
+    if status >= 500:
+        return on_unexpected(request, exc)
+    code = HTTP_CODES.get(status, f"http/{status}")
+    headers = {k: v for k, v in (exc.headers or {}).items() if k.lower() == "allow"}
+    return problem(request, status, code, str(exc.detail)[:500], headers)
+
+
+def on_redis_down(request: AnyRequest, exc: Exception) -> Response[bytes]:
+    log.warning("redis unavailable: %s", type(exc).__name__)
+    detail = "the game store is unreachable; try again shortly"
+    return problem(request, 503, "service/unavailable", detail, {"Retry-After": "1"})
+
+
+def on_unexpected(request: AnyRequest, exc: Exception) -> Response[bytes]:
+    log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
+    return problem(request, 500, "service/internal", "an internal error occurred")
+
+
+HANDLERS: Final[ExceptionHandlersMap] = {
+    ServiceError: on_service_error,
+    EngineError: on_engine_error,
+    ValidationException: on_validation_error,
+    HTTPException: on_http_error,
+    RedisConnectionError: on_redis_down,
+    RedisTimeoutError: on_redis_down,
+    # A cluster failing over: slots uncovered, a master down, a replica not yet promoted.
+    ClusterError: on_redis_down,
+    RedisClusterException: on_redis_down,
+    TryAgainError: on_redis_down,
+    ReadOnlyError: on_redis_down,
+    Exception: on_unexpected,
+}

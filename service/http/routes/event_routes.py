@@ -1,0 +1,151 @@
+"""`GET /v1/games/{id}/events`: the game's log as Server-Sent Events, live, resumable."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Final
+
+import msgspec
+from litestar import Controller, get, post
+from litestar.datastructures import State as AppState
+from litestar.di import NamedDependency, Provide
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.params import HeaderParameter, QueryParameter
+from litestar.response import ServerSentEvent
+from litestar.response.sse import ServerSentEventMessage
+from litestar.status_codes import HTTP_201_CREATED
+
+from service.core.messages import TICKET_PATTERN, StreamTicket
+from service.http.params import Authorization, bearer
+from service.http.routes.game_routes import GameId, GamesDep, problems
+from service.ledger.chain import EntryType
+from service.ops.streams import Heartbeat, Item, Streams
+
+RETRY_MS: Final = 2000
+EVENT_STREAM: Final = "text/event-stream"
+StreamsDep = NamedDependency[Streams]
+LastEventId = Annotated[
+    str,
+    HeaderParameter(
+        name="Last-Event-ID",
+        required=False,
+        pattern="^[0-9]{0,7}$",
+        description="the seq of the last entry received: the stream resumes after it "
+        "(browsers send it when they reconnect); wins over `after`; empty: absent",
+        examples=[Example(value="12")],
+    ),
+]
+Ticket = Annotated[
+    str | None,
+    QueryParameter(
+        required=False,
+        min_length=32,
+        max_length=32,
+        pattern=TICKET_PATTERN,
+        description="a stream ticket (`POST /stream-tickets`), for clients that cannot send "
+        "`Authorization` (a browser's `EventSource`); instead of the token",
+    ),
+]
+After = Annotated[
+    int, QueryParameter(ge=0, le=1_000_000, description="seq to start after (0: the whole log)")
+]
+EXAMPLE: Final = {
+    "id": "2",
+    "event": "move",
+    "data": '{"seq":2,"type":"move","time":"2026-01-01T12:00:00.000Z","seat":1,'
+    '"move":"5H+2S+QD","events":[],"prev_hash":"...","hash":"..."}',
+}
+DESCRIPTION: Final = (
+    "Server-Sent Events: each new log entry as the reader may see it (redacted like `GET "
+    "/log`), as `id: <seq>`, `event: <entry type>` and `data: <the entry's JSON>`. A comment "
+    "line is sent every 15 s without news. The stream ends after the entry that ends the "
+    "match; a client resumes with `Last-Event-ID` (or `after`)."
+)
+
+
+class StreamEvent(msgspec.Struct, kw_only=True):
+    """One event of the stream as a client reads it (`id:`, `event:` and `data:` lines).
+
+    Comment lines (the opening one, heartbeats) and the `retry:` advice are not events.
+    """
+
+    id: Annotated[str, msgspec.Meta(pattern="^[1-9][0-9]*$", description="the entry's seq")]
+    event: EntryType
+    data: Annotated[
+        str,
+        msgspec.Meta(
+            description="the log entry (a `LogEntry`) as JSON, redacted for the reader",
+            extra_json_schema={
+                "contentMediaType": "application/json",
+                "contentSchema": {"$ref": "#/components/schemas/LogEntry"},
+            },
+        ),
+    ]
+
+
+def provide_streams(state: AppState) -> Streams:
+    streams: Streams = state.streams
+    return streams
+
+
+def message(item: Item) -> ServerSentEventMessage:
+    """An entry as one event (`id` seq, `event` type, `data` JSON), or a heartbeat comment."""
+    if isinstance(item, Heartbeat):
+        return ServerSentEventMessage(data=None, comment="heartbeat")
+    data = msgspec.json.encode(item).decode()
+    return ServerSentEventMessage(data=data, event=item.type, id=item.seq)
+
+
+async def sse(game_id: str, items: AsyncIterator[Item]) -> AsyncIterator[ServerSentEventMessage]:
+    """The stream on the wire: an opening comment with the reconnection delay, then the items."""
+    yield ServerSentEventMessage(data=None, comment=f"game {game_id}", retry=RETRY_MS)
+    async for item in items:
+        yield message(item)
+
+
+class EventsController(Controller):
+    path = "/v1/games"
+    tags = ["games"]  # noqa: RUF012
+    dependencies = {"streams": Provide(provide_streams, sync_to_thread=False)}  # noqa: RUF012
+
+    @get(
+        "/{game_id:str}/events",
+        operation_id="streamEvents",
+        responses={
+            200: ResponseSpec(
+                StreamEvent,
+                description=DESCRIPTION,
+                media_type=EVENT_STREAM,
+                generate_examples=False,
+                examples=[Example(summary="a move", value=EXAMPLE)],
+            ),
+            **problems(400, 401, 404),
+        },
+        summary="Follow the game: new log entries as Server-Sent Events, live",
+    )
+    async def events(
+        self,
+        game_id: GameId,
+        games: GamesDep,
+        streams: StreamsDep,
+        authorization: Authorization = None,
+        last_event_id: LastEventId = "",
+        after: After = 0,
+        ticket: Ticket = None,
+    ) -> ServerSentEvent:
+        start = int(last_event_id) if last_event_id else after
+        items = await streams.open(games, game_id, bearer(authorization), start, ticket)
+        return ServerSentEvent(sse(game_id, items), headers={"Vary": "Authorization"})
+
+    @post(
+        "/{game_id:str}/stream-tickets",
+        operation_id="createStreamTicket",
+        status_code=HTTP_201_CREATED,
+        responses=problems(400, 401, 404),
+        summary="A short-lived ticket to follow the game's events as your seat, from a browser",
+    )
+    async def stream_ticket(
+        self, game_id: GameId, games: GamesDep, authorization: Authorization = None
+    ) -> StreamTicket:
+        return await games.stream_ticket(game_id, bearer(authorization))

@@ -1,0 +1,183 @@
+"""Routes under /v1/games: each decodes, calls one use case, and returns a Struct."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, Response, get, post
+from litestar.datastructures import ResponseHeader
+from litestar.di import NamedDependency
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
+
+from service.core.games import Games
+from service.core.messages import (
+    CreatedGame,
+    CreateGame,
+    DealRequest,
+    GameView,
+    LegalMoves,
+    LogPage,
+    MoveRequest,
+    MoveResult,
+    ScoreSheet,
+    SignalRequest,
+    SignalResult,
+)
+from service.http.fast_moves import FastMoves
+from service.http.guard import API_KEY_SECURITY
+from service.http.params import GAME_ID_MAX_LENGTH, Authorization, IdempotencyKey, bearer
+from service.http.schemas import Problem
+
+GameId = Annotated[
+    str, PathParameter(min_length=1, max_length=GAME_ID_MAX_LENGTH, description="the game's id")
+]
+GamesDep = NamedDependency[Games]
+After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
+Limit = Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")]
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """OpenAPI entries for the problem responses a route can give (any may be rate limited)."""
+    return {
+        status: ResponseSpec(
+            Problem, description="RFC 9457 problem", media_type="application/problem+json"
+        )
+        for status in (*statuses, 429, 503)
+    }
+
+
+class GamesController(Controller):
+    path = "/v1/games"
+    tags = ["games"]  # noqa: RUF012
+
+    @post(
+        "/",
+        operation_id="createGame",
+        status_code=HTTP_201_CREATED,
+        responses=problems(400, 401, 404, 409, 422),
+        security=API_KEY_SECURITY,
+        summary="Create a game",
+    )
+    async def create(self, data: JSONBody[CreateGame], games: GamesDep) -> CreatedGame:
+        return await games.create(data)
+
+    @get(
+        "/{game_id:str}",
+        operation_id="getGame",
+        responses={**problems(400, 401, 404), 304: ResponseSpec(None, description="Not modified")},
+        response_headers=[
+            ResponseHeader(name="ETag", description="the game's version", documentation_only=True)
+        ],
+        summary="A game as the token's seat (or a spectator) sees it",
+    )
+    async def read(
+        self,
+        game_id: GameId,
+        games: GamesDep,
+        authorization: Authorization = None,
+        if_none_match: Annotated[
+            str | None, HeaderParameter(name="If-None-Match", required=False, max_length=100)
+        ] = None,
+    ) -> Response[GameView]:
+        view = await games.view(game_id, bearer(authorization))
+        etag = f'"{view.version}"'
+        headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
+        if if_none_match is not None and _matches(if_none_match, etag):
+            return Response(content=None, status_code=HTTP_304_NOT_MODIFIED, headers=headers)  # type: ignore[arg-type]
+        return Response(content=view, status_code=HTTP_200_OK, headers=headers)
+
+    @get(
+        "/{game_id:str}/legal-moves",
+        operation_id="getLegalMoves",
+        responses=problems(400, 401, 404),
+        summary="The token's seat's legal moves",
+    )
+    async def legal_moves(
+        self, game_id: GameId, games: GamesDep, authorization: Authorization = None
+    ) -> LegalMoves:
+        return await games.legal_moves(game_id, bearer(authorization))
+
+    @post(
+        "/{game_id:str}/moves",
+        operation_id="playMove",
+        status_code=HTTP_200_OK,
+        responses=problems(400, 401, 404, 409, 422),
+        summary="Play a card, capture, or claim a missed capture",
+        middleware=[FastMoves],
+    )
+    async def play(
+        self,
+        game_id: GameId,
+        data: JSONBody[MoveRequest],
+        games: GamesDep,
+        authorization: Authorization = None,
+        idempotency_key: IdempotencyKey = None,
+    ) -> MoveResult:
+        return await games.play(game_id, bearer(authorization), data, idempotency_key)
+
+    @post(
+        "/{game_id:str}/deal",
+        operation_id="deal",
+        status_code=HTTP_200_OK,
+        responses=problems(400, 401, 404, 409, 422),
+        summary="Deal the next hand or round (when auto_deal is off)",
+    )
+    async def deal(
+        self,
+        game_id: GameId,
+        games: GamesDep,
+        data: JSONBody[DealRequest | None] = None,
+        authorization: Authorization = None,
+        idempotency_key: IdempotencyKey = None,
+    ) -> MoveResult:
+        expected = data.expected_version if data is not None else None
+        return await games.deal(game_id, bearer(authorization), expected, idempotency_key)
+
+    @post(
+        "/{game_id:str}/signals",
+        operation_id="sendSignal",
+        status_code=HTTP_200_OK,
+        responses=problems(400, 401, 404, 409),
+        summary="Signal your partner (seen only by the partner until the game is over)",
+    )
+    async def signal(
+        self,
+        game_id: GameId,
+        data: JSONBody[SignalRequest],
+        games: GamesDep,
+        authorization: Authorization = None,
+    ) -> SignalResult:
+        return await games.signal(game_id, bearer(authorization), data)
+
+    @get(
+        "/{game_id:str}/score",
+        operation_id="getScore",
+        responses=problems(400, 404),
+        summary="Every round's per-category breakdown, totals and winner",
+    )
+    async def score(self, game_id: GameId, games: GamesDep) -> ScoreSheet:
+        return await games.score(game_id)
+
+    @get(
+        "/{game_id:str}/log",
+        operation_id="getLog",
+        responses=problems(400, 401, 404),
+        summary="The hash-chained log, redacted for the reader until the game is over",
+    )
+    async def log(
+        self,
+        game_id: GameId,
+        games: GamesDep,
+        authorization: Authorization = None,
+        after: After = 0,
+        limit: Limit = 50,
+    ) -> LogPage:
+        return await games.log(game_id, bearer(authorization), after, limit)
+
+
+def _matches(if_none_match: str, etag: str) -> bool:
+    """RFC 9110 weak comparison: `*` or any listed tag, `W/` prefix ignored."""
+    tags = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+    return "*" in tags or etag in tags

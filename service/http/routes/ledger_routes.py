@@ -1,0 +1,70 @@
+"""Routes for replays and audits: stateless replays, audit and export, seed commitments."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, post
+from litestar.di import NamedDependency, Provide
+from litestar.params import JSONBody
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
+
+from service.core.commitments import CommitmentCreated
+from service.core.games import Games
+from service.core.verification import Audits
+from service.http.guard import API_KEY_SECURITY
+from service.http.routes.game_routes import GameId, problems
+from service.ledger.audit import AuditReport
+from service.ledger.export import Export
+from service.ledger.replay import MAX_REPLAY_BODY, ReplayRequest, ReplayResult
+
+AuditsDep = NamedDependency[Audits]
+
+
+def provide_audits(games: NamedDependency[Games]) -> Audits:
+    return Audits(games)
+
+
+class AuditController(Controller):
+    path = "/v1"
+    tags = ["audit"]  # noqa: RUF012
+    dependencies = {"audits": Provide(provide_audits, sync_to_thread=False)}  # noqa: RUF012
+
+    @post(
+        "/replays",
+        operation_id="replayMoves",
+        status_code=HTTP_200_OK,
+        responses=problems(400, 401, 413, 422),
+        security=API_KEY_SECURITY,
+        request_max_body_size=MAX_REPLAY_BODY,
+        summary="Replay moves from rules and a seed, without storage: each step's state hash",
+    )
+    async def replay(self, data: JSONBody[ReplayRequest], audits: AuditsDep) -> ReplayResult:
+        return await audits.replay(data)
+
+    @get(
+        "/games/{game_id:str}/audit",
+        operation_id="auditGame",
+        responses=problems(400, 404, 409),
+        summary="Verify a finished game: hash chain, seed commitment, replay of every move",
+    )
+    async def audit(self, game_id: GameId, audits: AuditsDep) -> AuditReport:
+        return await audits.audit(game_id)
+
+    @get(
+        "/games/{game_id:str}/export",
+        operation_id="exportGame",
+        responses=problems(400, 404, 409),
+        summary="A finished game as one self-contained document (`escopa audit FILE` checks it)",
+    )
+    async def export(self, game_id: GameId, audits: AuditsDep) -> Export:
+        return await audits.export(game_id)
+
+    @post(
+        "/commitments",
+        operation_id="createCommitment",
+        status_code=HTTP_201_CREATED,
+        responses=problems(401),
+        security=API_KEY_SECURITY,
+        summary="Commit to a fresh secret server seed before a game exists (used once)",
+    )
+    async def commit(self, audits: AuditsDep) -> CommitmentCreated:
+        return await audits.commit()

@@ -1,0 +1,24 @@
+"""The HTTP layer's own bodies: problems (RFC 9457) and health."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+
+class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """An RFC 9457 problem; `code` is stable and machine-readable."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    instance: str | None = None
+    field: str | None = None
+    index: int | None = None
+
+
+class Health(msgspec.Struct, kw_only=True):
+    status: Literal["ok", "unavailable"]

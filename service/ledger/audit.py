@@ -1,0 +1,369 @@
+"""The audit of a game's log: pure, offline (no Redis, no HTTP), the same for the API and the CLI.
+
+Entry by entry, in order, and the first entry that does not hold is the answer:
+
+1. the chain: `seq` runs 1, 2, 3, ... without gaps; `prev_hash` is 64 zeros for the first entry
+   and the previous entry's `hash` after it; `hash` recomputes
+   (`service.ledger.chain.entry_hash`: the SHA-256 of the entry's canonical JSON without
+   `hash`); the entry has exactly the members of the log format (nothing added, nothing missing);
+2. the seed (first entry): `sha256(seed) == seed_commitment`; the shuffle key is `seed`, or
+   `seed + ":" + client_seed` when the game used a commitment and a client seed;
+3. the replay: `engine.start(rules, key)`, then every `move` and `deal` entry through
+   `engine.parse_move` and `engine.apply`, comparing the state hash and the events after each
+   with the logged ones; `signal` entries change no state: they carry no `state_hash`, and the
+   rules must allow signals;
+4. the end: the replayed match must be over (a log cut short is not a whole game).
+
+A hash that does not recompute is reported as such, with what the replay says about the same
+entry when it disagrees too, so a changed card, seat or order is named precisely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, Literal
+
+import msgspec
+
+import engine
+from engine import EngineError, Event, State, canonical_json
+from engine.rules import partnered
+from engine.scoring import Outcome
+from engine.shuffle import commitment, key_text
+from engine.state import EncodedParts, Status
+from service.ledger.chain import GENESIS, LogEntry, entry_hash
+from service.ledger.export import EXPORT_FORMAT
+from service.ledger.replay import replay_hash_start, replay_hash_step
+
+FailureKind = Literal["format", "chain", "seed", "rules", "replay", "signal", "incomplete"]
+SHOWN: Final = 120
+"""The longest a logged or replayed value is quoted in a reason."""
+EXPORT_MEMBERS: Final = frozenset({"format", "game_id", "entries"})
+ENTRY_MEMBERS: Final = frozenset(LogEntry.__struct_fields__)
+_MISSING: Final = object()
+
+
+class AuditFailure(msgspec.Struct, frozen=True, kw_only=True):
+    """The first entry that does not hold (`seq` null: the document as a whole) and why.
+
+    `kind`: `format` (not a log entry or not an export), `chain` (seq, prev_hash or hash),
+    `seed` (not revealed, or not the committed one), `rules` (rules or seats that cannot be
+    played), `replay` (an illegal move, or a state hash or events the replay does not give),
+    `signal` (a signal the rules do not allow or that changes the state), `incomplete` (the
+    log ends before the match does). `field` names the entry's member at fault.
+    """
+
+    seq: int | None
+    kind: FailureKind
+    field: str | None = None
+    reason: str
+
+
+class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
+    """The audit's answer. `ok`: every check held; else `failure` is the first that did not.
+
+    `head_hash` is the last entry's hash, the log's head (as the document states it; proven
+    only when `ok`). `state_hash`, `replay_hash` (see `service.ledger.replay`), `status`,
+    `totals` and `outcome` come from the replay and are given only when it held.
+    """
+
+    ok: bool
+    game_id: str | None = None
+    entries: int
+    head_hash: str | None
+    state_hash: str | None = None
+    replay_hash: str | None = None
+    status: Status | None = None
+    totals: tuple[int, ...] | None = None
+    outcome: Outcome | None = None
+    failure: AuditFailure | None = None
+
+
+class _Fail(Exception):
+    """Raised inside the audit to stop at the first failure."""
+
+    def __init__(self, failure: AuditFailure) -> None:
+        super().__init__(failure.reason)
+        self.failure = failure
+
+
+def _fail(seq: int | None, kind: FailureKind, field: str | None, reason: str) -> _Fail:
+    prefix = f"seq {seq}: " if seq is not None else ""
+    return _Fail(AuditFailure(seq=seq, kind=kind, field=field, reason=prefix + reason))
+
+
+def _shown(value: object) -> str:
+    """A value as compact JSON, cut to `SHOWN` characters."""
+    text = msgspec.json.encode(value).decode() if value is not _MISSING else "absent"
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
+def difference(logged: object, replayed: object, path: str = "") -> tuple[str, Any, Any] | None:
+    """The first place two JSON values differ: `(path, logged part, replayed part)`, or None.
+
+    Lists and tuples compare alike (`msgspec.to_builtins` keeps tuples); leaves must have the
+    same type, so `true` is not `1`.
+    """
+    if isinstance(logged, dict) and isinstance(replayed, dict):
+        for key in sorted(set(logged) | set(replayed)):
+            found = difference(
+                logged.get(key, _MISSING), replayed.get(key, _MISSING), f"{path}.{key}"
+            )
+            if found is not None:
+                return found
+        return None
+    if isinstance(logged, list | tuple) and isinstance(replayed, list | tuple):
+        for index, (left, right) in enumerate(zip(logged, replayed, strict=False)):
+            found = difference(left, right, f"{path}[{index}]")
+            if found is not None:
+                return found
+        if len(logged) != len(replayed):
+            return path, logged, replayed
+        return None
+    if type(logged) is type(replayed) and logged == replayed:
+        return None
+    return path, logged, replayed
+
+
+class _Audit:
+    """The running audit: the chain's head, the replayed state and the replay hash."""
+
+    def __init__(self) -> None:
+        self.head = GENESIS
+        self.state: State | None = None
+        self.replay_hash = ""
+        self.parts = EncodedParts()  # this game's rules and finished rounds, encoded once
+
+    def entry(self, index: int, raw: object) -> None:
+        """Check one entry (position `index`) against the chain and the replay."""
+        seq = index + 1
+        if not isinstance(raw, dict):
+            raise _fail(seq, "format", None, "the entry is not a JSON object")
+        given = raw.get("seq")
+        if type(given) is not int or given != seq:
+            raise _fail(
+                seq,
+                "chain",
+                "seq",
+                f"entry {seq} of the log has seq {_shown(given)}: "
+                "entries are missing, repeated or out of order",
+            )
+        entry = self._decode(seq, raw)
+        if entry.prev_hash != self.head:
+            before = "64 zeros" if seq == 1 else f"the hash of seq {seq - 1}"
+            raise _fail(seq, "chain", "prev_hash", f"prev_hash is not {before}")
+        if entry.hash != entry_hash(entry):
+            failure = _fail(seq, "chain", "hash", "hash does not match its content")
+            try:
+                self._replay(seq, entry)
+            except _Fail as also:
+                detail = also.failure.reason.removeprefix(f"seq {seq}: ")
+                failure = _fail(seq, "chain", "hash", f"hash does not match its content ({detail})")
+            raise failure
+        self._replay(seq, entry)
+        self.head = entry.hash
+
+    def finish(self, count: int) -> State:
+        """After the last entry: the log must hold a whole match."""
+        if self.state is None:
+            raise _fail(None, "format", "entries", "the log holds no entries")
+        if self.state.status != "finished":
+            raise _fail(
+                count,
+                "incomplete",
+                None,
+                f"the log ends before the match is over (status {self.state.status}, "
+                f"round {self.state.round}): entries are missing",
+            )
+        return self.state
+
+    @staticmethod
+    def _decode(seq: int, raw: dict[str, Any]) -> LogEntry:
+        """The entry as a `LogEntry`, refusing members that the log format does not have."""
+        unknown = sorted(set(raw) - ENTRY_MEMBERS)
+        if unknown:
+            raise _fail(seq, "format", unknown[0], f"`{unknown[0]}` is not a log entry member")
+        try:
+            entry = msgspec.convert(raw, LogEntry)
+        except msgspec.ValidationError as error:
+            raise _fail(seq, "format", _path(str(error)), f"not a log entry: {error}") from None
+        if canonical_json(raw) != canonical_json(entry):
+            found = difference(raw, msgspec.to_builtins(entry))
+            path, given, _ = found if found is not None else ("", None, None)
+            what = "is missing" if given is _MISSING else "is not in the log format"
+            raise _fail(seq, "format", path.lstrip("."), f"`{path.lstrip('.')}` {what}")
+        return entry
+
+    def _replay(self, seq: int, entry: LogEntry) -> None:
+        """Replay one entry on the state so far (the first entry starts the game)."""
+        if seq == 1:
+            self._start(entry)
+            return
+        state = self.state
+        assert state is not None
+        if entry.type == "created" or entry.game is not None:
+            raise _fail(seq, "format", "type", "only the first entry is a `created` entry")
+        if entry.type == "signal":
+            self._signal(seq, entry, state)
+            return
+        if entry.seat is None or entry.move is None:
+            raise _fail(seq, "format", "move", f"a `{entry.type}` entry names a seat and a move")
+        if entry.signal is not None:
+            raise _fail(seq, "format", "signal", f"a `{entry.type}` entry carries no signal")
+        try:
+            move = engine.parse_move(entry.move)
+        except EngineError as error:
+            raise _fail(
+                seq, "replay", "move", f"malformed move {entry.move!r}: {error.code}: {error}"
+            ) from None
+        text = engine.move_text(move)
+        if text != entry.move:
+            raise _fail(seq, "replay", "move", f"move {entry.move!r} is not written as {text!r}")
+        if (entry.type == "deal") != isinstance(move, engine.Deal):
+            raise _fail(seq, "replay", "type", f"a `{entry.type}` entry holds the move {text!r}")
+        try:
+            state, events = engine.apply(state, entry.seat, move)
+        except EngineError as error:
+            raise _fail(
+                seq,
+                "replay",
+                "move",
+                f"illegal move {entry.move} by seat {entry.seat}: {error.code}: {error}",
+            ) from None
+        digest = self._compare(seq, entry, state, events)
+        self.replay_hash = replay_hash_step(self.replay_hash, entry.seat, text, digest)
+
+    def _start(self, entry: LogEntry) -> None:
+        """The `created` entry: the seed against its commitment, then the opening state."""
+        game = entry.game
+        if entry.type != "created" or game is None:
+            raise _fail(1, "format", "type", "the first entry is not the `created` entry")
+        if entry.seat is not None or entry.move is not None or entry.signal is not None:
+            raise _fail(1, "format", "seat", "the `created` entry names no seat, move or signal")
+        if game.seed is None:
+            raise _fail(1, "seed", "game.seed", "the seed is not revealed: the game is not over")
+        if commitment(game.seed) != game.seed_commitment:
+            raise _fail(1, "seed", "game.seed", "seed does not match seed_commitment")
+        if game.client_seed is not None and game.commitment_id is None:
+            raise _fail(
+                1, "seed", "game.client_seed", "a client seed is only used with a commitment"
+            )
+        if len(game.players) != game.rules.players:
+            raise _fail(
+                1,
+                "rules",
+                "game.players",
+                f"{len(game.players)} players for rules of {game.rules.players}",
+            )
+        try:
+            state, events = engine.start(game.rules, key_text(game.seed, game.client_seed))
+        except EngineError as error:
+            raise _fail(1, "rules", "game.rules", f"the rules cannot be played: {error}") from None
+        self.replay_hash = replay_hash_start(self._compare(1, entry, state, events))
+
+    def _signal(self, seq: int, entry: LogEntry, state: State) -> None:
+        """A partner signal: no state change, allowed by the rules, sent by a seat in play."""
+        rules = state.rules
+        if entry.seat is None or entry.signal is None:
+            raise _fail(seq, "format", "signal", "a `signal` entry names a seat and a signal")
+        if entry.move is not None or entry.events:
+            raise _fail(seq, "format", "move", "a `signal` entry carries no move or events")
+        if entry.state_hash is not None:
+            raise _fail(
+                seq, "signal", "state_hash", "a signal changes no state but carries a state_hash"
+            )
+        if not (rules.signals and partnered(rules)):
+            raise _fail(seq, "signal", "signal", "these rules allow no partner signals")
+        if not 0 <= entry.seat < rules.players:
+            raise _fail(seq, "signal", "seat", f"seat {entry.seat} does not exist")
+        if state.status == "finished":
+            raise _fail(seq, "signal", "signal", "a signal after the match was over")
+
+    def _compare(self, seq: int, entry: LogEntry, state: State, events: list[Event]) -> str:
+        """The logged state hash and events against the replay's; keep the replayed state."""
+        digest = engine.state_hash(state, self.parts)
+        if entry.state_hash != digest:
+            raise _fail(
+                seq,
+                "replay",
+                "state_hash",
+                f"state_hash differs from the replay (logged {_shown(entry.state_hash)}, "
+                f"replayed {_shown(digest)})",
+            )
+        replayed = tuple(events)
+        if replayed != entry.events:
+            found = difference(msgspec.to_builtins(entry.events), msgspec.to_builtins(replayed))
+            where, logged, again = found if found is not None else ("", None, None)
+            raise _fail(
+                seq,
+                "replay",
+                "events",
+                f"events differ from the replay: events{where} is {_shown(logged)} in the log, "
+                f"{_shown(again)} in the replay",
+            )
+        self.state = state
+        return digest
+
+
+def _path(message: str) -> str | None:
+    """The member a msgspec validation message points at (`$.game.rules.target`)."""
+    return message.rsplit("at `$.", 1)[1].rstrip("`") if "at `$." in message else None
+
+
+def audit_entries(entries: Sequence[object], game_id: str | None = None) -> AuditReport:
+    """Audit a log given as JSON values (decoded, not yet trusted), in order."""
+    audit = _Audit()
+    last = entries[-1] if entries else None
+    head = last.get("hash") if isinstance(last, dict) else None
+    if not isinstance(head, str):
+        head = None
+    try:
+        for index, raw in enumerate(entries):
+            audit.entry(index, raw)
+        state = audit.finish(len(entries))
+    except _Fail as stop:
+        return AuditReport(
+            ok=False, game_id=game_id, entries=len(entries), head_hash=head, failure=stop.failure
+        )
+    return AuditReport(
+        ok=True,
+        game_id=game_id,
+        entries=len(entries),
+        head_hash=head,
+        state_hash=engine.state_hash(state, audit.parts),
+        replay_hash=audit.replay_hash,
+        status=state.status,
+        totals=state.scores,
+        outcome=state.outcome,
+    )
+
+
+def audit_log(entries: Sequence[LogEntry], game_id: str | None = None) -> AuditReport:
+    """Audit a log read from storage (as the API does for `GET /v1/games/{id}/audit`)."""
+    return audit_entries([msgspec.to_builtins(entry) for entry in entries], game_id)
+
+
+def audit_export(data: bytes) -> AuditReport:
+    """Audit an export document (`escopa-export-v1`), as `escopa audit FILE` does."""
+    try:
+        document = msgspec.json.decode(data)
+    except msgspec.DecodeError as error:
+        return _refused(f"not a JSON document: {error}")
+    if not isinstance(document, dict):
+        return _refused("not an export: the document is not a JSON object")
+    if document.get("format") != EXPORT_FORMAT:
+        return _refused(f"not an export: `format` is {_shown(document.get('format', _MISSING))}")
+    unknown = sorted(set(document) - EXPORT_MEMBERS)
+    if unknown:
+        return _refused(f"`{unknown[0]}` is not a member of an export")
+    game_id, entries = document.get("game_id"), document.get("entries")
+    if not isinstance(game_id, str):
+        return _refused("`game_id` is not a string")
+    if not isinstance(entries, list):
+        return _refused("`entries` is not a list")
+    return audit_entries(entries, game_id)
+
+
+def _refused(reason: str) -> AuditReport:
+    failure = AuditFailure(seq=None, kind="format", reason=reason)
+    return AuditReport(ok=False, entries=0, head_hash=None, failure=failure)

@@ -1,0 +1,26 @@
+"""The export of a finished game: one self-contained JSON document that `escopa audit` checks.
+
+`{"format": "escopa-export-v1", "game_id": ..., "entries": [...]}`: every entry of the game's
+log, unredacted, exactly as the log stores them. The first entry (`type: "created"`) holds the
+rules, the players in seat order, the revealed seed, its `seed_commitment` and, for a game
+created from a commitment, the `client_seed` and `commitment_id`. Nothing else is needed to
+verify the game: see `docs/audit.md`.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import msgspec
+
+from service.ledger.chain import LogEntry
+
+EXPORT_FORMAT: Final = "escopa-export-v1"
+
+
+class Export(msgspec.Struct, frozen=True, kw_only=True):
+    """A finished game's whole log as one document; `entries[0]` is the `created` entry."""
+
+    format: Literal["escopa-export-v1"] = EXPORT_FORMAT
+    game_id: str
+    entries: list[LogEntry]

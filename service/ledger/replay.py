@@ -1,0 +1,199 @@
+"""Stateless replays: rules, seats, a seed and a list of moves through the engine, no storage.
+
+`POST /v1/replays` and `escopa replay` answer the state hash after each move, the final score
+and the `replay_hash`. Limits: at most `MAX_REPLAY_MOVES` moves (more: 400 `request/invalid`
+naming `moves`) and a body of at most `MAX_REPLAY_BODY` bytes (more: 413 `request/too_large`).
+
+The stored log's head hash cannot be rebuilt by a replay: every log entry also covers its time
+and a random salt, which a list of moves does not have. A replay answers instead its
+`replay_hash`, a chain over what is deterministic, which the audit of a stored log computes too:
+
+    h = sha256_hex("escopa-replay-v1:" + state_hash_after_start)
+    for each move: h = sha256_hex(h + ":" + seat + ":" + move_text + ":" + state_hash_after_it)
+
+(ASCII text, seats in decimal, hashes in lowercase hex.) Signals change no state and are not
+part of it. Two replays of the same moves from the same rules and key give the same value.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Annotated, Final
+
+import msgspec
+from msgspec import Meta
+
+import engine
+from engine import EngineError, Event, Rules, State, View
+from engine.rules import PresetName
+from engine.scoring import Outcome, RoundScore
+from engine.shuffle import commitment, key_text
+from engine.state import EncodedParts, Status
+from service.errors import ServiceError
+from service.ledger.terms import ClientSeed, PlayerName, RulesOverride, Seat, Seed
+
+MAX_REPLAY_MOVES: Final = 2000
+MAX_REPLAY_BODY: Final = 256 * 1024
+REPLAY_HASH_PREFIX: Final = "escopa-replay-v1:"
+
+MoveText = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=200,
+        examples=["5H+2S+QD"],
+        description="a move's text form: `7D`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
+    ),
+]
+
+
+def replay_hash_start(state_hash: str) -> str:
+    """The replay hash of a game that has only started: a hash of the opening state's hash."""
+    return hashlib.sha256(f"{REPLAY_HASH_PREFIX}{state_hash}".encode("ascii")).hexdigest()
+
+
+def replay_hash_step(previous: str, seat: int, move: str, state_hash: str) -> str:
+    """The replay hash after one more move."""
+    text = f"{previous}:{seat}:{move}:{state_hash}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class ReplayMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One move to replay: the seat that plays it and its text form."""
+
+    seat: Seat
+    move: MoveText
+
+
+class ReplayRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A game to replay: the rules as `POST /v1/games` takes them, the seed, and the moves."""
+
+    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=4)]
+    preset: PresetName = "escopa"
+    rules: RulesOverride | None = None
+    seed: Seed
+    client_seed: ClientSeed | None = None
+    moves: Annotated[list[ReplayMove], Meta(max_length=MAX_REPLAY_MOVES)] = msgspec.field(
+        default_factory=list
+    )
+    include_events: bool = False
+    include_state: bool = False
+
+
+class ReplayStep(msgspec.Struct, kw_only=True):
+    """A replayed move: its index in the request, the seat, and the state hash after it."""
+
+    index: int
+    seat: int
+    move: str
+    state_hash: str
+    events: tuple[Event, ...] | None = None
+
+
+class ReplayScore(msgspec.Struct, kw_only=True):
+    """Every round's breakdown, the match totals and the winner (none while the match runs)."""
+
+    rounds: tuple[RoundScore, ...]
+    totals: tuple[int, ...]
+    outcome: Outcome | None
+
+
+class ReplayResult(msgspec.Struct, kw_only=True):
+    """What the moves lead to: each step's state hash, the final score, view and replay hash.
+
+    `state` (every card, the seed included) is given when `include_state` was asked for.
+    """
+
+    rules: Rules
+    players: list[str]
+    seed_commitment: str
+    start_state_hash: str
+    start_events: tuple[Event, ...] | None = None
+    steps: list[ReplayStep]
+    status: Status
+    state_hash: str
+    replay_hash: str
+    score: ReplayScore
+    view: View
+    state: State | None = None
+
+
+class ReplayError(ServiceError):
+    """A move of a replay that the engine refuses: 422, with the move's index."""
+
+    def __init__(self, index: int, seat: int, move: str, error: EngineError) -> None:
+        kind = "invalid" if isinstance(error, engine.InvalidMove) else "illegal"
+        super().__init__(
+            f"replay/{kind}_move",
+            422,
+            f"moves[{index}]: {kind} move {move!r} by seat {seat}: {error.code}: {error.message}",
+            field=f"moves[{index}]",
+            index=index,
+        )
+
+
+def replay(
+    rules: Rules,
+    players: Sequence[str],
+    seed: str,
+    client_seed: str | None,
+    moves: Sequence[ReplayMove],
+    *,
+    include_events: bool = False,
+    include_state: bool = False,
+) -> ReplayResult:
+    """Replay `moves` from the start of a game; raises `ReplayError` at the first refused move."""
+    state, start_events = engine.start(rules, key_text(seed, client_seed))
+    parts = EncodedParts()  # the rules and finished rounds, encoded once for every step
+    start_hash = engine.state_hash(state, parts)
+    chain = replay_hash_start(start_hash)
+    steps: list[ReplayStep] = []
+    for index, step in enumerate(moves):
+        try:
+            move = engine.parse_move(step.move)
+            state, events = engine.apply(state, step.seat, move)
+        except EngineError as error:
+            raise ReplayError(index, step.seat, step.move, error) from None
+        digest = engine.state_hash(state, parts)
+        text = engine.move_text(move)
+        chain = replay_hash_step(chain, step.seat, text, digest)
+        shown = tuple(events) if include_events else None
+        steps.append(
+            ReplayStep(index=index, seat=step.seat, move=text, state_hash=digest, events=shown)
+        )
+    return ReplayResult(
+        rules=rules,
+        players=list(players),
+        seed_commitment=commitment(seed),
+        start_state_hash=start_hash,
+        start_events=tuple(start_events) if include_events else None,
+        steps=steps,
+        status=state.status,
+        state_hash=steps[-1].state_hash if steps else start_hash,
+        replay_hash=chain,
+        score=ReplayScore(rounds=state.rounds, totals=state.scores, outcome=state.outcome),
+        view=engine.view(state, None),
+        state=state if include_state else None,
+    )
+
+
+def rules_of(preset: str, overrides: RulesOverride | None, players: int) -> Rules:
+    """The rules of a preset with the request's overrides, as `POST /v1/games` builds them."""
+    changes = msgspec.to_builtins(overrides) if overrides is not None else {}
+    changes["players"] = players
+    return engine.make_rules(preset, changes)
+
+
+def replay_request(request: ReplayRequest) -> ReplayResult:
+    """Answer `POST /v1/replays`."""
+    rules = rules_of(request.preset, request.rules, len(request.players))
+    return replay(
+        rules,
+        request.players,
+        request.seed,
+        request.client_seed,
+        request.moves,
+        include_events=request.include_events,
+        include_state=request.include_state,
+    )

@@ -1,0 +1,210 @@
+"""Live events: a game's new log entries as one reader may see them, for as long as it follows.
+
+Entries come from the game's Redis stream with blocking reads, so a move committed by any
+process reaches followers on every process. Each entry is redacted with
+`service.ledger.chain.visible` exactly as `GET /log` would show it at that moment (unredacted
+once the match is over). The follow ends after the entry that ends the match, when the game
+expires, when Redis fails, or when the process begins to shut down:
+a client resumes from the last seq it got.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import threading
+import time
+import weakref
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import FrameType
+from typing import Any, Final
+
+import anyio
+from redis.exceptions import RedisError
+
+from engine.events import MatchEnded
+from service.core.games import Games
+from service.errors import ServiceError
+from service.ledger.chain import LogEntry, visible
+from service.ops.metrics import Metrics
+from service.settings import Settings
+from service.store.game_store import Client, StoredGame
+from service.store.tail import LogTail
+
+SHUTDOWN_SIGNALS: Final = (signal.SIGTERM, signal.SIGINT)
+log = logging.getLogger("escopa.events")
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """Nothing new for a while: a comment line keeps proxies and clients from timing out."""
+
+
+Item = LogEntry | Heartbeat
+
+
+def ends_match(entry: LogEntry) -> bool:
+    return any(isinstance(event, MatchEnded) for event in entry.events)
+
+
+def too_many_streams(limit: int) -> ServiceError:
+    return ServiceError(
+        "events/too_many_streams",
+        503,
+        f"this process already serves {limit} event streams; try again shortly",
+        {"Retry-After": "5"},
+    )
+
+
+class Slot:
+    """One open stream's place in the per-process limit; released once, however the stream ends."""
+
+    def __init__(self, streams: Streams) -> None:
+        self._streams = streams
+        self._held = True
+
+    def release(self) -> None:
+        if self._held:
+            self._held = False
+            self._streams.released()
+
+
+class Streams:
+    """The process's event streams: the limit on how many are open, and the shutdown signal."""
+
+    def __init__(self, settings: Settings, client: Client, metrics: Metrics | None = None) -> None:
+        self.settings = settings
+        self.client = client
+        self.metrics = metrics
+        self.count = 0
+        self.draining = asyncio.Event()
+
+    def acquire(self) -> Slot:
+        """A place for one more stream, or the `events/too_many_streams` problem."""
+        if self.count >= self.settings.max_streams:
+            if self.metrics is not None:
+                self.metrics.streams_refused.inc()
+            raise too_many_streams(self.settings.max_streams)
+        self.count += 1
+        if self.metrics is not None:
+            self.metrics.streams.set(self.count)
+        return Slot(self)
+
+    def released(self) -> None:
+        self.count -= 1
+        if self.metrics is not None:
+            self.metrics.streams.set(self.count)
+
+    async def open(
+        self, games: Games, game_id: str, token: str | None, after: int, ticket: str | None = None
+    ) -> AsyncIterator[Item]:
+        """A new stream of the game for the token's reader, or the problem that refuses it.
+
+        The limit is checked first (no Redis work when the process is full), then the game
+        and the token, exactly as `GET /v1/games/{id}` checks them.
+        """
+        slot = self.acquire()
+        try:
+            game, reader = await games.follow_as(game_id, token, ticket)
+        except BaseException:
+            slot.release()
+            raise
+        items = self.follow(game_id, game, reader, after, slot)
+        weakref.finalize(items, slot.release)  # a stream dropped before it ever ran
+        return items
+
+    def drain(self) -> None:
+        """End every stream now (the process is shutting down); new ones end at once too."""
+        self.draining.set()
+
+    async def follow(
+        self, game_id: str, game: StoredGame, reader: int | None, after: int, slot: Slot
+    ) -> AsyncIterator[Item]:
+        """The entries after `after` as `reader` may see them, live, then heartbeats between."""
+        settings = self.settings
+        block = min(settings.stream_block, settings.stream_heartbeat)
+        tail = LogTail(self.client, game_id, block, settings.redis_timeout)
+        rules = game.state.rules
+        finished = game.state.status == "finished"
+        try:
+            quiet_since = time.monotonic()
+            while not self.draining.is_set():
+                entries = await self._read(tail, after, block=not finished)
+                if entries is None:
+                    return
+                if not entries:
+                    if finished or not await tail.exists():
+                        return
+                    if time.monotonic() - quiet_since >= settings.stream_heartbeat:
+                        quiet_since = time.monotonic()
+                        yield Heartbeat()
+                    continue
+                ended = any(ends_match(entry) for entry in entries)
+                finished = finished or ended  # GET /log shows everything once the match is over
+                for entry in entries:
+                    yield visible(entry, reader, finished, rules)
+                    if self.metrics is not None:
+                        self.metrics.events.inc()
+                after = entries[-1].seq
+                quiet_since = time.monotonic()
+                if ended:
+                    return
+        finally:
+            slot.release()
+            with anyio.CancelScope(shield=True):
+                await tail.close()
+
+    async def _read(self, tail: LogTail, after: int, block: bool) -> list[LogEntry] | None:
+        """The next entries, or None when the stream must end (Redis failed, or shutdown)."""
+        read = asyncio.ensure_future(tail.read(after, block))
+        drained = asyncio.ensure_future(self.draining.wait())
+        try:
+            await asyncio.wait((read, drained), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            drained.cancel()
+            if not read.done():
+                read.cancel()
+        if self.draining.is_set() and not read.done():
+            return None
+        try:
+            return read.result()
+        except (RedisError, OSError) as error:
+            log.warning("event stream ended: %s: %s", type(error).__name__, error)
+            return None
+        except asyncio.CancelledError:
+            return None
+
+
+@contextmanager
+def drain_on_shutdown(streams: Streams) -> Iterator[None]:
+    """While open: when the server is told to stop (SIGTERM, SIGINT), end the event streams.
+
+    The ASGI server waits for open requests before it stops; an event stream would keep it
+    waiting to its timeout. So the server's own signal handler is chained: streams end at once
+    (clients resume elsewhere with `Last-Event-ID`), other requests finish as usual. Nothing
+    is installed where no server handles the signals (not the main thread, or no handler).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    loop = asyncio.get_running_loop()
+    chained: dict[int, Callable[[int, FrameType | None], Any]] = {}
+
+    def on_signal(number: int, frame: FrameType | None) -> None:
+        loop.call_soon_threadsafe(streams.drain)
+        chained[number](number, frame)
+
+    for sig in SHUTDOWN_SIGNALS:
+        previous = signal.getsignal(sig)
+        if callable(previous):
+            chained[sig] = previous
+            signal.signal(sig, on_signal)
+    try:
+        yield
+    finally:
+        for number, handler in chained.items():
+            if signal.getsignal(number) is on_signal:
+                signal.signal(number, handler)

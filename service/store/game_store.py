@@ -1,0 +1,226 @@
+"""Game storage in Redis: one hash per game (state, version, head, meta) and a log stream."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, cast
+
+import msgspec
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError
+
+from engine import State
+from service.errors import ServiceError
+from service.ledger.chain import LogEntry
+from service.store import keys, scripts
+from service.store.multiplex import Arg, Multiplexed
+
+Client = Redis | RedisCluster
+
+
+class SeatMeta(msgspec.Struct, frozen=True):
+    """A seat: the player's display name and the SHA-256 of its secret token."""
+
+    name: str
+    token_hash: str
+
+
+class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
+    """What a game keeps beside its state: seats, seed commitment, creation time."""
+
+    seats: tuple[SeatMeta, ...]
+    seed_commitment: str
+    created: str
+    commitment_id: str | None = None
+    client_seed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as read from Redis."""
+
+    state: State
+    version: int
+    head: str
+    meta: GameMeta
+
+
+@dataclass(frozen=True, slots=True)
+class CommitResult:
+    """What the commit script answered: `committed`, `stale`, `missing` or `replay`."""
+
+    outcome: str
+    version: int = 0
+    answer: bytes = b""
+
+
+_state_decoder = msgspec.msgpack.Decoder(State)
+_meta_decoder = msgspec.msgpack.Decoder(GameMeta)
+_entry_decoder = msgspec.json.Decoder(LogEntry)
+_encoder = msgspec.msgpack.Encoder()
+_json = msgspec.json.Encoder()
+
+
+RETRY_WITH_KEY: Final = "retry with the same Idempotency-Key"
+NEW_GAME: Final = "retry: a new game is created"
+
+
+def not_replicated(acknowledged: int, wanted: int, advice: str = RETRY_WITH_KEY) -> ServiceError:
+    """A write that too few replicas confirmed in time: it may or may not survive a failover."""
+    return ServiceError(
+        "store/not_replicated",
+        503,
+        f"the write reached {acknowledged} of {wanted} replicas in time; {advice}",
+        {"Retry-After": "1"},
+    )
+
+
+class GameStore:
+    """Reads and atomically writes games; every write is one Lua script on the game's shard."""
+
+    def __init__(
+        self,
+        client: Client,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 500,
+        fast: Multiplexed | None = None,
+    ) -> None:
+        self.client = client
+        self.wait_replicas = wait_replicas
+        self.wait_timeout_ms = wait_timeout_ms
+        self.fast = fast
+        self._create = client.register_script(scripts.CREATE)
+        self._commit = client.register_script(scripts.COMMIT)
+
+    async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
+        """Quick commands sent together (through `fast` when there is one), their replies."""
+        if self.fast is not None:
+            return await self.fast.pipeline(commands)
+        if len(commands) == 1:
+            return [await self.client.execute_command(*commands[0])]
+        pipe = self._pipeline()
+        for command in commands:
+            pipe.execute_command(*command)
+        return cast("list[Any]", await pipe.execute())
+
+    async def write(
+        self, script: AsyncScript, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY
+    ) -> Any:
+        """Run a write script by its SHA-1 (by its source when Redis does not know it yet);
+        acknowledged as `wait_replicas` asks."""
+        source = cast("str", script.script)  # registered from the str in `scripts`
+        for command, body in (("EVALSHA", script.sha), ("EVAL", source)):
+            try:
+                call = (command, body, len(keys_), *keys_, *args)
+                return await self._acknowledged(call, keys_[0], advice)
+            except NoScriptError:
+                continue
+        raise AssertionError("EVAL cannot answer NOSCRIPT")  # pragma: no cover
+
+    async def _acknowledged(self, call: tuple[Arg, ...], key: str, advice: str) -> Any:
+        """A write's reply; with `wait_replicas`, only once that many replicas hold it.
+
+        WAIT counts the writes of its own connection, so the write and WAIT go down one
+        connection as a pipeline (on a cluster: to the node that owns `key`'s slot).
+        """
+        if not self.wait_replicas:
+            [result] = await self.pipeline([call])
+            return result
+        pipe = self._pipeline()
+        pipe.execute_command(*call)
+        pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms, **self._on(key))
+        result, acknowledged = await pipe.execute()
+        if int(acknowledged) < self.wait_replicas:
+            raise not_replicated(int(acknowledged), self.wait_replicas, advice)
+        return result
+
+    def _pipeline(self) -> Any:
+        if isinstance(self.client, RedisCluster):
+            return self.client.pipeline()
+        return self.client.pipeline(transaction=False)
+
+    def _on(self, key: str) -> dict[str, Any]:
+        """The routing of a keyless command to the node that serves `key`."""
+        if isinstance(self.client, RedisCluster):
+            return {"target_nodes": self.client.get_node_from_key(key)}
+        return {}
+
+    async def create(
+        self,
+        game_id: str,
+        state: State,
+        meta: GameMeta,
+        entry: LogEntry,
+        ttl_ms: int,
+        advice: str = NEW_GAME,
+    ) -> bool:
+        """Store a new game and its first log entry; False if the id is taken."""
+        args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
+        args += [_json.encode(entry), ttl_ms]
+        created = await self.write(self._create, list(keys.game_keys(game_id)), args, advice)
+        return bool(created)
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        """The game's state, version, head and meta in one round trip, or None."""
+        fields = ("state", "version", "head", "meta")
+        [raw] = await self.pipeline([("HMGET", keys.game(game_id), *fields)])
+        state, version, head, meta = cast("list[bytes | None]", raw)
+        if state is None or version is None or head is None or meta is None:
+            return None
+        return StoredGame(
+            state=_state_decoder.decode(state),
+            version=int(version),
+            head=head.decode(),
+            meta=_meta_decoder.decode(meta),
+        )
+
+    async def commit(
+        self,
+        game_id: str,
+        expected: int,
+        state: State | None,
+        entry: LogEntry,
+        ttl_ms: int,
+        idempotency: tuple[str, bytes, int] | None = None,
+    ) -> CommitResult:
+        """Append `entry` and write `state` if the game is still at `expected`; all or nothing.
+
+        The game's head must also still be `entry.prev_hash`, so the chain cannot fork.
+        """
+        game_keys = list(keys.game_keys(game_id))
+        encoded = _encoder.encode(state) if state is not None else b""
+        args: list[Any] = [expected, entry.prev_hash, encoded, entry.hash, _json.encode(entry)]
+        args.append(ttl_ms)
+        if idempotency is not None:
+            key, answer, answer_ttl = idempotency
+            game_keys.append(key)
+            args += [answer, answer_ttl]
+        status, detail = await self.write(self._commit, game_keys, args)
+        outcome = ("missing", "stale", "replay", "committed")[int(status)]
+        if outcome == "replay":
+            return CommitResult(outcome, answer=bytes(detail))
+        return CommitResult(outcome, version=int(detail) if detail else 0)
+
+    async def save_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_ms: int) -> None:
+        """Keep a stream ticket (by its hash) for `ttl_ms`: the seat it follows the game as."""
+        await self.pipeline([("SET", keys.stream_ticket(game_id, ticket_hash), seat, "PX", ttl_ms)])
+
+    async def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
+        """The seat of a live stream ticket of this game, or None."""
+        [seat] = await self.pipeline([("GET", keys.stream_ticket(game_id, ticket_hash))])
+        return int(seat) if seat is not None else None
+
+    async def answer(self, key: str) -> bytes | None:
+        """The stored first answer of an idempotent request, if any."""
+        [answer] = await self.pipeline([("GET", key)])
+        return cast("bytes | None", answer)
+
+    async def entries(self, game_id: str, after: int, limit: int) -> list[LogEntry]:
+        """Log entries with `seq > after`, at most `limit`, in order."""
+        rows = cast(
+            "list[tuple[bytes, dict[bytes, bytes]]]",
+            await self.client.xrange(keys.log(game_id), min=f"{after + 1}-0", count=limit),
+        )
+        return [_entry_decoder.decode(fields[b"e"]) for _, fields in rows]

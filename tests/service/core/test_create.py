@@ -1,0 +1,237 @@
+"""POST /v1/games: presets, overrides, seats and tokens, the seed commitment, and refusals."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import msgspec
+import pytest
+
+import engine
+from tests.harness.api import (
+    NAMES,
+    Client,
+    assert_problem,
+    create,
+    create_game,
+    engine_start,
+    ok,
+    sha256_hex,
+)
+
+HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("preset", ["escopa", "escoba", "escova"])
+async def test_each_preset_creates_a_game_with_one_distinct_token_per_seat(
+    client: Client, preset: str, players: int
+) -> None:
+    body = ok(await create(client, {"players": list(NAMES[:players]), "preset": preset}), 201)
+
+    assert HEX64.match(body["seed_commitment"])
+    assert body["version"] == 1
+    assert [p["seat"] for p in body["players"]] == list(range(players))
+    assert [p["name"] for p in body["players"]] == list(NAMES[:players])
+    tokens = [p["token"] for p in body["players"]]
+    assert len(set(tokens)) == players
+    assert all(len(t) >= 32 for t in tokens)
+    view = body["view"]
+    assert view["game_id"] == body["game_id"]
+    assert view["status"] == "playing"
+    assert view["hand_sizes"] == [3] * players
+    assert view["stock_size"] == 40 - 3 * players - 4
+
+
+async def test_the_created_view_is_public_and_shows_no_hand(client: Client) -> None:
+    game = await create_game(client, players=3)
+    view = game.created["view"]
+
+    assert view["seat"] is None
+    assert view["hand"] == []
+    assert view["seed"] is None
+    assert view["version"] == 1
+    assert view["seed_commitment"] == game.created["seed_commitment"]
+    shown = json.dumps(view)
+    assert not [t for t in game.tokens if t in shown]
+
+
+async def test_the_seed_commitment_is_the_sha256_of_the_given_seed(client: Client) -> None:
+    game = await create_game(client, seed="Guindis 7D")
+
+    assert game.created["seed_commitment"] == sha256_hex("Guindis 7D")
+
+
+async def test_a_non_ascii_seed_is_committed_as_its_utf8_bytes(client: Client) -> None:
+    game = await create_game(client, seed="ação")
+
+    assert game.created["seed_commitment"] == sha256_hex("ação".encode())
+
+
+async def test_a_game_without_a_seed_gets_a_fresh_secret_server_seed(client: Client) -> None:
+    first = await create_game(client, seed=None)
+    second = await create_game(client, seed=None)
+
+    for game in (first, second):
+        assert HEX64.match(game.created["seed_commitment"])
+        assert game.created["view"]["seed"] is None
+        assert (await game.log(0))[0]["game"]["seed"] is None
+    assert first.created["seed_commitment"] != second.created["seed_commitment"]
+
+
+async def test_the_opening_deal_is_the_engines_deal_for_the_seed(client: Client) -> None:
+    # docs/rules.md's vector: key `escopa`, 2 players, seat 1 deals, the table is 3S 4C KD KC.
+    game = await create_game(client, seed="escopa")
+    view = game.created["view"]
+
+    assert view["dealer"] == 1
+    assert view["turn"] == 0
+    assert view["table"] == ["3S", "4C", "KD", "KC"]
+    state = engine_start("escopa", 2)
+    assert tuple(view["table"]) == state.table
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+async def test_a_first_dealer_override_fixes_the_dealer_and_the_first_player(
+    client: Client, dealer: int
+) -> None:
+    game = await create_game(client, players=3, seed="fixed dealer", first_dealer=dealer)
+    view = game.created["view"]
+
+    assert view["dealer"] == dealer
+    assert view["turn"] == (dealer + 1) % 3
+    events = (await game.log())[0]["events"]
+    assert "first_dealer" not in [e["type"] for e in events]
+
+
+async def test_rule_overrides_are_what_the_game_plays_by(client: Client) -> None:
+    game = await create_game(
+        client,
+        preset="escova",
+        players=2,
+        points={"primeira": 2, "most_cards": 0},
+        target=11,
+        auto_deal=False,
+        first_dealer=0,
+    )
+
+    rules = (await game.log())[0]["game"]["rules"]
+    assert rules["points"]["primeira"] == 2
+    assert rules["points"]["most_cards"] == 0
+    assert rules["points"]["seven_of_diamonds"] == 1  # the preset's value stays
+    assert rules["target"] == 11
+    assert rules["auto_deal"] is False
+    assert rules["first_dealer"] == 0
+    assert rules["dealer_rotation"] == "round"  # escova's own option
+    expected = engine.make_rules(
+        "escova",
+        {
+            "players": 2,
+            "points": {"primeira": 2, "most_cards": 0},
+            "target": 11,
+            "auto_deal": False,
+            "first_dealer": 0,
+        },
+    )
+    assert rules == msgspec.to_builtins(expected)
+    assert (await game.score())["target"] == 11
+    assert game.created["view"]["status"] == "dealing"
+
+
+@pytest.mark.parametrize("players", [1, 5])
+async def test_fewer_than_two_or_more_than_four_players_is_a_bad_request(
+    client: Client, players: int
+) -> None:
+    response = await create(client, {"players": ["p"] * players})
+
+    assert_problem(response, 400, "request/invalid")
+
+
+async def test_partnerships_with_three_players_are_refused_naming_the_field(
+    client: Client,
+) -> None:
+    body = {"players": ["a", "b", "c"], "rules": {"partnerships": True}}
+
+    problem = assert_problem(await create(client, body), 422, "rules/invalid")
+
+    assert problem["field"] == "partnerships"
+
+
+async def test_a_first_dealer_seat_that_does_not_exist_is_refused_naming_the_field(
+    client: Client,
+) -> None:
+    body = {"players": ["a", "b"], "rules": {"first_dealer": 3}}
+
+    problem = assert_problem(await create(client, body), 422, "rules/invalid")
+
+    assert problem["field"] == "first_dealer"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"players": ["a", "b"], "colour": "red"},
+        {"players": ["a", "b"], "rules": {"players": 3}},
+        {"players": ["a", "b"], "rules": {"points": {"best_card": 1}}},
+    ],
+    ids=["top-level", "rules", "points"],
+)
+async def test_an_unknown_field_is_a_bad_request(client: Client, body: dict[str, object]) -> None:
+    assert_problem(await create(client, body), 400, "request/invalid")
+
+
+@pytest.mark.parametrize("preset", ["scopa", "ESCOPA", ""])
+async def test_an_unknown_preset_is_a_bad_request(client: Client, preset: str) -> None:
+    response = await create(client, {"players": ["a", "b"], "preset": preset})
+
+    assert_problem(response, 400, "request/invalid")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"players": ["a", ""]},
+        {"players": ["a", "b"], "seed": ""},
+        {"players": ["a", "b"], "rules": {"target": 0}},
+        {"players": ["a", "b"], "rules": {"capture": "sometimes"}},
+        {"players": ["a", "b"], "rules": {"tie_at_target": "sudden_death"}},
+        {"players": ["a", "b"], "rules": {"points": {"all_cards": 101}}},
+    ],
+    ids=["empty-name", "empty-seed", "zero-target", "bad-option", "bad-house-rule", "bonus"],
+)
+async def test_an_out_of_bounds_value_is_a_bad_request(
+    client: Client, body: dict[str, object]
+) -> None:
+    assert_problem(await create(client, body), 400, "request/invalid")
+
+
+async def test_a_body_that_is_not_json_is_a_bad_request(client: Client) -> None:
+    response = await client.post(
+        "/v1/games", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
+
+    assert_problem(response, 400, "request/invalid")
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "field"),
+    [
+        (None, 5, "players"),
+        ({"points": {"escopa": -1}}, 2, "escopa"),
+        ({"points": {"best_card": 1}}, 2, "best_card"),
+    ],
+    ids=["five-players", "negative-points", "unknown-category"],
+)
+async def test_an_unplayable_option_is_refused_with_the_fields_name(
+    client: Client, rules: dict[str, object] | None, players: int, field: str
+) -> None:
+    # docs/rules.md: "a combination that cannot be played (5 players, partnerships with 3, negative
+    # points, an unknown category) is refused with the field's name".
+    body: dict[str, object] = {"players": ["p"] * players}
+    if rules is not None:
+        body["rules"] = rules
+
+    problem = assert_problem(await create(client, body), 400, "request/invalid")
+
+    assert field in (problem.get("field") or "") + " " + problem["detail"], problem

@@ -1,0 +1,28 @@
+"""Fast contract feedback: schemathesis over the ASGI app (the live-server run is in tests/e2e).
+
+schemathesis starts the app's lifespan once, when it loads the schema at import, so this module
+runs its own real redis-server from import time on.
+"""
+
+from __future__ import annotations
+
+import atexit
+import tempfile
+from pathlib import Path
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+
+from service.app import create_app
+from service.settings import Settings
+from service.store.redis_server import RedisServer
+
+_redis = RedisServer(Path(tempfile.mkdtemp(prefix="escopa-contract-"))).start()
+atexit.register(_redis.stop)
+schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(Settings(redis_url=_redis.url)))
+
+
+@schema.parametrize()
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_operation_honours_its_contract(case: schemathesis.Case) -> None:
+    case.call_and_validate()
