@@ -16,6 +16,17 @@ from tests.engine.helpers import DECK, actor, arrange, game, seed_with_opening_t
 
 DEFAULT = make_rules().primeira_values
 
+
+def discard_to_the_end_of_the_round(state: State) -> tuple[LastCardsTaken, list[object]]:
+    """Every seat discards its first card until the round ends: its last cards and its log."""
+    log: list[object] = []
+    while state.round == 1:
+        seat = actor(state)
+        state, events = apply(state, seat, Play(state.hands[seat][0]))
+        log.extend(events)
+    return next(e for e in log if isinstance(e, LastCardsTaken)), log
+
+
 # --- who takes the initial-table bonus --------------------------------------------------------
 
 
@@ -72,16 +83,6 @@ def test_only_a_table_of_exactly_15_gives_the_bonus_under_fifteen(
 
 
 # --- the cards left on the table when nobody captured ----------------------------------------
-
-
-def discard_to_the_end_of_the_round(state: State) -> tuple[LastCardsTaken, list[object]]:
-    """Every seat discards its first card until the round ends: its last cards and its log."""
-    log: list[object] = []
-    while state.round == 1:
-        seat = actor(state)
-        state, events = apply(state, seat, Play(state.hands[seat][0]))
-        log.extend(events)
-    return next(e for e in log if isinstance(e, LastCardsTaken)), log
 
 
 @pytest.mark.parametrize("rotation", ["hand", "round"])
@@ -216,7 +217,7 @@ def test_a_tie_below_the_target_or_below_the_leader_never_ends_the_match(rule: s
 
 # --- primeira (setenta) without figures -------------------------------------------------------
 
-# side 0 holds hearts only through the king; its other suits have their sevens
+# hearts only through figures (KH, QH); the other suits through their sevens
 FIGURE_HEARTS = ("7C", "7D", "7S", "KH", "QH")
 LOW_EVERY_SUIT = ("2C", "2D", "2H", "2S")
 
