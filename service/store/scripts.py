@@ -23,12 +23,17 @@ COMMIT: Final = """
 -- Returns {status, detail}: 0 missing, 1 stale (detail: current version),
 -- 2 replay (detail: the first answer), 3 committed (detail: new version).
 -- The head check makes a writer working from a cached state safe even after a lost write.
+-- A replay refreshes the stored answer: a write, so the WAIT sent after this script covers
+-- the write that stored the answer too (replication keeps a master's order).
 local current = redis.call('HMGET', KEYS[1], 'version', 'head')
 local version = current[1]
 if not version then return {0, ''} end
 if KEYS[3] then
   local prior = redis.call('GET', KEYS[3])
-  if prior then return {2, prior} end
+  if prior then
+    redis.call('PEXPIRE', KEYS[3], ARGV[8])
+    return {2, prior}
+  end
 end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
 local new_version = tonumber(version) + 1
@@ -48,4 +53,13 @@ else
 end
 if KEYS[3] then redis.call('SET', KEYS[3], ARGV[7], 'PX', ARGV[8]) end
 return {3, tostring(new_version)}
+"""
+
+ANSWER: Final = """
+-- KEYS: idempotency key. ARGV: answer_ttl_ms. Returns the stored first answer, or nil.
+-- Found, it is refreshed: a write, so the WAIT sent after this script covers the write that
+-- stored it (an answer is only given back once replicas hold what it says).
+local answer = redis.call('GET', KEYS[1])
+if answer then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return answer
 """

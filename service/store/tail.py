@@ -17,7 +17,7 @@ from redis.asyncio.connection import AbstractConnection
 
 from service.ledger.chain import LogEntry
 from service.store import keys
-from service.store.game_store import Client
+from service.store.writes import Client
 
 BATCH = 100
 _entry = msgspec.json.Decoder(LogEntry)
