@@ -33,7 +33,7 @@ from service.ops.metrics import Metrics
 from service.settings import Settings
 from service.store.game_store import StoredGame
 from service.store.tail import LogTail
-from service.store.writes import TRANSPORT_ERRORS, Client
+from service.store.writes import Client
 
 SHUTDOWN_SIGNALS: Final = (signal.SIGTERM, signal.SIGINT)
 log = logging.getLogger("escopa.events")
@@ -172,7 +172,7 @@ class Streams:
             return None
         try:
             return read.result()
-        except (RedisError, *TRANSPORT_ERRORS) as error:
+        except (RedisError, OSError) as error:
             log.warning("event stream ended: %s: %s", type(error).__name__, error)
             return None
         except asyncio.CancelledError:

@@ -37,9 +37,6 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 Client = Redis | RedisCluster
 Command = tuple[bytes | str | int | float, ...]
 log = logging.getLogger("escopa")
-# What escapes redis-py when a socket dies under it: OSError (ConnectionResetError, ...) and,
-# from uvloop, a RuntimeError about a closed transport while it writes.
-TRANSPORT_ERRORS: Final = (OSError, RuntimeError, EOFError)
 # Error replies that say the slot is served elsewhere (MOVED, ASK) or not at all for now.
 MOVING: Final = (AskError, ClusterDownError, TryAgainError, ReadOnlyError, BusyLoadingError)
 
@@ -50,12 +47,15 @@ class OutcomeUnknown(RedisConnectionError):
 
 @contextmanager
 def reaching_redis() -> Iterator[None]:
-    """Inside: a transport error escaping redis-py becomes redis-py's `ConnectionError`."""
+    """Inside: anything but redis-py's own errors escaping a call to Redis becomes redis-py's
+    `ConnectionError`: a socket's OSError, uvloop's RuntimeError on a closed transport, or
+    redis-py tripping over a connection that another task dropped (an AttributeError)."""
     try:
         yield
     except RedisError:
         raise
-    except TRANSPORT_ERRORS as error:
+    except Exception as error:
+        log.warning("redis call failed: %r", error, exc_info=not isinstance(error, OSError))
         raise RedisConnectionError(f"the connection to Redis failed: {error!r}") from error
 
 
@@ -84,7 +84,7 @@ class Writes:
                     await connection.send_packed_command(connection.pack_commands(commands))
                     return await self._replies(connection, len(commands), last_takes)
             except BaseException as error:
-                with suppress(RedisError, *TRANSPORT_ERRORS):
+                with suppress(Exception):
                     await connection.disconnect(nowait=True)
                 if isinstance(error, RedisError):
                     raise OutcomeUnknown(f"no complete answer from Redis: {error}") from error
@@ -139,5 +139,5 @@ class Writes:
     async def _relearn(self, cluster: RedisCluster) -> None:
         try:
             await cluster.nodes_manager.initialize()
-        except (RedisError, *TRANSPORT_ERRORS) as error:  # the next failure tries again
+        except Exception as error:  # the next failure tries again
             log.info("cluster map not refreshed: %s", error)
