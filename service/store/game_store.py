@@ -7,7 +7,6 @@ from typing import Any, Final, cast
 
 import msgspec
 from redis.asyncio.cluster import RedisCluster
-from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, ResponseError
 
 from engine import State
@@ -15,6 +14,7 @@ from service.errors import ServiceError
 from service.ledger.chain import LogEntry
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
+from service.store.scripts import Script
 from service.store.writes import Client, OutcomeUnknown, Writes, reaching_redis
 
 
@@ -101,9 +101,6 @@ class GameStore:
         self.wait_timeout_ms = wait_timeout_ms
         self.fast = fast
         self.writes = Writes(client, timeout)
-        self._create = client.register_script(scripts.CREATE)
-        self._commit = client.register_script(scripts.COMMIT)
-        self._answer = client.register_script(scripts.ANSWER)
 
     async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
         """Quick commands sent together (through `fast` when there is one), their replies."""
@@ -118,12 +115,11 @@ class GameStore:
             return cast("list[Any]", await pipe.execute())
 
     async def write(
-        self, script: AsyncScript, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY
+        self, script: Script, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY
     ) -> Any:
         """Run a write script by its SHA-1 (by its source when Redis does not know it yet);
-        acknowledged as `wait_replicas` asks."""
-        source = cast("str", script.script)  # registered from the str in `scripts`
-        for command, body in (("EVALSHA", script.sha), ("EVAL", source)):
+        acknowledged as `wait_replicas` asks. The one place that runs scripts."""
+        for command, body in (("EVALSHA", script.sha), ("EVAL", script.source)):
             call = (command, body, len(keys_), *keys_, *args)
             try:
                 return await self._acknowledged(call, keys_[0], advice)
@@ -177,7 +173,7 @@ class GameStore:
         """Store a new game and its first log entry; False if the id is taken."""
         args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
         args += [_json.encode(entry), ttl_ms]
-        created = await self.write(self._create, list(keys.game_keys(game_id)), args, advice)
+        created = await self.write(scripts.CREATE_GAME, list(keys.game_keys(game_id)), args, advice)
         return bool(created)
 
     async def load(self, game_id: str) -> StoredGame | None:
@@ -215,7 +211,7 @@ class GameStore:
             key, answer, answer_ttl = idempotency
             game_keys.append(key)
             args += [answer, answer_ttl]
-        status, detail = await self.write(self._commit, game_keys, args)
+        status, detail = await self.write(scripts.COMMIT, game_keys, args)
         outcome = ("missing", "stale", "replay", "committed")[int(status)]
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))
@@ -235,7 +231,7 @@ class GameStore:
 
         Read by a script that also refreshes it (a write), so its WAIT covers the first write.
         """
-        return cast("bytes | None", await self.write(self._answer, [key], [ttl_ms]))
+        return cast("bytes | None", await self.write(scripts.ANSWER, [key], [ttl_ms]))
 
     async def entries(self, game_id: str, after: int, limit: int) -> list[LogEntry]:
         """Log entries with `seq > after`, at most `limit`, in order."""

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.errors import ServiceError
-from service.store import commitment_store
+from service.store import scripts
 from service.store.commitment_store import CommitmentStore
 from service.store.game_store import GameStore
 from service.store.redis_server import free_port
@@ -50,7 +50,7 @@ def test_a_write_whose_connection_breaks_while_its_wait_waits_is_not_acknowledge
         client = Redis.from_url(redis_url)
         store = GameStore(client, wait_replicas=1, wait_timeout_ms=5000)
         try:
-            await client.script_load(commitment_store.CREATE)  # so the script runs at once
+            await client.script_load(scripts.CREATE_COMMITMENT.source)  # so the script runs at once
             write = asyncio.ensure_future(CommitmentStore(store).create("c1", "seed", 60_000))
             await kill_when_waiting(redis_url)
             with pytest.raises(ServiceError) as refused:
