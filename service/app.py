@@ -52,7 +52,9 @@ def connect(settings: Settings) -> Client:
 
 def multiplexed(settings: Settings) -> Multiplexed | None:
     """The shared pipelined connection for quick commands, on a single Redis over TCP."""
-    if settings.redis_cluster or not settings.redis_url.startswith("redis://"):
+    if not settings.multiplex or settings.redis_cluster:
+        return None
+    if not settings.redis_url.startswith("redis://"):
         return None
     return Multiplexed(settings.redis_url, settings.redis_timeout)
 

@@ -15,7 +15,7 @@ from tests.harness.cluster import LocalCluster
 from tests.harness.failover import Played, Table, outage
 
 KILLS = 10
-PLAYERS = 6
+PLAYERS = 10
 MOVES_BETWEEN = 12  # acknowledged moves between two kills
 FROZEN = 1.0  # seconds the lagging replica misses of its master's writes before the master dies
 RECOVERY = 60.0

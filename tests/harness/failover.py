@@ -2,7 +2,7 @@
 
 Each player plays one game at a time (a new one once it ends), retries a request that got 503
 as it was sent (same body, same `Idempotency-Key`), and records every answer: what was
-acknowledged, every status, and when each game's shard answered 503. `check` then holds the
+acknowledged, every status, and when each game's shard answered 503. `lost` then holds the
 service to its promise: no acknowledged move missing from its game's log, no 500.
 """
 
@@ -25,11 +25,14 @@ ALLOWED = {200, 201, 409, 503}
 
 @dataclass
 class Played:
-    """One game's record: its tokens and the moves acknowledged at each version."""
+    """One game's record: its tokens, and every move acknowledged: (version, move, when).
+
+    A list, not a dict by version: a move acknowledged but lost is followed by another move
+    acknowledged at the same version, and both must be checked."""
 
     id: str
     tokens: list[str]
-    acknowledged: dict[int, tuple[str, float]] = field(default_factory=dict)
+    acknowledged: list[tuple[int, str, float]] = field(default_factory=list)
     unavailable: list[float] = field(default_factory=list)
 
 
@@ -115,7 +118,7 @@ class Player:
         body = {"move": move, "expected_version": version}
         answer = await self.call("POST", f"{url}/moves", json=body, headers=headers)
         if answer is not None and answer.status_code == 200:
-            game.acknowledged[version + 1] = (move, time.monotonic())
+            game.acknowledged.append((version + 1, move, time.monotonic()))
         return True
 
 
@@ -166,7 +169,7 @@ class Table:
             finished = (await game.view())["status"] == "finished"
             (assert_chain if finished else assert_linked)(entries)  # hashes show once it ends
             logged: dict[int, Json] = {e["seq"]: e for e in entries}
-            for seq, (move, _) in played.acknowledged.items():
+            for seq, move, _ in played.acknowledged:
                 entry = logged.get(seq)
                 if entry is None or entry.get("move") != move:
                     found = entry.get("move") if entry else "missing"
@@ -180,7 +183,7 @@ def outage(games: list[Played], since: float) -> float:
     ends = []
     for game in games:
         if any(t >= since for t in game.unavailable):
-            after = [t for _, t in game.acknowledged.values() if t >= since]
+            after = [t for _, _, t in game.acknowledged if t >= since]
             if after:
                 ends.append(min(after) - since)
     return max(ends, default=0.0)
