@@ -388,7 +388,9 @@ class Games:
 
     async def _prior(self, idem_key: str | None, fingerprint: str) -> MoveResult | None:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
-        answer = await self.store.answer(idem_key) if idem_key is not None else None
+        if idem_key is None:
+            return None
+        answer = await self.store.answer(idem_key, self.settings.idempotency_ttl * 1000)
         return self._replayed(answer, fingerprint) if answer is not None else None
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
