@@ -74,7 +74,8 @@ def visible(entry: LogEntry, reader: int | None, finished: bool, rules: Rules) -
     changes: dict[str, object] = {}
     if entry.game is not None and entry.game.seed is not None:
         changes["game"] = msgspec.structs.replace(entry.game, seed=None)
-    events = tuple(redact(event, reader) for event in entry.events)
+    honor = rules.validation == "honor"
+    events = tuple(redact(event, reader, honor) for event in entry.events)
     if events != entry.events:
         changes["events"] = events
     if entry.signal is not None and reader is not None and entry.seat is not None:
