@@ -89,6 +89,7 @@ def game_view(
         status=seen.status,
         seat=seat,
         players=[PlayerInfo(seat=i, name=s.name) for i, s in enumerate(meta.seats)],
+        rules=state.rules,
         round=seen.round,
         hand_number=seen.hand_number,
         dealer=seen.dealer,

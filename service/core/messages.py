@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.rules import PresetName
+from engine.rules import PresetName, Rules
 from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
 from engine.views import SideView
@@ -74,13 +74,17 @@ class PlayerInfo(msgspec.Struct, kw_only=True):
 
 
 class GameView(msgspec.Struct, kw_only=True):
-    """A game as the reader may see it: never another seat's hand, the stock or a live seed."""
+    """A game as the reader may see it: never another seat's hand, the stock or a live seed.
+
+    `rules` are the rules in force: the preset with the creator's overrides applied.
+    """
 
     game_id: str
     version: int
     status: Status
     seat: int | None
     players: list[PlayerInfo]
+    rules: Rules
     round: int
     hand_number: int
     dealer: int
