@@ -113,16 +113,46 @@ def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="escopa", description=__doc__)
     commands = main.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the API")
-    run.add_argument("--host", default=os.environ.get("ESCOPA_HOST", "127.0.0.1"))
-    run.add_argument("--port", type=int, default=int(os.environ.get("ESCOPA_PORT", "8000")))
-    run.add_argument("--workers", type=int, default=int(os.environ.get("ESCOPA_WORKERS", "1")))
+    env = os.environ.get
+    run.add_argument(
+        "--host",
+        default=env("ESCOPA_HOST", "127.0.0.1"),
+        help="the address to listen on (default: ESCOPA_HOST, else 127.0.0.1)",
+    )
+    run.add_argument(
+        "--port",
+        type=int,
+        default=int(env("ESCOPA_PORT", "8000")),
+        help="the TCP port to listen on (default: ESCOPA_PORT, else 8000)",
+    )
+    run.add_argument(
+        "--workers",
+        type=int,
+        default=int(env("ESCOPA_WORKERS", "1")),
+        help="API processes sharing the port (default: ESCOPA_WORKERS, else 1)",
+    )
     run.add_argument("--redis-url", default=None, help="default: REDIS_URL, else a private Redis")
     run.add_argument(
         "--redis-cluster", action="store_true", help="the URL names a node of a Redis Cluster"
     )
-    run.add_argument("--data-dir", default=os.environ.get("ESCOPA_DATA_DIR", ".escopa-data"))
-    run.add_argument("--fsync", default="everysec", choices=["always", "everysec", "no"])
-    run.add_argument("--log-level", default=os.environ.get("ESCOPA_LOG_LEVEL", "info"))
+    run.add_argument(
+        "--data-dir",
+        default=env("ESCOPA_DATA_DIR", ".escopa-data"),
+        help="the private Redis's data folder, its append-only file "
+        "(default: ESCOPA_DATA_DIR, else .escopa-data)",
+    )
+    run.add_argument(
+        "--fsync",
+        default="everysec",
+        choices=["always", "everysec", "no"],
+        help="the private Redis's appendfsync: always (no acknowledged move lost), "
+        "everysec (up to a second lost on a power cut; default), no",
+    )
+    run.add_argument(
+        "--log-level",
+        default=env("ESCOPA_LOG_LEVEL", "info"),
+        help="debug, info, warning or error (default: ESCOPA_LOG_LEVEL, else info)",
+    )
     run.add_argument(
         "--log-format",
         default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
@@ -131,7 +161,9 @@ def parser() -> argparse.ArgumentParser:
     )
     run.set_defaults(handler=serve)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
-    spec.add_argument("--out", default=str(OPENAPI_DIR))
+    spec.add_argument(
+        "--out", default=str(OPENAPI_DIR), help="the folder to write openapi.json to (openapi)"
+    )
     spec.set_defaults(handler=openapi)
     check = commands.add_parser(
         "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"

@@ -35,7 +35,9 @@ GameId = Annotated[
 ]
 GamesDep = NamedDependency[Games]
 After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
-Limit = Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")]
+Limit = Annotated[
+    int, QueryParameter(ge=1, le=200, description="entries per page: 1 to 200, default 50")
+]
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
