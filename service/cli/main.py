@@ -42,6 +42,7 @@ def serve(args: argparse.Namespace) -> int:
     log.warning(
         "escopa listens on http://%s:%d (redis %s)", args.host, args.port, without_password(url)
     )
+    trusted = trusted_proxies(args.forwarded_allow_ips)
     try:
         uvicorn.run(
             "service.app:create_app_from_env",
@@ -53,6 +54,8 @@ def serve(args: argparse.Namespace) -> int:
             log_config=log_config(args.log_format, args.log_level),
             access_log=False,
             timeout_graceful_shutdown=10,
+            proxy_headers=trusted is not None,
+            forwarded_allow_ips=trusted,
         )
     finally:
         if server is not None:
@@ -60,6 +63,16 @@ def serve(args: argparse.Namespace) -> int:
         if shared is not None:
             shutil.rmtree(shared, ignore_errors=True)
     return 0
+
+
+def trusted_proxies(allowed: str) -> str | None:
+    """The addresses whose `X-Forwarded-For` uvicorn may believe, or None: read no proxy headers.
+
+    uvicorn believes it from loopback by default, which lets any client on the host choose its
+    own rate-limit identity; so only the listed addresses are trusted, and none by default.
+    """
+    trusted = ",".join(part.strip() for part in allowed.split(",") if part.strip())
+    return trusted or None
 
 
 def shared_metrics(workers: int) -> str | None:
@@ -158,6 +171,12 @@ def parser() -> argparse.ArgumentParser:
         default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
         choices=["json", "text"],
         help="json: one JSON object per line, with the request id (default)",
+    )
+    run.add_argument(
+        "--forwarded-allow-ips",
+        default=env("ESCOPA_FORWARDED_ALLOW_IPS", ""),
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto to believe (default: ESCOPA_FORWARDED_ALLOW_IPS, else none)",
     )
     run.set_defaults(handler=serve)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
