@@ -6,6 +6,7 @@ import hashlib
 from typing import Final, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from engine import Event, Rules, canonical_json, redact
 from engine.rules import partnered
@@ -26,11 +27,28 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     commitment_id: str | None = None
 
 
+class SentSignal(msgspec.Struct, frozen=True, kw_only=True):
+    """A partner signal as sent: by `seat`, when the log's head was entry `after`.
+
+    Signals are kept beside the log, not in it, while the game runs: that a seat signalled
+    at all would tell its opponents it holds a seven. The entry that ends the match records
+    them all (`LogEntry.signals`), so they are hash-chained and audited like every move.
+    """
+
+    seat: int
+    signal: Signal
+    after: int
+    time: str
+
+
 class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     """One log entry. `hash` is the SHA-256 of the entry's canonical JSON without `hash`.
 
     `salt` is a random secret inside the hashed body: a reader shown a redacted entry gets no
     salt, so it cannot brute-force the few possible hidden hands against the entry's hash.
+    `signals` is only on the entry that ends a match in which partners signalled (absent on
+    every other entry, so their form and hash are unchanged). `signal` entries are the older
+    form of signals, kept so that older logs still read and verify.
     """
 
     seq: int
@@ -44,6 +62,7 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     prev_hash: str
     state_hash: str | None = None
     salt: str | None = None
+    signals: tuple[SentSignal, ...] | UnsetType = UNSET
     hash: str = ""
 
 
@@ -62,6 +81,18 @@ def sealed(entry: LogEntry) -> LogEntry:
 def partner_of(rules: Rules, seat: int) -> int | None:
     """The seat's partner, when seats play in partnerships."""
     return (seat + 2) % 4 if partnered(rules) else None
+
+
+def seen_signals(
+    signals: tuple[SentSignal, ...], reader: int | None, finished: bool, rules: Rules
+) -> list[SentSignal]:
+    """The signals `reader` may see: its own side's while the game runs, all once it is over."""
+    if finished:
+        return list(signals)
+    if reader is None:
+        return []
+    side = {reader, partner_of(rules, reader)}
+    return [s for s in signals if s.seat in side]
 
 
 def visible(entry: LogEntry, reader: int | None, finished: bool, rules: Rules) -> LogEntry:

@@ -12,10 +12,17 @@ import pytest
 import redis
 
 import engine
-from service.ledger.audit import audit_export
+from service.ledger.audit import audit_entries, audit_export
 from service.store import keys
 from tests.harness.api import Client, assert_chain, assert_problem, create_game, ok, sha256_hex
-from tests.harness.audits import audit_of, escopa, export_bytes, finished_game, replay_body
+from tests.harness.audits import (
+    audit_of,
+    escopa,
+    export_bytes,
+    finished_game,
+    rechain,
+    replay_body,
+)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -148,7 +155,8 @@ async def test_the_audit_replays_a_match_dealt_by_hand_with_signals(client: Clie
     assert ok(await game.signal(3, "seven"))
     await game.play_out(random.Random(4))
     log = await game.log()
-    assert {e["type"] for e in log} == {"created", "move", "deal", "signal"}
+    assert {e["type"] for e in log} == {"created", "move", "deal"}
+    assert [s["signal"] for s in log[-1]["signals"]] == ["guindis", "seven"]
 
     report = await audit_of(game)
 
@@ -156,3 +164,23 @@ async def test_the_audit_replays_a_match_dealt_by_hand_with_signals(client: Clie
     assert report["entries"] == len(log)
     final = engine.start(engine.make_rules("escopa", {"players": 4}), "signals")[0]
     assert report["state_hash"] != engine.state_hash(final)
+
+
+async def test_an_older_log_with_signal_entries_still_verifies(client: Client) -> None:
+    game = await create_game(client, players=4, seed="old-signals", target=1)
+    await game.play_out()
+    export = ok(await client.get(f"{game.url}/export"))
+    entries = export["entries"]
+    # Before signals were kept beside the log, each one was an entry of its own.
+    old = {"seq": 2, "type": "signal", "time": entries[1]["time"], "seat": 1, "move": None,
+           "signal": "guindis", "game": None, "events": [], "prev_hash": "", "state_hash": None,
+           "salt": "00" * 16, "hash": ""}  # fmt: skip
+    entries.insert(1, old)
+    for seq, entry in enumerate(entries, start=1):
+        entry["seq"] = seq
+    rechain(entries)
+
+    report = audit_entries(entries)
+
+    assert report.ok, report.failure
+    assert report.entries == len(entries)
