@@ -186,6 +186,7 @@ class Games:
             seed_commitment=seeds.commitment,
             client_seed=seeds.client_seed,
             commitment_id=seeds.commitment_id,
+            seed_salt=seeds.salt if seeds.salt is not None else UNSET,
         )
         entry = sealed(
             LogEntry(

@@ -6,7 +6,8 @@ Entry by entry, in order, and the first entry that does not hold is the answer:
    and the previous entry's `hash` after it; `hash` recomputes
    (`service.ledger.chain.entry_hash`: the SHA-256 of the entry's canonical JSON without
    `hash`); the entry has exactly the members of the log format (nothing added, nothing missing);
-2. the seed (first entry): `sha256(seed) == seed_commitment`; the shuffle key is `seed`, or
+2. the seed (first entry): `sha256(seed) == seed_commitment`, or `sha256(seed_salt:seed)` when
+   the entry has a `seed_salt` (a seed the creator chose); the shuffle key is `seed`, or
    `seed + ":" + client_seed` when the game used a commitment and a client seed;
 3. the replay: `engine.start(rules, key)`, then every `move` and `deal` entry through
    `engine.parse_move` and `engine.apply`, comparing the state hash and the events after each
@@ -245,7 +246,10 @@ class _Audit:
             raise _fail(1, "format", "seat", "the `created` entry names no seat, move or signal")
         if game.seed is None:
             raise _fail(1, "seed", "game.seed", "the seed is not revealed: the game is not over")
-        if commitment(game.seed) != game.seed_commitment:
+        if game.seed_salt is None:
+            raise _fail(1, "seed", "game.seed_salt", "the seed's salt is not revealed")
+        salt = None if isinstance(game.seed_salt, UnsetType) else game.seed_salt
+        if commitment(game.seed, salt) != game.seed_commitment:
             raise _fail(1, "seed", "game.seed", "seed does not match seed_commitment")
         if game.client_seed is not None and game.commitment_id is None:
             raise _fail(

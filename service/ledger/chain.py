@@ -17,7 +17,12 @@ Signal = Literal["guindis", "seven"]
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """What the first entry records about a game: rules, seats, and the seed (hidden until over)."""
+    """What the first entry records about a game: rules, seats, and the seed (hidden until over).
+
+    `seed_salt` is there when the creator chose the seed: `seed_commitment` is then the hash of
+    `salt:seed`, and the salt is hidden with the seed until the match is over. Server seeds
+    (and older logs) have none: the member is absent.
+    """
 
     rules: Rules
     players: tuple[str, ...]
@@ -25,6 +30,7 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     seed_commitment: str
     client_seed: str | None = None
     commitment_id: str | None = None
+    seed_salt: str | UnsetType | None = UNSET
 
 
 class SentSignal(msgspec.Struct, frozen=True, kw_only=True):
@@ -104,7 +110,8 @@ def visible(entry: LogEntry, reader: int | None, finished: bool, rules: Rules) -
         return entry
     changes: dict[str, object] = {}
     if entry.game is not None and entry.game.seed is not None:
-        changes["game"] = msgspec.structs.replace(entry.game, seed=None)
+        salt = None if isinstance(entry.game.seed_salt, str) else entry.game.seed_salt
+        changes["game"] = msgspec.structs.replace(entry.game, seed=None, seed_salt=salt)
     honor = rules.validation == "honor"
     events = tuple(redact(event, reader, honor) for event in entry.events)
     if events != entry.events:

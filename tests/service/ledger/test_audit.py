@@ -14,7 +14,14 @@ import redis
 import engine
 from service.ledger.audit import audit_entries, audit_export
 from service.store import keys
-from tests.harness.api import Client, assert_chain, assert_problem, create_game, ok, sha256_hex
+from tests.harness.api import (
+    Client,
+    assert_chain,
+    assert_problem,
+    committed_to,
+    create_game,
+    ok,
+)
 from tests.harness.audits import (
     audit_of,
     escopa,
@@ -64,7 +71,7 @@ async def test_play_export_audit_offline_audit_and_replay_all_agree(
     assert replayed["score"]["totals"] == report["totals"]
     assert replayed["score"]["outcome"] == report["outcome"]
     info = log[0]["game"]
-    assert sha256_hex(info["seed"]) == info["seed_commitment"]
+    assert committed_to(info) == info["seed_commitment"]
 
 
 async def test_the_audit_answers_the_head_the_entries_and_the_replay(client: Client) -> None:
@@ -184,3 +191,24 @@ async def test_an_older_log_with_signal_entries_still_verifies(client: Client) -
 
     assert report.ok, report.failure
     assert report.entries == len(entries)
+
+
+async def test_a_chosen_seeds_salt_is_checked_against_the_commitment(client: Client) -> None:
+    game = await create_game(client, seed="31337", target=1)
+    await game.play_out()
+    export = ok(await client.get(f"{game.url}/export"))
+    assert audit_entries(export["entries"]).ok
+
+    for salt in ("0" * 32, None):
+        entries = json.loads(json.dumps(export["entries"]))
+        entries[0]["game"]["seed_salt"] = salt
+        rechain(entries)  # a forger who re-hashes the chain
+        failure = audit_entries(entries).failure
+        assert failure is not None
+        assert (failure.seq, failure.kind) == (1, "seed")
+    unsalted = json.loads(json.dumps(export["entries"]))
+    del unsalted[0]["game"]["seed_salt"]
+    rechain(unsalted)
+    failure = audit_entries(unsalted).failure
+    assert failure is not None
+    assert (failure.kind, failure.reason) == ("seed", "seq 1: seed does not match seed_commitment")
