@@ -32,6 +32,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     game_cache: int = 4096
     stream_ticket_ttl: int = 300
     fast_moves: bool = True
+    receive_timeout: float = 10.0
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -74,6 +75,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
             stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
             fast_moves=flag(env.get("ESCOPA_FAST_MOVES"), "ESCOPA_FAST_MOVES", default.fast_moves),
+            receive_timeout=float(env.get("ESCOPA_RECEIVE_TIMEOUT", default.receive_timeout)),
         )
 
 

@@ -23,6 +23,7 @@ def serve(args: argparse.Namespace) -> int:
     """Run uvicorn, first starting a private redis-server when no Redis URL is given."""
     import uvicorn
 
+    from service.http.receive_deadline import ReceiveDeadline
     from service.ops.logs import log_config, without_password
     from service.store.redis_server import RedisServer
 
@@ -54,6 +55,7 @@ def serve(args: argparse.Namespace) -> int:
             log_config=log_config(args.log_format, args.log_level),
             access_log=False,
             timeout_graceful_shutdown=10,
+            http=ReceiveDeadline,
             proxy_headers=trusted is not None,
             forwarded_allow_ips=trusted,
         )
