@@ -15,7 +15,13 @@ from redis.asyncio.cluster import RedisCluster
 
 from service.core.games import Games
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
-from service.http.openapi.document import RefinedJson, RefinedRedoc, RefinedSwagger, openapi_json
+from service.http.openapi.document import (
+    RefinedJson,
+    RefinedRedoc,
+    RefinedSwagger,
+    docs_assets,
+    openapi_json,
+)
 from service.http.problems import HANDLERS
 from service.http.routes.event_routes import EventsController
 from service.http.routes.game_routes import GamesController
@@ -121,7 +127,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[
             *(GamesController, EventsController, AuditController),
-            *(presets, healthz, readyz, metrics, openapi_json),
+            *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
         ],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),

@@ -48,6 +48,8 @@ TITLES: Final[dict[int, str]] = {
     503: "Service unavailable",
 }
 log = logging.getLogger("escopa")
+CLIENT_DISCONNECTED: Final = "client disconnected prematurely"
+"""Litestar's detail (a 500 `InternalServerException`) when the client leaves mid-body."""
 
 
 def problem(
@@ -103,11 +105,21 @@ def on_validation_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
 def on_http_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     assert isinstance(exc, HTTPException)
     status = exc.status_code
+    if exc.detail == CLIENT_DISCONNECTED:
+        return on_client_gone(request)
     if status >= 500:
         return on_unexpected(request, exc)
     code = HTTP_CODES.get(status, f"http/{status}")
     headers = {k: v for k, v in (exc.headers or {}).items() if k.lower() == "allow"}
     return problem(request, status, code, str(exc.detail)[:500], headers)
+
+
+def on_client_gone(request: AnyRequest) -> Response[bytes]:
+    """The client closed the connection before its body was whole: its doing, logged as such
+    (the answer reaches no one, but the request log and metrics record it as a 400)."""
+    log.info("the client closed the connection before its request body was complete")
+    detail = "the connection closed before the request body was complete"
+    return problem(request, 400, "request/incomplete", detail)
 
 
 def on_redis_down(request: AnyRequest, exc: Exception) -> Response[bytes]:

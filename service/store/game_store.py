@@ -11,7 +11,7 @@ from redis.exceptions import NoScriptError, ResponseError
 
 from engine import State
 from service.errors import ServiceError
-from service.ledger.chain import LogEntry
+from service.ledger.chain import LogEntry, SentSignal
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
 from service.store.scripts import Script
@@ -43,11 +43,13 @@ class StoredGame:
     version: int
     head: str
     meta: GameMeta
+    signals: tuple[SentSignal, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class CommitResult:
-    """What the commit script answered: `committed`, `stale`, `missing` or `replay`."""
+    """What the commit script answered: `committed`, `stale`, `missing`, `replay` or `signals`
+    (signals came in since the entry that records them was made)."""
 
     outcome: str
     version: int = 0
@@ -57,6 +59,7 @@ class CommitResult:
 _state_decoder = msgspec.msgpack.Decoder(State)
 _meta_decoder = msgspec.msgpack.Decoder(GameMeta)
 _entry_decoder = msgspec.json.Decoder(LogEntry)
+_signals_decoder = msgspec.json.Decoder(tuple[SentSignal, ...])
 _encoder = msgspec.msgpack.Encoder()
 _json = msgspec.json.Encoder()
 
@@ -83,6 +86,11 @@ def outcome_unknown(advice: str) -> ServiceError:
         f"the connection to the game's Redis broke before the write was confirmed; {advice}",
         {"Retry-After": "1"},
     )
+
+
+def signals_bytes(signals: tuple[SentSignal, ...]) -> bytes:
+    """The stored form of a game's signals (none: empty, as a missing field reads)."""
+    return _json.encode(signals) if signals else b""
 
 
 class GameStore:
@@ -178,9 +186,9 @@ class GameStore:
 
     async def load(self, game_id: str) -> StoredGame | None:
         """The game's state, version, head and meta in one round trip, or None."""
-        fields = ("state", "version", "head", "meta")
+        fields = ("state", "version", "head", "meta", "signals")
         [raw] = await self.pipeline([("HMGET", keys.game(game_id), *fields)])
-        state, version, head, meta = cast("list[bytes | None]", raw)
+        state, version, head, meta, signals = cast("list[bytes | None]", raw)
         if state is None or version is None or head is None or meta is None:
             return None
         return StoredGame(
@@ -188,6 +196,7 @@ class GameStore:
             version=int(version),
             head=head.decode(),
             meta=_meta_decoder.decode(meta),
+            signals=_signals_decoder.decode(signals) if signals else (),
         )
 
     async def commit(
@@ -198,24 +207,36 @@ class GameStore:
         entry: LogEntry,
         ttl_ms: int,
         idempotency: tuple[str, bytes, int] | None = None,
+        signals: tuple[SentSignal, ...] | None = None,
     ) -> CommitResult:
         """Append `entry` and write `state` if the game is still at `expected`; all or nothing.
 
-        The game's head must also still be `entry.prev_hash`, so the chain cannot fork.
+        The game's head must also still be `entry.prev_hash`, so the chain cannot fork; with
+        `signals` (the entry records them), the game's signals must still be those.
         """
         game_keys = list(keys.game_keys(game_id))
         encoded = _encoder.encode(state) if state is not None else b""
         args: list[Any] = [expected, entry.prev_hash, encoded, entry.hash, _json.encode(entry)]
         args.append(ttl_ms)
+        args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
         if idempotency is not None:
             key, answer, answer_ttl = idempotency
             game_keys.append(key)
             args += [answer, answer_ttl]
         status, detail = await self.write(scripts.COMMIT, game_keys, args)
-        outcome = ("missing", "stale", "replay", "committed")[int(status)]
+        outcome = ("missing", "stale", "replay", "committed", "signals")[int(status)]
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))
         return CommitResult(outcome, version=int(detail) if detail else 0)
+
+    async def signal(
+        self, game_id: str, expected: int, known: tuple[SentSignal, ...], sent: SentSignal
+    ) -> str:
+        """Keep a signal beside the log if the game is still at `expected` with the `known`
+        signals: `kept`, `stale` or `missing`. Neither the version nor the log changes."""
+        args = [expected, signals_bytes(known), signals_bytes((*known, sent))]
+        status = await self.write(scripts.SIGNAL, [keys.game(game_id)], args)
+        return ("missing", "stale", "kept")[int(status)]
 
     async def save_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_ms: int) -> None:
         """Keep a stream ticket (by its hash) for `ttl_ms`: the seat it follows the game as."""

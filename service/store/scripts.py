@@ -41,23 +41,26 @@ COMMIT: Final = Script(
     """
 -- KEYS: game hash, log stream, [idempotency key]
 -- ARGV: expected version, expected head, state (or '' to keep it), new head, entry, ttl_ms,
+-- signals check ('1': the game's signals must still be ARGV[8]; '0': no check), signals,
 -- answer, answer_ttl_ms
 -- Returns {status, detail}: 0 missing, 1 stale (detail: current version),
--- 2 replay (detail: the first answer), 3 committed (detail: new version).
+-- 2 replay (detail: the first answer), 3 committed (detail: new version),
+-- 4 signals (a signal came in since they were read: the entry that records them is stale).
 -- The head check makes a writer working from a cached state safe even after a lost write.
 -- A replay refreshes the stored answer: a write, so the WAIT sent after this script covers
 -- the write that stored the answer too (replication keeps a master's order).
-local current = redis.call('HMGET', KEYS[1], 'version', 'head')
+local current = redis.call('HMGET', KEYS[1], 'version', 'head', 'signals')
 local version = current[1]
 if not version then return {0, ''} end
 if KEYS[3] then
   local prior = redis.call('GET', KEYS[3])
   if prior then
-    redis.call('PEXPIRE', KEYS[3], ARGV[8])
+    redis.call('PEXPIRE', KEYS[3], ARGV[10])
     return {2, prior}
   end
 end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
+if ARGV[7] == '1' and (current[3] or '') ~= ARGV[8] then return {4, version} end
 local new_version = tonumber(version) + 1
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', new_version, 'head', ARGV[4])
@@ -73,7 +76,7 @@ else
   redis.call('PERSIST', KEYS[1])
   redis.call('PERSIST', KEYS[2])
 end
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[7], 'PX', ARGV[8]) end
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[9], 'PX', ARGV[10]) end
 return {3, tostring(new_version)}
 """
 )
@@ -111,5 +114,18 @@ if seed then
 end
 if redis.call('HEXISTS', KEYS[1], 'used') == 1 then return {1, ''} end
 return {0, ''}
+"""
+)
+
+SIGNAL: Final = Script(
+    """
+-- KEYS: game hash. ARGV: expected version, expected signals, new signals.
+-- Returns 0 missing, 1 stale (the game moved, or another signal came in), 2 kept.
+-- Signals are kept beside the log: neither the version nor the log changes.
+local current = redis.call('HMGET', KEYS[1], 'version', 'signals')
+if not current[1] then return 0 end
+if current[1] ~= ARGV[1] or (current[2] or '') ~= ARGV[2] then return 1 end
+redis.call('HSET', KEYS[1], 'signals', ARGV[3])
+return 2
 """
 )
