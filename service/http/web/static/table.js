@@ -138,6 +138,7 @@ function describe(entry) {
 
 function render() {
   const view = state.view;
+  document.body.dataset.version = String(view.version); // what the page shows: for tests, tools
   $("who").textContent = view.seat === null ? "Spectator" : `${name(view.seat)} (seat ${view.seat})`;
   $("status").textContent = statusLine(view);
   $("hand-title").parentElement.hidden = view.seat === null;
