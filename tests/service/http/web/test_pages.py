@@ -22,7 +22,7 @@ import pytest
 import redis
 
 from service.store.redis_server import RedisServer
-from tests.harness.api import Json, entry_hash
+from tests.harness.api import Json, capturing_cards, entry_hash, find_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.processes import Served, serve_processes
 
@@ -75,7 +75,7 @@ def until(check: Any, what: str, timeout: float = WAIT) -> Any:
         found = check()
         if found:
             return found
-        time.sleep(0.03)
+        time.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what}")
 
 
@@ -85,8 +85,11 @@ def version(watched: Watched) -> int:
 
 
 def my_turn(watched: Watched, at_least: int) -> bool:
-    page = watched.page
-    return version(watched) >= at_least and "Your turn" in page.inner_text("#status")
+    shown, turn = watched.page.evaluate(
+        "[Number(document.body.dataset.version || 0),"
+        " document.getElementById('status').textContent.includes('Your turn')]"
+    )
+    return bool(shown >= at_least and turn)
 
 
 def play_by_clicks(watched: Watched) -> str:
@@ -174,28 +177,25 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
     spectator = browser.page()
     spectator.page.goto(f"{server.base}/play/{game_id}")
     http = httpx.Client(base_url=server.base, timeout=10)
-    rounds, moves, played = 0, 0, 0
+    rounds, moves, at = 0, 0, version(seats[0])
     while True:
-        status = http.get(f"/v1/games/{game_id}").json()
-        at = status["version"]
-        scored = len(http.get(f"/v1/games/{game_id}/score").json()["rounds"])
-        if scored > rounds:
+        sheet = http.get(f"/v1/games/{game_id}/score").json()
+        if len(sheet["rounds"]) > rounds:
+            rounds = len(sheet["rounds"])
             for watched in seats:
-                close_round(watched, scored, "round-score-desktop" if watched is seats[0] else None)
-            close_round(phone, scored, "round-score-phone")
-            rounds = scored
-        if status["status"] == "finished":
+                close_round(watched, rounds, "round-score-desktop" if watched is seats[0] else None)
+            close_round(phone, rounds, "round-score-phone")
+        if sheet["status"] == "finished":
             break
         actor = until(lambda a=at: next((w for w in seats if my_turn(w, a)), None), "a turn")
-        if played < 2:
+        if moves < 2:
             play_by_keyboard(actor)
         else:
             play_by_clicks(actor)
-        played += 1
-        until(lambda w=actor, a=at: version(w) > a, "the move's answer")
+        at = until(lambda w=actor, a=at: version(w) > a and version(w), "the move's answer")
         moves += 1
         if moves == 8:
-            until(lambda a=at: version(phone) > a and version(seats[0]) > a, "every page")
+            until(lambda a=at: version(phone) >= a and version(seats[0]) >= a, "every page")
             shoot(seats[0], "table-desktop")
             shoot(phone, "table-phone")
             width = phone.page.evaluate("document.scrollingElement.scrollWidth")
@@ -389,3 +389,63 @@ def test_a_tampered_export_opened_without_the_server_fails_the_check_it_breaks(
     assert detail in item.inner_text()
     assert watched.requests[before:] == [], "the export was verified without the server"
     assert_clean(server, watched)
+
+
+def test_the_worked_example_of_docs_audit_verifies_in_the_browser_with_its_head(
+    server: Served, browser: Chromium
+) -> None:
+    example = Path(__file__).resolve().parents[4] / "docs" / "examples" / "export.json"
+    watched = browser.page()
+    watched.page.goto(f"{server.base}/replay/")
+    watched.page.set_input_files("#file", str(example))
+    watched.page.wait_for_selector("body[data-verified='passed']")
+    chain = watched.page.inner_text("#checks li[data-check='Hash chain']")
+    assert "73 entries" in chain
+    assert "eeda4a73ed841a5644b8dd925310a6e4bc8e8c58c4c49facdd3045d6c6087511" in chain
+    assert_clean(server, watched)
+
+
+def test_a_missed_capture_is_offered_to_the_next_seat_and_claimed_in_one_click(
+    server: Served, browser: Chromium
+) -> None:
+    seed, state = find_seed(lambda s: bool(capturing_cards(s)), prefix="web-claim")
+    assert state.turn is not None
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        game = http.post("/v1/games", json={"players": ["Ana", "Bia"], "seed": seed}).json()
+        tokens = [p["token"] for p in game["players"]]
+        missed = capturing_cards(state)[0]
+        auth = {"Authorization": f"Bearer {tokens[state.turn]}"}
+        body = {"card": missed, "capture": [], "expected_version": game["version"]}
+        assert http.post(f"/v1/games/{game['game_id']}/moves", json=body, headers=auth).is_success
+        claimant = 1 - state.turn
+        watched = browser.page()
+        watched.page.goto(f"{server.base}/play/{game['game_id']}#token={tokens[claimant]}")
+        claim = watched.page.locator("#actions button[data-move^='claim:']").first
+        claim.wait_for()
+        offered = str(claim.get_attribute("data-move"))
+        assert missed in offered
+        claim.click()
+        until(lambda: version(watched) == game["version"] + 2, "the claim's answer")
+        log = http.get(f"/v1/games/{game['game_id']}/log?after=0").json()["entries"]
+        assert log[-1]["move"] == offered
+        assert log[-1]["seat"] == claimant
+    assert_clean(server, watched)
+
+
+def test_a_partner_signal_is_sent_from_the_page_and_read_by_the_partner_only(
+    server: Served, browser: Chromium
+) -> None:
+    names = ["Ana", "Bia", "Caio", "Duda"]
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        game = http.post("/v1/games", json={"players": names, "preset": "escopa"}).json()
+    links = {p["seat"]: f"/play/{game['game_id']}#token={p['token']}" for p in game["players"]}
+    sender, partner, opponent = browser.page(), browser.page(), browser.page(PHONE)
+    for watched, seat in ((sender, 0), (partner, 2), (opponent, 1)):
+        watched.page.goto(server.base + links[seat])
+        until(lambda w=watched: version(w), "the table")
+    sender.page.click("#actions button[data-signal='guindis']")
+    until(lambda: "Ana signals: I hold the seven of oros" in partner.page.inner_text("#log"), "it")
+    until(lambda: "Ana signalled their partner" in opponent.page.inner_text("#log"), "the news")
+    assert "seven of oros" not in opponent.page.inner_text("#log")
+    assert opponent.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert_clean(server, sender, partner, opponent)
