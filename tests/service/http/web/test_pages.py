@@ -22,7 +22,7 @@ import pytest
 import redis
 
 from service.store.redis_server import RedisServer
-from tests.harness.api import Json, capturing_cards, entry_hash, find_seed
+from tests.harness.api import Json, canonical, capturing_cards, entry_hash, find_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.processes import Served, serve_processes
 
@@ -449,3 +449,55 @@ def test_a_partner_signal_is_sent_from_the_page_and_read_by_the_partner_only(
     assert "seven of oros" not in opponent.page.inner_text("#log")
     assert opponent.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert_clean(server, sender, partner, opponent)
+
+
+SHUFFLE_VECTORS = [  # docs/shuffle.md section 8: the key, the round, the whole deck top first
+    (
+        "escopa",
+        1,
+        "3C QH 6D 4S 7D AC 3S 4C KD KC JS 5H 2H KH AS QC JD JH 6C 7H QD 5S 3D KS 2S "
+        "4H 5D 5C AH 6H 7C 7S QS 2C AD 3H 4D 2D JC 6S",
+    ),
+    (
+        "Guindis 7D",
+        1,
+        "AC 6H JH KD 6C AH 5C QH 7S 6D KS 4C 6S QD 4H 7H 7C 5S JS 4D QS 2S 3C 3S "
+        "2D 3H AD KH QC 7D KC 3D 5D 2H AS JC 4S 5H 2C JD",
+    ),
+    (
+        "ação",
+        3,
+        "5S 3H 7S KS AS 4H 3D 2D AD 3C 2C 7H JH JD 7D 2H QD 5D AC 5C QC AH QS KH JC 6C "
+        "7C KD 6S 2S 4S JS 6D 3S QH 6H 4C KC 4D 5H",
+    ),
+]
+AWKWARD = {
+    "é": ["ação", "\u2028", 'a"b\\c', "tab\there\n", "\x01\x1f\x7f", "😀"],
+    "b": -3,
+    "a": {"z": None, "ä": True, "Z": [1, 0]},
+}
+
+
+def test_verify_js_gives_the_shuffle_test_vectors_and_pythons_canonical_json(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page()
+    watched.page.goto(f"{server.base}/replay/")
+    decks = watched.page.evaluate(
+        """async (vectors) => {
+            const v = await import("/web/verify.js");
+            const decks = [];
+            for (const [seed, round] of vectors) {
+                const key = await v.hmacKey(v.shuffleKey({ seed, client_seed: null }));
+                decks.push((await v.shuffledDeck(key, round)).join(" "));
+            }
+            return decks;
+        }""",
+        [[seed, round_no] for seed, round_no, _ in SHUFFLE_VECTORS],
+    )
+    assert decks == [deck for _, _, deck in SHUFFLE_VECTORS]
+    text = watched.page.evaluate(
+        "async (value) => (await import('/web/verify.js')).canonical(value)", AWKWARD
+    )
+    assert text.encode() == canonical(AWKWARD)
+    assert_clean(server, watched)
