@@ -475,6 +475,8 @@ AWKWARD = {
     "é": ["ação", "\u2028", 'a"b\\c', "tab\there\n", "\x01\x1f\x7f", "😀"],
     "b": -3,
     "a": {"z": None, "ä": True, "Z": [1, 0]},
+    "😀": 1,  # after U+FFFF in code-point order, before it in UTF-16's
+    "\uffff": 2,
 }
 
 
