@@ -26,7 +26,8 @@ export function scoreTable(round, players) {
   const order = Object.keys(CATEGORY).filter((name) => names.has(name));
   const row = (label, cells, cls) =>
     h("tr", { class: cls }, h("th", { scope: "row", text: label }), cells.map((c) => h("td", { text: String(c) })));
-  const taken = (side) => `${side.cards} cards, ${side.diamonds} oros, ${side.sevens} sevens`;
+  const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const taken = (side) => `${count(side.cards, "card")}, ${count(side.diamonds, "oro")}, ${count(side.sevens, "seven")}`;
   return h(
     "table",
     { class: "score", "data-round": String(round.round) },

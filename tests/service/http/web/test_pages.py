@@ -62,10 +62,10 @@ def finished(server: Served) -> Json:
         return export
 
 
-def shoot(watched: Watched, name: str) -> None:
-    """Save a screenshot for the README when asked to (else just render one, unsaved)."""
+def shoot(watched: Watched, name: str, full_page: bool = True) -> None:
+    """Save a screenshot for the README when asked to."""
     if SHOTS:
-        watched.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+        watched.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=full_page)
 
 
 def until(check: Any, what: str, timeout: float = WAIT) -> Any:
@@ -141,7 +141,7 @@ def close_round(watched: Watched, round_no: int, shot: str | None) -> None:
     rows = page.locator("#round-dialog table.score tbody th").all_inner_texts()
     assert "Most cards" in rows and "Seven of oros" in rows and "Match total" in rows
     if shot:
-        shoot(watched, shot)
+        shoot(watched, shot, full_page=False)  # the dialog's backdrop covers the viewport
     page.click("#round-close")
     page.wait_for_selector("#round-dialog:not([open])", state="attached")
 
@@ -381,7 +381,13 @@ def test_a_tampered_export_opened_without_the_server_fails_the_check_it_breaks(
     page.goto(f"{server.base}/replay/")
     page.wait_for_load_state("networkidle")
     before = len(watched.requests)
-    page.set_input_files("#file", str(forged))
+    if tamper is unlinked:  # pasted
+        page.evaluate(
+            "(text) => { document.getElementById('paste').value = text; }", forged.read_text()
+        )
+        page.click("#paste-go")
+    else:  # chosen as a file
+        page.set_input_files("#file", str(forged))
     page.wait_for_selector("body[data-verified]")
     assert page.get_attribute("body", "data-verified") == "failed"
     item = page.locator(f"#checks li[data-check='{check}']")
@@ -397,7 +403,14 @@ def test_the_worked_example_of_docs_audit_verifies_in_the_browser_with_its_head(
     example = Path(__file__).resolve().parents[4] / "docs" / "examples" / "export.json"
     watched = browser.page()
     watched.page.goto(f"{server.base}/replay/")
-    watched.page.set_input_files("#file", str(example))
+    watched.page.evaluate(  # dropped on the page, as a file dragged from the desktop
+        """(text) => {
+            const dropped = new DataTransfer();
+            dropped.items.add(new File([text], "export.json", { type: "application/json" }));
+            document.dispatchEvent(new DragEvent("drop", { dataTransfer: dropped, bubbles: true }));
+        }""",
+        example.read_text(),
+    )
     watched.page.wait_for_selector("body[data-verified='passed']")
     chain = watched.page.inner_text("#checks li[data-check='Hash chain']")
     assert "73 entries" in chain
