@@ -1,6 +1,7 @@
 // The start page: create a game (preset, players) and hand out each seat's link.
 
-import { api, h } from "./api.js";
+import { api } from "./api.js";
+import { h } from "./dom.js";
 
 const DEFAULT_NAMES = ["Ana", "Bia", "Caio", "Duda"];
 

@@ -1,8 +1,9 @@
 // The replay viewer: a finished game's export (from the service, or a file dropped or pasted
 // here), every hand revealed, stepped move by move, and verified in the browser (verify.js).
 
-import { api, gameIdFromPath, h } from "./api.js";
-import { cardRow, shortName } from "./cards.js";
+import { api, gameIdFromPath } from "./api.js";
+import { h } from "./dom.js";
+import { cardRow } from "./cards.js";
 import { positions, sideOf } from "./positions.js";
 import { scoreTable, sideName } from "./score.js";
 import { Broken, verify } from "./verify.js";

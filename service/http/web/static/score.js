@@ -1,6 +1,6 @@
 // A round's score, category by category per side (the engine's RoundScore), as a table.
 
-import { h } from "./api.js";
+import { h } from "./dom.js";
 
 export const CATEGORY = {
   escopa: "Escopas",

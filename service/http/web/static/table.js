@@ -1,7 +1,8 @@
 // The table: one seat's view of a game (or a spectator's), live through a stream ticket and
 // EventSource; the seat's token comes in the URL's fragment and stays in session storage.
 
-import { api, gameIdFromPath, h } from "./api.js";
+import { api, gameIdFromPath } from "./api.js";
+import { h } from "./dom.js";
 import { cardBack, cardName, cardRow, shortName } from "./cards.js";
 import { scoreTable, sideName } from "./score.js";
 

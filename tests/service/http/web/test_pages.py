@@ -214,6 +214,11 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
     assert not spectator.page.is_visible("#hand")
     shown = spectator.page.get_attribute("#table .cards", "data-cards")
     assert shown == " ".join(final["table"])
+    seats[0].page.click("#replay-link")  # then replayed and verified in the same browser
+    seats[0].page.wait_for_selector("body[data-verified='passed']")
+    seen = seats[0].page.locator("#checks li[data-check='The log this browser saw']")
+    assert seen.get_attribute("data-status") == "passed"
+    assert f"seq {final['version']}" in seen.inner_text()
     assert_clean(server, home, *seats, phone, spectator)
     log = "\n".join(server.log_lines())
     assert game_id in log and all(token not in log for token in tokens), "a token reached the log"
