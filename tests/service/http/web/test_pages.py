@@ -303,7 +303,6 @@ def test_the_replay_shows_at_each_position_what_the_api_replays_there(
     assert read_position(page, players) == api_position(server, finished, last)
     assert page.locator("#score table.score").count() == 1
     assert "won" in page.inner_text("#score")
-    shoot(watched, "replay-desktop")
 
     page.keyboard.press("Home")
     page.keyboard.press("]")  # the next round starts where its first hand is dealt
@@ -313,13 +312,20 @@ def test_the_replay_shows_at_each_position_what_the_api_replays_there(
         if any(ev["type"] == "dealt" and ev["hand"] == 1 and ev["round"] == 2 for ev in e["events"])
     ]
     assert page.url.endswith(f"#m={starts[0]}")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    assert read_position(page, players) == api_position(server, finished, starts[0] + 4)
+    assert "Round 1" in page.inner_text("#score caption")  # the last round scored so far
+    shoot(watched, "replay-desktop")
+    page.keyboard.press("[")
+    assert page.url.endswith(f"#m={starts[0]}")
     page.keyboard.press("[")
     assert page.url.endswith("#m=1")
 
     phone = browser.page(PHONE)
-    phone.page.goto(f"{server.base}/replay/{game_id}#m={middle + 3}")  # a position's link
+    phone.page.goto(f"{server.base}/replay/{game_id}#m={starts[0] + 2}")  # a position's link
     phone.page.wait_for_selector("body[data-verified]")
-    assert read_position(phone.page, players) == api_position(server, finished, middle + 3)
+    assert read_position(phone.page, players) == api_position(server, finished, starts[0] + 2)
     assert phone.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     shoot(phone, "replay-phone")
     assert_clean(server, watched, phone)
