@@ -527,3 +527,28 @@ def test_verify_js_gives_the_shuffle_test_vectors_and_pythons_canonical_json(
     )
     assert text.encode() == canonical(AWKWARD)
     assert_clean(server, watched)
+
+
+def test_a_deal_that_is_due_is_offered_as_one_button_when_auto_deal_is_off(
+    server: Served, browser: Chromium
+) -> None:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", "Bia"], "rules": {"auto_deal": False}}
+        game = http.post("/v1/games", json=body).json()
+        assert game["view"]["status"] == "dealing"
+        watched = browser.page()
+        watched.page.goto(
+            f"{server.base}/play/{game['game_id']}#token={game['players'][1]['token']}"
+        )
+        deal = watched.page.locator("#actions button[data-move='deal']")
+        deal.click()
+        until(lambda: version(watched) == game["version"] + 1, "the deal")
+        view = http.get(
+            f"/v1/games/{game['game_id']}",
+            headers={"Authorization": f"Bearer {game['players'][1]['token']}"},
+        ).json()
+    assert view["status"] == "playing"
+    shown = watched.page.get_attribute("#hand .cards", "data-cards")
+    assert shown == " ".join(view["hand"]) and len(view["hand"]) == 3
+    assert watched.page.get_attribute("#table .cards", "data-cards") == " ".join(view["table"])
+    assert_clean(server, watched)
