@@ -5,7 +5,7 @@ import { api, gameIdFromPath } from "./api.js";
 import { h } from "./dom.js";
 import { cardRow } from "./cards.js";
 import { positions, sideOf } from "./positions.js";
-import { scoreTable, sideName } from "./score.js";
+import { outcomeText, scoreTable, sideName } from "./score.js";
 import { Broken, verify } from "./verify.js";
 
 const $ = (id) => document.getElementById(id);
@@ -80,9 +80,7 @@ function renderScore(p) {
     score.replaceChildren(h("p", { class: "empty", text: "No round has been scored yet." }));
     return;
   }
-  const outcome = p.outcome
-    ? h("p", { class: "outcome-line", text: `${p.outcome.seats.map((s) => view.players[s]).join(" & ")} won ${p.outcome.totals.join("–")} after ${p.outcome.rounds} round(s).` })
-    : null;
+  const outcome = p.outcome ? h("p", { class: "outcome-line", text: outcomeText(p.outcome, view.players) }) : null;
   score.replaceChildren(scoreTable(result, view.players), outcome ?? "");
 }
 

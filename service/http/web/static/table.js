@@ -4,7 +4,7 @@
 import { api, gameIdFromPath } from "./api.js";
 import { h } from "./dom.js";
 import { cardBack, cardName, cardRow, shortName } from "./cards.js";
-import { scoreTable, sideName } from "./score.js";
+import { outcomeText, scoreTable, sideName } from "./score.js";
 
 const ENTRY_TYPES = ["created", "move", "deal", "signal"];
 const SIGNAL = { guindis: "I hold the seven of oros (guindis)", seven: "I hold another seven" };
@@ -166,10 +166,10 @@ function statusLine(view) {
 }
 
 function outcomeLine(view) {
-  const { winner, seats, totals, rounds } = view.outcome;
-  const names = seats.map(name).join(" & ");
-  const mine = view.seat === null ? "" : seats.includes(view.seat) ? "You win! " : "You lose. ";
-  return `${mine}${names} won ${totals[winner]}–${totals.filter((_, side) => side !== winner).join("–")} after ${rounds} round(s).`;
+  const outcome = view.outcome;
+  const won = outcome.result !== "draw";
+  const mine = view.seat === null ? "" : won && outcome.seats.includes(view.seat) ? "You win! " : won ? "You lose. " : "";
+  return `${mine}${outcomeText(outcome, state.players)}`;
 }
 
 /** Another seat: its name, its hand face down, whether it is to play (the clock goes here). */

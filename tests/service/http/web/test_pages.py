@@ -207,7 +207,7 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
         until(lambda w=watched: w.page.is_visible("#outcome"), "the outcome")
         outcome = watched.page.inner_text("#outcome")
         assert ("You win!" if seat == winner else "You lose.") in outcome
-        assert f"{sheet['totals'][winner]}\N{EN DASH}" in outcome
+        assert "\N{EN DASH}".join(map(str, sheet["totals"])) in outcome
     final = http.get(f"/v1/games/{game_id}").json()
     until(lambda: version(spectator) == final["version"], "the spectator's table")
     assert spectator.page.inner_text("#who") == "Spectator"
