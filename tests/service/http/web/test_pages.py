@@ -142,7 +142,8 @@ def close_round(watched: Watched, round_no: int, shot: str | None) -> None:
     assert "Most cards" in rows and "Seven of oros" in rows and "Match total" in rows
     if shot:
         shoot(watched, shot, full_page=False)  # the dialog's backdrop covers the viewport
-    page.click("#round-close")
+    assert page.evaluate("document.activeElement.id") == "round-close"
+    page.keyboard.press("Enter")
     page.wait_for_selector("#round-dialog:not([open])", state="attached")
 
 
@@ -200,6 +201,16 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
             shoot(phone, "table-phone")
             width = phone.page.evaluate("document.scrollingElement.scrollWidth")
             assert width <= PHONE["width"], f"the table is {width} px wide on a 390 px screen"
+            unnamed = (
+                seats[0]
+                .page.locator(".card")
+                .evaluate_all(
+                    "cards => cards.filter(c => !(c.getAttribute('aria-label') || '').trim()"
+                    " || (c.dataset.card && !c.getAttribute('aria-label').includes(c.dataset.card))"
+                    " || c.querySelector('svg').getAttribute('aria-hidden') !== 'true').length"
+                )
+            )
+            assert unnamed == 0, "every card has a text alternative naming it"
 
     sheet = http.get(f"/v1/games/{game_id}/score").json()
     winner = sheet["outcome"]["winner"]
