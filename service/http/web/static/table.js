@@ -161,6 +161,9 @@ function statusLine(view) {
   if (view.outcome) return outcomeLine(view);
   if (view.status === "dealing") return "A deal is due.";
   const round = `Round ${view.round}, hand ${view.hand_number}. `;
+  if (view.turn === view.seat && state.selected) {
+    return `${round}${shortName(state.selected)} chosen: pick the table cards it takes, or an option below.`;
+  }
   if (view.turn === view.seat) return `${round}Your turn: choose a card from your hand.`;
   return `${round}${name(view.turn)} to play.`;
 }

@@ -85,11 +85,13 @@ def version(watched: Watched) -> int:
 
 
 def my_turn(watched: Watched, at_least: int) -> bool:
-    shown, turn = watched.page.evaluate(
+    shown, turn, choices = watched.page.evaluate(
         "[Number(document.body.dataset.version || 0),"
-        " document.getElementById('status').textContent.includes('Your turn')]"
+        " document.getElementById('status').textContent.includes('Your turn'),"
+        " document.querySelectorAll('#hand button.card:not([disabled]), #actions [data-move]')"
+        ".length]"
     )
-    return bool(shown >= at_least and turn)
+    return bool(shown >= at_least and turn and choices)
 
 
 def play_by_clicks(watched: Watched) -> str:
@@ -197,7 +199,14 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
         moves += 1
         if moves == 8:
             until(lambda a=at: version(phone) >= a and version(seats[0]) >= a, "every page")
-            shoot(seats[0], "table-desktop")
+            chooser = until(lambda a=at: next((w for w in seats if my_turn(w, a)), None), "a turn")
+            playable = chooser.page.locator("#hand button.card:not([disabled])")
+            for index in range(playable.count()):  # the picture: a card chosen, what it takes
+                playable.nth(index).click()
+                if chooser.page.locator("#actions button[data-move*='+']").count():
+                    break
+            shoot(chooser, "table-desktop")
+            chooser.page.keyboard.press("Escape")
             shoot(phone, "table-phone")
             width = phone.page.evaluate("document.scrollingElement.scrollWidth")
             assert width <= PHONE["width"], f"the table is {width} px wide on a 390 px screen"
