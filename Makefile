@@ -2,7 +2,7 @@
 PY ?= .venv/bin/python
 SOURCES = engine service tests bench
 
-.PHONY: install lint format test test-fast run bench openapi clean
+.PHONY: install lint format test test-fast run bench openapi screenshots clean
 
 install: .venv/installed
 
@@ -35,6 +35,9 @@ bench: install
 
 openapi: install
 	.venv/bin/escopa openapi
+
+screenshots: install   # the README's pictures of the web pages, taken by their browser tests
+	ESCOPA_SCREENSHOTS=docs/images $(PY) -m pytest tests/service/http/web -q
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -28,6 +28,7 @@ from service.http.routes.game_routes import GamesController
 from service.http.routes.ledger_routes import AuditController
 from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
+from service.http.routes.web_routes import WEB_ROUTES
 from service.http.strict import strict_body
 from service.ops.observe import instrument, operations
 from service.settings import Settings
@@ -128,6 +129,7 @@ def create_app(settings: Settings) -> Litestar:
         route_handlers=[
             *(GamesController, EventsController, AuditController),
             *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
+            *WEB_ROUTES,
         ],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),
