@@ -16,6 +16,7 @@ from redis.asyncio.cluster import RedisCluster
 from service.core.games import Games
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
 from service.http.openapi.document import RefinedJson, RefinedRedoc, RefinedSwagger, openapi_json
+from service.http.params import PLAYER_TOKEN_SCHEME
 from service.http.problems import HANDLERS
 from service.http.routes.event_routes import EventsController
 from service.http.routes.game_routes import GamesController
@@ -64,8 +65,11 @@ def openapi_config() -> OpenAPIConfig:
         "hash-chained move log. Errors are RFC 9457 problems with a stable `code`.",
         components=Components(
             security_schemes={
-                "playerToken": SecurityScheme(
-                    type="http", scheme="bearer", description="A seat's secret player token"
+                PLAYER_TOKEN_SCHEME: SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description="A seat's secret player token, from the game's creation: "
+                    "`Authorization: Bearer <token>`",
                 ),
                 API_KEY_SCHEME: SecurityScheme(
                     type="apiKey",

@@ -27,7 +27,14 @@ from service.core.messages import (
 )
 from service.http.fast_moves import FastMoves
 from service.http.guard import API_KEY_SECURITY
-from service.http.params import GAME_ID_MAX_LENGTH, Authorization, IdempotencyKey, bearer
+from service.http.params import (
+    GAME_ID_MAX_LENGTH,
+    SEAT_TOKEN,
+    SEAT_TOKEN_OR_NONE,
+    Authorization,
+    IdempotencyKey,
+    bearer,
+)
 from service.http.schemas import Problem
 
 GameId = Annotated[
@@ -66,6 +73,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}",
         operation_id="getGame",
+        security=SEAT_TOKEN_OR_NONE,
         responses={**problems(400, 401, 404), 304: ResponseSpec(None, description="Not modified")},
         response_headers=[
             ResponseHeader(name="ETag", description="the game's version", documentation_only=True)
@@ -91,6 +99,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/legal-moves",
         operation_id="getLegalMoves",
+        security=SEAT_TOKEN,
         responses=problems(400, 401, 404),
         summary="The token's seat's legal moves",
     )
@@ -102,6 +111,7 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/moves",
         operation_id="playMove",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 422),
         summary="Play a card, capture, or claim a missed capture",
@@ -120,6 +130,7 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/deal",
         operation_id="deal",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 422),
         summary="Deal the next hand or round (when auto_deal is off)",
@@ -138,6 +149,7 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/signals",
         operation_id="sendSignal",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409),
         summary="Signal your partner (seen only by the partner until the game is over)",
@@ -163,6 +175,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/log",
         operation_id="getLog",
+        security=SEAT_TOKEN_OR_NONE,
         responses=problems(400, 401, 404),
         summary="The hash-chained log, redacted for the reader until the game is over",
     )
