@@ -1,5 +1,5 @@
 """OpenAPI links: how a client goes from one answer to the next request (and a stateful fuzzer
-with it): create -> read -> legal moves -> play, and the log, score, deal, signals,
+with it): commit -> create -> read -> legal moves -> play, and the log, score, deal, signals,
 event stream, audit and export of the created game.
 
 Links carry ids and versions only: the seat's token is the `playerToken` security of each
@@ -21,6 +21,12 @@ def _to(operation: str, parameters: dict[str, str], **extra: Any) -> dict[str, A
 
 
 LINKS: Final[dict[tuple[str, str, str], dict[str, Any]]] = {
+    ("/v1/commitments", "post", "201"): {
+        "CreateGameWithCommitment": {
+            "operationId": "createGame",
+            "requestBody": {"commitment_id": "$response.body#/commitment_id"},
+        },
+    },
     ("/v1/games", "post", "201"): {
         "GetGame": _to("getGame", CREATED),
         "GetLegalMoves": _to("getLegalMoves", CREATED),
