@@ -41,7 +41,7 @@ from engine import Claim, Deal, Move, Play, Rules, State  # noqa: E402
 RANKS = "A234567QJK"
 SUITS = "CDHS"
 DECK = [rank + suit for suit in SUITS for rank in RANKS]
-"""The canonical deck order of RULES.md, rebuilt here so the naive generator owes nothing to it."""
+"""docs/rules.md's canonical deck order, rebuilt here so the naive generator owes nothing to it."""
 ORDER = {card: i for i, card in enumerate(DECK)}
 VALUE = {card: RANKS.index(card[0]) + 1 for card in DECK}
 

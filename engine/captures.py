@@ -13,12 +13,20 @@ without sorting.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from engine.cards import CAPTURE_SUM, VALUE, sort_cards
 
 Capture = tuple[str, ...]
-TableSums = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]
-"""A table in canonical order, its values, and per position the bitmask of its suffix's sums."""
+
+
+class TableSums(NamedTuple):
+    """A table in canonical order, its values, and per position the bitmask of its suffix's
+    sums (`masks[0]`: the whole table's; bit `t` set: some of those cards sum to `t`)."""
+
+    cards: tuple[str, ...]
+    values: tuple[int, ...]
+    masks: tuple[int, ...]
 
 
 @lru_cache(maxsize=4096)
@@ -31,13 +39,13 @@ def table_sums(table: tuple[str, ...]) -> TableSums:
     for i in range(len(cards) - 1, -1, -1):
         sums |= sums << values[i]
         masks[i] = sums
-    return cards, values, tuple(masks)
+    return TableSums(cards, values, tuple(masks))
 
 
 def sets_making(sums: TableSums, total: int) -> list[Capture]:
     """Every set of the table's cards summing to `total`, in canonical and deck order."""
     found: list[Capture] = []
-    if total > 0 and sums[2][0] >> total & 1:
+    if total > 0 and sums.masks[0] >> total & 1:
         _search(sums, 0, total, (), found)
     return found
 
@@ -64,7 +72,7 @@ def captures(table: tuple[str, ...], value: int) -> list[Capture]:
 def can_capture(table: tuple[str, ...], value: int) -> bool:
     """Whether a card of `value` captures anything on this table."""
     total = CAPTURE_SUM - value
-    return 0 < total < CAPTURE_SUM and bool(table_sums(table)[2][0] >> total & 1)
+    return 0 < total < CAPTURE_SUM and bool(table_sums(table).masks[0] >> total & 1)
 
 
 def capturing(hand: tuple[str, ...], table: tuple[str, ...]) -> list[str]:

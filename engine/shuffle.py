@@ -20,10 +20,14 @@ _BLOCK_WORDS: Final = struct.Struct(">8I")
 """A 32-byte HMAC-SHA256 block as eight unsigned 32-bit big-endian words."""
 
 
+def key_text(seed: str, client_seed: str | None = None) -> str:
+    """The shuffle key as text: the seed, or `server_seed:client_seed` when both are given."""
+    return seed if client_seed is None else f"{seed}:{client_seed}"
+
+
 def shuffle_key(seed: str, client_seed: str | None = None) -> bytes:
-    """The HMAC key: the seed's UTF-8 bytes, or `server_seed:client_seed` when both are given."""
-    text = seed if client_seed is None else f"{seed}:{client_seed}"
-    return text.encode("utf-8")
+    """The HMAC key: the UTF-8 bytes of `key_text`."""
+    return key_text(seed, client_seed).encode("utf-8")
 
 
 def words(key: bytes, round_no: int) -> Iterator[int]:

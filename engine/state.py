@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import threading
 from typing import Literal
 
 import msgspec
@@ -33,7 +32,7 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Everything about a game, hidden cards and seed included; `view` decides who sees what.
 
     `status` is `dealing` while a deal is due and `auto_deal` is off, `playing` while a seat is to
-    act (`turn`), `finished` once the match has a winner. Per-side tuples are indexed by side.
+    act (`turn`), `finished` once the match is over. Per-side tuples are indexed by side.
     """
 
     rules: Rules
@@ -60,42 +59,54 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 _encoder = msgspec.json.Encoder(order="sorted")
 PARTS_KEPT = 8192
-"""Encoded parts kept for later states: finished rounds and rule sets, by object identity.
-A game in play has its rules and a few finished rounds, so this is about 2,000 games' worth
-(at most about 20 MB, parts included); past it the oldest go and are encoded again if needed."""
-_parts: dict[int, tuple[object, msgspec.Raw]] = {}
-_parts_lock = threading.Lock()
+"""Parts an `EncodedParts` keeps by default: a game in play has its rules and a few finished
+rounds, so this is about 2,000 games' worth (at most about 20 MB, parts included)."""
 
 
 def canonical_json(value: object) -> bytes:
-    """Canonical JSON: UTF-8, keys sorted, no spaces (the bytes RULES.md hashes)."""
+    """Canonical JSON: UTF-8, keys sorted, no spaces (the bytes docs/rules.md hashes)."""
     return _encoder.encode(value)
 
 
-def state_json(state: State) -> bytes:
-    """The state's canonical JSON, the same bytes as `canonical_json(state)`, cheaper: every
-    later state of a game repeats its rules and finished rounds (most of a late state's bytes),
-    so their encodings are kept rather than redone."""
+class EncodedParts:
+    """The canonical JSON of rule sets and finished rounds, kept by object identity so that the
+    later states of a game, which repeat them, are hashed without encoding them again.
+
+    Owned by the caller: the service keeps one per process, an audit one per game. Not for
+    sharing between threads. Parts are frozen Structs and nothing mutates the dicts inside
+    them, so kept bytes never go stale; past `kept` parts the oldest go.
+    """
+
+    def __init__(self, kept: int = PARTS_KEPT) -> None:
+        self.kept = kept
+        self._parts: dict[int, tuple[object, msgspec.Raw]] = {}
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def encoded(self, part: Rules | RoundScore) -> msgspec.Raw:
+        """The canonical JSON of `part`, encoded once while it is kept."""
+        found = self._parts.get(id(part))  # each entry holds its part: no other has its id
+        if found is not None:
+            return found[1]
+        encoded = msgspec.Raw(_encoder.encode(part))
+        while self._parts and len(self._parts) >= self.kept:
+            del self._parts[next(iter(self._parts))]  # the oldest
+        self._parts[id(part)] = (part, encoded)
+        return encoded
+
+
+def state_json(state: State, parts: EncodedParts | None = None) -> bytes:
+    """The state's canonical JSON, the same bytes as `canonical_json(state)`; with `parts`, the
+    rules and finished rounds (most of a late state's bytes) come from what it kept."""
+    if parts is None:
+        return _encoder.encode(state)
     fields = msgspec.structs.asdict(state)
-    fields["rules"] = _kept(state.rules)
-    fields["rounds"] = [_kept(score) for score in state.rounds]
+    fields["rules"] = parts.encoded(state.rules)
+    fields["rounds"] = [parts.encoded(score) for score in state.rounds]
     return _encoder.encode(fields)
 
 
-def _kept(part: Rules | RoundScore) -> msgspec.Raw:
-    """The canonical JSON of a part, encoded once while it is kept. Parts are frozen Structs
-    and nothing mutates the dicts inside them, so kept bytes never go stale."""
-    found = _parts.get(id(part))  # each entry holds its part: no other object can have its id
-    if found is not None:
-        return found[1]
-    encoded = msgspec.Raw(_encoder.encode(part))
-    with _parts_lock:  # audits hash states in worker threads while the event loop plays
-        while _parts and len(_parts) >= PARTS_KEPT:
-            del _parts[next(iter(_parts))]  # the oldest
-        _parts[id(part)] = (part, encoded)
-    return encoded
-
-
-def state_hash(state: State) -> str:
+def state_hash(state: State, parts: EncodedParts | None = None) -> str:
     """The lowercase hex SHA-256 of the full state's canonical JSON."""
-    return hashlib.sha256(state_json(state)).hexdigest()
+    return hashlib.sha256(state_json(state, parts)).hexdigest()

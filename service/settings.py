@@ -30,6 +30,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     game_cache: int = 4096
     stream_ticket_ttl: int = 300
     fast_moves: bool = True
+    multiplex: bool = True
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -65,6 +66,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
             stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
             fast_moves=flag(env.get("ESCOPA_FAST_MOVES"), "ESCOPA_FAST_MOVES", default.fast_moves),
+            multiplex=flag(env.get("ESCOPA_MULTIPLEX"), "ESCOPA_MULTIPLEX", default.multiplex),
         )
 
 

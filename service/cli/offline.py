@@ -32,13 +32,18 @@ def read(path: str) -> bytes:
 
 
 def outcome_text(outcome: Outcome | None, totals: Sequence[int] | None) -> str:
-    """`side 1 (seats 1, 3) won 22-14 after 3 rounds`, or the totals while the match runs."""
+    """`side 1 (seats 1, 3) won 22-14 after 3 rounds` (or `sides 0, 1 drew` / `shared the
+    victory`), or the totals while the match runs."""
     scores = "-".join(str(t) for t in totals or ())
     if outcome is None:
         return f"no winner yet ({scores})"
+    rounds = f"{outcome.rounds} round{'s' if outcome.rounds != 1 else ''}"
+    if outcome.result != "won":
+        sides = ", ".join(str(s) for s in outcome.tied)
+        verb = "drew" if outcome.result == "draw" else "shared the victory"
+        return f"sides {sides} {verb} {scores} after {rounds}"
     seats = ", ".join(str(s) for s in outcome.seats)
     plural = "s" if len(outcome.seats) > 1 else ""
-    rounds = f"{outcome.rounds} round{'s' if outcome.rounds != 1 else ''}"
     return f"side {outcome.winner} (seat{plural} {seats}) won {scores} after {rounds}"
 
 

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 
 import msgspec
 
-from engine.shuffle import commitment, new_server_seed
+from engine.shuffle import commitment, key_text, new_server_seed
 from service.core.messages import CreateGame
 from service.errors import ServiceError
-from service.ledger.replay import key_text
 from service.store.commitment_store import CommitmentStore
 
 

@@ -15,6 +15,7 @@ import engine
 from engine import Deal, IllegalMove, Move, State
 from engine.moves import claim as claim_move
 from engine.moves import parse_move, play
+from engine.state import EncodedParts
 from service.core.cache import GameCache
 from service.core.commitments import seeds_for
 from service.core.messages import (
@@ -143,6 +144,7 @@ class Games:
         self.settings = settings
         self.commitments = CommitmentStore(store)
         self.cache = GameCache(settings.game_cache)
+        self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
@@ -177,7 +179,7 @@ class Games:
                 game=info,
                 events=tuple(events),
                 prev_hash=GENESIS,
-                state_hash=engine.state_hash(state),
+                state_hash=engine.state_hash(state, self.parts),
                 salt=secrets.token_hex(16),
             )
         )
@@ -386,7 +388,9 @@ class Games:
 
     async def _prior(self, idem_key: str | None, fingerprint: str) -> MoveResult | None:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
-        answer = await self.store.answer(idem_key) if idem_key is not None else None
+        if idem_key is None:
+            return None
+        answer = await self.store.answer(idem_key, self.settings.idempotency_ttl * 1000)
         return self._replayed(answer, fingerprint) if answer is not None else None
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
@@ -420,7 +424,7 @@ class Games:
                 signal=signal,
                 events=events,
                 prev_hash=game.head,
-                state_hash=engine.state_hash(state) if state is not None else None,
+                state_hash=engine.state_hash(state, self.parts) if state is not None else None,
                 salt=secrets.token_hex(16),
             )
         )

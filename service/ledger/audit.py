@@ -29,11 +29,11 @@ import engine
 from engine import EngineError, Event, State, canonical_json
 from engine.rules import partnered
 from engine.scoring import Outcome
-from engine.shuffle import commitment
-from engine.state import Status
+from engine.shuffle import commitment, key_text
+from engine.state import EncodedParts, Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
 from service.ledger.export import EXPORT_FORMAT
-from service.ledger.replay import key_text, replay_hash_start, replay_hash_step
+from service.ledger.replay import replay_hash_start, replay_hash_step
 
 FailureKind = Literal["format", "chain", "seed", "rules", "replay", "signal", "incomplete"]
 SHOWN: Final = 120
@@ -132,6 +132,7 @@ class _Audit:
         self.head = GENESIS
         self.state: State | None = None
         self.replay_hash = ""
+        self.parts = EncodedParts()  # this game's rules and finished rounds, encoded once
 
     def entry(self, index: int, raw: object) -> None:
         """Check one entry (position `index`) against the chain and the replay."""
@@ -280,7 +281,7 @@ class _Audit:
 
     def _compare(self, seq: int, entry: LogEntry, state: State, events: list[Event]) -> str:
         """The logged state hash and events against the replay's; keep the replayed state."""
-        digest = engine.state_hash(state)
+        digest = engine.state_hash(state, self.parts)
         if entry.state_hash != digest:
             raise _fail(
                 seq,
@@ -329,7 +330,7 @@ def audit_entries(entries: Sequence[object], game_id: str | None = None) -> Audi
         game_id=game_id,
         entries=len(entries),
         head_hash=head,
-        state_hash=engine.state_hash(state),
+        state_hash=engine.state_hash(state, audit.parts),
         replay_hash=audit.replay_hash,
         status=state.status,
         totals=state.scores,

@@ -28,8 +28,8 @@ import engine
 from engine import EngineError, Event, Rules, State, View
 from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
-from engine.shuffle import commitment
-from engine.state import Status
+from engine.shuffle import commitment, key_text
+from engine.state import EncodedParts, Status
 from service.errors import ServiceError
 from service.ledger.terms import ClientSeed, PlayerName, RulesOverride, Seat, Seed
 
@@ -46,11 +46,6 @@ MoveText = Annotated[
         description="a move's text form: `7D`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
     ),
 ]
-
-
-def key_text(seed: str, client_seed: str | None) -> str:
-    """The shuffle key's text: the seed, or `server_seed:client_seed` (RULES.md)."""
-    return seed if client_seed is None else f"{seed}:{client_seed}"
 
 
 def replay_hash_start(state_hash: str) -> str:
@@ -150,7 +145,8 @@ def replay(
 ) -> ReplayResult:
     """Replay `moves` from the start of a game; raises `ReplayError` at the first refused move."""
     state, start_events = engine.start(rules, key_text(seed, client_seed))
-    start_hash = engine.state_hash(state)
+    parts = EncodedParts()  # the rules and finished rounds, encoded once for every step
+    start_hash = engine.state_hash(state, parts)
     chain = replay_hash_start(start_hash)
     steps: list[ReplayStep] = []
     for index, step in enumerate(moves):
@@ -159,7 +155,7 @@ def replay(
             state, events = engine.apply(state, step.seat, move)
         except EngineError as error:
             raise ReplayError(index, step.seat, step.move, error) from None
-        digest = engine.state_hash(state)
+        digest = engine.state_hash(state, parts)
         text = engine.move_text(move)
         chain = replay_hash_step(chain, step.seat, text, digest)
         shown = tuple(events) if include_events else None

@@ -10,7 +10,17 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.rules import Bonus, CaptureRule, MissedCapture, Rotation, Validation
+from engine.rules import (
+    Bonus,
+    BonusTaker,
+    CaptureRule,
+    Leftover,
+    MissedCapture,
+    PrimeiraFigures,
+    Rotation,
+    TieRule,
+    Validation,
+)
 
 Seat = Annotated[int, Meta(ge=0, le=3)]
 
@@ -55,6 +65,7 @@ class PointsOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     all_sevens: Points | UnsetType = UNSET
     opponents_under_10: Points | UnsetType = UNSET
     primeira: Points | UnsetType = UNSET
+    all_cards: Points | UnsetType = UNSET
 
 
 class PrimeiraValues(msgspec.Struct, forbid_unknown_fields=True):
@@ -87,3 +98,7 @@ class RulesOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     validation: Validation | UnsetType = UNSET
     signals: bool | UnsetType = UNSET
     auto_deal: bool | UnsetType = UNSET
+    initial_bonus_taker: BonusTaker | UnsetType = UNSET
+    tie_at_target: TieRule | UnsetType = UNSET
+    leftover_cards: Leftover | UnsetType = UNSET
+    primeira_figures: PrimeiraFigures | UnsetType = UNSET

@@ -118,7 +118,7 @@ def test_a_mandatory_capture_refuses_discarding_the_card_that_captures() -> None
 
 @pytest.mark.parametrize("card", ["5C", "KS"])
 def test_a_mandatory_capture_refuses_any_discard_while_a_capture_exists(card: str) -> None:
-    # RULES.md: "mandatory" refuses any discard while a capture exists, even of a card that
+    # docs/rules.md: "mandatory" refuses any discard while a capture exists, even of a card that
     # itself captures nothing; legal_moves() offers only 7D+QH here.
     state = position(("5C", "7D", "KS"), ("AH", "QH"), capture="mandatory")
     assert Play(card) not in legal_moves(state)

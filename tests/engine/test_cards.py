@@ -1,4 +1,4 @@
-"""The 40-card deck: codes, canonical order, values (RULES.md, "Cards")."""
+"""The 40-card deck: codes, canonical order, values (docs/rules.md, "Cards")."""
 
 from __future__ import annotations
 

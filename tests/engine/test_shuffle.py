@@ -1,4 +1,4 @@
-"""Seeded shuffle v1 (RULES.md "Seeded shuffle, v1", docs/shuffle.md): vectors, draw, deal."""
+"""Seeded shuffle v1 (docs/rules.md "Seeded shuffle, v1", docs/shuffle.md): vectors, draw, deal."""
 
 from __future__ import annotations
 

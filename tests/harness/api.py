@@ -46,7 +46,7 @@ def sha256_hex(data: str | bytes) -> str:
 
 
 def canonical(value: object) -> bytes:
-    """The canonical JSON RULES.md hashes, computed independently of the service's code."""
+    """The canonical JSON docs/rules.md hashes, computed independently of the service's code."""
     text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return text.encode("utf-8")
 

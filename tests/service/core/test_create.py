@@ -81,7 +81,7 @@ async def test_a_game_without_a_seed_gets_a_fresh_secret_server_seed(client: Cli
 
 
 async def test_the_opening_deal_is_the_engines_deal_for_the_seed(client: Client) -> None:
-    # RULES.md's vector: key `escopa`, 2 players, seat 1 deals, the table is 3S 4C KD KC.
+    # docs/rules.md's vector: key `escopa`, 2 players, seat 1 deals, the table is 3S 4C KD KC.
     game = await create_game(client, seed="escopa")
     view = game.created["view"]
 
@@ -195,8 +195,10 @@ async def test_an_unknown_preset_is_a_bad_request(client: Client, preset: str) -
         {"players": ["a", "b"], "seed": ""},
         {"players": ["a", "b"], "rules": {"target": 0}},
         {"players": ["a", "b"], "rules": {"capture": "sometimes"}},
+        {"players": ["a", "b"], "rules": {"tie_at_target": "sudden_death"}},
+        {"players": ["a", "b"], "rules": {"points": {"all_cards": 101}}},
     ],
-    ids=["empty-name", "empty-seed", "zero-target", "bad-option"],
+    ids=["empty-name", "empty-seed", "zero-target", "bad-option", "bad-house-rule", "bonus"],
 )
 async def test_an_out_of_bounds_value_is_a_bad_request(
     client: Client, body: dict[str, object]
@@ -224,7 +226,7 @@ async def test_a_body_that_is_not_json_is_a_bad_request(client: Client) -> None:
 async def test_an_unplayable_option_is_refused_with_the_fields_name(
     client: Client, rules: dict[str, object] | None, players: int, field: str
 ) -> None:
-    # RULES.md: "a combination that cannot be played (5 players, partnerships with 3, negative
+    # docs/rules.md: "a combination that cannot be played (5 players, partnerships with 3, negative
     # points, an unknown category) is refused with the field's name".
     body: dict[str, object] = {"players": ["p"] * players}
     if rules is not None:

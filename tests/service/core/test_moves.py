@@ -395,7 +395,7 @@ async def test_when_capture_is_mandatory_only_captures_are_listed(client: Client
 async def test_a_discard_missing_from_the_legal_moves_is_refused_when_capture_is_mandatory(
     client: Client,
 ) -> None:
-    # RULES.md: "mandatory" refuses a discard when a capture exists, and legal-moves lists no
+    # docs/rules.md: "mandatory" refuses a discard when a capture exists, and legal-moves lists no
     # discard at all; a card that cannot capture itself must not slip through as a discard.
     game = await mandatory_game(client)
     card = next(c for c in MANDATORY_STATE.hands[0] if c not in capturing_cards(MANDATORY_STATE))

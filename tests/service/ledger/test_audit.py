@@ -156,3 +156,54 @@ async def test_the_audit_replays_a_match_dealt_by_hand_with_signals(client: Clie
     assert report["entries"] == len(log)
     final = engine.start(engine.make_rules("escopa", {"players": 4}), "signals")[0]
     assert report["state_hash"] != engine.state_hash(final)
+
+
+HOUSE_RULES = {
+    "initial_bonus_taker": "mano",
+    "initial_table_bonus": "fifteen",
+    "leftover_cards": "dealer",
+    "primeira_figures": "ignore",
+    "points": {"all_cards": 2, "primeira": 2},
+    "target": 7,
+}
+
+
+@pytest.mark.parametrize(("tie", "seats"), [("shared", [0, 2]), ("draw", [])])
+async def test_a_match_under_house_rules_ends_tied_and_its_export_audits_and_replays(
+    client: Client, tie: str, seats: list[int]
+) -> None:
+    # with these rules and seed, first legal moves end round 3 at 7-5-7: sides 0 and 2 tie
+    game = await create_game(
+        client, players=3, preset="escoba", seed="house 70", tie_at_target=tie, **HOUSE_RULES
+    )
+    finished = await game.play_out()
+    log = await game.log()
+    data = await export_bytes(game)
+
+    report = await audit_of(game)
+    replayed = ok(await client.post("/v1/replays", json=replay_body(json.loads(data))))
+    command = escopa("audit", "-", stdin=data)
+
+    rules = log[0]["game"]["rules"]
+    assert {k: rules[k] for k in HOUSE_RULES if k != "points"} == {
+        k: v for k, v in HOUSE_RULES.items() if k != "points"
+    }
+    assert rules["tie_at_target"] == tie
+    assert rules["points"]["all_cards"] == 2
+    assert rules == msgspec.to_builtins(
+        engine.make_rules("escoba", {**HOUSE_RULES, "players": 3, "tie_at_target": tie})
+    )
+    outcome = {
+        "winner": None, "seats": seats, "totals": [7, 5, 7], "rounds": 3, "result": tie,
+        "tied": [0, 2],
+    }  # fmt: skip
+    assert finished["outcome"] == outcome
+    assert log[-1]["events"][-1] == {"type": "match_ended", "outcome": outcome}
+    assert report["ok"] is True, report
+    assert report["outcome"] == outcome
+    assert report["state_hash"] == log[-1]["state_hash"]
+    assert replayed["state_hash"] == report["state_hash"]
+    assert replayed["score"]["outcome"] == outcome
+    assert command.returncode == 0, command.stdout + command.stderr
+    verb = "shared the victory" if tie == "shared" else "drew"
+    assert f"sides 0, 2 {verb} 7-5-7 after 3 rounds" in command.stdout
