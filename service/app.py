@@ -22,6 +22,7 @@ from service.http.openapi.document import (
     docs_assets,
     openapi_json,
 )
+from service.http.params import PLAYER_TOKEN_SCHEME
 from service.http.problems import HANDLERS
 from service.http.routes.event_routes import EventsController
 from service.http.routes.game_routes import GamesController
@@ -74,8 +75,11 @@ def openapi_config() -> OpenAPIConfig:
         "hash-chained move log. Errors are RFC 9457 problems with a stable `code`.",
         components=Components(
             security_schemes={
-                "playerToken": SecurityScheme(
-                    type="http", scheme="bearer", description="A seat's secret player token"
+                PLAYER_TOKEN_SCHEME: SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description="A seat's secret player token, from the game's creation: "
+                    "`Authorization: Bearer <token>`",
                 ),
                 API_KEY_SCHEME: SecurityScheme(
                     type="apiKey",
