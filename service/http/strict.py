@@ -10,7 +10,6 @@ from typing import Any
 
 import msgspec
 from litestar import Request
-from litestar.exceptions import SerializationException
 from litestar.handlers import HTTPRouteHandler
 
 from engine.errors import error_path
@@ -28,7 +27,7 @@ def _body_type(handler: HTTPRouteHandler) -> tuple[Any, bool]:
 async def strict_body(request: Request[Any, Any, Any]) -> None:
     """Refuse a body that is not exactly of the handler's type (before Litestar's lax convert).
 
-    The JSON is parsed once, by `request.json()`, which Litestar then reuses for `data`.
+    The body is decoded as the type, so no nesting deeper than the type's can recurse.
     """
     handler = request.route_handler
     if not isinstance(handler, HTTPRouteHandler):
@@ -36,33 +35,32 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
     body_type, optional = _body_type(handler)
     if body_type is None:
         return
-    if not (await request.body()).strip():
+    body = await request.body()
+    if not body.strip():
         if optional:
             return
         raise ServiceError("request/invalid", 400, "body: not valid JSON")
     try:
-        data = await request.json()
-    except SerializationException:
-        raise ServiceError("request/invalid", 400, "body: not valid JSON") from None
-    try:
-        msgspec.convert(data, body_type, strict=True)
+        msgspec.json.decode(body, type=body_type, strict=True)
     except msgspec.ValidationError as error:
-        if "got `float`" not in str(error) or not _integral(data, body_type):
+        if "got `float`" not in str(error) or not _integral(body, body_type):
             detail = f"body: {error}"
             raise ServiceError(
                 "request/invalid", 400, detail, field=error_path(str(error))
             ) from None
+    except msgspec.DecodeError:
+        raise ServiceError("request/invalid", 400, "body: not valid JSON") from None
 
 
-def _integral(data: Any, body_type: Any) -> bool:
+def _integral(body: bytes, body_type: Any) -> bool:
     """Whether the body is valid once integral floats (`7.0`) are read as the integers they are.
 
     JSON Schema's `integer` includes 7.0, so the contract accepts it; msgspec's strict mode
     does not, hence this second, narrower look.
     """
     try:
-        msgspec.convert(_ints(data), body_type, strict=True)
-    except msgspec.ValidationError:
+        msgspec.convert(_ints(msgspec.json.decode(body)), body_type, strict=True)
+    except (msgspec.ValidationError, RecursionError):
         return False
     return True
 

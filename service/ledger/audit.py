@@ -32,7 +32,7 @@ from engine.scoring import Outcome
 from engine.shuffle import commitment
 from engine.state import Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
-from service.ledger.export import EXPORT_FORMAT
+from service.ledger.export import EXPORT_FORMAT, read_document
 from service.ledger.replay import key_text, replay_hash_start, replay_hash_step
 
 FailureKind = Literal["format", "chain", "seed", "rules", "replay", "signal", "incomplete"]
@@ -345,9 +345,9 @@ def audit_log(entries: Sequence[LogEntry], game_id: str | None = None) -> AuditR
 def audit_export(data: bytes) -> AuditReport:
     """Audit an export document (`escopa-export-v1`), as `escopa audit FILE` does."""
     try:
-        document = msgspec.json.decode(data)
-    except msgspec.DecodeError as error:
-        return _refused(f"not a JSON document: {error}")
+        document = read_document(data)
+    except ValueError as error:
+        return _refused(str(error))
     if not isinstance(document, dict):
         return _refused("not an export: the document is not a JSON object")
     if document.get("format") != EXPORT_FORMAT:

@@ -399,10 +399,11 @@ def test_every_string_and_list_a_request_can_carry_is_bounded_and_bodies_are_clo
 
 def test_every_request_struct_refuses_unknown_fields() -> None:
     from service.core import messages as wire
+    from service.ledger import terms
     from service.ledger.replay import ReplayMove, ReplayRequest
 
     requests = [
-        wire.CreateGame, wire.RulesOverride, wire.PointsOverride, wire.PrimeiraValues,
+        wire.CreateGame, terms.RulesOverride, terms.PointsOverride, terms.PrimeiraValues,
         wire.MoveRequest, wire.DealRequest, wire.SignalRequest, ReplayRequest, ReplayMove,
     ]  # fmt: skip
     assert [r.__name__ for r in requests if not r.__struct_config__.forbid_unknown_fields] == []
