@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.moves import MoveText
 from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
@@ -21,28 +22,14 @@ CardCode = Annotated[
         max_length=2,
         pattern="^([A2-7QJK])[CDHS]$",
         examples=["7D"],
-        description="rank then suit",
+        description="a card code: its rank (A, 2-7, Q, J or K) then its suit (C, D, H or S), "
+        "such as 7D",
     ),
 ]
 
 Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log head seq")]
 
-_CARD = "[A2-7QJK][CDHS]"
-
 TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
-
-# `(?!\n)`: Python's `$` also matches before a final newline, JSON Schema's (ECMA-262) does not.
-MOVE_TEXT_PATTERN = f"^(deal|claim:{_CARD}(\\+{_CARD})+|{_CARD}(\\+{_CARD})*)$(?!\\n)"
-
-MoveText = Annotated[
-    str,
-    Meta(
-        pattern=MOVE_TEXT_PATTERN,
-        max_length=200,
-        description="a legal move's id: `5H`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
-        examples=["5H+2S+QD"],
-    ),
-]
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -12,7 +12,7 @@ import msgspec
 from litestar import Request
 from litestar.handlers import HTTPRouteHandler
 
-from engine.errors import error_path
+from engine.decoding import explain
 from service.errors import ServiceError
 
 
@@ -44,9 +44,9 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
         msgspec.json.decode(body, type=body_type, strict=True)
     except msgspec.ValidationError as error:
         if "got `float`" not in str(error) or not _integral(body, body_type):
-            detail = f"body: {error}"
+            invalid = explain(error, body_type)
             raise ServiceError(
-                "request/invalid", 400, detail, field=error_path(str(error))
+                "request/invalid", 400, invalid.detail, field=invalid.field
             ) from None
     except msgspec.DecodeError:
         raise ServiceError("request/invalid", 400, "body: not valid JSON") from None

@@ -27,6 +27,7 @@ import msgspec
 
 import engine
 from engine import EngineError, Event, State, canonical_json
+from engine.decoding import explain
 from engine.rules import partnered
 from engine.scoring import Outcome
 from engine.shuffle import commitment
@@ -185,7 +186,10 @@ class _Audit:
         try:
             entry = msgspec.convert(raw, LogEntry)
         except msgspec.ValidationError as error:
-            raise _fail(seq, "format", _path(str(error)), f"not a log entry: {error}") from None
+            invalid = explain(error, LogEntry)
+            raise _fail(
+                seq, "format", invalid.field, f"not a log entry: {invalid.detail}"
+            ) from None
         if canonical_json(raw) != canonical_json(entry):
             found = difference(raw, msgspec.to_builtins(entry))
             path, given, _ = found if found is not None else ("", None, None)
@@ -302,11 +306,6 @@ class _Audit:
             )
         self.state = state
         return digest
-
-
-def _path(message: str) -> str | None:
-    """The member a msgspec validation message points at (`$.game.rules.target`)."""
-    return message.rsplit("at `$.", 1)[1].rstrip("`") if "at `$." in message else None
 
 
 def audit_entries(entries: Sequence[object], game_id: str | None = None) -> AuditReport:

@@ -26,6 +26,7 @@ from msgspec import Meta
 
 import engine
 from engine import EngineError, Event, Rules, State, View
+from engine.moves import MoveText
 from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
 from engine.shuffle import commitment
@@ -36,16 +37,6 @@ from service.ledger.terms import ClientSeed, PlayerName, RulesOverride, Seat, Se
 MAX_REPLAY_MOVES: Final = 2000
 MAX_REPLAY_BODY: Final = 256 * 1024
 REPLAY_HASH_PREFIX: Final = "escopa-replay-v1:"
-
-MoveText = Annotated[
-    str,
-    Meta(
-        min_length=1,
-        max_length=200,
-        examples=["5H+2S+QD"],
-        description="a move's text form: `7D`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
-    ),
-]
 
 
 def key_text(seed: str, client_seed: str | None) -> str:

@@ -18,7 +18,15 @@ _PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
 
 PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=_PRINTABLE)]
 
-Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PRINTABLE)]
+Seed = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=200,
+        pattern=_PRINTABLE,
+        description="1-200 characters of printable text (no control characters)",
+    ),
+]
 
 ClientSeed = Annotated[
     str,
@@ -26,7 +34,8 @@ ClientSeed = Annotated[
         min_length=1,
         max_length=200,
         pattern=_PRINTABLE,
-        description="the client's seed; the shuffle key is `server_seed:client_seed`",
+        description="the client's seed, 1-200 characters of printable text (no control "
+        "characters); the shuffle key is `server_seed:client_seed`",
     ),
 ]
 
@@ -36,7 +45,8 @@ CommitmentId = Annotated[
         min_length=24,
         max_length=24,
         pattern="^[0-9a-f]{24}$",
-        description="a commitment from POST /v1/commitments",
+        description="a commitment's id from POST /v1/commitments: 24 lowercase hexadecimal "
+        "characters",
     ),
 ]
 
