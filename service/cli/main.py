@@ -24,14 +24,15 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from service.ops.logs import log_config, without_password
-    from service.store.redis_server import RedisServer
+    from service.store.redis_server import RedisServer, Supervisor
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
     url = args.redis_url or os.environ.get("REDIS_URL")
     server = None
     if not url:
-        server = RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start()
-        url = server.url
+        server = Supervisor(RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start())
+        url = server.server.url
+        server.start()
         log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
     os.environ["REDIS_URL"] = url
     shared = shared_metrics(args.workers)
