@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,7 @@ def test_schemathesis_finds_no_failure_in_the_committed_contract(
             "--no-color",
         ],
         cwd=ROOT,
+        env={**os.environ, "SCHEMATHESIS_HOOKS": "tests.harness.fuzz_hooks"},
         capture_output=True,
         text=True,
         timeout=600,
