@@ -28,3 +28,4 @@ class RulesError(EngineError):
     def __init__(self, field: str, message: str, code: str = "rules/invalid") -> None:
         super().__init__(code, f"{field}: {message}")
         self.field = field
+        self.reason = message

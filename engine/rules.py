@@ -138,6 +138,10 @@ def check_rules(rules: Rules) -> None:
         value = getattr(rules.points, name)
         if not 0 <= value <= MAX_POINTS:
             raise RulesError(f"points.{name}", f"must be between 0 and {MAX_POINTS}, not {value}")
+    if not any(getattr(rules.points, name) for name in Points.__struct_fields__):
+        raise RulesError(
+            "points", "every category is 0: no point can ever be scored, so a match would never end"
+        )
     if set(rules.primeira_values) != set(RANKS):
         raise RulesError("primeira_values", f"must give a value to each rank {', '.join(RANKS)}")
     for rank, value in rules.primeira_values.items():

@@ -73,6 +73,8 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
         msgspec.json.decode(body, type=body_type, strict=True)
     except msgspec.ValidationError as error:
         found = explain(error, body_type)
+        if found.field is not None and found.field.split(".")[0] == "rules":
+            raise ServiceError("rules/invalid", 422, found.detail, field=found.field) from None
         raise ServiceError("request/invalid", 400, found.detail, field=found.field) from None
     except msgspec.DecodeError:
         raise ServiceError("request/invalid", 400, "body: not valid JSON") from None

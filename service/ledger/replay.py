@@ -25,7 +25,7 @@ import msgspec
 from msgspec import Meta
 
 import engine
-from engine import EngineError, Event, Rules, State, View
+from engine import EngineError, Event, Rules, RulesError, State, View
 from engine.moves import MoveText
 from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
@@ -174,10 +174,18 @@ def replay(
 
 
 def rules_of(preset: str, overrides: RulesOverride | None, players: int) -> Rules:
-    """The rules of a preset with the request's overrides, as `POST /v1/games` builds them."""
+    """The rules of a preset with the request's overrides, as `POST /v1/games` builds them;
+    `RulesError` names the request's field (`rules.target`)."""
     changes = msgspec.to_builtins(overrides) if overrides is not None else {}
-    changes["players"] = players
-    return engine.make_rules(preset, changes)
+    given = changes.setdefault("players", players)
+    if given != players:
+        raise RulesError("rules.players", f"is {given}, but {players} players are named")
+    try:
+        return engine.make_rules(preset, changes)
+    except RulesError as error:
+        if error.field == "preset":
+            raise
+        raise RulesError(f"rules.{error.field}", error.reason, error.code) from None
 
 
 def replay_request(request: ReplayRequest) -> ReplayResult:

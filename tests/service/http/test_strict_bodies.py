@@ -21,12 +21,12 @@ from tests.harness.api import Client, assert_problem, create_game
         ({"signals": "true"}, "rules.signals"),
     ],
 )
-async def test_a_value_of_the_wrong_json_type_is_refused_with_its_field(
+async def test_an_option_of_the_wrong_json_type_is_refused_with_its_field(
     client: Client, rules: dict[str, object], field: str
 ) -> None:
     response = await client.post("/v1/games", json={"players": ["Ana", "Bia"], "rules": rules})
 
-    problem = assert_problem(response, 400, "request/invalid")
+    problem = assert_problem(response, 422, "rules/invalid")
     assert problem["field"] == field
 
 
