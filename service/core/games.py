@@ -107,9 +107,25 @@ def game_view(
 
 
 def move_from(request: MoveRequest) -> Move:
-    """The engine move a request names: exactly one of `card`, `claim` or `move`."""
+    """The engine move a request names: exactly one of `card`, `claim` or `move` (or a listed
+    move's `id` alone); a listed move's `id` and `kind`, when given, must name the same move."""
+    move = _named(request)
+    listed, kind = request.id, request.kind
+    if not isinstance(listed, UnsetType) and str(parse_move(listed)) != str(move):
+        raise ServiceError("request/ambiguous_move", 422, f"`id` {listed!r} is not move {move}")
+    if not isinstance(kind, UnsetType) and kind != KINDS[type(move)]:
+        raise ServiceError("request/ambiguous_move", 422, f"`kind` {kind!r} is not move {move}")
+    return move
+
+
+KINDS: dict[type, str] = {engine.Play: "play", engine.Claim: "claim", Deal: "deal"}
+
+
+def _named(request: MoveRequest) -> Move:
     card, claim, text, capture = request.card, request.claim, request.move, request.capture
     given = [card is not UNSET, claim is not UNSET, text is not UNSET]
+    if not any(given) and not isinstance(request.id, UnsetType):
+        return parse_move(request.id)
     if sum(given) != 1:
         raise ServiceError(
             "request/ambiguous_move", 422, "give exactly one of `card`, `claim` or `move`"

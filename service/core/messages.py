@@ -96,14 +96,18 @@ class CreatedGame(msgspec.Struct, kw_only=True):
     client_seed: str | None = None
 
 
+MoveKind = Literal["play", "claim", "deal"]
+
+
 class LegalMove(msgspec.Struct, kw_only=True):
-    """A legal move; `id` is its text form, accepted as `move` when playing."""
+    """A legal move; `id` is its text form. Only the members of its kind are given (`card` and
+    `capture` for a play, `claim` for a claim), so it can be posted to `/moves` as it is."""
 
     id: str
-    kind: Literal["play", "claim", "deal"]
-    card: str | None = None
-    capture: tuple[str, ...] = ()
-    claim: tuple[str, ...] = ()
+    kind: MoveKind
+    card: str | UnsetType = UNSET
+    capture: tuple[str, ...] | UnsetType = UNSET
+    claim: tuple[str, ...] | UnsetType = UNSET
 
 
 class LegalMoves(msgspec.Struct, kw_only=True):
@@ -113,13 +117,16 @@ class LegalMoves(msgspec.Struct, kw_only=True):
 
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A move: `card` (+ `capture`), or `claim`, or `move` as a legal move's id."""
+    """A move: `card` (+ `capture`), or `claim`, or `move` as a legal move's id; or a legal move
+    as `GET /legal-moves` lists it (`id`, `kind` and its members), which must agree."""
 
     expected_version: Version
     card: CardCode | UnsetType = UNSET
     capture: Annotated[list[CardCode], Meta(max_length=39)] | UnsetType = UNSET
     claim: Annotated[list[CardCode], Meta(min_length=2, max_length=40)] | UnsetType = UNSET
     move: MoveText | UnsetType = UNSET
+    id: MoveText | UnsetType = UNSET
+    kind: MoveKind | UnsetType = UNSET
 
 
 class DealRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
