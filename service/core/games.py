@@ -46,6 +46,7 @@ from service.ledger.chain import (
     visible,
 )
 from service.ledger.replay import rules_of
+from service.ledger.terms import player_names
 from service.settings import Settings, secret_hash
 from service.store import keys
 from service.store.commitment_store import USED_UP, CommitmentStore
@@ -162,15 +163,16 @@ class Games:
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
-        rules = rules_of(request.preset, request.rules, len(request.players))
+        names = player_names(request.players)
+        rules = rules_of(request.preset, request.rules, len(names))
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
         state, events = engine.start(rules, seeds.key)
-        tokens = [secrets.token_urlsafe(32) for _ in request.players]
+        tokens = [secrets.token_urlsafe(32) for _ in names]
         meta = GameMeta(
             seats=tuple(
                 SeatMeta(name, secret_hash(token))
-                for name, token in zip(request.players, tokens, strict=True)
+                for name, token in zip(names, tokens, strict=True)
             ),
             seed_commitment=seeds.commitment,
             created=now(),
@@ -179,7 +181,7 @@ class Games:
         )
         info = GameInfo(
             rules=rules,
-            players=tuple(request.players),
+            players=names,
             seed=seeds.seed,
             seed_commitment=seeds.commitment,
             client_seed=seeds.client_seed,
@@ -206,7 +208,7 @@ class Games:
             game_id=game_id,
             players=[
                 SeatToken(seat=i, name=name, token=token)
-                for i, (name, token) in enumerate(zip(request.players, tokens, strict=True))
+                for i, (name, token) in enumerate(zip(names, tokens, strict=True))
             ],
             seed_commitment=meta.seed_commitment,
             version=1,

@@ -39,7 +39,9 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
     """
 
-    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=4)]
+    players: Annotated[
+        list[PlayerName], Meta(min_length=2, max_length=4, extra_json_schema={"uniqueItems": True})
+    ]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
     seed: Seed | None = None

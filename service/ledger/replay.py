@@ -32,7 +32,14 @@ from engine.scoring import Outcome, RoundScore
 from engine.shuffle import commitment
 from engine.state import Status
 from service.errors import ServiceError
-from service.ledger.terms import ClientSeed, PlayerName, RulesOverride, Seat, Seed
+from service.ledger.terms import (
+    ClientSeed,
+    PlayerName,
+    RulesOverride,
+    Seat,
+    Seed,
+    player_names,
+)
 
 MAX_REPLAY_MOVES: Final = 2000
 MAX_REPLAY_BODY: Final = 256 * 1024
@@ -65,7 +72,9 @@ class ReplayMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 class ReplayRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A game to replay: the rules as `POST /v1/games` takes them, the seed, and the moves."""
 
-    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=4)]
+    players: Annotated[
+        list[PlayerName], Meta(min_length=2, max_length=4, extra_json_schema={"uniqueItems": True})
+    ]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
     seed: Seed
@@ -190,10 +199,11 @@ def rules_of(preset: str, overrides: RulesOverride | None, players: int) -> Rule
 
 def replay_request(request: ReplayRequest) -> ReplayResult:
     """Answer `POST /v1/replays`."""
-    rules = rules_of(request.preset, request.rules, len(request.players))
+    players = player_names(request.players)
+    rules = rules_of(request.preset, request.rules, len(players))
     return replay(
         rules,
-        request.players,
+        players,
         request.seed,
         request.client_seed,
         request.moves,
