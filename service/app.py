@@ -18,12 +18,13 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.core.games import Games
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
+from service.http.head import HeadAsGet
 from service.http.openapi.document import RefinedJson, RefinedRedoc, RefinedSwagger, openapi_json
 from service.http.problems import HANDLERS
 from service.http.routes.event_routes import EventsController
 from service.http.routes.game_routes import GamesController
 from service.http.routes.ledger_routes import AuditController
-from service.http.routes.meta_routes import healthz, presets, readyz
+from service.http.routes.meta_routes import healthz, landing, presets, readyz
 from service.http.routes.metrics_routes import metrics
 from service.http.strict import strict_body
 from service.ops.observe import instrument, operations
@@ -119,7 +120,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[
             *(GamesController, EventsController, AuditController),
-            *(presets, healthz, readyz, metrics, openapi_json),
+            *(landing, presets, healthz, readyz, metrics, openapi_json),
         ],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),
@@ -134,6 +135,7 @@ def create_app(settings: Settings) -> Litestar:
         debug=False,
         logging_config=None,  # `escopa serve` configures logging (service.logs): JSON lines
     )
+    app.asgi_handler = HeadAsGet(app.asgi_handler)
     return instrument(app)
 
 

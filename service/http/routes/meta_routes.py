@@ -8,8 +8,13 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from engine import PRESETS, Rules
 from service.http.routes.game_routes import problems
-from service.http.schemas import Health
+from service.http.schemas import Health, Landing
 from service.store.game_store import GameStore
+
+
+@get("/", operation_id="landing", include_in_schema=False, sync_to_thread=False)
+def landing() -> Landing:
+    return Landing()
 
 
 @get(
