@@ -56,7 +56,7 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 415, 422),
         security=API_KEY_SECURITY,
         summary="Create a game",
     )
@@ -103,7 +103,7 @@ class GamesController(Controller):
         "/{game_id:str}/moves",
         operation_id="playMove",
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 415, 422),
         summary="Play a card, capture, or claim a missed capture",
         middleware=[FastMoves],
     )
@@ -121,7 +121,7 @@ class GamesController(Controller):
         "/{game_id:str}/deal",
         operation_id="deal",
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 415, 422),
         summary="Deal the next hand or round (when auto_deal is off)",
     )
     async def deal(
@@ -139,7 +139,7 @@ class GamesController(Controller):
         "/{game_id:str}/signals",
         operation_id="sendSignal",
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409),
+        responses=problems(400, 401, 404, 409, 415),
         summary="Signal your partner (seen only by the partner until the game is over)",
     )
     async def signal(
