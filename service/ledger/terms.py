@@ -147,7 +147,6 @@ class PrimeiraValues(msgspec.Struct, forbid_unknown_fields=True):
 class RulesOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """Options that override the preset; any option left out keeps the preset's value."""
 
-    players: Annotated[int, Meta(ge=2, le=4)] | UnsetType = UNSET
     partnerships: bool | UnsetType | None = UNSET
     target: Annotated[int, Meta(ge=1, le=1000)] | UnsetType = UNSET
     first_dealer: Literal["draw"] | Seat | UnsetType = UNSET

@@ -1,5 +1,5 @@
 """Every unplayable rule set is one 422 `rules/invalid` naming the field, through the API and the
-engine alike; `rules.players` is an option as docs/rules.md says, and must match the names."""
+engine alike; the number of players is that of the names (docs/rules.md says so)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import engine
-from tests.harness.api import Client, assert_problem, create
+from tests.harness.api import Client, assert_problem, create, ok
 
 ZERO_POINTS = dict.fromkeys(engine.Points.__struct_fields__, 0)
 
@@ -53,13 +53,13 @@ async def test_a_replay_refuses_the_same_rule_sets_with_the_same_code(client: Cl
     assert problem["field"] == "rules.target"
 
 
-async def test_rules_players_is_an_option_that_matches_the_names(client: Client) -> None:
-    body = {"players": ["Ana", "Bia", "Caio"], "rules": {"players": 3}}
-
-    response = await create(client, body)
+async def test_the_number_of_players_is_that_of_the_names(client: Client) -> None:
+    response = await create(client, {"players": ["Ana", "Bia", "Caio"]})
 
     assert response.status_code == 201, response.text
     assert response.json()["view"]["hand_sizes"] == [3, 3, 3]
+    rules = ok(await client.get("/v1/rules/presets"))["escopa"]
+    assert "players" in rules, "the presets show it, as docs/rules.md lists it"
 
 
 async def test_a_rule_set_where_only_one_category_scores_is_playable(client: Client) -> None:
