@@ -12,9 +12,13 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.core.games import Games
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
+from service.http.head import HeadAsGet
 from service.http.openapi.document import (
     RefinedJson,
     RefinedRedoc,
@@ -49,12 +53,16 @@ def connect(settings: Settings) -> Client:
             socket_connect_timeout=settings.redis_timeout,
             protocol=3,
         )
+    # A pooled connection that Redis closed (it restarted) fails on its first use: one
+    # immediate retry on a new connection. A timeout is not retried; a commit run twice would
+    # find its version taken, so no move is ever applied twice.
     return Redis.from_url(
         settings.redis_url,
         socket_timeout=settings.redis_timeout,
         socket_connect_timeout=settings.redis_timeout,
         health_check_interval=30,
         protocol=3,
+        retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
     )
 
 
@@ -148,6 +156,7 @@ def create_app(settings: Settings) -> Litestar:
         debug=False,
         logging_config=None,  # `escopa serve` configures logging (service.logs): JSON lines
     )
+    app.asgi_handler = HeadAsGet(app.asgi_handler)
     return instrument(app)
 
 

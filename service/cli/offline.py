@@ -18,7 +18,7 @@ import msgspec
 from engine.scoring import Outcome
 from service.errors import ServiceError
 from service.ledger.audit import AuditReport, audit_export
-from service.ledger.export import EXPORT_FORMAT, Export
+from service.ledger.export import EXPORT_FORMAT, Export, read_document
 from service.ledger.replay import ReplayMove, ReplayRequest, ReplayResult, replay, replay_request
 
 OK: Final = 0
@@ -108,7 +108,7 @@ def replay_file(path: str, as_json: bool = False, out: TextIO | None = None) -> 
     name = "replay"
     logged: Logged | None = None
     try:
-        document = msgspec.json.decode(data)
+        document = read_document(data)
         if isinstance(document, dict) and document.get("format") == EXPORT_FORMAT:
             export = msgspec.convert(document, Export)
             name = f"game {export.game_id}"
