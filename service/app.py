@@ -20,11 +20,13 @@ from service.core.games import Games
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
 from service.http.head import HeadAsGet
 from service.http.openapi.document import (
+    Document,
     RefinedJson,
     RefinedRedoc,
     RefinedSwagger,
     docs_assets,
     openapi_json,
+    refined,
 )
 from service.http.params import PLAYER_TOKEN_SCHEME
 from service.http.problems import HANDLERS
@@ -163,3 +165,8 @@ def create_app(settings: Settings) -> Litestar:
 def create_app_from_env() -> Litestar:
     """The factory uvicorn workers call: settings from the environment."""
     return create_app(Settings.from_env())
+
+
+def openapi_document() -> Document:
+    """The app's OpenAPI document as plain data (building it needs no Redis)."""
+    return refined(create_app(Settings(redis_url="redis://127.0.0.1:1/0")))

@@ -128,7 +128,7 @@ def shared_metrics(workers: int) -> str | None:
 
 def openapi(args: argparse.Namespace) -> int:
     """Write the OpenAPI document the app generates to openapi/openapi.json (and .yaml)."""
-    from service.http.openapi.document import document
+    from service.app import openapi_document as document
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
