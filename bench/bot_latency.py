@@ -76,8 +76,6 @@ async def match(
                 acked, posted = time.perf_counter(), True
             entry = await events.entry(timeout=60)
             version = entry["seq"]
-            if entry["type"] == "signal":
-                continue
             state, _ = engine.apply(state, entry["seat"], engine.parse_move(entry["move"]))
             if entry["seat"] == 0:
                 posted = False

@@ -72,7 +72,7 @@ def captures(table: tuple[str, ...], value: int) -> list[Capture]:
 def can_capture(table: tuple[str, ...], value: int) -> bool:
     """Whether a card of `value` captures anything on this table."""
     total = CAPTURE_SUM - value
-    return 0 < total < CAPTURE_SUM and bool(table_sums(table)[2][0] >> total & 1)
+    return 0 < total < CAPTURE_SUM and bool(table_sums(table).masks[0] >> total & 1)
 
 
 def capturing(hand: tuple[str, ...], table: tuple[str, ...]) -> list[str]:

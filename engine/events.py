@@ -27,7 +27,7 @@ class HandDealt(msgspec.Struct, frozen=True, gc=False, tag="dealt"):
 
 
 class TableBonus(msgspec.Struct, frozen=True, gc=False, tag="table_bonus"):
-    """The dealer took the opening table (sum 15, or two pairs of 15) for one or two escopas."""
+    """`seat` (the dealer, or the first player) took the opening table for one or two escopas."""
 
     seat: int
     cards: tuple[str, ...]
@@ -37,14 +37,15 @@ class TableBonus(msgspec.Struct, frozen=True, gc=False, tag="table_bonus"):
 class Played(msgspec.Struct, frozen=True, gc=False, tag="played"):
     """A seat played a card: a discard, or a capture (an escopa when it emptied the table).
 
-    `wrong` marks an honor-mode capture that does not sum to 15: secret until the round ends.
+    `wrong` marks an honor-mode capture that does not sum to 15. Until the final check it is
+    secret: readers are shown `null` for every honor-mode capture, right or wrong.
     """
 
     seat: int
     card: str
     capture: tuple[str, ...]
     escopa: bool
-    wrong: bool = False
+    wrong: bool | None = False
 
 
 class Claimed(msgspec.Struct, frozen=True, gc=False, tag="claimed"):
@@ -55,7 +56,8 @@ class Claimed(msgspec.Struct, frozen=True, gc=False, tag="claimed"):
 
 
 class LastCardsTaken(msgspec.Struct, frozen=True, gc=False, tag="last_cards"):
-    """The cards left on the table at the round's end went to the last side that captured."""
+    """The cards left on the table at the round's end went to `side`: the last side that
+    captured or, when nobody did, the one `leftover_cards` names (null: nobody)."""
 
     side: int | None
     cards: tuple[str, ...]
@@ -68,7 +70,7 @@ class RoundEnded(msgspec.Struct, frozen=True, gc=False, tag="round_ended"):
 
 
 class MatchEnded(msgspec.Struct, frozen=True, gc=False, tag="match_ended"):
-    """A side won the match."""
+    """The match is over: won, drawn or shared, as the outcome says."""
 
     outcome: Outcome
 

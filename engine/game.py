@@ -305,21 +305,26 @@ def _deal(state: State, events: list[Event]) -> State:
 
 
 def _table_bonus(state: State, events: list[Event]) -> State:
-    """The opening table's bonus: sum 15 gives the dealer one escopa, two pairs of 15 give two."""
-    if state.rules.initial_table_bonus != "pairs":
+    """The opening table's bonus: sum 15 gives one escopa and, with `pairs`, two pairs of 15 give
+    two; the dealer (or, with `initial_bonus_taker: "mano"`, the first player) takes it."""
+    rules = state.rules
+    if rules.initial_table_bonus == "none":
         return state
     table = state.table
     values = [VALUE[c] for c in table]
     if sum(values) == CAPTURE_SUM:
         escopas = 1
-    elif sum(values) == 2 * CAPTURE_SUM and any(
-        values[0] + values[i] == CAPTURE_SUM for i in range(1, len(values))
+    elif (
+        rules.initial_table_bonus == "pairs"
+        and sum(values) == 2 * CAPTURE_SUM
+        and any(values[0] + values[i] == CAPTURE_SUM for i in range(1, len(values)))
     ):
         escopas = 2
     else:
         return state
-    side = side_of(state.rules, state.dealer)
-    events.append(TableBonus(seat=state.dealer, cards=table, escopas=escopas))
+    seat = state.dealer if rules.initial_bonus_taker == "dealer" else _mano(state)
+    side = side_of(rules, seat)
+    events.append(TableBonus(seat=seat, cards=table, escopas=escopas))
     return _replace(
         state,
         table=(),
@@ -329,16 +334,33 @@ def _table_bonus(state: State, events: list[Event]) -> State:
     )
 
 
+def _mano(state: State) -> int:
+    """The first player of the hand: the seat after the dealer."""
+    return (state.dealer + 1) % state.rules.players
+
+
+def _leftover_taker(state: State) -> int | None:
+    """The side that takes the table at a round's end: the last capturer or, when nobody
+    captured, the dealer of the last hand (who played last), the first player, or nobody."""
+    if state.last_capturer is not None:
+        return state.last_capturer
+    rule = state.rules.leftover_cards
+    if rule == "nobody":
+        return None
+    return side_of(state.rules, state.dealer if rule == "dealer" else _mano(state))
+
+
 def _end_round(state: State, events: list[Event]) -> State:
     """Give the last cards to the last capturer, score the round, then finish or start the next."""
     rules = state.rules
     left = state.table
     captured = state.captured
-    if state.last_capturer is not None and left:
-        captured = _add_to(captured, state.last_capturer, left)
+    taker = _leftover_taker(state)
+    if taker is not None and left:
+        captured = _add_to(captured, taker, left)
     if rules.validation == "strict" and _sum(left) % CAPTURE_SUM != len(DECK) // 4:
         raise AssertionError(f"table left at round end sums to {_sum(left)}, not 10 mod 15")
-    events.append(LastCardsTaken(side=state.last_capturer, cards=left))
+    events.append(LastCardsTaken(side=taker, cards=left))
     score = score_round(
         rules, state.round, captured, state.escopas, state.wrong, state.scores,
         last_cards=left, last_capturer=state.last_capturer,
@@ -349,7 +371,7 @@ def _end_round(state: State, events: list[Event]) -> State:
     sides = len(state.scores)
     state = _replace(
         state,
-        table=left if state.last_capturer is None else (),
+        table=left if taker is None else (),
         captured=captured,
         scores=score.match_totals,
         rounds=rounds,

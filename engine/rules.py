@@ -7,10 +7,15 @@ from typing import Any, Final, Literal
 import msgspec
 
 from engine.cards import RANKS
-from engine.errors import RulesError, error_path
+from engine.decoding import explain
+from engine.errors import RulesError
 
 Rotation = Literal["hand", "round"]
-Bonus = Literal["pairs", "none"]
+Bonus = Literal["pairs", "fifteen", "none"]
+BonusTaker = Literal["dealer", "mano"]
+TieRule = Literal["play_on", "draw", "shared"]
+Leftover = Literal["nobody", "dealer", "mano"]
+PrimeiraFigures = Literal["count", "ignore"]
 CaptureRule = Literal["optional", "mandatory"]
 MissedCapture = Literal["claimable", "stays"]
 Validation = Literal["strict", "honor"]
@@ -24,51 +29,106 @@ MAX_TARGET: Final = 1000
 MAX_POINTS: Final = 100
 
 
-class Points(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
-    """Points per scoring category; 0 switches a category off."""
+class Points(
+    msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True,
+    omit_defaults=True,
+):  # fmt: skip
+    """Points per scoring category; 0 switches a category off.
 
-    escopa: int = 1
-    most_cards: int = 1
-    most_diamonds: int = 1
-    all_diamonds: int = 2
-    seven_of_diamonds: int = 1
-    most_sevens: int = 1
-    all_sevens: int = 3
-    opponents_under_10: int = 2
-    primeira: int = 0
+    `all_cards` is absent when 0, so games logged before it existed keep their hashes.
+    """
+
+    # No defaults, so `omit_defaults` never drops these: they are encoded as they always were.
+    escopa: int
+    most_cards: int
+    most_diamonds: int
+    all_diamonds: int
+    seven_of_diamonds: int
+    most_sevens: int
+    all_sevens: int
+    opponents_under_10: int
+    primeira: int
+    all_cards: int = 0
 
 
-class Rules(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
-    """Every option of a game; `partnerships: null` means partnerships exactly with 4 players."""
+class Rules(
+    msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True,
+    omit_defaults=True,
+):  # fmt: skip
+    """Every option of a game; `partnerships: null` means partnerships exactly with 4 players.
 
-    players: int = 2
-    partnerships: bool | None = None
-    target: int = 21
-    first_dealer: Literal["draw"] | int = "draw"
-    dealer_rotation: Rotation = "hand"
-    initial_table_bonus: Bonus = "pairs"
-    capture: CaptureRule = "optional"
-    missed_capture: MissedCapture = "claimable"
-    points: Points = Points()
-    primeira_values: dict[str, int] = msgspec.field(default_factory=lambda: dict(PRIMEIRA_VALUES))
-    validation: Validation = "strict"
-    signals: bool = True
-    auto_deal: bool = True
+    The house rules (the last four options) are absent at their traditional value, so games
+    logged before they existed keep their hashes. Build rules with `make_rules`.
+    """
+
+    # No defaults, so `omit_defaults` never drops these: they are encoded as they always were.
+    players: int
+    partnerships: bool | None
+    target: int
+    first_dealer: Literal["draw"] | int
+    dealer_rotation: Rotation
+    initial_table_bonus: Bonus
+    capture: CaptureRule
+    missed_capture: MissedCapture
+    points: Points
+    primeira_values: dict[str, int]
+    validation: Validation
+    signals: bool
+    auto_deal: bool
+    initial_bonus_taker: BonusTaker = "dealer"
+    tie_at_target: TieRule = "play_on"
+    leftover_cards: Leftover = "nobody"
+    primeira_figures: PrimeiraFigures = "count"
+
+
+ESCOPA: Final = Rules(
+    players=2,
+    partnerships=None,
+    target=21,
+    first_dealer="draw",
+    dealer_rotation="hand",
+    initial_table_bonus="pairs",
+    capture="optional",
+    missed_capture="claimable",
+    points=Points(
+        escopa=1,
+        most_cards=1,
+        most_diamonds=1,
+        all_diamonds=2,
+        seven_of_diamonds=1,
+        most_sevens=1,
+        all_sevens=3,
+        opponents_under_10=2,
+        primeira=0,
+    ),
+    primeira_values=dict(PRIMEIRA_VALUES),
+    validation="strict",
+    signals=True,
+    auto_deal=True,
+)
+"""The escopa preset, and the base the other presets change."""
+
+
+def _points(**changes: int) -> Points:
+    """The escopa preset's points with some categories changed."""
+    return msgspec.structs.replace(ESCOPA.points, **changes)
 
 
 PRESETS: Final[dict[str, Rules]] = {
-    "escopa": Rules(),
-    "escoba": Rules(
+    "escopa": ESCOPA,
+    "escoba": msgspec.structs.replace(
+        ESCOPA,
         dealer_rotation="round",
         missed_capture="stays",
-        points=Points(all_diamonds=0, all_sevens=1, opponents_under_10=0),
+        points=_points(all_diamonds=0, all_sevens=1, opponents_under_10=0),
         signals=False,
     ),
-    "escova": Rules(
+    "escova": msgspec.structs.replace(
+        ESCOPA,
         target=31,
         dealer_rotation="round",
         missed_capture="stays",
-        points=Points(most_sevens=0, all_sevens=0, opponents_under_10=0),
+        points=_points(most_sevens=0, all_sevens=0, opponents_under_10=0),
         signals=False,
     ),
 }
@@ -116,7 +176,8 @@ def make_rules(preset: str = "escopa", overrides: dict[str, Any] | None = None) 
     try:
         rules = msgspec.convert(merged, Rules, strict=True)
     except msgspec.ValidationError as error:
-        raise RulesError(_error_field(str(error)), str(error)) from None
+        invalid = explain(error, Rules)
+        raise RulesError(invalid.field or "rules", invalid.problem) from None
     check_rules(rules)
     return rules
 
@@ -136,17 +197,12 @@ def check_rules(rules: Rules) -> None:
         value = getattr(rules.points, name)
         if not 0 <= value <= MAX_POINTS:
             raise RulesError(f"points.{name}", f"must be between 0 and {MAX_POINTS}, not {value}")
+    if not any(getattr(rules.points, name) for name in Points.__struct_fields__):
+        raise RulesError(
+            "points", "every category is 0: no point can ever be scored, so a match would never end"
+        )
     if set(rules.primeira_values) != set(RANKS):
         raise RulesError("primeira_values", f"must give a value to each rank {', '.join(RANKS)}")
     for rank, value in rules.primeira_values.items():
         if not 0 <= value <= MAX_POINTS:
             raise RulesError(f"primeira_values.{rank}", f"must be between 0 and {MAX_POINTS}")
-
-
-def _error_field(message: str) -> str:
-    """The field a msgspec validation message points at, dotted (`points.foo`)."""
-    path = error_path(message) or ""
-    if "unknown field `" in message:
-        unknown = message.split("unknown field `", 1)[1].split("`", 1)[0]
-        return f"{path}.{unknown}" if path else unknown
-    return path or "rules"

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 import msgspec
 
-from engine.cards import SEVEN_OF_DIAMONDS, SUITS
-from engine.rules import Points, Rules, seats_of
+from engine.cards import DECK, SEVEN_OF_DIAMONDS, SUITS
+from engine.rules import Points, PrimeiraFigures, Rules, seats_of
 
 DIAMONDS_IN_DECK: Final = 10
 SEVENS_IN_DECK: Final = 4
 UNDER_CARDS: Final = 10
+FIGURES: Final = frozenset("QJK")
 HONOR_PENALTY: Final = 4
 
 CATEGORIES: Final = (
     "escopa",
     "most_cards",
+    "all_cards",
     "most_diamonds",
     "all_diamonds",
     "seven_of_diamonds",
@@ -61,19 +63,35 @@ class RoundScore(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     match_totals: tuple[int, ...]
 
 
-class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True):
-    """The end of a match: the winning side, its seats, and every side's final total."""
+Result = Literal["won", "draw", "shared"]
 
-    winner: int
+
+class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True, omit_defaults=True):
+    """The end of a match: how it ended, the winning seats, and every side's final total.
+
+    `result` is `won` (one side won: `winner`), `draw` (the sides in `tied` drew: no winner, no
+    seats) or `shared` (the sides in `tied` all won: `seats` are all of theirs, `winner` null).
+    `result` and `tied` are left out of the encoding when one side won, as before they existed.
+    """
+
+    winner: int | None
     seats: tuple[int, ...]
     totals: tuple[int, ...]
     rounds: int
+    result: Result = "won"
+    tied: tuple[int, ...] = ()
 
 
-def primeira_total(cards: Sequence[str], values: dict[str, int]) -> int | None:
-    """The best card of each suit summed, or None when the side lacks a suit."""
+def primeira_total(
+    cards: Sequence[str], values: dict[str, int], figures: PrimeiraFigures = "count"
+) -> int | None:
+    """The best card of each suit summed, or None when the side lacks a suit.
+
+    With `figures: "ignore"` only cards 7 and below hold a suit: a figure is never counted.
+    """
     held = set(cards)
-    ranks = sorted(values, key=values.__getitem__, reverse=True)
+    counted = {r: v for r, v in values.items() if figures == "count" or r not in FIGURES}
+    ranks = sorted(counted, key=counted.__getitem__, reverse=True)
     total = 0
     for suit in SUITS:
         best = next((values[rank] for rank in ranks if rank + suit in held), None)
@@ -93,7 +111,9 @@ class Tally(NamedTuple):
     primeira: int | None
 
 
-def tally(pile: Sequence[str], primeira_values: dict[str, int]) -> Tally:
+def tally(
+    pile: Sequence[str], primeira_values: dict[str, int], figures: PrimeiraFigures = "count"
+) -> Tally:
     """Count a side's captured cards for the categories."""
     codes = "".join(pile)  # rank then suit: "D" can only be a suit, "7" only a rank
     return Tally(
@@ -101,7 +121,7 @@ def tally(pile: Sequence[str], primeira_values: dict[str, int]) -> Tally:
         diamonds=codes.count("D"),
         sevens=codes.count("7"),
         seven_of_diamonds=SEVEN_OF_DIAMONDS in pile,
-        primeira=primeira_total(pile, primeira_values),
+        primeira=primeira_total(pile, primeira_values, figures),
     )
 
 
@@ -127,6 +147,7 @@ def _winners(tallies: Sequence[Tally]) -> dict[str, set[int]]:
 
     return {
         "most_cards": only(_sole_best(cards)),
+        "all_cards": {s for s in sides if cards[s] == len(DECK)},
         "most_diamonds": only(_sole_best(diamonds)),
         "all_diamonds": {s for s in sides if diamonds[s] == DIAMONDS_IN_DECK},
         "seven_of_diamonds": {s for s in sides if tallies[s].seven_of_diamonds},
@@ -159,7 +180,7 @@ def score_round(
     last_capturer: int | None = None,
 ) -> RoundScore:
     """Score a finished round: category points per side, the final check, new match totals."""
-    tallies = [tally(pile, rules.primeira_values) for pile in captured]
+    tallies = [tally(pile, rules.primeira_values, rules.primeira_figures) for pile in captured]
     winners = _winners(tallies)
     earned = [_earned(rules.points, side, escopas[side], winners) for side in range(len(tallies))]
     credited = [0 if wrong[side] else sum(c.values()) for side, c in enumerate(earned)]
@@ -194,12 +215,29 @@ def score_round(
 
 
 def match_outcome(rules: Rules, totals: Sequence[int], rounds: int) -> Outcome | None:
-    """The outcome once a side reached the target with a single highest total, else None."""
-    if max(totals) < rules.target:
+    """The outcome once a side reached the target, else None.
+
+    A single highest total wins. Sides tied at the top play on, draw or share the victory, as
+    `tie_at_target` says.
+    """
+    best = max(totals)
+    if best < rules.target:
         return None
-    winner = _sole_best(list(totals))
-    if winner is None:
+    top = tuple(side for side, total in enumerate(totals) if total == best)
+    if len(top) == 1:
+        (winner,) = top
+        return Outcome(
+            winner=winner, seats=seats_of(rules, winner), totals=tuple(totals), rounds=rounds
+        )
+    if rules.tie_at_target == "play_on":
         return None
+    shared = rules.tie_at_target == "shared"
+    seats = tuple(sorted(seat for side in top for seat in seats_of(rules, side))) if shared else ()
     return Outcome(
-        winner=winner, seats=seats_of(rules, winner), totals=tuple(totals), rounds=rounds
+        winner=None,
+        seats=seats,
+        totals=tuple(totals),
+        rounds=rounds,
+        result="shared" if shared else "draw",
+        tied=top,
     )

@@ -32,7 +32,7 @@ class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Everything about a game, hidden cards and seed included; `view` decides who sees what.
 
     `status` is `dealing` while a deal is due and `auto_deal` is off, `playing` while a seat is to
-    act (`turn`), `finished` once the match has a winner. Per-side tuples are indexed by side.
+    act (`turn`), `finished` once the match is over. Per-side tuples are indexed by side.
     """
 
     rules: Rules

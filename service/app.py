@@ -13,24 +13,39 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.core.bot_seats import BotSeats
 from service.core.games import Games
 from service.core.thinking import Thinker
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
-from service.http.openapi.document import RefinedJson, RefinedRedoc, RefinedSwagger, openapi_json
+from service.http.head import HeadAsGet
+from service.http.openapi.document import (
+    Document,
+    RefinedJson,
+    RefinedRedoc,
+    RefinedSwagger,
+    docs_assets,
+    openapi_json,
+    refined,
+)
+from service.http.params import PLAYER_TOKEN_SCHEME
 from service.http.problems import HANDLERS
 from service.http.routes.event_routes import EventsController
 from service.http.routes.game_routes import GamesController
 from service.http.routes.ledger_routes import AuditController
 from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
+from service.http.routes.web_routes import WEB_ROUTES
 from service.http.strict import strict_body
 from service.ops.bot_worker import end_worker, run_worker, worker_for
 from service.ops.observe import instrument, operations
 from service.settings import Settings
-from service.store.game_store import Client, GameStore
+from service.store.game_store import GameStore
 from service.store.multiplex import Multiplexed
+from service.store.writes import Client
 
 API_VERSION = "1.0.0"
 
@@ -44,18 +59,24 @@ def connect(settings: Settings) -> Client:
             socket_connect_timeout=settings.redis_timeout,
             protocol=3,
         )
+    # A pooled connection that Redis closed (it restarted) fails on its first use: one
+    # immediate retry on a new connection. A timeout is not retried; a commit run twice would
+    # find its version taken, so no move is ever applied twice.
     return Redis.from_url(
         settings.redis_url,
         socket_timeout=settings.redis_timeout,
         socket_connect_timeout=settings.redis_timeout,
         health_check_interval=30,
         protocol=3,
+        retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
     )
 
 
 def multiplexed(settings: Settings) -> Multiplexed | None:
     """The shared pipelined connection for quick commands, on a single Redis over TCP."""
-    if settings.redis_cluster or not settings.redis_url.startswith("redis://"):
+    if not settings.multiplex or settings.redis_cluster:
+        return None
+    if not settings.redis_url.startswith("redis://"):
         return None
     return Multiplexed(settings.redis_url, settings.redis_timeout)
 
@@ -87,8 +108,11 @@ def openapi_config() -> OpenAPIConfig:
         "hash-chained move log. Errors are RFC 9457 problems with a stable `code`.",
         components=Components(
             security_schemes={
-                "playerToken": SecurityScheme(
-                    type="http", scheme="bearer", description="A seat's secret player token"
+                PLAYER_TOKEN_SCHEME: SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description="A seat's secret player token, from the game's creation: "
+                    "`Authorization: Bearer <token>`",
                 ),
                 API_KEY_SCHEME: SecurityScheme(
                     type="apiKey",
@@ -114,7 +138,13 @@ def create_app(settings: Settings) -> Litestar:
         if isinstance(client, RedisCluster):
             await client.initialize()  # the async cluster client learns the slots lazily
         fast = multiplexed(settings)
-        store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms, fast)
+        store = GameStore(
+            client,
+            settings.replicas_to_wait(),
+            settings.wait_timeout_ms,
+            fast,
+            settings.redis_timeout,
+        )
         app.state.store = store
         app.state.games = Games(store, settings)
         try:
@@ -140,7 +170,8 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[
             *(GamesController, EventsController, AuditController),
-            *(presets, healthz, readyz, metrics, openapi_json),
+            *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
+            *WEB_ROUTES,
         ],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),
@@ -156,9 +187,15 @@ def create_app(settings: Settings) -> Litestar:
         debug=False,
         logging_config=None,  # `escopa serve` configures logging (service.logs): JSON lines
     )
+    app.asgi_handler = HeadAsGet(app.asgi_handler)
     return instrument(app)
 
 
 def create_app_from_env() -> Litestar:
     """The factory uvicorn workers call: settings from the environment."""
     return create_app(Settings.from_env())
+
+
+def openapi_document() -> Document:
+    """The app's OpenAPI document as plain data (building it needs no Redis)."""
+    return refined(create_app(Settings(redis_url="redis://127.0.0.1:1/0")))

@@ -1,14 +1,16 @@
-"""The `escopa` command: `serve` the API (with a private Redis when no URL is given), `openapi`,
-and the offline checks `audit FILE` and `replay FILE` (no server, no Redis)."""
+"""The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
+bot worker alone), `openapi`, and the offline checks `audit FILE` and `replay FILE`."""
 
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import logging.config
 import os
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -20,18 +22,28 @@ OPENAPI_DIR = Path("openapi")
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run uvicorn, first starting a private redis-server when no Redis URL is given."""
+    """Run uvicorn on a socket bound first (a taken port stops here, before anything starts),
+    with a private redis-server when no Redis URL is given."""
     import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
+    from service.http.receive_deadline import ReceiveDeadline
     from service.ops.logs import log_config, without_password
-    from service.store.redis_server import RedisServer
+    from service.store.redis_server import RedisServer, Supervisor
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
+    try:
+        sock = listening(args.host, args.port)
+    except OSError as error:
+        reason = "the address is already in use" if error.errno == errno.EADDRINUSE else error
+        log.error("escopa cannot listen on %s port %d: %s", args.host, args.port, reason)
+        return 2
     url = args.redis_url or os.environ.get("REDIS_URL")
     server = None
     if not url:
-        server = RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start()
-        url = server.url
+        server = Supervisor(RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start())
+        url = server.server.url
+        server.start()
         log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
     os.environ["REDIS_URL"] = url
     shared = shared_metrics(args.workers)
@@ -39,27 +51,60 @@ def serve(args: argparse.Namespace) -> int:
         os.environ["ESCOPA_REDIS_CLUSTER"] = "1"
     # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    log.warning(
+    trusted = trusted_proxies(args.forwarded_allow_ips)
+    config = uvicorn.Config(
+        "service.app:create_app_from_env",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level=args.log_level,
+        log_config=log_config(args.log_format, args.log_level),
+        access_log=False,
+        timeout_graceful_shutdown=10,
+        http=ReceiveDeadline,
+        proxy_headers=trusted is not None,
+        forwarded_allow_ips=trusted,
+    )
+    log.info(
         "escopa listens on http://%s:%d (redis %s)", args.host, args.port, without_password(url)
     )
     try:
-        uvicorn.run(
-            "service.app:create_app_from_env",
-            factory=True,
-            host=args.host,
-            port=args.port,
-            workers=args.workers,
-            log_level=args.log_level,
-            log_config=log_config(args.log_format, args.log_level),
-            access_log=False,
-            timeout_graceful_shutdown=10,
-        )
+        if args.workers > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            uvicorn.Server(config).run(sockets=[sock])
     finally:
+        sock.close()
         if server is not None:
             server.stop()
         if shared is not None:
             shutil.rmtree(shared, ignore_errors=True)
     return 0
+
+
+def trusted_proxies(allowed: str) -> str | None:
+    """The addresses whose `X-Forwarded-For` uvicorn may believe, or None: read no proxy headers.
+
+    uvicorn believes it from loopback by default, which lets any client on the host choose its
+    own rate-limit identity; so only the listed addresses are trusted, and none by default.
+    """
+    trusted = ",".join(part.strip() for part in allowed.split(",") if part.strip())
+    return trusted or None
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to `host:port`, for uvicorn (and its workers) to accept on."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
 
 
 def bots(args: argparse.Namespace) -> int:
@@ -103,7 +148,7 @@ def shared_metrics(workers: int) -> str | None:
 
 def openapi(args: argparse.Namespace) -> int:
     """Write the OpenAPI document the app generates to openapi/openapi.json (and .yaml)."""
-    from service.http.openapi.document import document
+    from service.app import openapi_document as document
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -133,36 +178,81 @@ def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="escopa", description=__doc__)
     commands = main.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the API")
-    run.add_argument("--host", default=os.environ.get("ESCOPA_HOST", "127.0.0.1"))
-    run.add_argument("--port", type=int, default=int(os.environ.get("ESCOPA_PORT", "8000")))
-    run.add_argument("--workers", type=int, default=int(os.environ.get("ESCOPA_WORKERS", "1")))
+    env = os.environ.get
+    run.add_argument(
+        "--host",
+        default=env("ESCOPA_HOST", "127.0.0.1"),
+        help="the address to listen on (default: ESCOPA_HOST, else 127.0.0.1)",
+    )
+    run.add_argument(
+        "--port",
+        type=int,
+        default=int(env("ESCOPA_PORT", "8000")),
+        help="the TCP port to listen on (default: ESCOPA_PORT, else 8000)",
+    )
+    run.add_argument(
+        "--workers",
+        type=int,
+        default=int(env("ESCOPA_WORKERS", "1")),
+        help="API processes sharing the port (default: ESCOPA_WORKERS, else 1)",
+    )
     run.add_argument("--redis-url", default=None, help="default: REDIS_URL, else a private Redis")
     run.add_argument(
         "--redis-cluster", action="store_true", help="the URL names a node of a Redis Cluster"
     )
-    run.add_argument("--data-dir", default=os.environ.get("ESCOPA_DATA_DIR", ".escopa-data"))
-    run.add_argument("--fsync", default="everysec", choices=["always", "everysec", "no"])
-    run.add_argument("--log-level", default=os.environ.get("ESCOPA_LOG_LEVEL", "info"))
+    run.add_argument(
+        "--data-dir",
+        default=env("ESCOPA_DATA_DIR", ".escopa-data"),
+        help="the private Redis's data folder, its append-only file "
+        "(default: ESCOPA_DATA_DIR, else .escopa-data)",
+    )
+    run.add_argument(
+        "--fsync",
+        default="everysec",
+        choices=["always", "everysec", "no"],
+        help="the private Redis's appendfsync: always (no acknowledged move lost), "
+        "everysec (up to a second lost on a power cut; default), no",
+    )
+    run.add_argument(
+        "--log-level",
+        default=env("ESCOPA_LOG_LEVEL", "info"),
+        help="debug, info, warning or error (default: ESCOPA_LOG_LEVEL, else info)",
+    )
     run.add_argument(
         "--log-format",
         default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
         choices=["json", "text"],
         help="json: one JSON object per line, with the request id (default)",
     )
+    run.add_argument(
+        "--forwarded-allow-ips",
+        default=env("ESCOPA_FORWARDED_ALLOW_IPS", ""),
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto to believe (default: ESCOPA_FORWARDED_ALLOW_IPS, else none)",
+    )
     run.set_defaults(handler=serve)
     worker = commands.add_parser(
         "bots", help="run a bot worker alone (each `serve` process runs one unless ESCOPA_BOTS=0)"
     )
-    worker.add_argument("--redis-url", default=None, help="default: REDIS_URL")
-    worker.add_argument("--log-level", default=os.environ.get("ESCOPA_LOG_LEVEL", "info"))
+    worker.add_argument(
+        "--redis-url", default=None, help="the Redis the servers use (default: REDIS_URL)"
+    )
+    worker.add_argument(
+        "--log-level",
+        default=env("ESCOPA_LOG_LEVEL", "info"),
+        help="debug, info, warning or error (default: ESCOPA_LOG_LEVEL, else info)",
+    )
     worker.add_argument(
         "--log-format",
-        default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
+        default=env("ESCOPA_LOG_FORMAT", "json"),
         choices=["json", "text"],
+        help="json: one JSON object per line (default)",
     )
     worker.set_defaults(handler=bots)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
-    spec.add_argument("--out", default=str(OPENAPI_DIR))
+    spec.add_argument(
+        "--out", default=str(OPENAPI_DIR), help="the folder to write openapi.json to (openapi)"
+    )
     spec.set_defaults(handler=openapi)
     check = commands.add_parser(
         "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"

@@ -18,7 +18,7 @@ import msgspec
 from engine.scoring import Outcome
 from service.errors import ServiceError
 from service.ledger.audit import AuditReport, audit_export
-from service.ledger.export import EXPORT_FORMAT, Export
+from service.ledger.export import EXPORT_FORMAT, Export, read_document
 from service.ledger.replay import ReplayMove, ReplayRequest, ReplayResult, replay, replay_request
 
 OK: Final = 0
@@ -32,13 +32,18 @@ def read(path: str) -> bytes:
 
 
 def outcome_text(outcome: Outcome | None, totals: Sequence[int] | None) -> str:
-    """`side 1 (seats 1, 3) won 22-14 after 3 rounds`, or the totals while the match runs."""
+    """`side 1 (seats 1, 3) won 22-14 after 3 rounds` (or `sides 0, 1 drew` / `shared the
+    victory`), or the totals while the match runs."""
     scores = "-".join(str(t) for t in totals or ())
     if outcome is None:
         return f"no winner yet ({scores})"
+    rounds = f"{outcome.rounds} round{'s' if outcome.rounds != 1 else ''}"
+    if outcome.result != "won":
+        sides = ", ".join(str(s) for s in outcome.tied)
+        verb = "drew" if outcome.result == "draw" else "shared the victory"
+        return f"sides {sides} {verb} {scores} after {rounds}"
     seats = ", ".join(str(s) for s in outcome.seats)
     plural = "s" if len(outcome.seats) > 1 else ""
-    rounds = f"{outcome.rounds} round{'s' if outcome.rounds != 1 else ''}"
     return f"side {outcome.winner} (seat{plural} {seats}) won {scores} after {rounds}"
 
 
@@ -103,7 +108,7 @@ def replay_file(path: str, as_json: bool = False, out: TextIO | None = None) -> 
     name = "replay"
     logged: Logged | None = None
     try:
-        document = msgspec.json.decode(data)
+        document = read_document(data)
         if isinstance(document, dict) and document.get("format") == EXPORT_FORMAT:
             export = msgspec.convert(document, Export)
             name = f"game {export.game_id}"

@@ -17,7 +17,7 @@ from service.core.games import Games, legal_move
 from service.core.messages import Hint, MoveValue
 from service.core.thinking import Question, Thinker
 from service.errors import ServiceError
-from service.ledger.chain import LogEntry
+from service.ledger.chain import LogEntry, SentSignal, seen_signals
 from service.ledger.terms import BotLevel
 from service.store.bot_queue import BotTurn
 from service.store.game_store import StoredGame
@@ -30,8 +30,8 @@ GONE: Final = frozenset({"game/not_found", "game/version_conflict"})
 
 
 def learn_entry(known: Knowledge, entry: LogEntry) -> Knowledge:
-    """The knowledge after one log entry: its signal, or its events (each redacted for the seat
-    by `learn`, which also keeps only the signals the seat may see)."""
+    """The knowledge after one log entry: its events (each redacted for the seat by `learn`),
+    or an older log's signal entry (`learn` keeps only the signals the seat may see)."""
     if entry.type == "signal" and entry.signal is not None and entry.seat is not None:
         return learn(known, Heard(sender=entry.seat, signal=entry.signal))
     for event in entry.events:
@@ -57,7 +57,9 @@ class BotSeats:
         self.games = games
         self.thinker = thinker
         self.budget = budget
-        self._known: OrderedDict[tuple[str, int], tuple[int, Knowledge]] = OrderedDict()
+        self._known: OrderedDict[tuple[str, int], tuple[int, int, Knowledge]] = OrderedDict()
+        """Per game and seat: the log's seq and the count of seen signals known, and the
+        knowledge then."""
 
     async def take(self, turn: BotTurn) -> bool:
         """Play the queued turn if it is still due; True once committed (which also took it
@@ -73,29 +75,31 @@ class BotSeats:
         if bot is None:
             return False
         try:
-            if not await self._signal(turn, game):
-                question = await self.question(turn.game_id, game, seat, bot)
-                await self._commit(turn, game, seat, await self.thinker.decide(question))
+            game = await self._signal(turn.game_id, game)
+            if game.version != turn.version:
+                return False
+            question = await self.question(turn.game_id, game, seat, bot)
+            await self._commit(turn, game, seat, await self.thinker.decide(question))
         except ServiceError as error:
             if error.code in GONE:
                 return False
             raise
         return True
 
-    async def _signal(self, turn: BotTurn, game: StoredGame) -> bool:
-        """Commit one signal a bot seat has yet to send in this hand, if any: before any bot
-        moves, every signalling bot has told its partner what it was dealt."""
+    async def _signal(self, game_id: str, game: StoredGame) -> StoredGame:
+        """Send the signals every signalling bot seat has yet to send in this hand, so that
+        before any bot moves, each has told its partner what it was dealt. Signals are kept
+        beside the log (the version stays): the game as it is once they are sent."""
         if not game.state.rules.signals or game.state.status == "finished":
-            return False
+            return game
         for seat, meta in enumerate(game.meta.seats):
             if meta.bot is None:
                 continue
-            asked = await self.question(turn.game_id, game, seat, meta.bot)
-            signals = level(meta.bot).signals(asked.seen, asked.known)
-            if signals:
-                await self.games.send_signal(turn.game_id, game, seat, signals[0], turn.id)
-                return True
-        return False
+            asked = await self.question(game_id, game, seat, meta.bot)
+            for signal in level(meta.bot).signals(asked.seen, asked.known):
+                await self.games.send_signal(game_id, game, seat, signal)
+                game = await self.games.load(game_id)
+        return game
 
     async def _commit(self, turn: BotTurn, game: StoredGame, seat: int, move: engine.Move) -> None:
         try:
@@ -132,13 +136,19 @@ class BotSeats:
         return Question(bot, seen, known, game.state.seed, game.version + 1, self.budget)
 
     async def knowledge(self, game_id: str, game: StoredGame, seat: int) -> Knowledge:
-        """The seat's knowledge of the log up to the game's version, from the new entries only
-        when the seat's knowledge at an earlier version is kept."""
+        """The seat's knowledge of the log up to the game's version and of the signals its
+        view shows (`seen_signals`, in the order sent), from the new ones only when the seat's
+        knowledge at an earlier point is kept."""
         version = game.version
+        rules = game.state.rules
+        seen = seen_signals(game.signals, seat, game.state.status == "finished", rules)
         kept = self._known.pop((game_id, seat), None)
-        seq, known = kept if kept is not None and kept[0] <= version else (0, None)
-        if known is None:
-            known = knowledge_of(game.state.rules, seat, (), partner_tells(game, seat))
+        if kept is not None and kept[0] <= version and kept[1] <= len(seen):
+            seq, heard, known = kept
+        else:
+            seq, heard = 0, 0
+            known = knowledge_of(rules, seat, (), partner_tells(game, seat))
+        known, heard = self._hear(known, seen, heard, seq)
         while seq < version:
             entries = await self.games.store.entries(game_id, seq, min(PAGE, version - seq))
             if not entries:
@@ -146,7 +156,21 @@ class BotSeats:
             for entry in entries:
                 known = learn_entry(known, entry)
                 seq = entry.seq
-        self._known[(game_id, seat)] = (seq, known)
+                known, heard = self._hear(known, seen, heard, seq)
+        self._known[(game_id, seat)] = (seq, heard, known)
         if len(self._known) > KNOWN_GAMES:
             self._known.popitem(last=False)
         return known
+
+    @staticmethod
+    def _hear(
+        known: Knowledge, seen: list[SentSignal], heard: int, seq: int
+    ) -> tuple[Knowledge, int]:
+        """The knowledge after the signals from `seen[heard]` on that were sent while the log's
+        head was at most `seq` (a signal follows the entry it was sent after), and how many
+        of `seen` it has heard then."""
+        while heard < len(seen) and seen[heard].after <= seq:
+            sent = seen[heard]
+            known = learn(known, Heard(sender=sent.seat, signal=sent.signal))
+            heard += 1
+        return known, heard

@@ -6,6 +6,9 @@ name the `commitment_id` and add a `client_seed`: the commitment is consumed (on
 the shuffle key is `server_seed:client_seed`, and the `created` log entry records the server
 seed, the client seed, the commitment id and the commitment. The server seed is revealed with
 the rest of the log when the game ends, and the audit checks it against the commitment.
+
+A seed the creator chose (`seed`) may be short enough to guess from its plain hash: it is
+committed to with a random 128-bit salt (`sha256(salt:seed)`), revealed with the seed.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from service.errors import ServiceError
 from service.store.commitment_store import CommitmentStore
 
 
-class CommitmentCreated(msgspec.Struct, kw_only=True):
+class Commitment(msgspec.Struct, kw_only=True):
     """A commitment to a secret server seed: name `commitment_id` when creating the game."""
 
     commitment_id: str
@@ -36,23 +39,25 @@ class Seeds:
     seed: str
     client_seed: str | None = None
     commitment_id: str | None = None
+    salt: str | None = None
 
     @property
     def key(self) -> str:
+        """The shuffle key: the seed (never the salt), so a seed deals the same everywhere."""
         return key_text(self.seed, self.client_seed)
 
     @property
     def commitment(self) -> str:
-        return commitment(self.seed)
+        return commitment(self.seed, self.salt)
 
 
-async def create_commitment(store: CommitmentStore, ttl_seconds: int) -> CommitmentCreated:
+async def create_commitment(store: CommitmentStore, ttl_seconds: int) -> Commitment:
     """Draw and store a fresh server seed; answer its id and its SHA-256, never the seed."""
     seed = new_server_seed()
     commitment_id = secrets.token_hex(12)
     if not await store.create(commitment_id, seed, ttl_seconds * 1000):
         raise ServiceError("commitment/id_collision", 409, "try again")  # pragma: no cover
-    return CommitmentCreated(
+    return Commitment(
         commitment_id=commitment_id, seed_commitment=commitment(seed), expires_in=ttl_seconds
     )
 
@@ -67,7 +72,9 @@ async def seeds_for(store: CommitmentStore, request: CreateGame, game_id: str) -
                 "a `client_seed` goes with a `commitment_id` from POST /v1/commitments",
                 field="client_seed",
             )
-        return Seeds(request.seed if request.seed is not None else new_server_seed())
+        if request.seed is None:
+            return Seeds(new_server_seed())  # 256 random bits: nothing to guess
+        return Seeds(request.seed, salt=secrets.token_hex(16))
     if request.seed is not None:
         raise ServiceError(
             "request/ambiguous_seed",

@@ -42,18 +42,24 @@ from service.ledger.chain import (
     EntryType,
     GameInfo,
     LogEntry,
+    SentSignal,
     Signal,
     partner_of,
     sealed,
+    seen_signals,
     visible,
 )
 from service.ledger.replay import rules_of
+from service.ledger.terms import player_names
 from service.settings import Settings, secret_hash
 from service.store import keys
 from service.store.commitment_store import USED_UP, CommitmentStore
 from service.store.game_store import NEW_GAME, GameMeta, GameStore, SeatMeta, StoredGame
 
 MAX_LOG_PAGE = 200
+SIGNAL_TRIES = 20
+"""How often a signal or a match-ending move is tried again when a move or a signal came
+first (each try is one script; only a busy game's other seats can make one fail)."""
 
 
 class IdempotentAnswer(msgspec.Struct, frozen=True):
@@ -74,17 +80,18 @@ def bot_due(state: State, meta: GameMeta) -> bool:
     return seat is not None and meta.seats[seat].bot is not None
 
 
-def seat_meta(player: str | BotPlayer, token: str | None) -> SeatMeta:
-    """A seat as stored: a person by its token's hash, a bot by its level (and no token)."""
+def seat_meta(name: str, player: str | BotPlayer, token: str | None) -> SeatMeta:
+    """A seat as stored, under its checked `name`: a person by its token's hash, a bot by its
+    level (and no token)."""
     if isinstance(player, BotPlayer):
-        return SeatMeta(player.name, "", player.bot)
+        return SeatMeta(name, "", player.bot)
     assert token is not None
-    return SeatMeta(player, secret_hash(token))
+    return SeatMeta(name, secret_hash(token))
 
 
-def people_of(players: list[str | BotPlayer]) -> list[tuple[int, str]]:
-    """The seats and names of the people (not the bots); at least one is needed."""
-    people = [(seat, p) for seat, p in enumerate(players) if isinstance(p, str)]
+def people_of(players: list[str | BotPlayer]) -> list[int]:
+    """The seats of the people (not the bots); at least one is needed."""
+    people = [seat for seat, p in enumerate(players) if isinstance(p, str)]
     if not people:
         raise ServiceError(
             "game/no_person", 422, "seat at least one person: bots alone are not served",
@@ -106,16 +113,23 @@ def seat_of(meta: GameMeta, token: str | None) -> int | None:
 
 
 def game_view(
-    game_id: str, version: int, state: State, meta: GameMeta, seat: int | None
+    game_id: str,
+    version: int,
+    state: State,
+    meta: GameMeta,
+    seat: int | None,
+    signals: tuple[SentSignal, ...] = (),
 ) -> GameView:
     """The wire view of a game for `seat` (None: a spectator), built from the engine's view."""
     seen = engine.view(state, seat)
+    finished = state.status == "finished"
     return GameView(
         game_id=game_id,
         version=version,
         status=seen.status,
         seat=seat,
         players=[PlayerInfo(seat=i, name=s.name, bot=s.bot) for i, s in enumerate(meta.seats)],
+        rules=state.rules,
         round=seen.round,
         hand_number=seen.hand_number,
         dealer=seen.dealer,
@@ -130,13 +144,36 @@ def game_view(
         outcome=seen.outcome,
         seed_commitment=meta.seed_commitment,
         seed=seen.seed,
+        signals=seen_signals(signals, seat, finished, state.rules),
     )
 
 
+def view_tag(view: GameView) -> str:
+    """The view's ETag: its version, and the count of signals the reader sees (only a partner
+    sees them change while the game runs, so only a partner's tag carries the count)."""
+    return f'"{view.version}.{len(view.signals)}"' if view.signals else f'"{view.version}"'
+
+
 def move_from(request: MoveRequest) -> Move:
-    """The engine move a request names: exactly one of `card`, `claim` or `move`."""
+    """The engine move a request names: exactly one of `card`, `claim` or `move` (or a listed
+    move's `id` alone); a listed move's `id` and `kind`, when given, must name the same move."""
+    move = _named(request)
+    listed, kind = request.id, request.kind
+    if not isinstance(listed, UnsetType) and str(parse_move(listed)) != str(move):
+        raise ServiceError("request/ambiguous_move", 422, f"`id` {listed!r} is not move {move}")
+    if not isinstance(kind, UnsetType) and kind != KINDS[type(move)]:
+        raise ServiceError("request/ambiguous_move", 422, f"`kind` {kind!r} is not move {move}")
+    return move
+
+
+KINDS: dict[type, str] = {engine.Play: "play", engine.Claim: "claim", Deal: "deal"}
+
+
+def _named(request: MoveRequest) -> Move:
     card, claim, text, capture = request.card, request.claim, request.move, request.capture
     given = [card is not UNSET, claim is not UNSET, text is not UNSET]
+    if not any(given) and not isinstance(request.id, UnsetType):
+        return parse_move(request.id)
     if sum(given) != 1:
         raise ServiceError(
             "request/ambiguous_move", 422, "give exactly one of `card`, `claim` or `move`"
@@ -174,18 +211,22 @@ class Games:
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
-        rules = rules_of(request.preset, request.rules, len(request.players))
+        names = player_names([p.name if isinstance(p, BotPlayer) else p for p in request.players])
+        rules = rules_of(request.preset, request.rules, len(names))
         people = people_of(request.players)
-        if len(people) < len(request.players) and not self.store.bot_queue:
+        if len(people) < len(names) and not self.store.bot_queue:
             raise ServiceError(
                 "game/bots_unavailable", 501, "bot seats need a single Redis, not a cluster"
             )
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
         state, events = engine.start(rules, seeds.key)
-        tokens: dict[int, str] = {seat: secrets.token_urlsafe(32) for seat, _ in people}
+        tokens: dict[int, str] = {seat: secrets.token_urlsafe(32) for seat in people}
         meta = GameMeta(
-            seats=tuple(seat_meta(p, tokens.get(i)) for i, p in enumerate(request.players)),
+            seats=tuple(
+                seat_meta(name, player, tokens.get(seat))
+                for seat, (name, player) in enumerate(zip(names, request.players, strict=True))
+            ),
             seed_commitment=seeds.commitment,
             created=now(),
             commitment_id=seeds.commitment_id,
@@ -193,11 +234,12 @@ class Games:
         )
         info = GameInfo(
             rules=rules,
-            players=tuple(seat.name for seat in meta.seats),
+            players=names,
             seed=seeds.seed,
             seed_commitment=seeds.commitment,
             client_seed=seeds.client_seed,
             commitment_id=seeds.commitment_id,
+            seed_salt=seeds.salt if seeds.salt is not None else UNSET,
         )
         entry = sealed(
             LogEntry(
@@ -221,7 +263,7 @@ class Games:
         self.observer.game_created()
         return CreatedGame(
             game_id=game_id,
-            players=[SeatToken(seat=i, name=name, token=tokens[i]) for i, name in people],
+            players=[SeatToken(seat=i, name=names[i], token=tokens[i]) for i in people],
             seed_commitment=meta.seed_commitment,
             version=1,
             view=game_view(game_id, 1, state, meta, None),
@@ -288,7 +330,7 @@ class Games:
     async def view(self, game_id: str, token: str | None) -> GameView:
         """The game as the token's seat (or a spectator, without a token) may see it."""
         game, seat = await self.read_as(game_id, token)
-        return game_view(game_id, game.version, game.state, game.meta, seat)
+        return game_view(game_id, game.version, game.state, game.meta, seat, game.signals)
 
     async def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
         """The legal moves of the token's seat, in the engine's fixed order."""
@@ -320,33 +362,34 @@ class Games:
         )
 
     async def signal(self, game_id: str, token: str | None, request: SignalRequest) -> SignalResult:
-        """Send a partner signal: logged, seen only by the partner until the game is over."""
+        """Send a partner signal: kept beside the log, so no one but the partner can tell it
+        was sent until the entry that ends the match records every signal."""
         game = await self.load(game_id)
         return await self.send_signal(game_id, game, self._player(game, token), request.signal)
 
     async def send_signal(
-        self,
-        game_id: str,
-        game: StoredGame,
-        seat: int,
-        signal: Signal,
-        bot_turn: str | None = None,
+        self, game_id: str, game: StoredGame, seat: int, signal: Signal
     ) -> SignalResult:
-        """Commit `seat`'s signal to the game as loaded; `bot_turn`: the queued turn it plays."""
+        """Keep `seat`'s signal beside the log of the game as loaded (loaded again when a move
+        or another signal came first)."""
         rules = game.state.rules
         partner = partner_of(rules, seat)
         if not rules.signals or partner is None:
             raise ServiceError("signal/not_allowed", 409, "these rules allow no partner signals")
-        if game.state.status == "finished":
-            raise IllegalMove("move/game_over", "the match is over")
-        entry = self._entry(game, "signal", seat, None, (), None, signal=signal)
-        due = bot_due(game.state, game.meta)
-        result = await self.store.commit(
-            game_id, game.version, None, entry, self._ttl_ms(game.state), None, due, bot_turn
-        )
-        self._check(result.outcome, game_id, game.version, result.version)
-        self.cache.put(game_id, replace(game, version=result.version, head=entry.hash))
-        return SignalResult(version=result.version, seq=entry.seq, to_seat=partner)
+        for _ in range(SIGNAL_TRIES):
+            if game.state.status == "finished":
+                raise IllegalMove("move/game_over", "the match is over")
+            sent = SentSignal(seat=seat, signal=signal, after=game.version, time=now())
+            outcome = await self.store.signal(game_id, game.version, game.signals, sent)
+            if outcome == "missing":
+                raise not_found(game_id)
+            if outcome == "kept":
+                signals = (*game.signals, sent)
+                self.cache.put(game_id, replace(game, signals=signals))
+                side = seen_signals(signals, seat, False, rules)
+                return SignalResult(version=game.version, to_seat=partner, sent=len(side))
+            game = await self.load(game_id)  # a move or another signal came first: again
+        raise version_conflict(game.version, game.version)  # pragma: no cover
 
     async def play_as(
         self, game_id: str, game: StoredGame, seat: int, move: Move, bot_turn: str
@@ -403,27 +446,34 @@ class Games:
                 return prior
             raise
         kind: EntryType = "deal" if isinstance(move, Deal) else "move"
-        entry = self._entry(game, kind, seat, str(move), tuple(events), state)
         finished = state.status == "finished"
-        version = game.version + 1
-        result = MoveResult(
-            version=version,
-            move=str(move),
-            entry=visible(entry, seat, finished, state.rules),
-            view=game_view(game_id, version, state, game.meta, seat),
-        )
-        idem = None
-        if idem_key is not None:
-            answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
-            idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
         due = bot_due(state, game.meta)
-        outcome = await self.store.commit(
-            game_id, game.version, state, entry, self._ttl_ms(state), idem, due, bot_turn
-        )
+        for _ in range(SIGNAL_TRIES):
+            # The entry that ends the match records every signal, and only if they are current.
+            signals = game.signals if finished else None
+            entry = self._entry(game, kind, seat, str(move), tuple(events), state, signals)
+            version = game.version + 1
+            result = MoveResult(
+                version=version,
+                move=str(move),
+                entry=visible(entry, seat, finished, state.rules),
+                view=game_view(game_id, version, state, game.meta, seat, game.signals),
+            )
+            idem = None
+            if idem_key is not None:
+                answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
+                idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
+            outcome = await self.store.commit(
+                game_id, game.version, state, entry, self._ttl_ms(state), idem, signals,
+                due, bot_turn,
+            )  # fmt: skip
+            if outcome.outcome != "signals":
+                break
+            game = await self.load(game_id)  # a signal came in: record it too
         if outcome.outcome == "replay":
             return self._replayed(outcome.answer, fingerprint)
         self._check(outcome.outcome, game_id, expected, outcome.version)
-        self.cache.put(game_id, StoredGame(state, version, entry.hash, game.meta))
+        self.cache.put(game_id, StoredGame(state, version, entry.hash, game.meta, game.signals))
         self.observer.move_applied(kind, finished)
         return result
 
@@ -441,7 +491,9 @@ class Games:
 
     async def _prior(self, idem_key: str | None, fingerprint: str) -> MoveResult | None:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
-        answer = await self.store.answer(idem_key) if idem_key is not None else None
+        if idem_key is None:
+            return None
+        answer = await self.store.answer(idem_key, self.settings.idempotency_ttl * 1000)
         return self._replayed(answer, fingerprint) if answer is not None else None
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
@@ -461,10 +513,11 @@ class Games:
         seat: int,
         move: str | None,
         events: tuple[engine.Event, ...],
-        state: State | None,
-        signal: Signal | None = None,
+        state: State,
+        signals: tuple[SentSignal, ...] | None = None,
     ) -> LogEntry:
-        """The next log entry, chained to the game's head and sealed with its hash."""
+        """The next log entry, chained to the game's head and sealed with its hash; the entry
+        that ends the match carries the game's `signals` (if any were sent)."""
         return sealed(
             LogEntry(
                 seq=game.version + 1,
@@ -472,11 +525,11 @@ class Games:
                 time=now(),
                 seat=seat,
                 move=move,
-                signal=signal,
                 events=events,
                 prev_hash=game.head,
-                state_hash=engine.state_hash(state, self.parts) if state is not None else None,
+                state_hash=engine.state_hash(state, self.parts),
                 salt=secrets.token_hex(16),
+                signals=signals if signals else UNSET,
             )
         )
 

@@ -7,11 +7,12 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.rules import PresetName
+from engine.moves import MoveText
+from engine.rules import PresetName, Rules
 from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
 from engine.views import SideView
-from service.ledger.chain import LogEntry, Signal
+from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.terms import BotLevel, ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
 
 CardCode = Annotated[
@@ -21,28 +22,14 @@ CardCode = Annotated[
         max_length=2,
         pattern="^([A2-7QJK])[CDHS]$",
         examples=["7D"],
-        description="rank then suit",
+        description="a card code: its rank (A, 2-7, Q, J or K) then its suit (C, D, H or S), "
+        "such as 7D",
     ),
 ]
 
 Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log head seq")]
 
-_CARD = "[A2-7QJK][CDHS]"
-
 TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
-
-# `(?!\n)`: Python's `$` also matches before a final newline, JSON Schema's (ECMA-262) does not.
-MOVE_TEXT_PATTERN = f"^(deal|claim:{_CARD}(\\+{_CARD})+|{_CARD}(\\+{_CARD})*)$(?!\\n)"
-
-MoveText = Annotated[
-    str,
-    Meta(
-        pattern=MOVE_TEXT_PATTERN,
-        max_length=200,
-        description="a legal move's id: `5H`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
-        examples=["5H+2S+QD"],
-    ),
-]
 
 
 class BotPlayer(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -63,7 +50,11 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     players: Annotated[
         list[PlayerName | BotPlayer],
-        Meta(min_length=2, max_length=4, extra_json_schema={"contains": {"type": "string"}}),
+        Meta(
+            min_length=2,
+            max_length=4,
+            extra_json_schema={"uniqueItems": True, "contains": {"type": "string"}},
+        ),
     ]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
@@ -89,13 +80,19 @@ class PlayerInfo(msgspec.Struct, kw_only=True):
 
 
 class GameView(msgspec.Struct, kw_only=True):
-    """A game as the reader may see it: never another seat's hand, the stock or a live seed."""
+    """A game as the reader may see it: never another seat's hand, the stock or a live seed.
+
+    `rules` are the rules in force: the preset with the creator's overrides applied.
+    `signals`: the partner signals of the reader's side while the game runs (a spectator and
+    the opponents see none), every signal once it is over.
+    """
 
     game_id: str
     version: int
     status: Status
     seat: int | None
     players: list[PlayerInfo]
+    rules: Rules
     round: int
     hand_number: int
     dealer: int
@@ -110,6 +107,7 @@ class GameView(msgspec.Struct, kw_only=True):
     outcome: Outcome | None
     seed_commitment: str
     seed: str | None
+    signals: list[SentSignal] = []
 
 
 class CreatedGame(msgspec.Struct, kw_only=True):
@@ -124,14 +122,18 @@ class CreatedGame(msgspec.Struct, kw_only=True):
     client_seed: str | None = None
 
 
+MoveKind = Literal["play", "claim", "deal"]
+
+
 class LegalMove(msgspec.Struct, kw_only=True):
-    """A legal move; `id` is its text form, accepted as `move` when playing."""
+    """A legal move; `id` is its text form. Only the members of its kind are given (`card` and
+    `capture` for a play, `claim` for a claim), so it can be posted to `/moves` as it is."""
 
     id: str
-    kind: Literal["play", "claim", "deal"]
-    card: str | None = None
-    capture: tuple[str, ...] = ()
-    claim: tuple[str, ...] = ()
+    kind: MoveKind
+    card: str | UnsetType = UNSET
+    capture: tuple[str, ...] | UnsetType = UNSET
+    claim: tuple[str, ...] | UnsetType = UNSET
 
 
 class LegalMoves(msgspec.Struct, kw_only=True):
@@ -158,13 +160,16 @@ class Hint(msgspec.Struct, kw_only=True):
 
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A move: `card` (+ `capture`), or `claim`, or `move` as a legal move's id."""
+    """A move: `card` (+ `capture`), or `claim`, or `move` as a legal move's id; or a legal move
+    as `GET /legal-moves` lists it (`id`, `kind` and its members), which must agree."""
 
     expected_version: Version
     card: CardCode | UnsetType = UNSET
     capture: Annotated[list[CardCode], Meta(max_length=39)] | UnsetType = UNSET
     claim: Annotated[list[CardCode], Meta(min_length=2, max_length=40)] | UnsetType = UNSET
     move: MoveText | UnsetType = UNSET
+    id: MoveText | UnsetType = UNSET
+    kind: MoveKind | UnsetType = UNSET
 
 
 class DealRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -187,9 +192,12 @@ class MoveResult(msgspec.Struct, kw_only=True):
 
 
 class SignalResult(msgspec.Struct, kw_only=True):
+    """A signal kept for the partner: the game's `version` is unchanged (no one else can tell),
+    `sent` counts the signals of the sender's side so far."""
+
     version: int
-    seq: int
     to_seat: int
+    sent: int
 
 
 class StreamTicket(msgspec.Struct, kw_only=True):

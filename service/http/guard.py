@@ -11,6 +11,9 @@ The counter is a sliding window, estimated from two fixed windows (Cloudflare's 
 window gone, the rate is `p * (1 - f) + c`. Refused requests count too, so a client that
 ignores `Retry-After` stays limited.
 
+Creating a game or a commitment stores something for days, so those requests also count
+against a lower limit of their own (`ESCOPA_CREATE_RATE_LIMIT`), per address and per key.
+
 Routes whose OpenAPI security names `apiKey` (creating games, commitments, replays) need a valid
 `X-API-Key` when the server has keys (`ESCOPA_API_KEYS`): none is 401 `auth/api_key_required`,
 a wrong one 401 `auth/invalid_api_key`. Keys are kept only as SHA-256 hashes and compared in
@@ -45,6 +48,8 @@ HINT_RATE: Final = "hint_rate"
 """The `opt` flag of a route counted against the hint limit too (it costs a bot's thinking)."""
 GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
+CREATING: Final = frozenset({"createGame", "createCommitment"})
+"""The operations that store a new game or commitment: they count against the creation limit."""
 KEY_ID_LENGTH: Final = 16
 """Hex digits of a key's hash that name its rate-limit counter (never the key itself)."""
 
@@ -59,11 +64,11 @@ def invalid_api_key() -> ServiceError:
     return ServiceError("auth/invalid_api_key", 401, f"this `{API_KEY_HEADER}` is not valid")
 
 
-def rate_limited(retry_after: int) -> ServiceError:
+def rate_limited(retry_after: int, what: str = "requests") -> ServiceError:
     return ServiceError(
         "rate/limited",
         429,
-        f"too many requests from this client; retry in {retry_after} s",
+        f"too many {what} from this client; retry in {retry_after} s",
         {"Retry-After": str(retry_after)},
     )
 
@@ -90,10 +95,17 @@ class RateLimiter:
         for at in range(0, len(replies), 3):
             current_count, _, previous = replies[at : at + 3]
             wait = max(wait, self.wait(int(current_count), int(previous or 0), elapsed))
-        return max(1, math.ceil(wait)) if wait > 0 else 0
+        return min(max(1, math.ceil(wait)), math.floor(self.window) or 1) if wait > 0 else 0
 
     def wait(self, current: int, previous: int, elapsed: float) -> float:
-        """Seconds until one more request fits, given the counts (this request included)."""
+        """Seconds until one more request fits, given the counts (this request included).
+
+        Never more than the window: by then the counts of this request's window have at least
+        begun to decay (a client far over the limit may meet another, shorter, wait).
+        """
+        return min(self.window, self._wait(current, previous, elapsed))
+
+    def _wait(self, current: int, previous: int, elapsed: float) -> float:
         if previous * (1 - elapsed) + current <= self.limit:
             return 0.0
         if current + 1 <= self.limit:  # the previous window's share decays within this one
@@ -106,6 +118,16 @@ class RateLimiter:
 def needs_key(handler: HTTPRouteHandler) -> bool:
     """Whether the route's OpenAPI security names the API key."""
     return any(API_KEY_SCHEME in requirement for requirement in handler.resolve_security())
+
+
+def creates(handler: object) -> bool:
+    """Whether the route stores a new game or commitment (the creation limit counts it)."""
+    return isinstance(handler, HTTPRouteHandler) and handler.operation_id in CREATING
+
+
+def hints(handler: object) -> bool:
+    """Whether the route asks a bot to think (the hint limit counts it too)."""
+    return isinstance(handler, HTTPRouteHandler) and bool(handler.opt.get(HINT_RATE))
 
 
 def header(scope: Scope, name: bytes) -> str | None:
@@ -124,6 +146,11 @@ class Guard:
         self.limiter = (
             RateLimiter(settings.rate_limit, settings.rate_window) if settings.rate_limit else None
         )
+        self.creation = (
+            RateLimiter(settings.create_rate_limit, settings.create_rate_window)
+            if settings.create_rate_limit
+            else None
+        )
         self.hints = (
             RateLimiter(settings.hint_rate_limit, settings.hint_rate_window)
             if settings.hint_rate_limit
@@ -138,34 +165,29 @@ class Guard:
     async def check(self, scope: Scope) -> None:
         presented = header(scope, API_KEY_NAME) if self.hashes else None
         key = self.key_hash(presented)
+        handler = scope.get("route_handler")
+        address = scope.get("client")
+        clients = [("a", address[0] if address else "unknown")]
+        if key is not None:
+            clients.append(("k", key[:KEY_ID_LENGTH]))
+        store = Litestar.from_scope(scope).state.store
         if self.limiter is not None:
-            address = scope.get("client")
-            clients = [("a", address[0] if address else "unknown")]
-            if key is not None:
-                clients.append(("k", key[:KEY_ID_LENGTH]))
-            store = Litestar.from_scope(scope).state.store
             wait = await self.limiter.hit(store, clients, time.time())
             if wait:
                 raise rate_limited(wait)
-        handler = scope.get("route_handler")
-        if isinstance(handler, HTTPRouteHandler) and handler.opt.get(HINT_RATE):
-            await self.check_hints(scope)
+        if self.creation is not None and creates(handler):
+            wait = await self.creation.hit(store, [(f"c{k}", c) for k, c in clients], time.time())
+            if wait:
+                raise rate_limited(wait, "creations")
+        if self.hints is not None and hints(handler):
+            wait = await self.hints.hit(store, [(f"h{k}", c) for k, c in clients], time.time())
+            if wait:
+                raise rate_limited(wait, "hints")
         if self.hashes and isinstance(handler, HTTPRouteHandler) and needs_key(handler):
             if presented is None:
                 raise api_key_required()
             if key is None:
                 raise invalid_api_key()
-
-    async def check_hints(self, scope: Scope) -> None:
-        """Count a hint against its client's hint limit: 429 `rate/limited` over it."""
-        if self.hints is None:
-            return
-        address = scope.get("client")
-        clients = [("h", address[0] if address else "unknown")]
-        store = Litestar.from_scope(scope).state.store
-        wait = await self.hints.hit(store, clients, time.time())
-        if wait:
-            raise rate_limited(wait)
 
     def key_hash(self, presented: str | None) -> str | None:
         """The stored hash the key matches (every hash compared, in constant time), or None."""

@@ -6,11 +6,14 @@ Entry by entry, in order, and the first entry that does not hold is the answer:
    and the previous entry's `hash` after it; `hash` recomputes
    (`service.ledger.chain.entry_hash`: the SHA-256 of the entry's canonical JSON without
    `hash`); the entry has exactly the members of the log format (nothing added, nothing missing);
-2. the seed (first entry): `sha256(seed) == seed_commitment`; the shuffle key is `seed`, or
+2. the seed (first entry): `sha256(seed) == seed_commitment`, or `sha256(seed_salt:seed)` when
+   the entry has a `seed_salt` (a seed the creator chose); the shuffle key is `seed`, or
    `seed + ":" + client_seed` when the game used a commitment and a client seed;
 3. the replay: `engine.start(rules, key)`, then every `move` and `deal` entry through
    `engine.parse_move` and `engine.apply`, comparing the state hash and the events after each
-   with the logged ones; `signal` entries change no state: they carry no `state_hash`, and the
+   with the logged ones; the entry that ends the match records the partner signals sent during
+   it (`signals`: allowed by the rules, by seats that exist, in order, each after an earlier
+   entry); older logs' `signal` entries change no state: they carry no `state_hash`, and the
    rules must allow signals;
 4. the end: the replayed match must be over (a log cut short is not a whole game).
 
@@ -24,15 +27,17 @@ from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 import msgspec
+from msgspec import UnsetType
 
 import engine
 from engine import EngineError, Event, State, canonical_json
+from engine.decoding import explain
 from engine.rules import partnered
 from engine.scoring import Outcome
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
-from service.ledger.export import EXPORT_FORMAT
+from service.ledger.export import EXPORT_FORMAT, read_document
 from service.ledger.replay import replay_hash_start, replay_hash_step
 
 FailureKind = Literal["format", "chain", "seed", "rules", "replay", "signal", "incomplete"]
@@ -186,7 +191,10 @@ class _Audit:
         try:
             entry = msgspec.convert(raw, LogEntry)
         except msgspec.ValidationError as error:
-            raise _fail(seq, "format", _path(str(error)), f"not a log entry: {error}") from None
+            invalid = explain(error, LogEntry)
+            raise _fail(
+                seq, "format", invalid.field, f"not a log entry: {invalid.detail}"
+            ) from None
         if canonical_json(raw) != canonical_json(entry):
             found = difference(raw, msgspec.to_builtins(entry))
             path, given, _ = found if found is not None else ("", None, None)
@@ -231,6 +239,7 @@ class _Audit:
                 f"illegal move {entry.move} by seat {entry.seat}: {error.code}: {error}",
             ) from None
         digest = self._compare(seq, entry, state, events)
+        self._sent_signals(seq, entry, state)
         self.replay_hash = replay_hash_step(self.replay_hash, entry.seat, text, digest)
 
     def _start(self, entry: LogEntry) -> None:
@@ -242,7 +251,10 @@ class _Audit:
             raise _fail(1, "format", "seat", "the `created` entry names no seat, move or signal")
         if game.seed is None:
             raise _fail(1, "seed", "game.seed", "the seed is not revealed: the game is not over")
-        if commitment(game.seed) != game.seed_commitment:
+        if game.seed_salt is None:
+            raise _fail(1, "seed", "game.seed_salt", "the seed's salt is not revealed")
+        salt = None if isinstance(game.seed_salt, UnsetType) else game.seed_salt
+        if commitment(game.seed, salt) != game.seed_commitment:
             raise _fail(1, "seed", "game.seed", "seed does not match seed_commitment")
         if game.client_seed is not None and game.commitment_id is None:
             raise _fail(
@@ -279,6 +291,32 @@ class _Audit:
         if state.status == "finished":
             raise _fail(seq, "signal", "signal", "a signal after the match was over")
 
+    def _sent_signals(self, seq: int, entry: LogEntry, state: State) -> None:
+        """The signals the entry that ends the match records: allowed, by seats that exist,
+        each sent while the match ran (after an earlier entry), in the order they were sent."""
+        if isinstance(entry.signals, UnsetType):
+            return
+        rules = state.rules
+        if state.status != "finished" or not entry.signals:
+            raise _fail(
+                seq, "signal", "signals", "only the entry that ends the match records signals"
+            )
+        if not (rules.signals and partnered(rules)):
+            raise _fail(seq, "signal", "signals", "these rules allow no partner signals")
+        last = 1
+        for sent in entry.signals:
+            if not 0 <= sent.seat < rules.players:
+                raise _fail(seq, "signal", "signals", f"seat {sent.seat} does not exist")
+            if not last <= sent.after < seq:
+                raise _fail(
+                    seq,
+                    "signal",
+                    "signals",
+                    f"a signal sent after entry {sent.after} is out of order or not before "
+                    f"the end (entry {seq})",
+                )
+            last = sent.after
+
     def _compare(self, seq: int, entry: LogEntry, state: State, events: list[Event]) -> str:
         """The logged state hash and events against the replay's; keep the replayed state."""
         digest = engine.state_hash(state, self.parts)
@@ -303,11 +341,6 @@ class _Audit:
             )
         self.state = state
         return digest
-
-
-def _path(message: str) -> str | None:
-    """The member a msgspec validation message points at (`$.game.rules.target`)."""
-    return message.rsplit("at `$.", 1)[1].rstrip("`") if "at `$." in message else None
 
 
 def audit_entries(entries: Sequence[object], game_id: str | None = None) -> AuditReport:
@@ -346,9 +379,9 @@ def audit_log(entries: Sequence[LogEntry], game_id: str | None = None) -> AuditR
 def audit_export(data: bytes) -> AuditReport:
     """Audit an export document (`escopa-export-v1`), as `escopa audit FILE` does."""
     try:
-        document = msgspec.json.decode(data)
-    except msgspec.DecodeError as error:
-        return _refused(f"not a JSON document: {error}")
+        document = read_document(data)
+    except ValueError as error:
+        return _refused(str(error))
     if not isinstance(document, dict):
         return _refused("not an export: the document is not a JSON object")
     if document.get("format") != EXPORT_FORMAT:

@@ -9,7 +9,7 @@ verify the game: see `docs/audit.md`.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import msgspec
 
@@ -24,3 +24,13 @@ class Export(msgspec.Struct, frozen=True, kw_only=True):
     format: Literal["escopa-export-v1"] = EXPORT_FORMAT
     game_id: str
     entries: list[LogEntry]
+
+
+def read_document(data: bytes) -> Any:
+    """A file's JSON value; `ValueError` saying why when it is not JSON (nested too deeply too)."""
+    try:
+        return msgspec.json.decode(data)
+    except RecursionError:
+        raise ValueError("not a JSON document: nested too deeply") from None
+    except msgspec.DecodeError as error:
+        raise ValueError(f"not a JSON document: {error}") from None

@@ -17,6 +17,7 @@ import msgspec
 from engine import Move, State, legal_moves, make_rules, play_out, start
 from engine.events import Event
 from engine.playout import Step
+from engine.shuffle import shuffle_key, shuffled_deck
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "Q", "J", "K")
 SUITS = "CDHS"
@@ -56,6 +57,17 @@ def game(
 ) -> tuple[State, list[Event]]:
     """A started game of a preset with some options overridden."""
     return start(make_rules(preset, overrides), seed)
+
+
+def seed_with_opening_table(ranks: str, players: int = 2) -> str:
+    """A seed whose round-1 opening table has these ranks (searched with the tested shuffle)."""
+    wanted = sorted(ranks)
+    for n in range(20_000):
+        seed = f"table-{ranks}-{n}"
+        deck = shuffled_deck(shuffle_key(seed), 1)
+        if sorted(c[0] for c in deck[3 * players : 3 * players + 4]) == wanted:
+            return seed
+    raise AssertionError(f"no seed opens with {ranks}")  # pragma: no cover
 
 
 def arrange(

@@ -9,7 +9,15 @@ from engine.events import HandDealt, MatchEnded, Played, RoundEnded, TableBonus
 from engine.rules import side_of
 from engine.scoring import match_outcome
 from engine.shuffle import shuffle_key, shuffled_deck
-from tests.engine.helpers import VALUE, arrange, brute_captures, first_legal, game, value
+from tests.engine.helpers import (
+    VALUE,
+    arrange,
+    brute_captures,
+    first_legal,
+    game,
+    seed_with_opening_table,
+    value,
+)
 
 # --- "If the player has a King, a Jack and a Three and the cards on the table are Ace, 2, 3,
 # 6 and Queen" (escopa-brazil.txt) ----------------------------------------------------------
@@ -68,17 +76,6 @@ def test_each_capture_of_the_text_takes_its_cards_to_the_player_s_pile(
 
 # --- The initial-table bonus: "a King, a 5, a Joker and a 6" (two escopas) and "an Ace, 6, 5
 # and 3" (one escopa) --------------------------------------------------------------------------
-
-
-def seed_with_opening_table(ranks: str, players: int = 2) -> str:
-    """A seed whose round-1 opening table has these ranks (searched with the tested shuffle)."""
-    wanted = sorted(ranks)
-    for n in range(20_000):
-        seed = f"table-{ranks}-{n}"
-        deck = shuffled_deck(shuffle_key(seed), 1)
-        if sorted(c[0] for c in deck[3 * players : 3 * players + 4]) == wanted:
-            return seed
-    raise AssertionError(f"no seed opens with {ranks}")  # pragma: no cover
 
 
 @pytest.mark.parametrize(

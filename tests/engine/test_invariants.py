@@ -1,8 +1,8 @@
 """Random playouts checking invariants (OpenSpiel's random simulation test).
 
-Each example draws a preset, 2-4 players, auto-deal on or off, a few other options and a seed,
-then plays random legal moves (from a `random.Random` seeded by hypothesis) to the end of the
-match, checking what must hold after every step.
+Each example draws a preset, 2-4 players, auto-deal on or off, a few other options (the house
+rules among them) and a seed, then plays random legal moves (from a `random.Random` seeded by
+hypothesis) to the end of the match, checking what must hold after every step.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ from engine.events import (
     TableBonus,
 )
 from engine.playout import play_out
-from engine.rules import side_of
+from engine.rules import seats_of, side_of
+from engine.scoring import Outcome, match_outcome
 from engine.state import EncodedParts, state_json
 from tests.engine.helpers import DECK, actor, card_places, last_legal, random_playout, value
 
@@ -78,8 +79,12 @@ def playouts(draw: Any, capture: bool = True) -> Playout:
         "players": players,
         "auto_deal": draw(st.booleans()),
         "dealer_rotation": draw(st.sampled_from(["hand", "round"])),
-        "initial_table_bonus": draw(st.sampled_from(["pairs", "pairs", "none"])),
+        "initial_table_bonus": draw(st.sampled_from(["pairs", "pairs", "fifteen", "none"])),
+        "initial_bonus_taker": draw(st.sampled_from(["dealer", "mano"])),
         "missed_capture": draw(st.sampled_from(["claimable", "stays"])),
+        "tie_at_target": draw(st.sampled_from(["play_on", "draw", "shared"])),
+        "leftover_cards": draw(st.sampled_from(["nobody", "dealer", "mano"])),
+        "primeira_figures": draw(st.sampled_from(["count", "ignore"])),
         # a lower target keeps the playouts short; 21 and 31 are covered by the golden replays
         "target": draw(st.sampled_from([5, 11, 21])),
     }
@@ -87,8 +92,10 @@ def playouts(draw: Any, capture: bool = True) -> Playout:
         overrides["capture"] = draw(st.sampled_from(["optional", "mandatory"]))
     if players == 4:
         overrides["partnerships"] = draw(st.sampled_from([None, False]))
-    if draw(st.booleans()):
-        overrides["points"] = {"primeira": 2}
+    overrides["points"] = {
+        "primeira": draw(st.sampled_from([0, 2])),
+        "all_cards": draw(st.sampled_from([0, 2])),
+    }
     rules = make_rules(preset, overrides)
     seed = draw(st.text(min_size=1, max_size=12))
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
@@ -115,22 +122,57 @@ def test_the_forty_cards_are_always_in_exactly_one_place(game: Playout) -> None:
 def test_the_table_left_at_each_round_s_end_sums_to_10_mod_15_and_goes_to_the_last_capturer(
     game: Playout,
 ) -> None:
+    rules = game.rules
     last_capturer: int | None = None
+    dealer = -1
     ends = 0
     for event in game.events:
-        if isinstance(event, HandDealt) and event.hand == 1:
-            last_capturer = None
+        if isinstance(event, HandDealt):
+            dealer = event.dealer
+            if event.hand == 1:
+                last_capturer = None
         if (isinstance(event, Played) and event.capture) or isinstance(
             event, (Claimed, TableBonus)
         ):
-            last_capturer = side_of(game.rules, event.seat)
+            last_capturer = side_of(rules, event.seat)
         if isinstance(event, LastCardsTaken):
             ends += 1
             assert event.cards, "the table never ends empty"
             assert value(event.cards) % 15 == 10
             assert value(event.cards) in range(10, 221, 15)
-            assert event.side == last_capturer
+            # nobody captured: the house rule names the last hand's dealer, its mano or nobody
+            fallback = {
+                "nobody": None,
+                "dealer": side_of(rules, dealer),
+                "mano": side_of(rules, (dealer + 1) % rules.players),
+            }[rules.leftover_cards]
+            assert event.side == (last_capturer if last_capturer is not None else fallback)
     assert ends == len(game.states[-1].rounds)
+
+
+@EXAMPLES
+@given(playouts())
+def test_the_opening_table_bonus_follows_the_rules_that_say_which_tables_and_who_takes_them(
+    game: Playout,
+) -> None:
+    rules = game.rules
+    due = []
+    for event in game.events:
+        if not (isinstance(event, HandDealt) and event.hand == 1):
+            continue
+        total = value(event.table)
+        escopas = 1 if total == 15 else 0
+        if rules.initial_table_bonus == "pairs" and total == 30:
+            first = value(event.table[:1])
+            escopas = 2 if any(first + value((c,)) == 15 for c in event.table[1:]) else 0
+        if rules.initial_table_bonus == "none":
+            escopas = 0
+        taker = event.dealer
+        if rules.initial_bonus_taker == "mano":
+            taker = (event.dealer + 1) % rules.players
+        if escopas:
+            due.append(TableBonus(seat=taker, cards=event.table, escopas=escopas))
+    assert [e for e in game.events if isinstance(e, TableBonus)] == due
 
 
 @EXAMPLES
@@ -176,11 +218,17 @@ def test_round_totals_are_the_sum_of_categories_and_match_totals_run_on(game: Pl
     running = [0] * len(final.scores)
     for number, score in enumerate(rounds, start=1):
         assert score.round == number
-        assert sum(side.cards for side in score.sides) == 40
+        taken = score.last_capturer is not None or game.rules.leftover_cards != "nobody"
+        left = 0 if taken else len(score.last_cards)
+        assert sum(side.cards for side in score.sides) == 40 - left
         for side in score.sides:
             assert not side.void
             assert side.total == sum(side.categories.values())
             assert all(points >= 0 for points in side.categories.values())
+            if game.rules.points.all_cards:
+                assert side.categories["all_cards"] == (2 if side.cards == 40 else 0)
+            else:
+                assert "all_cards" not in side.categories
             running[side.side] += side.total
         assert score.match_totals == tuple(running)
     assert final.scores == tuple(running)
@@ -188,9 +236,54 @@ def test_round_totals_are_the_sum_of_categories_and_match_totals_run_on(game: Pl
     assert outcome is not None
     assert [e.outcome for e in game.events if isinstance(e, MatchEnded)] == [outcome]
     assert outcome.totals == final.scores
-    assert outcome.totals[outcome.winner] >= game.rules.target
-    assert sorted(outcome.totals).count(max(outcome.totals)) == 1
-    assert outcome.totals[outcome.winner] == max(outcome.totals)
+    best = max(outcome.totals)
+    top = tuple(side for side, total in enumerate(outcome.totals) if total == best)
+    assert best >= game.rules.target
+    if len(top) == 1:
+        assert (outcome.result, outcome.winner, outcome.tied) == ("won", top[0], ())
+        assert outcome.seats == seats_of(game.rules, top[0])
+    else:  # a tie at the top ends the match only when the rules say draw or shared
+        assert outcome.result == game.rules.tie_at_target != "play_on"
+        assert (outcome.winner, outcome.tied) == (None, top)
+        shared = sorted(seat for side in top for seat in seats_of(game.rules, side))
+        assert list(outcome.seats) == (shared if outcome.result == "shared" else [])
+    for score in rounds[:-1]:  # no earlier round ended the match
+        totals = score.match_totals
+        assert max(totals) < game.rules.target or (
+            game.rules.tie_at_target == "play_on" and totals.count(max(totals)) > 1
+        )
+
+
+@EXAMPLES
+@given(playouts())
+def test_each_side_s_primeira_is_its_best_card_of_each_suit_with_or_without_figures(
+    game: Playout,
+) -> None:
+    rules = game.rules
+    counted = {
+        rank: points
+        for rank, points in rules.primeira_values.items()
+        if rules.primeira_figures == "count" or rank not in "QJK"
+    }
+    piles: list[set[str]] = [set() for _ in game.start.scores]
+    for event in game.events:
+        if isinstance(event, Played) and event.capture:
+            piles[side_of(rules, event.seat)] |= {event.card, *event.capture}
+        if isinstance(event, (Claimed, TableBonus)):
+            piles[side_of(rules, event.seat)] |= set(event.cards)
+        if isinstance(event, LastCardsTaken) and event.side is not None:
+            piles[event.side] |= set(event.cards)
+        if isinstance(event, RoundEnded):
+            for side in event.score.sides:
+                held = piles[side.side]
+                best = [
+                    max((p for rank, p in counted.items() if rank + suit in held), default=None)
+                    for suit in "CDHS"
+                ]
+                expected = None if None in best else sum(b for b in best if b is not None)
+                assert side.primeira == expected
+                assert side.cards == len(held)
+            piles = [set() for _ in piles]
 
 
 def candidate_moves(state: State, rng: random.Random) -> list[Move]:
@@ -352,3 +445,43 @@ def test_honor_mode_playouts_with_wrong_captures_keep_the_books_straight(
         totals = [t + s.total for t, s in zip(totals, score.sides, strict=True)]
         assert score.match_totals == tuple(totals)
     assert sum(s.wrong_captures for r in state.rounds for s in r.sides) == wrong_seen
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from([(2, None), (3, None), (4, None), (4, False)]),
+    st.sampled_from(["play_on", "draw", "shared"]),
+    st.integers(min_value=1, max_value=40),
+    st.data(),
+)
+def test_a_match_ends_once_a_side_reaches_the_target_unless_a_tie_at_the_top_plays_on(
+    seating: tuple[int, bool | None], rule: str, target: int, data: st.DataObject
+) -> None:
+    players, partnerships = seating
+    rules = make_rules(
+        "escopa",
+        {"players": players, "partnerships": partnerships, "target": target, "tie_at_target": rule},
+    )
+    sides = 2 if players == 4 and partnerships is None else players
+    # few distinct totals near the target, so that ties at the top are common
+    totals = tuple(
+        data.draw(st.lists(st.integers(target - 3, target + 2), min_size=sides, max_size=sides))
+    )
+    outcome = match_outcome(rules, totals, 7)
+    best = max(totals)
+    top = tuple(side for side, total in enumerate(totals) if total == best)
+    if best < target or (len(top) > 1 and rule == "play_on"):
+        assert outcome is None
+        return
+    assert outcome is not None
+    assert (outcome.totals, outcome.rounds) == (totals, 7)
+    if len(top) == 1:
+        assert outcome == Outcome(
+            winner=top[0], seats=seats_of(rules, top[0]), totals=totals, rounds=7
+        )
+        return
+    assert (outcome.result, outcome.winner, outcome.tied) == (rule, None, top)
+    won = {seat for seat in range(players) if side_of(rules, seat) in top}
+    assert set(outcome.seats) == (won if rule == "shared" else set())
+    encoded = json.loads(canonical_json(outcome))
+    assert (encoded["result"], encoded["tied"]) == (rule, list(top))

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
-from engine import PRESETS, EngineError, Rules, RulesError, make_rules, start
+from engine import PRESETS, EngineError, Rules, RulesError, canonical_json, make_rules, start
 from engine.rules import hands_per_round, partnered, seats_of, side_count, side_of
 
 CATEGORY_TABLE = {
     # category: (escopa, escoba, escova), straight from the table in docs/rules.md
     "escopa": (1, 1, 1),
     "most_cards": (1, 1, 1),
+    "all_cards": (0, 0, 0),
     "most_diamonds": (1, 1, 1),
     "all_diamonds": (2, 0, 2),
     "seven_of_diamonds": (1, 1, 1),
@@ -71,7 +75,50 @@ def test_signals_are_on_in_escopa_and_off_in_escoba_and_escova() -> None:
 
 
 def test_the_default_preset_is_escopa() -> None:
-    assert make_rules() == make_rules("escopa") == Rules()
+    assert make_rules() == make_rules("escopa") == PRESETS["escopa"]
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_preset_plays_the_traditional_house_rules(preset: str) -> None:
+    rules = make_rules(preset)
+    assert rules.initial_bonus_taker == "dealer"
+    assert rules.tie_at_target == "play_on"
+    assert rules.leftover_cards == "nobody"
+    assert rules.primeira_figures == "count"
+    assert rules.points.all_cards == 0
+
+
+HOUSE_RULES = {
+    "initial_bonus_taker": "mano",
+    "initial_table_bonus": "fifteen",
+    "tie_at_target": "shared",
+    "leftover_cards": "dealer",
+    "primeira_figures": "ignore",
+}
+
+
+def test_the_house_rules_can_be_overridden() -> None:
+    rules = make_rules("escoba", {**HOUSE_RULES, "points": {"all_cards": 2}})
+    assert {name: getattr(rules, name) for name in HOUSE_RULES} == HOUSE_RULES
+    assert rules.points.all_cards == 2
+    assert rules.points.most_cards == 1, "escoba's own value kept"
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_house_rules_at_their_defaults_are_left_out_of_the_encoding(preset: str) -> None:
+    # the same bytes as before the house rules existed, so logged games keep their hashes
+    encoded = json.loads(canonical_json(make_rules(preset)))
+    assert not set(encoded) & {*HOUSE_RULES, "all_cards"} - {"initial_table_bonus"}
+    assert "all_cards" not in encoded["points"]
+    assert msgspec.json.decode(canonical_json(make_rules(preset)), type=Rules) == PRESETS[preset]
+
+
+def test_a_house_rule_away_from_its_default_is_encoded_and_decodes_back() -> None:
+    rules = make_rules("escopa", {**HOUSE_RULES, "points": {"all_cards": 2}})
+    encoded = json.loads(canonical_json(rules))
+    assert {name: encoded[name] for name in HOUSE_RULES} == HOUSE_RULES
+    assert encoded["points"]["all_cards"] == 2
+    assert msgspec.json.decode(canonical_json(rules), type=Rules) == rules
 
 
 def test_any_option_can_be_overridden() -> None:
@@ -171,6 +218,13 @@ def test_the_number_of_hands_per_round_uses_up_the_deck(players: int, hands: int
         ({"primeira_values": {r: v for r, v in PRIMEIRA.items() if r != "K"}}, "primeira_values"),
         ({"primeira_values": {**PRIMEIRA, "8": 0}}, "primeira_values"),
         ({"players": "two"}, "players"),
+        ({"initial_bonus_taker": "eldest"}, "initial_bonus_taker"),
+        ({"initial_table_bonus": "thirty"}, "initial_table_bonus"),
+        ({"tie_at_target": "sudden_death"}, "tie_at_target"),
+        ({"leftover_cards": "last_capturer"}, "leftover_cards"),
+        ({"primeira_figures": False}, "primeira_figures"),
+        ({"points": {"all_cards": -2}}, "points.all_cards"),
+        ({"points": {"all_cards": 101}}, "points.all_cards"),
     ],
 )
 def test_an_unplayable_combination_is_refused_with_the_field_name(
@@ -195,5 +249,15 @@ def test_an_unknown_preset_is_refused_naming_the_preset_field() -> None:
 
 def test_start_refuses_rules_built_by_hand_that_cannot_be_played() -> None:
     with pytest.raises(RulesError) as caught:
-        start(Rules(players=5), "seed")
+        start(msgspec.structs.replace(PRESETS["escopa"], players=5), "seed")
     assert caught.value.field == "players"
+
+
+def test_every_option_has_a_row_in_the_options_table_of_the_rules_page() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    summary = page.split("## Options summary", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("`")[1] for line in summary.splitlines() if line.startswith("| `")}
+    assert set(Rules.__struct_fields__) <= rows
+    house = summary.split("### House rules", 1)[1]
+    for option in (*HOUSE_RULES, "all_cards"):
+        assert f"`{option}" in house or f"`points.{option}" in house, option

@@ -155,10 +155,10 @@ def test_a_category_switched_off_is_absent_and_each_escopa_scores_its_points() -
 
 
 def test_the_categories_are_listed_in_the_documented_order() -> None:
-    assert CATEGORIES == ("escopa", "most_cards", "most_diamonds", "all_diamonds",
+    assert CATEGORIES == ("escopa", "most_cards", "all_cards", "most_diamonds", "all_diamonds",
                           "seven_of_diamonds", "most_sevens", "all_sevens",
                           "opponents_under_10", "primeira")  # fmt: skip
-    score = score_round(make_rules("escopa", {"points": {"primeira": 2}}), 1,
+    score = score_round(make_rules("escopa", {"points": {"primeira": 2, "all_cards": 2}}), 1,
                         [suit("D"), rest(suit("D"))], [0, 0], [0, 0], [0, 0])  # fmt: skip
     assert list(score.sides[0].categories) == list(CATEGORIES)
 

@@ -51,6 +51,13 @@ def canonical(value: object) -> bytes:
     return text.encode("utf-8")
 
 
+def committed_to(game: Json) -> str:
+    """The commitment a `created` entry's revealed seed makes: SHA-256 of `seed_salt:seed` when
+    the creator chose the seed (it has a salt), else of the seed."""
+    salt = game.get("seed_salt")
+    return sha256_hex(game["seed"] if salt is None else f"{salt}:{game['seed']}")
+
+
 def entry_hash(entry: Json) -> str:
     """The hash an entry should carry: SHA-256 of its canonical JSON without `hash`."""
     return sha256_hex(canonical({k: v for k, v in entry.items() if k != "hash"}))
@@ -330,11 +337,14 @@ async def serve_apps(
             listening.bind(("127.0.0.1", 0))
             port = listening.getsockname()[1]
             app = create_app(settings or Settings(redis_url=redis_url))
-            server = uvicorn.Server(
-                uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+            # Idle connections outlive the clients' keep-alive, so a client never sends on one
+            # the server is closing (the race answers "disconnected without a response").
+            config = uvicorn.Config(
+                app, host="127.0.0.1", port=port, log_level="warning", timeout_keep_alive=60
             )
+            server = uvicorn.Server(config)
             served.append((server, asyncio.create_task(server.serve(sockets=[listening]))))
-            limits = httpx.Limits(max_connections=connections)
+            limits = httpx.Limits(max_connections=connections, keepalive_expiry=30)
             clients.append(httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits))
         for server, task in served:
             while not server.started:

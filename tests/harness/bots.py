@@ -48,8 +48,6 @@ class Table:
         page = ok(await self.game.log_page(self.watcher, after=self.seq, limit=200))
         for entry in page["entries"]:
             self.seq = entry["seq"]
-            if entry["type"] == "signal":
-                continue
             move = engine.parse_move(entry["move"])
             self.state, _ = engine.apply(self.state, entry["seat"], move)
             assert entry["state_hash"] == engine.state_hash(self.state), entry["seq"]

@@ -12,7 +12,7 @@ from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParam
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
 from service.core.bot_seats import BotSeats
-from service.core.games import Games
+from service.core.games import Games, view_tag
 from service.core.messages import (
     CreatedGame,
     CreateGame,
@@ -29,7 +29,14 @@ from service.core.messages import (
 )
 from service.http.fast_moves import FastMoves
 from service.http.guard import API_KEY_SECURITY, HINT_RATE
-from service.http.params import GAME_ID_MAX_LENGTH, Authorization, IdempotencyKey, bearer
+from service.http.params import (
+    GAME_ID_MAX_LENGTH,
+    SEAT_TOKEN,
+    SEAT_TOKEN_OR_NONE,
+    Authorization,
+    IdempotencyKey,
+    bearer,
+)
 from service.http.schemas import Problem
 from service.ledger.terms import BotLevel
 
@@ -39,7 +46,9 @@ GameId = Annotated[
 GamesDep = NamedDependency[Games]
 BotSeatsDep = NamedDependency[BotSeats]
 After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
-Limit = Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")]
+Limit = Annotated[
+    int, QueryParameter(ge=1, le=200, description="entries per page: 1 to 200, default 50")
+]
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -60,7 +69,7 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 422, 501),
+        responses=problems(400, 401, 404, 409, 415, 422, 501),
         security=API_KEY_SECURITY,
         summary="Create a game",
     )
@@ -70,9 +79,14 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}",
         operation_id="getGame",
+        security=SEAT_TOKEN_OR_NONE,
         responses={**problems(400, 401, 404), 304: ResponseSpec(None, description="Not modified")},
         response_headers=[
-            ResponseHeader(name="ETag", description="the game's version", documentation_only=True)
+            ResponseHeader(
+                name="ETag",
+                description="the game's version (and, for a partner, the signals it sees)",
+                documentation_only=True,
+            )
         ],
         summary="A game as the token's seat (or a spectator) sees it",
     )
@@ -86,7 +100,7 @@ class GamesController(Controller):
         ] = None,
     ) -> Response[GameView]:
         view = await games.view(game_id, bearer(authorization))
-        etag = f'"{view.version}"'
+        etag = view_tag(view)
         headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
         if if_none_match is not None and _matches(if_none_match, etag):
             return Response(content=None, status_code=HTTP_304_NOT_MODIFIED, headers=headers)  # type: ignore[arg-type]
@@ -95,6 +109,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/legal-moves",
         operation_id="getLegalMoves",
+        security=SEAT_TOKEN,
         responses=problems(400, 401, 404),
         summary="The token's seat's legal moves",
     )
@@ -106,6 +121,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/hint",
         operation_id="getHint",
+        security=SEAT_TOKEN,
         responses=problems(400, 401, 404, 409),
         summary="The move a bot would play for the token's seat, and its value of each move",
         description="CPU work, so it has its own rate limit (`ESCOPA_HINT_RATE_LIMIT`).",
@@ -125,8 +141,9 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/moves",
         operation_id="playMove",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 415, 422),
         summary="Play a card, capture, or claim a missed capture",
         middleware=[FastMoves],
     )
@@ -143,8 +160,9 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/deal",
         operation_id="deal",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 415, 422),
         summary="Deal the next hand or round (when auto_deal is off)",
     )
     async def deal(
@@ -161,9 +179,13 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/signals",
         operation_id="sendSignal",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409),
+        responses=problems(400, 401, 404, 409, 415),
         summary="Signal your partner (seen only by the partner until the game is over)",
+        description="The signal is kept beside the log: the version, the log and what the "
+        "opponents and spectators see do not change. The partner sees it in its view "
+        "(`signals`); the entry that ends the match records every signal.",
     )
     async def signal(
         self,
@@ -186,6 +208,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/log",
         operation_id="getLog",
+        security=SEAT_TOKEN_OR_NONE,
         responses=problems(400, 401, 404),
         summary="The hash-chained log, redacted for the reader until the game is over",
     )

@@ -7,7 +7,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
-from service.core.commitments import CommitmentCreated
+from service.core.commitments import Commitment
 from service.core.games import Games
 from service.core.verification import Audits
 from service.http.guard import API_KEY_SECURITY
@@ -32,7 +32,7 @@ class AuditController(Controller):
         "/replays",
         operation_id="replayMoves",
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 413, 422),
+        responses=problems(400, 401, 413, 415, 422),
         security=API_KEY_SECURITY,
         request_max_body_size=MAX_REPLAY_BODY,
         summary="Replay moves from rules and a seed, without storage: each step's state hash",
@@ -62,9 +62,9 @@ class AuditController(Controller):
         "/commitments",
         operation_id="createCommitment",
         status_code=HTTP_201_CREATED,
-        responses=problems(401),
+        responses=problems(400, 401),
         security=API_KEY_SECURITY,
         summary="Commit to a fresh secret server seed before a game exists (used once)",
     )
-    async def commit(self, audits: AuditsDep) -> CommitmentCreated:
+    async def commit(self, audits: AuditsDep) -> Commitment:
         return await audits.commit()

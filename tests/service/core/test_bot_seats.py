@@ -10,8 +10,9 @@ import redis
 import engine
 from service.core.bot_seats import BotSeats
 from service.core.games import Games
-from service.core.messages import BotPlayer, CreateGame
+from service.core.messages import BotPlayer, CreateGame, SignalRequest
 from service.core.thinking import Thinker
+from service.ledger.terms import RulesOverride
 from service.settings import Settings
 from service.store import keys
 from service.store.game_store import GameStore
@@ -43,16 +44,16 @@ async def test_bots_of_every_level_fill_a_partnership_and_the_expert_signals_its
         seen: list[Json] = []
         rng = random.Random(2)
         while await table.step(rng):
-            page = await table.game.log(0)
-            if (await table.game.view(0))["status"] != "finished":
-                seen = page  # as the person saw it before the match was over
+            view = await table.game.view(0)
+            if view["status"] != "finished":
+                seen += view["signals"]  # what the person saw while the match ran
         entries = await table.game.log()
-    signals = moves_by(entries, {1, 3}, "signal")
-    assert signals, "the expert bots signalled their partners"
+    signals = entries[-1].get("signals", [])  # the entry that ends the match records them all
+    assert {s["seat"] for s in signals} == {1, 3}, "the expert bots signalled their partners"
     assert {e["seat"] for e in moves_by(entries, {1, 2, 3})} == {1, 2, 3}
     # the person saw no signal between the bots, whose partnership is the other side
-    hidden = [e for e in seen if e["type"] == "signal"]
-    assert hidden and all(e["signal"] is None for e in hidden)
+    assert not seen
+    assert all("signals" not in e for e in entries[:-1])
     replay(entries)
 
 
@@ -163,4 +164,29 @@ async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
         text = msgspec.json.encode((asked.seen, asked.known)).decode()
         assert not [card for card in hidden if f'"{card}"' in text], seat
         assert asked.seen == engine.view(game.state, seat)
+    await client.aclose()
+
+
+async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
+    redis_url: str,
+) -> None:
+    client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
+    games = Games(GameStore(client), Settings(redis_url=redis_url, bots=False))
+    players: list[str | BotPlayer] = [
+        "Ana", BotPlayer(name="Rita", bot="expert"), "Bia", BotPlayer(name="Teo", bot="expert"),
+    ]  # fmt: skip
+    rules = RulesOverride(signals=True)
+    created = await games.create(CreateGame(players=players, seed="heard", rules=rules))
+    game_id = created.game_id
+    seats = BotSeats(games, Thinker(0), 100)
+    before = await seats.knowledge(game_id, await games.load(game_id), 2)  # kept at this version
+    assert before.signals == ()
+    ana = created.players[0].token
+    await games.signal(game_id, ana, SignalRequest(signal="seven"))
+    game = await games.load(game_id)
+    assert game.version == 1, "a signal changes no version"
+    partner = await seats.knowledge(game_id, game, 2)
+    assert [(h.sender, h.signal) for h in partner.signals] == [(0, "seven")]
+    for opponent in (1, 3):
+        assert (await seats.knowledge(game_id, game, opponent)).signals == ()
     await client.aclose()
