@@ -26,6 +26,7 @@ from service.http.strict import strict_body
 from service.ops.observe import instrument, operations
 from service.settings import Settings
 from service.store.game_store import Client, GameStore
+from service.store.key_file import key_ring
 from service.store.multiplex import Multiplexed
 
 API_VERSION = "1.0.0"
@@ -83,7 +84,10 @@ def openapi_config() -> OpenAPIConfig:
 
 
 def create_app(settings: Settings) -> Litestar:
-    """The Litestar app; one Redis client per process, opened at start and closed at stop."""
+    """The Litestar app; one Redis client per process, opened at start and closed at stop.
+
+    Raises ValueError without a usable signing key: receipts must verify on every process."""
+    ring = key_ring(settings)
 
     @asynccontextmanager
     async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -93,7 +97,7 @@ def create_app(settings: Settings) -> Litestar:
         fast = multiplexed(settings)
         store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms, fast)
         app.state.store = store
-        app.state.games = Games(store, settings)
+        app.state.games = Games(store, settings, ring)
         try:
             yield
         finally:

@@ -47,6 +47,7 @@ from service.ledger.chain import (
     visible,
 )
 from service.ledger.replay import rules_of
+from service.ledger.signatures import KeyRing
 from service.settings import Settings, secret_hash
 from service.store import keys
 from service.store.commitment_store import USED_UP, CommitmentStore
@@ -139,9 +140,10 @@ class Games:
 
     observer: GameObserver = GameObserver()
 
-    def __init__(self, store: GameStore, settings: Settings) -> None:
+    def __init__(self, store: GameStore, settings: Settings, ring: KeyRing) -> None:
         self.store = store
         self.settings = settings
+        self.ring = ring  # signs the receipt of every acknowledged write
         self.commitments = CommitmentStore(store)
         self.cache = GameCache(settings.game_cache)
         self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
@@ -199,6 +201,7 @@ class Games:
             view=game_view(game_id, 1, state, meta, None),
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
+            receipt=self.ring.receipt(game_id, 1, entry.hash),
         )
 
     async def load(self, game_id: str) -> StoredGame:
@@ -302,7 +305,12 @@ class Games:
         )
         self._check(result.outcome, game_id, game.version, result.version)
         self.cache.put(game_id, replace(game, version=result.version, head=entry.hash))
-        return SignalResult(version=result.version, seq=entry.seq, to_seat=partner)
+        return SignalResult(
+            version=result.version,
+            seq=entry.seq,
+            to_seat=partner,
+            receipt=self.ring.receipt(game_id, entry.seq, entry.hash),
+        )
 
     async def score(self, game_id: str) -> ScoreSheet:
         """Every round's breakdown per side, the totals and the winner."""
@@ -359,6 +367,7 @@ class Games:
             move=str(move),
             entry=visible(entry, seat, finished, state.rules),
             view=game_view(game_id, version, state, game.meta, seat),
+            receipt=self.ring.receipt(game_id, version, entry.hash),
         )
         idem = None
         if idem_key is not None:

@@ -71,9 +71,11 @@ def _retry_after(doc: Document) -> None:
 def document() -> Document:
     """The app's OpenAPI document as plain data (building it needs no Redis)."""
     from service.app import create_app
+    from service.ledger.signatures import new_private_text
     from service.settings import Settings
 
-    return _refined(create_app(Settings(redis_url="redis://127.0.0.1:1/0")))
+    settings = Settings(redis_url="redis://127.0.0.1:1/0", signing_keys=(new_private_text(),))
+    return _refined(create_app(settings))
 
 
 def _refined(app: Litestar) -> Document:

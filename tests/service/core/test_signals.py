@@ -11,7 +11,9 @@ async def signalled_game(client: Client, **rules: object) -> tuple[Game, int]:
     """A 4-player escopa game where seat 1 signalled `guindis`; returns the signal's seq."""
     game = await create_game(client, players=4, **rules)  # type: ignore[arg-type]
     result = ok(await game.signal(1, "guindis"))
+    receipt = result.pop("receipt")
     assert result == {"version": 2, "seq": 2, "to_seat": 3}
+    assert (receipt["game_id"], receipt["seq"]) == (game.id, 2)
     return game, result["seq"]
 
 

@@ -27,6 +27,7 @@ from service.http.fast_moves import CommonMove, common_move
 from service.http.strict import strict_body
 from service.settings import Settings
 from tests.harness.api import Client, Game, Json, assert_problem, create_game, ok
+from tests.harness.signing import SIGNING_KEYS
 
 LIMIT = 2048
 
@@ -34,8 +35,14 @@ LIMIT = 2048
 @pytest.fixture
 async def pair(redis_url: str) -> AsyncIterator[tuple[Client, Client]]:
     """Clients of an app with the fast lane and of one without, on the same Redis."""
-    fast = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT))
-    plain = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False))
+    fast = create_app(
+        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT)
+    )
+    plain = create_app(
+        Settings(
+            signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False
+        )
+    )
     async with AsyncTestClient(app=fast) as a, AsyncTestClient(app=plain) as b:
         yield a, b
 
@@ -143,7 +150,9 @@ async def test_well_formed_moves_skip_the_declared_handler_and_the_rest_reach_it
 
     monkeypatch.setattr(app_module, "strict_body", declared)
     for fast_moves in (True, False):
-        app = create_app(Settings(redis_url=redis_url, fast_moves=fast_moves))
+        app = create_app(
+            Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=fast_moves)
+        )
         async with AsyncTestClient(app=app) as client:
             game = await create_game(client)
             seat, move = await a_move(game)
@@ -198,7 +207,9 @@ async def test_an_integral_float_version_is_accepted_as_the_handler_accepts_it(
 
 
 async def test_the_fast_lane_is_rate_limited_like_every_route(redis_url: str) -> None:
-    app = create_app(Settings(redis_url=redis_url, rate_limit=3, rate_window=60))
+    app = create_app(
+        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, rate_limit=3, rate_window=60)
+    )
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client)
         seat, move = await a_move(game)  # the create, a view and the legal moves: 3 requests
@@ -300,8 +311,14 @@ async def post(
 async def test_bodies_in_pieces_and_announced_lengths_get_the_same_answers_on_both_paths(
     redis_url: str,
 ) -> None:
-    fast = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT))
-    plain = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False))
+    fast = create_app(
+        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT)
+    )
+    plain = create_app(
+        Settings(
+            signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False
+        )
+    )
     async with running(fast), running(plain):
         created = await post(fast, "/v1/games", [b'{"players": ["Ana", "Bia"], "seed": "p"}'], {})
         game = msgspec.json.decode(created[2])
