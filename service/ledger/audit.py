@@ -379,6 +379,8 @@ def audit_export(data: bytes, keys: PublicKeys | None = None) -> AuditReport:
         return _refused("`entries` is not a list")
     signed = None
     if form == EXPORT_FORMAT:
+        if "signature" not in document:
+            return _refused(f"`signature` is missing: an {form} export is signed")
         try:
             signed = msgspec.convert(document.get("signature"), HeadSignature)
         except msgspec.ValidationError as error:
