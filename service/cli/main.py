@@ -74,12 +74,11 @@ def signing_keys(private: Path | None) -> bool:
     from service.settings import Settings
     from service.store.key_file import ensure_key_file, key_ring
 
-    settings = Settings.from_env()
-    if private is not None and not (settings.signing_keys or settings.signing_key_file):
-        path = ensure_key_file(private)
-        os.environ["ESCOPA_SIGNING_KEY_FILE"] = str(path)
-        settings = Settings.from_env()
     try:
+        settings = Settings.from_env()
+        if private is not None and not (settings.signing_keys or settings.signing_key_file):
+            os.environ["ESCOPA_SIGNING_KEY_FILE"] = str(ensure_key_file(private))
+            settings = Settings.from_env()
         ring = key_ring(settings)
     except ValueError as error:
         log.error("escopa serve: %s", error)
