@@ -6,7 +6,9 @@ match's moves before the clock starts, so no read requests are mixed in and the 
 which shares the machine with the server, spends its CPU on requests). The two phases alternate
 for a few rounds so that drift on the shared machine hits both alike. Prints requests per second,
 p50/p99 latency and server CPU per request, the ratio moves/bare (the median of the rounds'), and
-the bytes Redis holds per finished match.
+the bytes Redis holds per finished match. Each worker count runs twice against the same Redis:
+with the shared pipelined connection (`service/store/multiplex.py`) and with redis-py's own
+pool (`ESCOPA_MULTIPLEX=0`), and the last lines compare the two.
 
 Redis keeps its append-only file (fsync every second) but does not rewrite it during the run
 unless `--aof-rewrite` is given: a rewrite forks a child that compacts the file, every few
@@ -14,7 +16,7 @@ seconds at this write rate, and on a machine where Redis shares the server's cor
 takes one from the server. Deployed, Redis has cores of its own.
 
     .venv/bin/python bench/load.py [--clients 64] [--seconds 5] [--rounds 3] [--workers 1 2]
-                                   [--aof-rewrite]
+                                   [--connections multiplexed pool] [--aof-rewrite]
 """
 
 from __future__ import annotations
@@ -261,9 +263,12 @@ def rounds(
     return bares, plays, games
 
 
-def report(workers: int, bares: list[Phase], plays: list[Phase], games: list[str]) -> None:
+def report(
+    workers: int, connection: str, bares: list[Phase], plays: list[Phase], games: list[str]
+) -> tuple[float, float]:
+    """Print one configuration's figures; its median moves per second and moves/bare ratio."""
     ratios = [play.rate / bare.rate for bare, play in zip(bares, plays, strict=True)]
-    print(f"workers {workers}:")
+    print(f"workers {workers}, {connection}:")
     for number, (bare_phase, play, ratio) in enumerate(zip(bares, plays, ratios, strict=True)):
         p99 = percentile(play.latencies, 0.99)
         print(f"  round {number + 1}: {bare_phase.rate:8,.0f} req/s  {play.rate:8,.0f} moves/s"
@@ -272,6 +277,7 @@ def report(workers: int, bares: list[Phase], plays: list[Phase], games: list[str
     print(f"  POST /moves   {summary(plays, 'moves/s')}  ({len(games)} matches)")
     shown = ", ".join(f"{r:.0%}" for r in ratios)
     print(f"  ratio moves/bare: {statistics.median(ratios):.0%} (median of rounds: {shown})")
+    return statistics.median(p.rate for p in plays), statistics.median(ratios)
 
 
 def main() -> None:
@@ -281,6 +287,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="bare and move phases in turn")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--matches", type=int, default=3, help="scripts per client, reused")
+    parser.add_argument(
+        "--connections", nargs="+", default=list(CONNECTIONS), choices=list(CONNECTIONS)
+    )
     parser.add_argument(
         "--aof-rewrite", action="store_true", help="let Redis rewrite its append-only file"
     )
@@ -294,19 +303,35 @@ def main() -> None:
         run(args, matches, Path(temporary))
 
 
+CONNECTIONS = {"multiplexed": "1", "pool": "0"}  # ESCOPA_MULTIPLEX
+
+
 def run(args: argparse.Namespace, matches: list[list[tuple[str, Script]]], folder: Path) -> None:
-    """Every worker count against one private Redis whose files go in `folder`."""
+    """Every worker count and connection kind against one private Redis (files in `folder`)."""
     rewrite = () if args.aof_rewrite else ("--auto-aof-rewrite-percentage", "0")
+    rates: dict[tuple[int, str], tuple[float, float]] = {}
     with RedisServer(folder / "redis", None, "everysec", *rewrite) as server:
         for workers in args.workers:
-            options = ("--workers", str(workers), "--log-level", "warning")
-            with serve_processes(server.url, folder, 1, *options, ESCOPA_RATE_LIMIT="0") as [api]:
-                port = int(api.base.rsplit(":", 1)[1])
-                bares, plays, games = rounds(api.process.pid, port, args, matches)
-            report(workers, bares, plays, games)
-            if games:
-                sizes = [bytes_per_match(server.url, g) for g in games[:20]]
-                print(f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}")
+            for connection in args.connections:
+                options = ("--workers", str(workers), "--log-level", "warning")
+                env = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_MULTIPLEX": CONNECTIONS[connection]}
+                with serve_processes(server.url, folder, 1, *options, **env) as [api]:
+                    port = int(api.base.rsplit(":", 1)[1])
+                    bares, plays, games = rounds(api.process.pid, port, args, matches)
+                rates[workers, connection] = report(workers, connection, bares, plays, games)
+                if games:
+                    sizes = [bytes_per_match(server.url, g) for g in games[:20]]
+                    print(
+                        f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}"
+                    )
+    for workers in args.workers:
+        if (workers, "multiplexed") in rates and (workers, "pool") in rates:
+            (shared, shared_ratio), (pool, pool_ratio) = (
+                rates[workers, "multiplexed"],
+                rates[workers, "pool"],
+            )
+            print(f"workers {workers}: multiplexed vs pool: moves/s x{shared / pool:.2f}, "
+                  f"moves/bare {shared_ratio:.0%} vs {pool_ratio:.0%}")  # fmt: skip
 
 
 if __name__ == "__main__":

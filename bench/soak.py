@@ -187,7 +187,9 @@ def main() -> int:
     parser.add_argument("--preset", default="escopa", choices=["escopa", "escoba", "escova"])
     parser.add_argument("--target", type=int, default=11, help="points to win (0: the preset's)")
     parser.add_argument("--seed", default="soak", help="seeds the players' choices")
-    parser.add_argument("--rate-limit", default="1000000/60", help="ESCOPA_RATE_LIMIT")
+    parser.add_argument(
+        "--rate-limit", default="1000000/60", help="ESCOPA_RATE_LIMIT and its creation limit"
+    )
     parser.add_argument("--fsync", default="everysec", choices=["always", "everysec", "no"])
     args = parser.parse_args()
 
@@ -196,6 +198,7 @@ def main() -> int:
         data = Path(folder)
         redis = RedisServer(data / "redis", fsync=args.fsync).start()
         env = {"ESCOPA_API_KEYS": api_key, "ESCOPA_RATE_LIMIT": args.rate_limit}
+        env["ESCOPA_CREATE_RATE_LIMIT"] = args.rate_limit
         try:
             options = ("--log-format", "text", "--log-level", "warning")
             with serve_processes(redis.url, data, 2, *options, **env) as servers:

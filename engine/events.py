@@ -37,14 +37,15 @@ class TableBonus(msgspec.Struct, frozen=True, gc=False, tag="table_bonus"):
 class Played(msgspec.Struct, frozen=True, gc=False, tag="played"):
     """A seat played a card: a discard, or a capture (an escopa when it emptied the table).
 
-    `wrong` marks an honor-mode capture that does not sum to 15: secret until the round ends.
+    `wrong` marks an honor-mode capture that does not sum to 15. Until the final check it is
+    secret: readers are shown `null` for every honor-mode capture, right or wrong.
     """
 
     seat: int
     card: str
     capture: tuple[str, ...]
     escopa: bool
-    wrong: bool = False
+    wrong: bool | None = False
 
 
 class Claimed(msgspec.Struct, frozen=True, gc=False, tag="claimed"):

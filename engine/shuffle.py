@@ -77,6 +77,9 @@ def new_server_seed() -> str:
     return secrets.token_hex(32)
 
 
-def commitment(server_seed: str) -> str:
-    """The public commitment to a server seed: lowercase hex SHA-256 of its UTF-8 bytes."""
-    return hashlib.sha256(server_seed.encode("utf-8")).hexdigest()
+def commitment(server_seed: str, salt: str | None = None) -> str:
+    """The public commitment to a seed: lowercase hex SHA-256 of its UTF-8 bytes, or with a
+    `salt` of `salt:seed`. A seed a person chose may be guessed from its plain hash, so a
+    chosen seed is committed to with a random salt, revealed with the seed at the end."""
+    text = server_seed if salt is None else f"{salt}:{server_seed}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

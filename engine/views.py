@@ -88,11 +88,15 @@ def _claimant(state: State) -> int | None:
     return claim.seat if claim is not None and claim.seat == state.turn else None
 
 
-def redact(event: Event, seat: int | None) -> Event:
-    """An event as `seat` may see it while the game runs: other hands emptied, wrongs hidden."""
+def redact(event: Event, seat: int | None, honor: bool = False) -> Event:
+    """An event as `seat` may see it while the game runs: other hands emptied, wrongs hidden.
+
+    Under `honor` validation every capture's `wrong` is hidden (`None`), right or wrong, so that
+    a right capture looks exactly like a wrong one until the final check.
+    """
     if isinstance(event, HandDealt):
         hands = tuple(h if s == seat else () for s, h in enumerate(event.hands))
         return msgspec.structs.replace(event, hands=hands)
-    if isinstance(event, Played) and event.wrong:
-        return msgspec.structs.replace(event, wrong=False)
+    if isinstance(event, Played) and (event.wrong or (honor and event.capture)):
+        return msgspec.structs.replace(event, wrong=None)
     return event

@@ -15,7 +15,13 @@ from redis.asyncio.cluster import RedisCluster
 
 from service.core.games import Games
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
-from service.http.openapi.document import RefinedJson, RefinedRedoc, RefinedSwagger, openapi_json
+from service.http.openapi.document import (
+    RefinedJson,
+    RefinedRedoc,
+    RefinedSwagger,
+    docs_assets,
+    openapi_json,
+)
 from service.http.problems import HANDLERS
 from service.http.routes.event_routes import EventsController
 from service.http.routes.game_routes import GamesController
@@ -25,9 +31,10 @@ from service.http.routes.metrics_routes import metrics
 from service.http.strict import strict_body
 from service.ops.observe import instrument, operations
 from service.settings import Settings
-from service.store.game_store import Client, GameStore
+from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from service.store.multiplex import Multiplexed
+from service.store.writes import Client
 
 API_VERSION = "1.0.0"
 
@@ -52,7 +59,9 @@ def connect(settings: Settings) -> Client:
 
 def multiplexed(settings: Settings) -> Multiplexed | None:
     """The shared pipelined connection for quick commands, on a single Redis over TCP."""
-    if settings.redis_cluster or not settings.redis_url.startswith("redis://"):
+    if not settings.multiplex or settings.redis_cluster:
+        return None
+    if not settings.redis_url.startswith("redis://"):
         return None
     return Multiplexed(settings.redis_url, settings.redis_timeout)
 
@@ -95,7 +104,13 @@ def create_app(settings: Settings) -> Litestar:
         if isinstance(client, RedisCluster):
             await client.initialize()  # the async cluster client learns the slots lazily
         fast = multiplexed(settings)
-        store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms, fast)
+        store = GameStore(
+            client,
+            settings.replicas_to_wait(),
+            settings.wait_timeout_ms,
+            fast,
+            settings.redis_timeout,
+        )
         app.state.store = store
         app.state.games = Games(store, settings, ring)
         try:
@@ -116,7 +131,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[
             *(GamesController, EventsController, AuditController),
-            *(presets, healthz, readyz, metrics, openapi_json),
+            *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
         ],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),

@@ -35,7 +35,3 @@ def version_conflict(expected: int, current: int) -> ServiceError:
         409,
         f"expected_version {expected} is stale: the game is at version {current}",
     )
-
-
-def unavailable(detail: str = "the game store is unreachable; try again shortly") -> ServiceError:
-    return ServiceError("service/unavailable", 503, detail, {"Retry-After": "1"})

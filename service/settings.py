@@ -28,11 +28,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     api_key_hashes: tuple[str, ...] = ()
     rate_limit: int = 12000
     rate_window: float = 60.0
+    create_rate_limit: int = 120
+    create_rate_window: float = 60.0
     game_cache: int = 4096
     stream_ticket_ttl: int = 300
     fast_moves: bool = True
     signing_keys: tuple[str, ...] = ()
     signing_key_file: str | None = None
+    multiplex: bool = True
+    receive_timeout: float = 10.0
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -46,6 +50,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         env = os.environ
         default = cls()
         limit, window = rate_limit(env.get("ESCOPA_RATE_LIMIT"), default)
+        create_limit, create_window = requests_per_window(
+            env.get("ESCOPA_CREATE_RATE_LIMIT"),
+            "ESCOPA_CREATE_RATE_LIMIT",
+            (default.create_rate_limit, default.create_rate_window),
+        )
         return cls(
             redis_url=env.get("REDIS_URL", default.redis_url),
             game_ttl=int(env.get("ESCOPA_GAME_TTL", default.game_ttl)),
@@ -65,11 +74,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             api_key_hashes=api_key_hashes(env.get("ESCOPA_API_KEYS", "")),
             rate_limit=limit,
             rate_window=window,
+            create_rate_limit=create_limit,
+            create_rate_window=create_window,
             game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
             stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
             fast_moves=flag(env.get("ESCOPA_FAST_MOVES"), "ESCOPA_FAST_MOVES", default.fast_moves),
             signing_keys=listed(env.get("ESCOPA_SIGNING_KEY", "")),
             signing_key_file=env.get("ESCOPA_SIGNING_KEY_FILE") or None,
+            multiplex=flag(env.get("ESCOPA_MULTIPLEX"), "ESCOPA_MULTIPLEX", default.multiplex),
+            receive_timeout=float(env.get("ESCOPA_RECEIVE_TIMEOUT", default.receive_timeout)),
         )
 
 
@@ -103,10 +116,21 @@ def listed(text: str) -> tuple[str, ...]:
 
 def rate_limit(text: str | None, default: Settings) -> tuple[int, float]:
     """`ESCOPA_RATE_LIMIT`: `requests/seconds` (`600/60`), or `0` to switch rate limits off."""
+    return requests_per_window(text, "ESCOPA_RATE_LIMIT", (default.rate_limit, default.rate_window))
+
+
+def requests_per_window(
+    text: str | None, name: str, default: tuple[int, float]
+) -> tuple[int, float]:
+    """A rate limit setting: `requests/seconds` (`600/60`), `requests` (the default window), or
+    `0` for none; unset: `default`."""
     if text is None or not text.strip():
-        return default.rate_limit, default.rate_window
+        return default
     count, _, seconds = text.strip().partition("/")
-    limit, window = int(count), float(seconds or default.rate_window)
+    try:
+        limit, window = int(count), float(seconds or default[1])
+    except ValueError:
+        raise ValueError(f"{name}={text!r}: want `requests/seconds`, or 0 for none") from None
     if limit < 0 or window <= 0:
-        raise ValueError(f"ESCOPA_RATE_LIMIT={text!r}: want `requests/seconds`, or 0 for none")
+        raise ValueError(f"{name}={text!r}: want `requests/seconds`, or 0 for none")
     return limit, window

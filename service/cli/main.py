@@ -23,6 +23,7 @@ def serve(args: argparse.Namespace) -> int:
     """Run uvicorn, first starting a private redis-server when no Redis URL is given."""
     import uvicorn
 
+    from service.http.receive_deadline import ReceiveDeadline
     from service.ops.logs import log_config, without_password
     from service.store.redis_server import RedisServer
 
@@ -44,6 +45,7 @@ def serve(args: argparse.Namespace) -> int:
     log.warning(
         "escopa listens on http://%s:%d (redis %s)", args.host, args.port, without_password(url)
     )
+    trusted = trusted_proxies(args.forwarded_allow_ips)
     try:
         uvicorn.run(
             "service.app:create_app_from_env",
@@ -55,6 +57,9 @@ def serve(args: argparse.Namespace) -> int:
             log_config=log_config(args.log_format, args.log_level),
             access_log=False,
             timeout_graceful_shutdown=10,
+            http=ReceiveDeadline,
+            proxy_headers=trusted is not None,
+            forwarded_allow_ips=trusted,
         )
     finally:
         if server is not None:
@@ -96,6 +101,16 @@ def keygen(args: argparse.Namespace) -> int:
     print(text)
     print(f"key {published.id}, public key {published.public_key}", file=sys.stderr)
     return 0
+
+
+def trusted_proxies(allowed: str) -> str | None:
+    """The addresses whose `X-Forwarded-For` uvicorn may believe, or None: read no proxy headers.
+
+    uvicorn believes it from loopback by default, which lets any client on the host choose its
+    own rate-limit identity; so only the listed addresses are trusted, and none by default.
+    """
+    trusted = ",".join(part.strip() for part in allowed.split(",") if part.strip())
+    return trusted or None
 
 
 def shared_metrics(workers: int) -> str | None:
@@ -149,25 +164,63 @@ def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="escopa", description=__doc__)
     commands = main.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the API")
-    run.add_argument("--host", default=os.environ.get("ESCOPA_HOST", "127.0.0.1"))
-    run.add_argument("--port", type=int, default=int(os.environ.get("ESCOPA_PORT", "8000")))
-    run.add_argument("--workers", type=int, default=int(os.environ.get("ESCOPA_WORKERS", "1")))
+    env = os.environ.get
+    run.add_argument(
+        "--host",
+        default=env("ESCOPA_HOST", "127.0.0.1"),
+        help="the address to listen on (default: ESCOPA_HOST, else 127.0.0.1)",
+    )
+    run.add_argument(
+        "--port",
+        type=int,
+        default=int(env("ESCOPA_PORT", "8000")),
+        help="the TCP port to listen on (default: ESCOPA_PORT, else 8000)",
+    )
+    run.add_argument(
+        "--workers",
+        type=int,
+        default=int(env("ESCOPA_WORKERS", "1")),
+        help="API processes sharing the port (default: ESCOPA_WORKERS, else 1)",
+    )
     run.add_argument("--redis-url", default=None, help="default: REDIS_URL, else a private Redis")
     run.add_argument(
         "--redis-cluster", action="store_true", help="the URL names a node of a Redis Cluster"
     )
-    run.add_argument("--data-dir", default=os.environ.get("ESCOPA_DATA_DIR", ".escopa-data"))
-    run.add_argument("--fsync", default="everysec", choices=["always", "everysec", "no"])
-    run.add_argument("--log-level", default=os.environ.get("ESCOPA_LOG_LEVEL", "info"))
+    run.add_argument(
+        "--data-dir",
+        default=env("ESCOPA_DATA_DIR", ".escopa-data"),
+        help="the private Redis's data folder, its append-only file "
+        "(default: ESCOPA_DATA_DIR, else .escopa-data)",
+    )
+    run.add_argument(
+        "--fsync",
+        default="everysec",
+        choices=["always", "everysec", "no"],
+        help="the private Redis's appendfsync: always (no acknowledged move lost), "
+        "everysec (up to a second lost on a power cut; default), no",
+    )
+    run.add_argument(
+        "--log-level",
+        default=env("ESCOPA_LOG_LEVEL", "info"),
+        help="debug, info, warning or error (default: ESCOPA_LOG_LEVEL, else info)",
+    )
     run.add_argument(
         "--log-format",
         default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
         choices=["json", "text"],
         help="json: one JSON object per line, with the request id (default)",
     )
+    run.add_argument(
+        "--forwarded-allow-ips",
+        default=env("ESCOPA_FORWARDED_ALLOW_IPS", ""),
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto to believe (default: ESCOPA_FORWARDED_ALLOW_IPS, else none)",
+    )
     run.set_defaults(handler=serve)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
-    spec.add_argument("--out", default=str(OPENAPI_DIR))
+    spec.add_argument(
+        "--out", default=str(OPENAPI_DIR), help="the folder to write openapi.json to (openapi)"
+    )
     spec.set_defaults(handler=openapi)
     check = commands.add_parser(
         "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"

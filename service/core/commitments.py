@@ -6,6 +6,9 @@ name the `commitment_id` and add a `client_seed`: the commitment is consumed (on
 the shuffle key is `server_seed:client_seed`, and the `created` log entry records the server
 seed, the client seed, the commitment id and the commitment. The server seed is revealed with
 the rest of the log when the game ends, and the audit checks it against the commitment.
+
+A seed the creator chose (`seed`) may be short enough to guess from its plain hash: it is
+committed to with a random 128-bit salt (`sha256(salt:seed)`), revealed with the seed.
 """
 
 from __future__ import annotations
@@ -36,14 +39,16 @@ class Seeds:
     seed: str
     client_seed: str | None = None
     commitment_id: str | None = None
+    salt: str | None = None
 
     @property
     def key(self) -> str:
+        """The shuffle key: the seed (never the salt), so a seed deals the same everywhere."""
         return key_text(self.seed, self.client_seed)
 
     @property
     def commitment(self) -> str:
-        return commitment(self.seed)
+        return commitment(self.seed, self.salt)
 
 
 async def create_commitment(store: CommitmentStore, ttl_seconds: int) -> CommitmentCreated:
@@ -67,7 +72,9 @@ async def seeds_for(store: CommitmentStore, request: CreateGame, game_id: str) -
                 "a `client_seed` goes with a `commitment_id` from POST /v1/commitments",
                 field="client_seed",
             )
-        return Seeds(request.seed if request.seed is not None else new_server_seed())
+        if request.seed is None:
+            return Seeds(new_server_seed())  # 256 random bits: nothing to guess
+        return Seeds(request.seed, salt=secrets.token_hex(16))
     if request.seed is not None:
         raise ServiceError(
             "request/ambiguous_seed",

@@ -41,9 +41,10 @@ from service.ledger.chain import (
     EntryType,
     GameInfo,
     LogEntry,
-    Signal,
+    SentSignal,
     partner_of,
     sealed,
+    seen_signals,
     visible,
 )
 from service.ledger.replay import rules_of
@@ -54,6 +55,9 @@ from service.store.commitment_store import USED_UP, CommitmentStore
 from service.store.game_store import NEW_GAME, GameMeta, GameStore, SeatMeta, StoredGame
 
 MAX_LOG_PAGE = 200
+SIGNAL_TRIES = 20
+"""How often a signal or a match-ending move is tried again when a move or a signal came
+first (each try is one script; only a busy game's other seats can make one fail)."""
 
 
 class IdempotentAnswer(msgspec.Struct, frozen=True):
@@ -81,16 +85,23 @@ def seat_of(meta: GameMeta, token: str | None) -> int | None:
 
 
 def game_view(
-    game_id: str, version: int, state: State, meta: GameMeta, seat: int | None
+    game_id: str,
+    version: int,
+    state: State,
+    meta: GameMeta,
+    seat: int | None,
+    signals: tuple[SentSignal, ...] = (),
 ) -> GameView:
     """The wire view of a game for `seat` (None: a spectator), built from the engine's view."""
     seen = engine.view(state, seat)
+    finished = state.status == "finished"
     return GameView(
         game_id=game_id,
         version=version,
         status=seen.status,
         seat=seat,
         players=[PlayerInfo(seat=i, name=s.name) for i, s in enumerate(meta.seats)],
+        rules=state.rules,
         round=seen.round,
         hand_number=seen.hand_number,
         dealer=seen.dealer,
@@ -105,7 +116,14 @@ def game_view(
         outcome=seen.outcome,
         seed_commitment=meta.seed_commitment,
         seed=seen.seed,
+        signals=seen_signals(signals, seat, finished, state.rules),
     )
+
+
+def view_tag(view: GameView) -> str:
+    """The view's ETag: its version, and the count of signals the reader sees (only a partner
+    sees them change while the game runs, so only a partner's tag carries the count)."""
+    return f'"{view.version}.{len(view.signals)}"' if view.signals else f'"{view.version}"'
 
 
 def move_from(request: MoveRequest) -> Move:
@@ -172,6 +190,7 @@ class Games:
             seed_commitment=seeds.commitment,
             client_seed=seeds.client_seed,
             commitment_id=seeds.commitment_id,
+            seed_salt=seeds.salt if seeds.salt is not None else UNSET,
         )
         entry = sealed(
             LogEntry(
@@ -258,7 +277,7 @@ class Games:
     async def view(self, game_id: str, token: str | None) -> GameView:
         """The game as the token's seat (or a spectator, without a token) may see it."""
         game, seat = await self.read_as(game_id, token)
-        return game_view(game_id, game.version, game.state, game.meta, seat)
+        return game_view(game_id, game.version, game.state, game.meta, seat, game.signals)
 
     async def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
         """The legal moves of the token's seat, in the engine's fixed order."""
@@ -290,27 +309,28 @@ class Games:
         )
 
     async def signal(self, game_id: str, token: str | None, request: SignalRequest) -> SignalResult:
-        """Send a partner signal: logged, seen only by the partner until the game is over."""
+        """Send a partner signal: kept beside the log, so no one but the partner can tell it
+        was sent until the entry that ends the match records every signal."""
         game = await self.load(game_id)
         seat = self._player(game, token)
         rules = game.state.rules
         partner = partner_of(rules, seat)
         if not rules.signals or partner is None:
             raise ServiceError("signal/not_allowed", 409, "these rules allow no partner signals")
-        if game.state.status == "finished":
-            raise IllegalMove("move/game_over", "the match is over")
-        entry = self._entry(game, "signal", seat, None, (), None, signal=request.signal)
-        result = await self.store.commit(
-            game_id, game.version, None, entry, self._ttl_ms(game.state)
-        )
-        self._check(result.outcome, game_id, game.version, result.version)
-        self.cache.put(game_id, replace(game, version=result.version, head=entry.hash))
-        return SignalResult(
-            version=result.version,
-            seq=entry.seq,
-            to_seat=partner,
-            receipt=self.ring.receipt(game_id, entry.seq, entry.hash),
-        )
+        for _ in range(SIGNAL_TRIES):
+            if game.state.status == "finished":
+                raise IllegalMove("move/game_over", "the match is over")
+            sent = SentSignal(seat=seat, signal=request.signal, after=game.version, time=now())
+            outcome = await self.store.signal(game_id, game.version, game.signals, sent)
+            if outcome == "missing":
+                raise not_found(game_id)
+            if outcome == "kept":
+                signals = (*game.signals, sent)
+                self.cache.put(game_id, replace(game, signals=signals))
+                side = seen_signals(signals, seat, False, rules)
+                return SignalResult(version=game.version, to_seat=partner, sent=len(side))
+            game = await self.load(game_id)  # a move or another signal came first: again
+        raise version_conflict(game.version, game.version)  # pragma: no cover
 
     async def score(self, game_id: str) -> ScoreSheet:
         """Every round's breakdown per side, the totals and the winner."""
@@ -359,27 +379,33 @@ class Games:
                 return prior
             raise
         kind: EntryType = "deal" if isinstance(move, Deal) else "move"
-        entry = self._entry(game, kind, seat, str(move), tuple(events), state)
         finished = state.status == "finished"
-        version = game.version + 1
-        result = MoveResult(
-            version=version,
-            move=str(move),
-            entry=visible(entry, seat, finished, state.rules),
-            view=game_view(game_id, version, state, game.meta, seat),
-            receipt=self.ring.receipt(game_id, version, entry.hash),
-        )
-        idem = None
-        if idem_key is not None:
-            answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
-            idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
-        outcome = await self.store.commit(
-            game_id, game.version, state, entry, self._ttl_ms(state), idem
-        )
+        for _ in range(SIGNAL_TRIES):
+            # The entry that ends the match records every signal, and only if they are current.
+            signals = game.signals if finished else None
+            entry = self._entry(game, kind, seat, str(move), tuple(events), state, signals)
+            version = game.version + 1
+            result = MoveResult(
+                version=version,
+                move=str(move),
+                entry=visible(entry, seat, finished, state.rules),
+                view=game_view(game_id, version, state, game.meta, seat, game.signals),
+                receipt=self.ring.receipt(game_id, version, entry.hash),
+            )
+            idem = None
+            if idem_key is not None:
+                answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
+                idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
+            outcome = await self.store.commit(
+                game_id, game.version, state, entry, self._ttl_ms(state), idem, signals
+            )
+            if outcome.outcome != "signals":
+                break
+            game = await self.load(game_id)  # a signal came in: record it too
         if outcome.outcome == "replay":
             return self._replayed(outcome.answer, fingerprint)
         self._check(outcome.outcome, game_id, expected, outcome.version)
-        self.cache.put(game_id, StoredGame(state, version, entry.hash, game.meta))
+        self.cache.put(game_id, StoredGame(state, version, entry.hash, game.meta, game.signals))
         self.observer.move_applied(kind, finished)
         return result
 
@@ -397,7 +423,9 @@ class Games:
 
     async def _prior(self, idem_key: str | None, fingerprint: str) -> MoveResult | None:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
-        answer = await self.store.answer(idem_key) if idem_key is not None else None
+        if idem_key is None:
+            return None
+        answer = await self.store.answer(idem_key, self.settings.idempotency_ttl * 1000)
         return self._replayed(answer, fingerprint) if answer is not None else None
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
@@ -417,10 +445,11 @@ class Games:
         seat: int,
         move: str | None,
         events: tuple[engine.Event, ...],
-        state: State | None,
-        signal: Signal | None = None,
+        state: State,
+        signals: tuple[SentSignal, ...] | None = None,
     ) -> LogEntry:
-        """The next log entry, chained to the game's head and sealed with its hash."""
+        """The next log entry, chained to the game's head and sealed with its hash; the entry
+        that ends the match carries the game's `signals` (if any were sent)."""
         return sealed(
             LogEntry(
                 seq=game.version + 1,
@@ -428,11 +457,11 @@ class Games:
                 time=now(),
                 seat=seat,
                 move=move,
-                signal=signal,
                 events=events,
                 prev_hash=game.head,
-                state_hash=engine.state_hash(state, self.parts) if state is not None else None,
+                state_hash=engine.state_hash(state, self.parts),
                 salt=secrets.token_hex(16),
+                signals=signals if signals else UNSET,
             )
         )
 

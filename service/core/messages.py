@@ -7,11 +7,11 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.rules import PresetName
+from engine.rules import PresetName, Rules
 from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
 from engine.views import SideView
-from service.ledger.chain import LogEntry, Signal
+from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.signatures import Receipt
 from service.ledger.terms import ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
 
@@ -75,13 +75,19 @@ class PlayerInfo(msgspec.Struct, kw_only=True):
 
 
 class GameView(msgspec.Struct, kw_only=True):
-    """A game as the reader may see it: never another seat's hand, the stock or a live seed."""
+    """A game as the reader may see it: never another seat's hand, the stock or a live seed.
+
+    `rules` are the rules in force: the preset with the creator's overrides applied.
+    `signals`: the partner signals of the reader's side while the game runs (a spectator and
+    the opponents see none), every signal once it is over.
+    """
 
     game_id: str
     version: int
     status: Status
     seat: int | None
     players: list[PlayerInfo]
+    rules: Rules
     round: int
     hand_number: int
     dealer: int
@@ -96,6 +102,7 @@ class GameView(msgspec.Struct, kw_only=True):
     outcome: Outcome | None
     seed_commitment: str
     seed: str | None
+    signals: list[SentSignal] = []
 
 
 class CreatedGame(msgspec.Struct, kw_only=True):
@@ -160,12 +167,12 @@ class MoveResult(msgspec.Struct, kw_only=True):
 
 
 class SignalResult(msgspec.Struct, kw_only=True):
-    """The logged signal's seq, the partner it goes to, and the signed receipt of the new head."""
+    """A signal kept for the partner: the game's `version` is unchanged (no one else can tell),
+    `sent` counts the signals of the sender's side so far."""
 
     version: int
-    seq: int
     to_seat: int
-    receipt: Receipt
+    sent: int
 
 
 class StreamTicket(msgspec.Struct, kw_only=True):

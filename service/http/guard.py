@@ -11,6 +11,9 @@ The counter is a sliding window, estimated from two fixed windows (Cloudflare's 
 window gone, the rate is `p * (1 - f) + c`. Refused requests count too, so a client that
 ignores `Retry-After` stays limited.
 
+Creating a game or a commitment stores something for days, so those requests also count
+against a lower limit of their own (`ESCOPA_CREATE_RATE_LIMIT`), per address and per key.
+
 Routes whose OpenAPI security names `apiKey` (creating games, commitments, replays) need a valid
 `X-API-Key` when the server has keys (`ESCOPA_API_KEYS`): none is 401 `auth/api_key_required`,
 a wrong one 401 `auth/invalid_api_key`. Keys are kept only as SHA-256 hashes and compared in
@@ -43,6 +46,8 @@ API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{API_KEY_SCHEME: []}, {}]
 """The OpenAPI security of a route that needs a key when the server has keys (else none: `{}`)."""
 GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
+CREATING: Final = frozenset({"createGame", "createCommitment"})
+"""The operations that store a new game or commitment: they count against the creation limit."""
 KEY_ID_LENGTH: Final = 16
 """Hex digits of a key's hash that name its rate-limit counter (never the key itself)."""
 
@@ -57,11 +62,11 @@ def invalid_api_key() -> ServiceError:
     return ServiceError("auth/invalid_api_key", 401, f"this `{API_KEY_HEADER}` is not valid")
 
 
-def rate_limited(retry_after: int) -> ServiceError:
+def rate_limited(retry_after: int, what: str = "requests") -> ServiceError:
     return ServiceError(
         "rate/limited",
         429,
-        f"too many requests from this client; retry in {retry_after} s",
+        f"too many {what} from this client; retry in {retry_after} s",
         {"Retry-After": str(retry_after)},
     )
 
@@ -88,10 +93,17 @@ class RateLimiter:
         for at in range(0, len(replies), 3):
             current_count, _, previous = replies[at : at + 3]
             wait = max(wait, self.wait(int(current_count), int(previous or 0), elapsed))
-        return max(1, math.ceil(wait)) if wait > 0 else 0
+        return min(max(1, math.ceil(wait)), math.floor(self.window) or 1) if wait > 0 else 0
 
     def wait(self, current: int, previous: int, elapsed: float) -> float:
-        """Seconds until one more request fits, given the counts (this request included)."""
+        """Seconds until one more request fits, given the counts (this request included).
+
+        Never more than the window: by then the counts of this request's window have at least
+        begun to decay (a client far over the limit may meet another, shorter, wait).
+        """
+        return min(self.window, self._wait(current, previous, elapsed))
+
+    def _wait(self, current: int, previous: int, elapsed: float) -> float:
         if previous * (1 - elapsed) + current <= self.limit:
             return 0.0
         if current + 1 <= self.limit:  # the previous window's share decays within this one
@@ -104,6 +116,11 @@ class RateLimiter:
 def needs_key(handler: HTTPRouteHandler) -> bool:
     """Whether the route's OpenAPI security names the API key."""
     return any(API_KEY_SCHEME in requirement for requirement in handler.resolve_security())
+
+
+def creates(handler: object) -> bool:
+    """Whether the route stores a new game or commitment (the creation limit counts it)."""
+    return isinstance(handler, HTTPRouteHandler) and handler.operation_id in CREATING
 
 
 def header(scope: Scope, name: bytes) -> str | None:
@@ -122,6 +139,11 @@ class Guard:
         self.limiter = (
             RateLimiter(settings.rate_limit, settings.rate_window) if settings.rate_limit else None
         )
+        self.creation = (
+            RateLimiter(settings.create_rate_limit, settings.create_rate_window)
+            if settings.create_rate_limit
+            else None
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == ScopeType.HTTP and scope["path"].startswith(GUARDED_PREFIX):
@@ -131,16 +153,20 @@ class Guard:
     async def check(self, scope: Scope) -> None:
         presented = header(scope, API_KEY_NAME) if self.hashes else None
         key = self.key_hash(presented)
+        handler = scope.get("route_handler")
+        address = scope.get("client")
+        clients = [("a", address[0] if address else "unknown")]
+        if key is not None:
+            clients.append(("k", key[:KEY_ID_LENGTH]))
+        store = Litestar.from_scope(scope).state.store
         if self.limiter is not None:
-            address = scope.get("client")
-            clients = [("a", address[0] if address else "unknown")]
-            if key is not None:
-                clients.append(("k", key[:KEY_ID_LENGTH]))
-            store = Litestar.from_scope(scope).state.store
             wait = await self.limiter.hit(store, clients, time.time())
             if wait:
                 raise rate_limited(wait)
-        handler = scope.get("route_handler")
+        if self.creation is not None and creates(handler):
+            wait = await self.creation.hit(store, [(f"c{k}", c) for k, c in clients], time.time())
+            if wait:
+                raise rate_limited(wait, "creations")
         if self.hashes and isinstance(handler, HTTPRouteHandler) and needs_key(handler):
             if presented is None:
                 raise api_key_required()

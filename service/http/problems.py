@@ -9,9 +9,7 @@ import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
-from redis.exceptions import ClusterError, ReadOnlyError, RedisClusterException, TryAgainError
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import RedisClusterException, RedisError
 
 from engine import EngineError, RulesError
 from service.errors import ServiceError
@@ -50,6 +48,8 @@ TITLES: Final[dict[int, str]] = {
     503: "Service unavailable",
 }
 log = logging.getLogger("escopa")
+CLIENT_DISCONNECTED: Final = "client disconnected prematurely"
+"""Litestar's detail (a 500 `InternalServerException`) when the client leaves mid-body."""
 
 
 def problem(
@@ -105,6 +105,8 @@ def on_validation_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
 def on_http_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     assert isinstance(exc, HTTPException)
     status = exc.status_code
+    if exc.detail == CLIENT_DISCONNECTED:
+        return on_client_gone(request)
     if status >= 500:
         return on_unexpected(request, exc)
     code = HTTP_CODES.get(status, f"http/{status}")
@@ -112,8 +114,16 @@ def on_http_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     return problem(request, status, code, str(exc.detail)[:500], headers)
 
 
+def on_client_gone(request: AnyRequest) -> Response[bytes]:
+    """The client closed the connection before its body was whole: its doing, logged as such
+    (the answer reaches no one, but the request log and metrics record it as a 400)."""
+    log.info("the client closed the connection before its request body was complete")
+    detail = "the connection closed before the request body was complete"
+    return problem(request, 400, "request/incomplete", detail)
+
+
 def on_redis_down(request: AnyRequest, exc: Exception) -> Response[bytes]:
-    log.warning("redis unavailable: %s", type(exc).__name__)
+    log.warning("redis unavailable: %s: %s", type(exc).__name__, str(exc)[:200])
     detail = "the game store is unreachable; try again shortly"
     return problem(request, 503, "service/unavailable", detail, {"Retry-After": "1"})
 
@@ -128,12 +138,12 @@ HANDLERS: Final[ExceptionHandlersMap] = {
     EngineError: on_engine_error,
     ValidationException: on_validation_error,
     HTTPException: on_http_error,
-    RedisConnectionError: on_redis_down,
-    RedisTimeoutError: on_redis_down,
-    # A cluster failing over: slots uncovered, a master down, a replica not yet promoted.
-    ClusterError: on_redis_down,
+    # Redis failing in any way: unreachable, timed out, a cluster failing over (slots
+    # uncovered, a master down, a replica not yet promoted), out of memory, loading. The store
+    # turns a socket's own errors escaping redis-py into its ConnectionError; OSError is here
+    # for any that another path lets through.
+    RedisError: on_redis_down,
     RedisClusterException: on_redis_down,
-    TryAgainError: on_redis_down,
-    ReadOnlyError: on_redis_down,
+    OSError: on_redis_down,
     Exception: on_unexpected,
 }

@@ -6,11 +6,14 @@ Entry by entry, in order, and the first entry that does not hold is the answer:
    and the previous entry's `hash` after it; `hash` recomputes
    (`service.ledger.chain.entry_hash`: the SHA-256 of the entry's canonical JSON without
    `hash`); the entry has exactly the members of the log format (nothing added, nothing missing);
-2. the seed (first entry): `sha256(seed) == seed_commitment`; the shuffle key is `seed`, or
+2. the seed (first entry): `sha256(seed) == seed_commitment`, or `sha256(seed_salt:seed)` when
+   the entry has a `seed_salt` (a seed the creator chose); the shuffle key is `seed`, or
    `seed + ":" + client_seed` when the game used a commitment and a client seed;
 3. the replay: `engine.start(rules, key)`, then every `move` and `deal` entry through
    `engine.parse_move` and `engine.apply`, comparing the state hash and the events after each
-   with the logged ones; `signal` entries change no state: they carry no `state_hash`, and the
+   with the logged ones; the entry that ends the match records the partner signals sent during
+   it (`signals`: allowed by the rules, by seats that exist, in order, each after an earlier
+   entry); older logs' `signal` entries change no state: they carry no `state_hash`, and the
    rules must allow signals;
 4. the end: the replayed match must be over (a log cut short is not a whole game);
 5. the signature (an export, with keys given): the export's `signature` must be a given key's
@@ -27,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 import msgspec
+from msgspec import UnsetType
 
 import engine
 from engine import EngineError, Event, State, canonical_json
@@ -245,6 +249,7 @@ class _Audit:
                 f"illegal move {entry.move} by seat {entry.seat}: {error.code}: {error}",
             ) from None
         digest = self._compare(seq, entry, state, events)
+        self._sent_signals(seq, entry, state)
         self.replay_hash = replay_hash_step(self.replay_hash, entry.seat, text, digest)
 
     def _start(self, entry: LogEntry) -> None:
@@ -256,7 +261,10 @@ class _Audit:
             raise _fail(1, "format", "seat", "the `created` entry names no seat, move or signal")
         if game.seed is None:
             raise _fail(1, "seed", "game.seed", "the seed is not revealed: the game is not over")
-        if commitment(game.seed) != game.seed_commitment:
+        if game.seed_salt is None:
+            raise _fail(1, "seed", "game.seed_salt", "the seed's salt is not revealed")
+        salt = None if isinstance(game.seed_salt, UnsetType) else game.seed_salt
+        if commitment(game.seed, salt) != game.seed_commitment:
             raise _fail(1, "seed", "game.seed", "seed does not match seed_commitment")
         if game.client_seed is not None and game.commitment_id is None:
             raise _fail(
@@ -292,6 +300,32 @@ class _Audit:
             raise _fail(seq, "signal", "seat", f"seat {entry.seat} does not exist")
         if state.status == "finished":
             raise _fail(seq, "signal", "signal", "a signal after the match was over")
+
+    def _sent_signals(self, seq: int, entry: LogEntry, state: State) -> None:
+        """The signals the entry that ends the match records: allowed, by seats that exist,
+        each sent while the match ran (after an earlier entry), in the order they were sent."""
+        if isinstance(entry.signals, UnsetType):
+            return
+        rules = state.rules
+        if state.status != "finished" or not entry.signals:
+            raise _fail(
+                seq, "signal", "signals", "only the entry that ends the match records signals"
+            )
+        if not (rules.signals and partnered(rules)):
+            raise _fail(seq, "signal", "signals", "these rules allow no partner signals")
+        last = 1
+        for sent in entry.signals:
+            if not 0 <= sent.seat < rules.players:
+                raise _fail(seq, "signal", "signals", f"seat {sent.seat} does not exist")
+            if not last <= sent.after < seq:
+                raise _fail(
+                    seq,
+                    "signal",
+                    "signals",
+                    f"a signal sent after entry {sent.after} is out of order or not before "
+                    f"the end (entry {seq})",
+                )
+            last = sent.after
 
     def _compare(self, seq: int, entry: LogEntry, state: State, events: list[Event]) -> str:
         """The logged state hash and events against the replay's; keep the replayed state."""

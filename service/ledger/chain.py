@@ -6,6 +6,7 @@ import hashlib
 from typing import Final, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from engine import Event, Rules, canonical_json, redact
 from engine.rules import partnered
@@ -16,7 +17,12 @@ Signal = Literal["guindis", "seven"]
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """What the first entry records about a game: rules, seats, and the seed (hidden until over)."""
+    """What the first entry records about a game: rules, seats, and the seed (hidden until over).
+
+    `seed_salt` is there when the creator chose the seed: `seed_commitment` is then the hash of
+    `salt:seed`, and the salt is hidden with the seed until the match is over. Server seeds
+    (and older logs) have none: the member is absent.
+    """
 
     rules: Rules
     players: tuple[str, ...]
@@ -24,6 +30,21 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     seed_commitment: str
     client_seed: str | None = None
     commitment_id: str | None = None
+    seed_salt: str | UnsetType | None = UNSET
+
+
+class SentSignal(msgspec.Struct, frozen=True, kw_only=True):
+    """A partner signal as sent: by `seat`, when the log's head was entry `after`.
+
+    Signals are kept beside the log, not in it, while the game runs: that a seat signalled
+    at all would tell its opponents it holds a seven. The entry that ends the match records
+    them all (`LogEntry.signals`), so they are hash-chained and audited like every move.
+    """
+
+    seat: int
+    signal: Signal
+    after: int
+    time: str
 
 
 class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
@@ -31,6 +52,9 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
 
     `salt` is a random secret inside the hashed body: a reader shown a redacted entry gets no
     salt, so it cannot brute-force the few possible hidden hands against the entry's hash.
+    `signals` is only on the entry that ends a match in which partners signalled (absent on
+    every other entry, so their form and hash are unchanged). `signal` entries are the older
+    form of signals, kept so that older logs still read and verify.
     """
 
     seq: int
@@ -44,6 +68,7 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     prev_hash: str
     state_hash: str | None = None
     salt: str | None = None
+    signals: tuple[SentSignal, ...] | UnsetType = UNSET
     hash: str = ""
 
 
@@ -64,6 +89,18 @@ def partner_of(rules: Rules, seat: int) -> int | None:
     return (seat + 2) % 4 if partnered(rules) else None
 
 
+def seen_signals(
+    signals: tuple[SentSignal, ...], reader: int | None, finished: bool, rules: Rules
+) -> list[SentSignal]:
+    """The signals `reader` may see: its own side's while the game runs, all once it is over."""
+    if finished:
+        return list(signals)
+    if reader is None:
+        return []
+    side = {reader, partner_of(rules, reader)}
+    return [s for s in signals if s.seat in side]
+
+
 def visible(entry: LogEntry, reader: int | None, finished: bool, rules: Rules) -> LogEntry:
     """The entry as `reader` may see it: after the game, everything; before, hidden cards redacted.
 
@@ -73,8 +110,10 @@ def visible(entry: LogEntry, reader: int | None, finished: bool, rules: Rules) -
         return entry
     changes: dict[str, object] = {}
     if entry.game is not None and entry.game.seed is not None:
-        changes["game"] = msgspec.structs.replace(entry.game, seed=None)
-    events = tuple(redact(event, reader) for event in entry.events)
+        salt = None if isinstance(entry.game.seed_salt, str) else entry.game.seed_salt
+        changes["game"] = msgspec.structs.replace(entry.game, seed=None, seed_salt=salt)
+    honor = rules.validation == "honor"
+    events = tuple(redact(event, reader, honor) for event in entry.events)
     if events != entry.events:
         changes["events"] = events
     if entry.signal is not None and reader is not None and entry.seat is not None:

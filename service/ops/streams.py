@@ -31,8 +31,9 @@ from service.errors import ServiceError
 from service.ledger.chain import LogEntry, visible
 from service.ops.metrics import Metrics
 from service.settings import Settings
-from service.store.game_store import Client, StoredGame
+from service.store.game_store import StoredGame
 from service.store.tail import LogTail
+from service.store.writes import Client
 
 SHUTDOWN_SIGNALS: Final = (signal.SIGTERM, signal.SIGINT)
 log = logging.getLogger("escopa.events")

@@ -1,9 +1,10 @@
 """Server-seed commitments in Redis: one hash per commitment, consumed once by one Lua script.
 
 A fresh commitment holds `seed` (the secret server seed). Creating a game from it runs
-`CONSUME`, which atomically takes the seed out and records the game in `used`: a second use
-finds `used` and is refused, a commitment that never existed or expired is not found. The key
-keeps its time to live after use, so a refused second use says "used" until it expires.
+`scripts.CONSUME_COMMITMENT`, which atomically takes the seed out and records the game in
+`used`: a second use finds `used` and is refused, a commitment that never existed or expired
+is not found. The key keeps its time to live after use, so a refused second use says "used"
+until it expires.
 Both scripts go through the game store's write path, so with `ESCOPA_WAIT_REPLICAS` a consumed
 commitment is acknowledged only once replicas hold it (a failover cannot make it usable again).
 """
@@ -13,29 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from service.store import keys
+from service.store import keys, scripts
 from service.store.game_store import GameStore
-
-CONSUME: Final = """
--- KEYS: commitment hash. ARGV: the game that uses it.
--- Returns {status, seed}: 0 not found, 1 already used, 2 consumed (seed: the server seed).
-local seed = redis.call('HGET', KEYS[1], 'seed')
-if seed then
-  redis.call('HDEL', KEYS[1], 'seed')
-  redis.call('HSET', KEYS[1], 'used', ARGV[1])
-  return {2, seed}
-end
-if redis.call('HEXISTS', KEYS[1], 'used') == 1 then return {1, ''} end
-return {0, ''}
-"""
-
-CREATE: Final = """
--- KEYS: commitment hash. ARGV: server seed, ttl_ms. Returns 0 if the id is taken.
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'seed', ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1
-"""
 
 USED_UP: Final = "the commitment now counts as used: ask POST /v1/commitments for a new one"
 Consumed = Literal["missing", "used", "consumed"]
@@ -55,20 +35,20 @@ class CommitmentStore:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
-        self._create = store.client.register_script(CREATE)
-        self._consume = store.client.register_script(CONSUME)
 
     async def create(self, commitment_id: str, server_seed: str, ttl_ms: int) -> bool:
         """Store a fresh server seed under a new id; False if the id is taken."""
         args: list[Any] = [server_seed, ttl_ms]
         key = keys.commitment(commitment_id)
-        created = await self.store.write(self._create, [key], args, "retry: a new one is made")
+        created = await self.store.write(
+            scripts.CREATE_COMMITMENT, [key], args, "retry: a new one is made"
+        )
         return bool(created)
 
     async def consume(self, commitment_id: str, game_id: str) -> ConsumeResult:
         """Take the server seed out of a commitment, once."""
         key = keys.commitment(commitment_id)
-        status, seed = await self.store.write(self._consume, [key], [game_id], USED_UP)
+        status, seed = await self.store.write(scripts.CONSUME_COMMITMENT, [key], [game_id], USED_UP)
         outcome = OUTCOMES[int(status)]
         text = seed.decode() if isinstance(seed, bytes) else str(seed)
         return ConsumeResult(outcome, text if outcome == "consumed" else "")

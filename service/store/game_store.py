@@ -6,18 +6,16 @@ from dataclasses import dataclass
 from typing import Any, Final, cast
 
 import msgspec
-from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.commands.core import AsyncScript
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, ResponseError
 
 from engine import State
 from service.errors import ServiceError
-from service.ledger.chain import LogEntry
+from service.ledger.chain import LogEntry, SentSignal
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
-
-Client = Redis | RedisCluster
+from service.store.scripts import Script
+from service.store.writes import Client, OutcomeUnknown, Writes, reaching_redis
 
 
 class SeatMeta(msgspec.Struct, frozen=True):
@@ -45,11 +43,13 @@ class StoredGame:
     version: int
     head: str
     meta: GameMeta
+    signals: tuple[SentSignal, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class CommitResult:
-    """What the commit script answered: `committed`, `stale`, `missing` or `replay`."""
+    """What the commit script answered: `committed`, `stale`, `missing`, `replay` or `signals`
+    (signals came in since the entry that records them was made)."""
 
     outcome: str
     version: int = 0
@@ -59,6 +59,7 @@ class CommitResult:
 _state_decoder = msgspec.msgpack.Decoder(State)
 _meta_decoder = msgspec.msgpack.Decoder(GameMeta)
 _entry_decoder = msgspec.json.Decoder(LogEntry)
+_signals_decoder = msgspec.json.Decoder(tuple[SentSignal, ...])
 _encoder = msgspec.msgpack.Encoder()
 _json = msgspec.json.Encoder()
 
@@ -77,6 +78,21 @@ def not_replicated(acknowledged: int, wanted: int, advice: str = RETRY_WITH_KEY)
     )
 
 
+def outcome_unknown(advice: str) -> ServiceError:
+    """A write whose connection broke before its answer came: it may or may not have happened."""
+    return ServiceError(
+        "store/not_replicated",
+        503,
+        f"the connection to the game's Redis broke before the write was confirmed; {advice}",
+        {"Retry-After": "1"},
+    )
+
+
+def signals_bytes(signals: tuple[SentSignal, ...]) -> bytes:
+    """The stored form of a game's signals (none: empty, as a missing field reads)."""
+    return _json.encode(signals) if signals else b""
+
+
 class GameStore:
     """Reads and atomically writes games; every write is one Lua script on the game's shard."""
 
@@ -86,34 +102,34 @@ class GameStore:
         wait_replicas: int = 0,
         wait_timeout_ms: int = 500,
         fast: Multiplexed | None = None,
+        timeout: float = 2.0,
     ) -> None:
         self.client = client
         self.wait_replicas = wait_replicas
         self.wait_timeout_ms = wait_timeout_ms
         self.fast = fast
-        self._create = client.register_script(scripts.CREATE)
-        self._commit = client.register_script(scripts.COMMIT)
+        self.writes = Writes(client, timeout)
 
     async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
         """Quick commands sent together (through `fast` when there is one), their replies."""
-        if self.fast is not None:
-            return await self.fast.pipeline(commands)
-        if len(commands) == 1:
-            return [await self.client.execute_command(*commands[0])]
-        pipe = self._pipeline()
-        for command in commands:
-            pipe.execute_command(*command)
-        return cast("list[Any]", await pipe.execute())
+        with reaching_redis():
+            if self.fast is not None:
+                return await self.fast.pipeline(commands)
+            if len(commands) == 1:
+                return [await self.client.execute_command(*commands[0])]
+            pipe = self._pipeline()
+            for command in commands:
+                pipe.execute_command(*command)
+            return cast("list[Any]", await pipe.execute())
 
     async def write(
-        self, script: AsyncScript, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY
+        self, script: Script, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY
     ) -> Any:
         """Run a write script by its SHA-1 (by its source when Redis does not know it yet);
-        acknowledged as `wait_replicas` asks."""
-        source = cast("str", script.script)  # registered from the str in `scripts`
-        for command, body in (("EVALSHA", script.sha), ("EVAL", source)):
+        acknowledged as `wait_replicas` asks. The one place that runs scripts."""
+        for command, body in (("EVALSHA", script.sha), ("EVAL", script.source)):
+            call = (command, body, len(keys_), *keys_, *args)
             try:
-                call = (command, body, len(keys_), *keys_, *args)
                 return await self._acknowledged(call, keys_[0], advice)
             except NoScriptError:
                 continue
@@ -122,30 +138,36 @@ class GameStore:
     async def _acknowledged(self, call: tuple[Arg, ...], key: str, advice: str) -> Any:
         """A write's reply; with `wait_replicas`, only once that many replicas hold it.
 
-        WAIT counts the writes of its own connection, so the write and WAIT go down one
-        connection as a pipeline (on a cluster: to the node that owns `key`'s slot).
+        The write and its WAIT are sent once, together, on one connection to the key's master
+        (`Writes`): any failure between sending and WAIT's answer leaves the outcome unknown.
         """
-        if not self.wait_replicas:
-            [result] = await self.pipeline([call])
+        if not self.wait_replicas and self.fast is not None:
+            with reaching_redis():
+                [result] = await self.fast.pipeline([call])
             return result
-        pipe = self._pipeline()
-        pipe.execute_command(*call)
-        pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms, **self._on(key))
-        result, acknowledged = await pipe.execute()
-        if int(acknowledged) < self.wait_replicas:
-            raise not_replicated(int(acknowledged), self.wait_replicas, advice)
+        commands = [call]
+        if self.wait_replicas:
+            commands.append(("WAIT", self.wait_replicas, self.wait_timeout_ms))
+        try:
+            replies = await self.writes.send(key, commands, self.wait_timeout_ms / 1000)
+        except OutcomeUnknown:
+            raise outcome_unknown(advice) from None
+        result = replies[0]
+        if isinstance(result, NoScriptError):
+            raise result
+        if isinstance(result, ResponseError):  # refused (moved, read-only, out of memory...)
+            raise outcome_unknown(advice) from result
+        if self.wait_replicas:
+            acknowledged = replies[1]
+            if isinstance(acknowledged, ResponseError) or int(acknowledged) < self.wait_replicas:
+                count = 0 if isinstance(acknowledged, ResponseError) else int(acknowledged)
+                raise not_replicated(count, self.wait_replicas, advice)
         return result
 
     def _pipeline(self) -> Any:
         if isinstance(self.client, RedisCluster):
             return self.client.pipeline()
         return self.client.pipeline(transaction=False)
-
-    def _on(self, key: str) -> dict[str, Any]:
-        """The routing of a keyless command to the node that serves `key`."""
-        if isinstance(self.client, RedisCluster):
-            return {"target_nodes": self.client.get_node_from_key(key)}
-        return {}
 
     async def create(
         self,
@@ -159,14 +181,14 @@ class GameStore:
         """Store a new game and its first log entry; False if the id is taken."""
         args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
         args += [_json.encode(entry), ttl_ms]
-        created = await self.write(self._create, list(keys.game_keys(game_id)), args, advice)
+        created = await self.write(scripts.CREATE_GAME, list(keys.game_keys(game_id)), args, advice)
         return bool(created)
 
     async def load(self, game_id: str) -> StoredGame | None:
         """The game's state, version, head and meta in one round trip, or None."""
-        fields = ("state", "version", "head", "meta")
+        fields = ("state", "version", "head", "meta", "signals")
         [raw] = await self.pipeline([("HMGET", keys.game(game_id), *fields)])
-        state, version, head, meta = cast("list[bytes | None]", raw)
+        state, version, head, meta, signals = cast("list[bytes | None]", raw)
         if state is None or version is None or head is None or meta is None:
             return None
         return StoredGame(
@@ -174,6 +196,7 @@ class GameStore:
             version=int(version),
             head=head.decode(),
             meta=_meta_decoder.decode(meta),
+            signals=_signals_decoder.decode(signals) if signals else (),
         )
 
     async def commit(
@@ -184,24 +207,36 @@ class GameStore:
         entry: LogEntry,
         ttl_ms: int,
         idempotency: tuple[str, bytes, int] | None = None,
+        signals: tuple[SentSignal, ...] | None = None,
     ) -> CommitResult:
         """Append `entry` and write `state` if the game is still at `expected`; all or nothing.
 
-        The game's head must also still be `entry.prev_hash`, so the chain cannot fork.
+        The game's head must also still be `entry.prev_hash`, so the chain cannot fork; with
+        `signals` (the entry records them), the game's signals must still be those.
         """
         game_keys = list(keys.game_keys(game_id))
         encoded = _encoder.encode(state) if state is not None else b""
         args: list[Any] = [expected, entry.prev_hash, encoded, entry.hash, _json.encode(entry)]
         args.append(ttl_ms)
+        args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
         if idempotency is not None:
             key, answer, answer_ttl = idempotency
             game_keys.append(key)
             args += [answer, answer_ttl]
-        status, detail = await self.write(self._commit, game_keys, args)
-        outcome = ("missing", "stale", "replay", "committed")[int(status)]
+        status, detail = await self.write(scripts.COMMIT, game_keys, args)
+        outcome = ("missing", "stale", "replay", "committed", "signals")[int(status)]
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))
         return CommitResult(outcome, version=int(detail) if detail else 0)
+
+    async def signal(
+        self, game_id: str, expected: int, known: tuple[SentSignal, ...], sent: SentSignal
+    ) -> str:
+        """Keep a signal beside the log if the game is still at `expected` with the `known`
+        signals: `kept`, `stale` or `missing`. Neither the version nor the log changes."""
+        args = [expected, signals_bytes(known), signals_bytes((*known, sent))]
+        status = await self.write(scripts.SIGNAL, [keys.game(game_id)], args)
+        return ("missing", "stale", "kept")[int(status)]
 
     async def save_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_ms: int) -> None:
         """Keep a stream ticket (by its hash) for `ttl_ms`: the seat it follows the game as."""
@@ -212,15 +247,16 @@ class GameStore:
         [seat] = await self.pipeline([("GET", keys.stream_ticket(game_id, ticket_hash))])
         return int(seat) if seat is not None else None
 
-    async def answer(self, key: str) -> bytes | None:
-        """The stored first answer of an idempotent request, if any."""
-        [answer] = await self.pipeline([("GET", key)])
-        return cast("bytes | None", answer)
+    async def answer(self, key: str, ttl_ms: int) -> bytes | None:
+        """The stored first answer of an idempotent request, if any, kept `ttl_ms` longer.
+
+        Read by a script that also refreshes it (a write), so its WAIT covers the first write.
+        """
+        return cast("bytes | None", await self.write(scripts.ANSWER, [key], [ttl_ms]))
 
     async def entries(self, game_id: str, after: int, limit: int) -> list[LogEntry]:
         """Log entries with `seq > after`, at most `limit`, in order."""
-        rows = cast(
-            "list[tuple[bytes, dict[bytes, bytes]]]",
-            await self.client.xrange(keys.log(game_id), min=f"{after + 1}-0", count=limit),
-        )
+        with reaching_redis():
+            found = await self.client.xrange(keys.log(game_id), min=f"{after + 1}-0", count=limit)
+        rows = cast("list[tuple[bytes, dict[bytes, bytes]]]", found)
         return [_entry_decoder.decode(fields[b"e"]) for _, fields in rows]

@@ -36,7 +36,8 @@ def commitment(commitment_id: str) -> str:
 def rate(kind: str, client: str, window: int) -> str:
     """A rate-limit counter: one client's requests in one time window.
 
-    `kind` is `a` (a client address) or `k` (an API key, by a prefix of its hash); the hash tag
+    `kind` is `a` (a client address) or `k` (an API key, by a prefix of its hash), `ca` and
+    `ck` the same for the creation limit; the hash tag
     `{rl:<kind>:<client>}` keeps every window of one client on one shard.
     """
     return f"{{rl:{kind}:{client}}}:{window}"

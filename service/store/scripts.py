@@ -1,10 +1,30 @@
-"""The Lua scripts that make every write atomic on the one shard holding a game's keys."""
+"""Every Lua script of the service, each registered once as a `Script` (source and SHA-1).
+
+Each makes one write atomic on the one shard that holds its keys; the game store runs them
+with keys and args (`GameStore.write`: EVALSHA, and EVAL once when Redis has not seen one).
+"""
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass, field
 from typing import Final
 
-CREATE: Final = """
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """A Lua script and the SHA-1 that EVALSHA calls it by."""
+
+    source: str
+    sha: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        sha = hashlib.sha1(self.source.encode(), usedforsecurity=False).hexdigest()
+        object.__setattr__(self, "sha", sha)
+
+
+CREATE_GAME: Final = Script(
+    """
 -- KEYS: game hash, log stream. ARGV: state, meta, head, entry, ttl_ms
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', 1, 'head', ARGV[3], 'meta', ARGV[2])
@@ -15,22 +35,32 @@ if tonumber(ARGV[5]) > 0 then
 end
 return 1
 """
+)
 
-COMMIT: Final = """
+COMMIT: Final = Script(
+    """
 -- KEYS: game hash, log stream, [idempotency key]
 -- ARGV: expected version, expected head, state (or '' to keep it), new head, entry, ttl_ms,
+-- signals check ('1': the game's signals must still be ARGV[8]; '0': no check), signals,
 -- answer, answer_ttl_ms
 -- Returns {status, detail}: 0 missing, 1 stale (detail: current version),
--- 2 replay (detail: the first answer), 3 committed (detail: new version).
+-- 2 replay (detail: the first answer), 3 committed (detail: new version),
+-- 4 signals (a signal came in since they were read: the entry that records them is stale).
 -- The head check makes a writer working from a cached state safe even after a lost write.
-local current = redis.call('HMGET', KEYS[1], 'version', 'head')
+-- A replay refreshes the stored answer: a write, so the WAIT sent after this script covers
+-- the write that stored the answer too (replication keeps a master's order).
+local current = redis.call('HMGET', KEYS[1], 'version', 'head', 'signals')
 local version = current[1]
 if not version then return {0, ''} end
 if KEYS[3] then
   local prior = redis.call('GET', KEYS[3])
-  if prior then return {2, prior} end
+  if prior then
+    redis.call('PEXPIRE', KEYS[3], ARGV[10])
+    return {2, prior}
+  end
 end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
+if ARGV[7] == '1' and (current[3] or '') ~= ARGV[8] then return {4, version} end
 local new_version = tonumber(version) + 1
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', new_version, 'head', ARGV[4])
@@ -46,6 +76,56 @@ else
   redis.call('PERSIST', KEYS[1])
   redis.call('PERSIST', KEYS[2])
 end
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[7], 'PX', ARGV[8]) end
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[9], 'PX', ARGV[10]) end
 return {3, tostring(new_version)}
 """
+)
+
+ANSWER: Final = Script(
+    """
+-- KEYS: idempotency key. ARGV: answer_ttl_ms. Returns the stored first answer, or nil.
+-- Found, it is refreshed: a write, so the WAIT sent after this script covers the write that
+-- stored it (an answer is only given back once replicas hold what it says).
+local answer = redis.call('GET', KEYS[1])
+if answer then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return answer
+"""
+)
+
+CREATE_COMMITMENT: Final = Script(
+    """
+-- KEYS: commitment hash. ARGV: server seed, ttl_ms. Returns 0 if the id is taken.
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'seed', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+)
+
+CONSUME_COMMITMENT: Final = Script(
+    """
+-- KEYS: commitment hash. ARGV: the game that uses it.
+-- Returns {status, seed}: 0 not found, 1 already used, 2 consumed (seed: the server seed).
+local seed = redis.call('HGET', KEYS[1], 'seed')
+if seed then
+  redis.call('HDEL', KEYS[1], 'seed')
+  redis.call('HSET', KEYS[1], 'used', ARGV[1])
+  return {2, seed}
+end
+if redis.call('HEXISTS', KEYS[1], 'used') == 1 then return {1, ''} end
+return {0, ''}
+"""
+)
+
+SIGNAL: Final = Script(
+    """
+-- KEYS: game hash. ARGV: expected version, expected signals, new signals.
+-- Returns 0 missing, 1 stale (the game moved, or another signal came in), 2 kept.
+-- Signals are kept beside the log: neither the version nor the log changes.
+local current = redis.call('HMGET', KEYS[1], 'version', 'signals')
+if not current[1] then return 0 end
+if current[1] ~= ARGV[1] or (current[2] or '') ~= ARGV[2] then return 1 end
+redis.call('HSET', KEYS[1], 'signals', ARGV[3])
+return 2
+"""
+)

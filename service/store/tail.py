@@ -17,7 +17,7 @@ from redis.asyncio.connection import AbstractConnection
 
 from service.ledger.chain import LogEntry
 from service.store import keys
-from service.store.game_store import Client
+from service.store.writes import Client, reaching_redis
 
 BATCH = 100
 _entry = msgspec.json.Decoder(LogEntry)
@@ -71,14 +71,16 @@ class LogTail:
         if block:
             command += ["BLOCK", self.block_ms]
         command += ["STREAMS", self.key, f"{after}-0"]
-        await self._connection.send_command(*command)
-        reply = await self._connection.read_response()
+        with reaching_redis():
+            await self._connection.send_command(*command)
+            reply = await self._connection.read_response()
         return [_decode(row) for row in _rows(reply)]
 
     async def exists(self) -> bool:
         """Whether the log is still there (a game expires once abandoned)."""
-        await self._connection.send_command("EXISTS", self.key)
-        return bool(await self._connection.read_response())
+        with reaching_redis():
+            await self._connection.send_command("EXISTS", self.key)
+            return bool(await self._connection.read_response())
 
     async def close(self) -> None:
         await self._connection.disconnect()

@@ -91,3 +91,28 @@ def test_the_readme_curl_walkthrough_plays_a_match_to_the_end(served: tuple[str,
     summary = [line for line in done.stdout.splitlines() if line.startswith('{"totals"')]
     assert len(summary) == 1
     assert '"winner":' in summary[0]
+
+
+def readme_walkthrough() -> str:
+    """The shell block of the README's "Play a match with curl", exactly as written there."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Play a match with curl", 1)[1]
+    return section.split("```sh\n", 1)[1].split("\n```", 1)[0]
+
+
+def test_the_readme_walkthrough_block_works_as_written_on_every_deal(
+    served: tuple[str, Path],
+) -> None:
+    base, _ = served
+    block = readme_walkthrough()
+    assert "B=http://127.0.0.1:8000\n" in block
+    script = "set -euo pipefail\n" + block.replace("B=http://127.0.0.1:8000", f"B={base}", 1)
+
+    for _ in range(6):  # a server seed each time: a different deal
+        done = subprocess.run(
+            ["bash", "-c", script], capture_output=True, text=True, timeout=60, check=False
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert '{"seq":2,"type":"move"' in done.stdout, "the move was played and logged"
+        assert '"code"' not in done.stdout, done.stdout
+        assert '"totals"' in done.stdout

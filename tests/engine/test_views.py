@@ -157,9 +157,13 @@ def test_redact_empties_other_seats_hands_in_a_deal() -> None:
 
 def test_redact_hides_that_a_capture_was_wrong() -> None:
     wrong = Played(seat=0, card="QS", capture=("AS", "2S"), escopa=True, wrong=True)
+    right = Played(seat=0, card="QS", capture=("AS", "2D"), escopa=True)
+    hidden = Played(seat=0, card="QS", capture=("AS", "2S"), escopa=True, wrong=None)
     for seat in (0, 1, None):
-        # exactly what a right capture of the same cards would show
-        assert redact(wrong, seat) == Played(seat=0, card="QS", capture=("AS", "2S"), escopa=True)
+        assert redact(wrong, seat) == hidden, "hidden means null, never a false `wrong`"
+        assert redact(wrong, seat, honor=True) == hidden
+        # a right honor-mode capture looks the same: its `wrong` is hidden too
+        assert redact(right, seat, honor=True).wrong is None  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

@@ -52,6 +52,13 @@ def canonical(value: object) -> bytes:
     return text.encode("utf-8")
 
 
+def committed_to(game: Json) -> str:
+    """The commitment a `created` entry's revealed seed makes: SHA-256 of `seed_salt:seed` when
+    the creator chose the seed (it has a salt), else of the seed."""
+    salt = game.get("seed_salt")
+    return sha256_hex(game["seed"] if salt is None else f"{salt}:{game['seed']}")
+
+
 def entry_hash(entry: Json) -> str:
     """The hash an entry should carry: SHA-256 of its canonical JSON without `hash`."""
     return sha256_hex(canonical({k: v for k, v in entry.items() if k != "hash"}))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Final
@@ -43,6 +45,8 @@ class LocalCluster:
                 "--cluster-node-timeout",
                 str(NODE_TIMEOUT_MS),
                 "--cluster-replica-validity-factor",
+                "0",
+                "--repl-diskless-sync-delay",  # a returning node syncs at once, not after 5 s
                 "0",
             )
             for i in range(masters * 2)
@@ -120,14 +124,46 @@ class LocalCluster:
                         return node
         raise RuntimeError(f"no master serves {key}")
 
+    def replica_of(self, master: RedisServer) -> RedisServer:
+        """The live node that replicates `master` now."""
+        for node in self.live():
+            role = self.client(node).execute_command("ROLE")
+            if role[0] == "slave" and int(role[2]) == master.port:
+                return node
+        raise RuntimeError(f"no replica of the node on port {master.port}")
+
     def kill(self, node: RedisServer) -> None:
         """SIGKILL a node, as a crash would."""
         node.stop(kill=True)
+
+    def freeze(self, node: RedisServer) -> None:
+        """SIGSTOP a node: it holds its connections but answers nothing, as a stuck host would."""
+        assert node.process is not None
+        os.kill(node.process.pid, signal.SIGSTOP)
+
+    def thaw(self, node: RedisServer) -> None:
+        assert node.process is not None
+        os.kill(node.process.pid, signal.SIGCONT)
+
+    def cut_replicas(self, master: RedisServer) -> None:
+        """Close the master's links to its replicas (a frozen replica cannot reconnect)."""
+        self.client(master).execute_command("CLIENT", "KILL", "TYPE", "replica")
 
     def wait_failover(self) -> None:
         """Wait until the cluster is healthy again after a master died."""
         time.sleep(NODE_TIMEOUT_MS / 1000)
         self._wait(self.healthy)
+
+    def rejoin(self, node: RedisServer) -> None:
+        """Restart a killed node and wait until it replicates (it comes back as a replica)."""
+        node.start()
+        self._wait(lambda: self._replicating(node) and self.healthy())
+
+    def _replicating(self, node: RedisServer) -> bool:
+        try:
+            return self.client(node).execute_command("ROLE")[0] == "slave" and self._linked(node)
+        except redis.RedisError:
+            return False
 
     def _known(self, node: RedisServer) -> int:
         nodes = self.client(node).execute_command("CLUSTER", "NODES")

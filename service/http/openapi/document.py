@@ -6,9 +6,11 @@ objects); msgspec knows the Structs exactly, so its schemas replace Litestar's, 
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 import msgspec
+import swagger_ui_bundle
 from litestar import Litestar, Request, get
 from litestar.openapi.plugins import (
     JsonRenderPlugin,
@@ -16,6 +18,8 @@ from litestar.openapi.plugins import (
     RedocRenderPlugin,
     SwaggerRenderPlugin,
 )
+from litestar.router import Router
+from litestar.static_files import create_static_files_router
 
 from service.http.openapi.contract import constrain
 from service.http.openapi.examples import add_examples
@@ -23,6 +27,11 @@ from service.http.openapi.links import LINKS
 
 Document = dict[str, Any]
 REF_TEMPLATE = "#/components/schemas/{name}"
+ASSETS: Final = "/schema/assets"
+"""Where the docs pages' scripts and styles are served from: the service itself, no CDN."""
+SWAGGER_ASSETS: Final = Path(swagger_ui_bundle.swagger_ui_path)
+REDOC_ASSETS: Final = Path(__file__).parent / "assets" / "redoc"
+FAVICON: Final = f"<link rel='icon' type='image/png' href='{ASSETS}/swagger/favicon-32x32.png'>"
 
 
 def _structs() -> dict[str, type[msgspec.Struct]]:
@@ -119,8 +128,36 @@ class RefinedJson(JsonRenderPlugin):
 
 
 class RefinedRedoc(Refined, RedocRenderPlugin):
-    pass
+    """Redoc at `/schema` and `/schema/redoc`, its script from the service (no web fonts)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            js_url=f"{ASSETS}/redoc/redoc.standalone.js", google_fonts=False, favicon=FAVICON
+        )
 
 
 class RefinedSwagger(Refined, SwaggerRenderPlugin):
-    pass
+    """Swagger UI at `/schema/swagger`, its scripts and styles from the service."""
+
+    def __init__(self) -> None:
+        swagger = f"{ASSETS}/swagger"
+        super().__init__(
+            js_url=f"{swagger}/swagger-ui-bundle.js",
+            css_url=f"{swagger}/swagger-ui.css",
+            standalone_preset_js_url=f"{swagger}/swagger-ui-standalone-preset.js",
+            favicon=FAVICON,
+        )
+
+
+def docs_assets() -> Router:
+    """The docs pages' assets: Swagger UI from its Python package, Redoc from the project."""
+    return Router(
+        path=ASSETS,
+        route_handlers=[
+            create_static_files_router(
+                path=f"/{name}", directories=[folder], include_in_schema=False, name=name
+            )
+            for name, folder in (("swagger", SWAGGER_ASSETS), ("redoc", REDOC_ASSETS))
+        ],
+        include_in_schema=False,
+    )

@@ -11,7 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
-from service.core.games import Games
+from service.core.games import Games, view_tag
 from service.core.messages import (
     CreatedGame,
     CreateGame,
@@ -35,7 +35,9 @@ GameId = Annotated[
 ]
 GamesDep = NamedDependency[Games]
 After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
-Limit = Annotated[int, QueryParameter(ge=1, le=200, description="entries per page")]
+Limit = Annotated[
+    int, QueryParameter(ge=1, le=200, description="entries per page: 1 to 200, default 50")
+]
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -68,7 +70,11 @@ class GamesController(Controller):
         operation_id="getGame",
         responses={**problems(400, 401, 404), 304: ResponseSpec(None, description="Not modified")},
         response_headers=[
-            ResponseHeader(name="ETag", description="the game's version", documentation_only=True)
+            ResponseHeader(
+                name="ETag",
+                description="the game's version (and, for a partner, the signals it sees)",
+                documentation_only=True,
+            )
         ],
         summary="A game as the token's seat (or a spectator) sees it",
     )
@@ -82,7 +88,7 @@ class GamesController(Controller):
         ] = None,
     ) -> Response[GameView]:
         view = await games.view(game_id, bearer(authorization))
-        etag = f'"{view.version}"'
+        etag = view_tag(view)
         headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
         if if_none_match is not None and _matches(if_none_match, etag):
             return Response(content=None, status_code=HTTP_304_NOT_MODIFIED, headers=headers)  # type: ignore[arg-type]
@@ -141,6 +147,9 @@ class GamesController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409),
         summary="Signal your partner (seen only by the partner until the game is over)",
+        description="The signal is kept beside the log: the version, the log and what the "
+        "opponents and spectators see do not change. The partner sees it in its view "
+        "(`signals`); the entry that ends the match records every signal.",
     )
     async def signal(
         self,

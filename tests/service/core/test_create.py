@@ -57,16 +57,44 @@ async def test_the_created_view_is_public_and_shows_no_hand(client: Client) -> N
     assert not [t for t in game.tokens if t in shown]
 
 
-async def test_the_seed_commitment_is_the_sha256_of_the_given_seed(client: Client) -> None:
-    game = await create_game(client, seed="Guindis 7D")
+async def test_a_chosen_seed_cannot_be_found_from_its_commitment(client: Client) -> None:
+    game = await create_game(client, seed="31337", target=1)
+    commitment = game.created["seed_commitment"]
 
-    assert game.created["seed_commitment"] == sha256_hex("Guindis 7D")
+    # A spectator's brute force of short numeric seeds finds nothing: the seed is salted.
+    assert all(sha256_hex(str(n)) != commitment for n in range(100_000))
+    info = (await game.log())[0]["game"]
+    assert info["seed"] is None
+    assert info["seed_salt"] is None, "the salt is hidden with the seed"
+    # Two games with the same chosen seed have different commitments.
+    again = await create_game(client, seed="31337")
+    assert again.created["seed_commitment"] != commitment
 
 
-async def test_a_non_ascii_seed_is_committed_as_its_utf8_bytes(client: Client) -> None:
-    game = await create_game(client, seed="ação")
+async def test_a_chosen_seeds_salt_is_revealed_with_it_and_keeps_the_shuffle(
+    client: Client,
+) -> None:
+    game = await create_game(client, seed="ação", target=1)
+    opening = (await game.view(0))["hand"]
 
-    assert game.created["seed_commitment"] == sha256_hex("ação".encode())
+    await game.play_out()
+
+    info = (await game.log())[0]["game"]
+    assert info["seed"] == "ação"
+    assert re.fullmatch("[0-9a-f]{32}", info["seed_salt"])
+    assert sha256_hex(f"{info['seed_salt']}:ação".encode()) == game.created["seed_commitment"]
+    assert tuple(opening) == engine_start("ação", 2).hands[0], "the shuffle key is the seed"
+    assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
+
+
+async def test_a_server_seed_needs_no_salt(client: Client) -> None:
+    game = await create_game(client, seed=None, target=1)
+
+    await game.play_out()
+
+    info = (await game.log())[0]["game"]
+    assert "seed_salt" not in info
+    assert sha256_hex(info["seed"]) == game.created["seed_commitment"]
 
 
 async def test_a_game_without_a_seed_gets_a_fresh_secret_server_seed(client: Client) -> None:

@@ -1,60 +1,124 @@
-"""Partner signals: logged, seen by the partner only while the game runs, by all after it."""
+"""Partner signals: the partner sees them while the game runs, no one else can tell one was
+sent (not in the log, the version, the view or its ETag), and the entry that ends the match
+records them all, hash-chained and audited."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
+from litestar.testing import AsyncTestClient
 
-from tests.harness.api import Client, Game, assert_problem, create_game, ok
-
-
-async def signalled_game(client: Client, **rules: object) -> tuple[Game, int]:
-    """A 4-player escopa game where seat 1 signalled `guindis`; returns the signal's seq."""
-    game = await create_game(client, players=4, **rules)  # type: ignore[arg-type]
-    result = ok(await game.signal(1, "guindis"))
-    receipt = result.pop("receipt")
-    assert result == {"version": 2, "seq": 2, "to_seat": 3}
-    assert (receipt["game_id"], receipt["seq"]) == (game.id, 2)
-    return game, result["seq"]
+from service.app import create_app
+from service.ledger.audit import audit_entries
+from service.settings import Settings
+from tests.harness.api import Client, Game, Json, assert_chain, assert_problem, create_game, ok
+from tests.harness.audits import rechain
+from tests.harness.signing import SIGNING_KEYS
 
 
-def signal_entry(entries: list[dict[str, object]], seq: int) -> dict[str, object]:
-    (entry,) = [e for e in entries if e["seq"] == seq]
-    assert entry["type"] == "signal"
-    assert entry["seat"] == 1
-    assert entry["move"] is None
-    assert entry["state_hash"] is None
-    return entry
+async def observed(game: Game, reader: int | None) -> tuple[Json, str, list[Json], int]:
+    """All a reader can observe of a game: its view, the view's ETag, the log and the version."""
+    response = await game.get(reader)
+    return ok(response), response.headers["etag"], await game.log(reader), await game.version()
 
 
-async def test_a_signal_is_logged_and_only_the_partner_sees_its_kind(client: Client) -> None:
-    game, seq = await signalled_game(client)
-
-    seen = {seat: signal_entry(await game.log(seat), seq)["signal"] for seat in range(4)}
-
-    assert seen == {0: None, 1: "guindis", 2: None, 3: "guindis"}
-    assert signal_entry(await game.log(None), seq)["signal"] is None
+def match_end(entries: list[Json]) -> Json:
+    (last,) = [e for e in entries if any(v["type"] == "match_ended" for v in e["events"])]
+    return last
 
 
-async def test_a_signal_advances_the_version_but_not_the_game(client: Client) -> None:
+async def test_opponents_and_spectators_cannot_tell_that_a_signal_was_sent(
+    client: Client,
+) -> None:
     game = await create_game(client, players=4)
-    before = await game.view()
+    before = {reader: await observed(game, reader) for reader in (None, 0, 2)}
 
-    ok(await game.signal(0, "seven"))
+    result = ok(await game.signal(1, "guindis"))
 
-    after = await game.view()
-    assert after["version"] == before["version"] + 1
-    assert {k: v for k, v in after.items() if k != "version"} == {
-        k: v for k, v in before.items() if k != "version"
-    }
+    assert result == {"version": 1, "to_seat": 3, "sent": 1}
+    for reader in (None, 0, 2):
+        assert await observed(game, reader) == before[reader], f"reader {reader} can tell"
+    assert all(e["type"] != "signal" for e in await game.log(1))
 
 
-async def test_everyone_sees_the_signals_once_the_game_is_over(client: Client) -> None:
-    game, seq = await signalled_game(client, target=1)
+async def test_the_partner_and_the_sender_see_the_signal_in_their_view(client: Client) -> None:
+    game = await create_game(client, players=4)
+    before = await game.get(3)
+
+    ok(await game.signal(1, "guindis"))
+    ok(await game.signal(3, "seven"))
+
+    for seat in (1, 3):
+        response = await game.get(seat)
+        signals = ok(response)["signals"]
+        assert [(s["seat"], s["signal"], s["after"]) for s in signals] == [
+            (1, "guindis", 1),
+            (3, "seven", 1),
+        ]
+        assert response.headers["etag"] != before.headers["etag"], "the partner's view changed"
+    for reader in (None, 0, 2):
+        assert (await game.view(reader))["signals"] == []
+
+
+async def test_the_entry_that_ends_the_match_records_every_signal(client: Client) -> None:
+    game = await create_game(client, players=4, target=1)
+    ok(await game.signal(1, "guindis"))
+    ok(await game.signal(2, "seven"))
 
     assert (await game.play_out())["status"] == "finished"
 
     for reader in (None, 0, 1, 2, 3):
-        assert signal_entry(await game.log(reader), seq)["signal"] == "guindis"
+        entries = await game.log(reader)
+        assert_chain(entries)
+        recorded = match_end(entries)["signals"]
+        assert [(s["seat"], s["signal"]) for s in recorded] == [(1, "guindis"), (2, "seven")]
+        assert all("signals" not in e for e in entries if e is not match_end(entries))
+        assert len((await game.view(reader))["signals"]) == 2
+    audit = ok(await client.get(f"{game.url}/audit"))
+    assert audit["ok"] is True, audit
+
+
+async def test_a_forged_signal_in_the_final_entry_is_caught_by_the_audit(client: Client) -> None:
+    game = await create_game(client, players=4, target=1)
+    ok(await game.signal(1, "guindis"))
+    await game.play_out()
+    export = ok(await client.get(f"{game.url}/export"))
+    entries = export["entries"]
+    last = match_end(entries)
+
+    last["signals"][0]["seat"] = 0  # the signal moved to an opponent, the hash not redone
+    failure = audit_entries(entries).failure
+    assert failure is not None
+    assert failure.kind == "chain"
+    last["signals"][0]["after"] = last["seq"]  # re-hashed: past the chain, not the order check
+    rechain(entries)
+    failure = audit_entries(entries).failure
+    assert failure is not None
+    assert (failure.kind, failure.field) == ("signal", "signals")
+
+
+@pytest.fixture
+async def pair(redis_url: str) -> AsyncIterator[tuple[Client, Client]]:
+    """Clients of two app instances (two caches) on the same Redis."""
+    first = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    second = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    async with AsyncTestClient(app=first) as a, AsyncTestClient(app=second) as b:
+        yield a, b
+
+
+async def test_a_signal_sent_through_another_process_is_recorded_at_the_end(
+    pair: tuple[Client, Client],
+) -> None:
+    first, second = pair
+    game = await create_game(first, players=4, target=1)
+    await game.view(0)  # the first process has the game cached, without the signal to come
+
+    ok(await game.on(second).signal(0, "seven"))
+    assert (await game.play_out())["status"] == "finished"
+
+    recorded = match_end(await game.log())["signals"]
+    assert [(s["seat"], s["signal"]) for s in recorded] == [(0, "seven")]
 
 
 async def test_a_signal_after_the_game_is_over_is_refused(client: Client) -> None:
@@ -63,6 +127,7 @@ async def test_a_signal_after_the_game_is_over_is_refused(client: Client) -> Non
 
     assert_problem(await game.signal(0, "seven"), 409, "move/game_over")
     assert await game.version() == version
+    assert "signals" not in match_end(await game.log())
 
 
 async def test_signals_are_not_allowed_with_two_players(client: Client) -> None:
@@ -96,4 +161,4 @@ async def test_an_unknown_signal_is_a_bad_request(client: Client) -> None:
     game = await create_game(client, players=4)
 
     assert_problem(await game.signal(0, "ace of cups"), 400, "request/invalid")
-    assert await game.version() == 1
+    assert (await game.view(1))["signals"] == []

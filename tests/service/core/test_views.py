@@ -202,3 +202,15 @@ async def test_a_card_is_checked_against_the_token_seats_own_hand(client: Client
     assert_problem(response, 422, "move/card_not_in_hand")
     assert await game.snapshot() == before
     assert tuple((await game.view(1))["hand"]) == state.hands[1]
+
+
+async def test_the_view_says_which_rules_are_in_force(client: Client) -> None:
+    game = await create_game(client, players=4, preset="escoba", seed=SEED, target=11)
+    (created, *_) = await game.log()
+
+    for reader in (None, 0, 3):
+        rules = (await game.view(reader))["rules"]
+        assert rules == created["game"]["rules"]
+        assert rules["target"] == 11
+        assert rules["players"] == 4
+    assert game.created["view"]["rules"] == created["game"]["rules"]

@@ -12,11 +12,25 @@ import pytest
 import redis
 
 import engine
-from service.ledger.audit import audit_export
+from service.ledger.audit import audit_entries, audit_export
 from service.ledger.signatures import public_keys
 from service.store import keys
-from tests.harness.api import Client, assert_chain, assert_problem, create_game, ok, sha256_hex
-from tests.harness.audits import audit_of, escopa, export_bytes, finished_game, replay_body
+from tests.harness.api import (
+    Client,
+    assert_chain,
+    assert_problem,
+    committed_to,
+    create_game,
+    ok,
+)
+from tests.harness.audits import (
+    audit_of,
+    escopa,
+    export_bytes,
+    finished_game,
+    rechain,
+    replay_body,
+)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -61,7 +75,7 @@ async def test_play_export_audit_offline_audit_and_replay_all_agree(
     assert replayed["score"]["totals"] == report["totals"]
     assert replayed["score"]["outcome"] == report["outcome"]
     info = log[0]["game"]
-    assert sha256_hex(info["seed"]) == info["seed_commitment"]
+    assert committed_to(info) == info["seed_commitment"]
 
 
 async def test_the_audit_answers_the_head_the_entries_and_the_replay(client: Client) -> None:
@@ -152,7 +166,8 @@ async def test_the_audit_replays_a_match_dealt_by_hand_with_signals(client: Clie
     assert ok(await game.signal(3, "seven"))
     await game.play_out(random.Random(4))
     log = await game.log()
-    assert {e["type"] for e in log} == {"created", "move", "deal", "signal"}
+    assert {e["type"] for e in log} == {"created", "move", "deal"}
+    assert [s["signal"] for s in log[-1]["signals"]] == ["guindis", "seven"]
 
     report = await audit_of(game)
 
@@ -211,3 +226,44 @@ async def test_a_match_under_house_rules_ends_tied_and_its_export_audits_and_rep
     assert command.returncode == 0, command.stdout + command.stderr
     verb = "shared the victory" if tie == "shared" else "drew"
     assert f"sides 0, 2 {verb} 7-5-7 after 3 rounds" in command.stdout
+
+
+async def test_an_older_log_with_signal_entries_still_verifies(client: Client) -> None:
+    game = await create_game(client, players=4, seed="old-signals", target=1)
+    await game.play_out()
+    export = ok(await client.get(f"{game.url}/export"))
+    entries = export["entries"]
+    # Before signals were kept beside the log, each one was an entry of its own.
+    old = {"seq": 2, "type": "signal", "time": entries[1]["time"], "seat": 1, "move": None,
+           "signal": "guindis", "game": None, "events": [], "prev_hash": "", "state_hash": None,
+           "salt": "00" * 16, "hash": ""}  # fmt: skip
+    entries.insert(1, old)
+    for seq, entry in enumerate(entries, start=1):
+        entry["seq"] = seq
+    rechain(entries)
+
+    report = audit_entries(entries)
+
+    assert report.ok, report.failure
+    assert report.entries == len(entries)
+
+
+async def test_a_chosen_seeds_salt_is_checked_against_the_commitment(client: Client) -> None:
+    game = await create_game(client, seed="31337", target=1)
+    await game.play_out()
+    export = ok(await client.get(f"{game.url}/export"))
+    assert audit_entries(export["entries"]).ok
+
+    for salt in ("0" * 32, None):
+        entries = json.loads(json.dumps(export["entries"]))
+        entries[0]["game"]["seed_salt"] = salt
+        rechain(entries)  # a forger who re-hashes the chain
+        failure = audit_entries(entries).failure
+        assert failure is not None
+        assert (failure.seq, failure.kind) == (1, "seed")
+    unsalted = json.loads(json.dumps(export["entries"]))
+    del unsalted[0]["game"]["seed_salt"]
+    rechain(unsalted)
+    failure = audit_entries(unsalted).failure
+    assert failure is not None
+    assert (failure.kind, failure.reason) == ("seed", "seq 1: seed does not match seed_commitment")

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Awaitable, Callable, Coroutine
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +17,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from service.store.multiplex import Multiplexed, Wire
-from service.store.redis_server import free_port
+from service.store.redis_server import RedisServer, free_port
 
 Runner = Callable[[Coroutine[Any, Any, None]], None]
 RUNNERS: dict[str, Runner] = {"asyncio": asyncio.run, "uvloop": uvloop.run}
@@ -214,3 +217,35 @@ def test_only_plain_redis_urls_are_multiplexed() -> None:
     for url in ("rediss://127.0.0.1:6379/0", "unix:///tmp/redis.sock"):
         with pytest.raises(ValueError, match="redis://"):
             Multiplexed(url, 1.0)
+
+
+def test_a_full_socket_holds_new_commands_back_until_redis_reads_again(
+    tmp_path: Path, run: Runner
+) -> None:
+    # Redis stopped: 32 MB of writes fill the socket and the transport's buffer, which pauses
+    # writing; a command issued then waits (it is not even queued) until Redis reads again.
+    async def body(server: RedisServer, pid: int) -> None:
+        connection = Multiplexed(server.url, 10.0)
+        try:
+            await connection.execute("PING")
+            os.kill(pid, signal.SIGSTOP)
+            try:
+                big = b"x" * (1 << 20)
+                writes = [connection.execute("SET", f"k{i}", big) for i in range(32)]
+                sets = [asyncio.ensure_future(w) for w in writes]
+                await asyncio.sleep(0.1)
+                wire = connection._wire
+                assert wire is not None and not wire.writable.is_set()
+                later = asyncio.ensure_future(connection.execute("STRLEN", "k0"))
+                await asyncio.sleep(0.1)
+                assert (wire.sent, later.done()) == (33, False)
+            finally:
+                os.kill(pid, signal.SIGCONT)
+            assert await later == 1 << 20
+            assert [await s for s in sets] == [b"OK"] * 32
+        finally:
+            await connection.aclose()
+
+    with RedisServer(tmp_path / "redis") as server:
+        assert server.process is not None
+        run(body(server, server.process.pid))

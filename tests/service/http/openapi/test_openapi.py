@@ -70,3 +70,14 @@ async def test_the_interactive_docs_load_the_same_document_as_openapi_json(
         answer = await client.get(page)
         assert answer.status_code == 200
         assert refined_only in answer.text, page
+
+
+def test_the_log_documents_its_page_limit() -> None:
+    operation = document()["paths"]["/v1/games/{game_id}/log"]["get"]
+    (limit,) = [p for p in operation["parameters"] if p["name"] == "limit"]
+
+    assert limit["schema"]["minimum"] == 1
+    assert limit["schema"]["maximum"] == 200
+    assert limit["schema"]["default"] == 50
+    assert "1 to 200, default 50" in limit["description"]
+    assert "(1-200, default 50)" in (COMMITTED.parents[1] / "README.md").read_text()

@@ -1,0 +1,89 @@
+"""The interactive docs render in a real browser with every asset from the service: headless
+Chromium loads `/schema/swagger` and `/schema` from a live server, and no request leaves it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.async_api import Browser, Page, Route, async_playwright
+
+from service.http.openapi.document import document
+from tests.harness.api import serve_apps
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's `chromium` package (.ci/run installs it)
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def summaries() -> list[str]:
+    """The summary of every operation in the API document."""
+    return sorted(
+        operation["summary"]
+        for operations in document()["paths"].values()
+        for operation in operations.values()
+    )
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with async_playwright() as driver:
+        launched = await driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        await launched.close()
+
+
+async def load(browser: Browser, url: str) -> tuple[Page, list[str]]:
+    """A page at `url` whose requests off the server's host are refused and recorded."""
+    page = await browser.new_page()
+    outside: list[str] = []
+    host = urlsplit(url).netloc
+
+    async def only_local(route: Route) -> None:
+        target = urlsplit(route.request.url)
+        if target.scheme in {"data", "blob"} or target.netloc == host:
+            await route.continue_()
+        else:
+            outside.append(route.request.url)
+            await route.abort()
+
+    await page.route("**/*", only_local)
+    await page.goto(url)
+    return page, outside
+
+
+async def test_swagger_ui_renders_every_operation_from_the_service_alone(
+    redis_url: str, browser: Browser
+) -> None:
+    async with serve_apps(redis_url, 1) as (client,):
+        page, outside = await load(browser, f"{client.base_url}/schema/swagger")
+        await page.wait_for_selector(".opblock", timeout=30_000)
+        shown = await page.eval_on_selector_all(
+            ".opblock-summary-description", "nodes => nodes.map(n => n.textContent.trim())"
+        )
+        await page.close()
+
+    assert sorted(shown) == summaries()
+    assert outside == [], f"requests left the host: {outside}"
+
+
+async def test_redoc_renders_every_operation_from_the_service_alone(
+    redis_url: str, browser: Browser
+) -> None:
+    async with serve_apps(redis_url, 1) as (client,):
+        page, outside = await load(browser, f"{client.base_url}/schema")
+        await page.wait_for_selector("[data-section-id^='operation/']", timeout=30_000)
+        shown = await page.eval_on_selector_all(
+            "[data-section-id^='operation/'] h2", "nodes => nodes.map(n => n.textContent.trim())"
+        )
+        await page.close()
+
+    assert sorted(shown) == summaries()
+    assert outside == [], f"requests left the host: {outside}"

@@ -1,0 +1,134 @@
+"""Writes go once with their WAIT: a broken exchange is an unknown outcome, never an answer."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+import uvloop
+from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from service.errors import ServiceError
+from service.store import scripts
+from service.store.commitment_store import CommitmentStore
+from service.store.game_store import GameStore
+from service.store.redis_server import free_port
+from service.store.writes import OutcomeUnknown, Writes
+
+Runner = Callable[[Coroutine[Any, Any, None]], None]
+RUNNERS: dict[str, Runner] = {"asyncio": asyncio.run, "uvloop": uvloop.run}
+
+
+@pytest.fixture(params=sorted(RUNNERS))
+def run(request: pytest.FixtureRequest) -> Runner:
+    """Run a coroutine to the end on a fresh event loop of each kind the server may use."""
+    return RUNNERS[request.param]
+
+
+async def kill_when_waiting(url: str) -> None:
+    """Close the connection of the first client blocked in WAIT, as a dying server would."""
+    admin = Redis.from_url(url, decode_responses=True)
+    try:
+        async with asyncio.timeout(5):
+            while True:
+                for client in await admin.client_list():
+                    if client["cmd"] == "wait":
+                        await admin.client_kill_filter(_id=client["id"])
+                        return
+                await asyncio.sleep(0.01)
+    finally:
+        await admin.aclose()
+
+
+def test_a_write_whose_connection_breaks_while_its_wait_waits_is_not_acknowledged(
+    redis_url: str, run: Runner
+) -> None:
+    async def body() -> None:
+        client = Redis.from_url(redis_url)
+        store = GameStore(client, wait_replicas=1, wait_timeout_ms=5000)
+        try:
+            await client.script_load(scripts.CREATE_COMMITMENT.source)  # so the script runs at once
+            write = asyncio.ensure_future(CommitmentStore(store).create("c1", "seed", 60_000))
+            await kill_when_waiting(redis_url)
+            with pytest.raises(ServiceError) as refused:
+                await write
+            # The write did happen: only its confirmation was lost, so it is not "unavailable".
+            assert await client.hget("{c:c1}:commitment", "seed") == b"seed"
+        finally:
+            await client.aclose()
+        assert refused.value.code == "store/not_replicated"
+        assert refused.value.status == 503
+        assert refused.value.headers == {"Retry-After": "1"}
+        assert "broke before the write was confirmed" in refused.value.detail
+
+    run(body())
+
+
+def test_a_write_that_no_replica_confirms_in_time_is_not_acknowledged(redis_url: str) -> None:
+    async def body() -> None:
+        client = Redis.from_url(redis_url)
+        store = GameStore(client, wait_replicas=1, wait_timeout_ms=50)
+        try:
+            with pytest.raises(ServiceError, match="reached 0 of 1 replicas") as refused:
+                await CommitmentStore(store).create("c2", "seed", 60_000)
+        finally:
+            await client.aclose()
+        assert refused.value.code == "store/not_replicated"
+
+    asyncio.run(body())
+
+
+def test_a_write_that_cannot_be_sent_is_unavailable_not_unknown() -> None:
+    async def body() -> None:
+        client = Redis(port=free_port(), socket_connect_timeout=1, socket_timeout=1)
+        try:
+            with pytest.raises(RedisConnectionError) as failed:
+                await Writes(client, 1.0).send("k", [("SET", "k", "v")], 0.0)
+        finally:
+            await client.aclose()
+        assert not isinstance(failed.value, OutcomeUnknown)
+
+    asyncio.run(body())
+
+
+def test_a_looked_up_first_answer_is_refreshed_so_the_wait_after_it_covers_its_write(
+    redis_url: str,
+) -> None:
+    async def body() -> None:
+        client = Redis.from_url(redis_url)
+        store = GameStore(client)
+        try:
+            await client.set("{g:x}:idem:0:k", b"first", px=1_000)
+            answer = await store.answer("{g:x}:idem:0:k", 60_000)
+            ttl = await client.pttl("{g:x}:idem:0:k")
+            nothing = await store.answer("{g:x}:idem:0:other", 60_000)
+        finally:
+            await client.aclose()
+        assert answer == b"first"
+        assert ttl > 1_000
+        assert nothing is None
+
+    asyncio.run(body())
+
+
+def test_a_socket_that_uvloop_closed_under_redis_py_is_a_lost_connection(redis_url: str) -> None:
+    # uvloop raises RuntimeError when redis-py writes to a transport closed under it; the store
+    # turns it into redis-py's ConnectionError, which the service answers with 503.
+    async def body() -> None:
+        client = Redis.from_url(redis_url)
+        store = GameStore(client)
+        try:
+            assert await store.load("absent") is None
+            for connection in client.connection_pool._available_connections:
+                assert connection._writer is not None
+                connection._writer.transport.abort()
+            await asyncio.sleep(0)
+            with pytest.raises(RedisConnectionError, match="RuntimeError"):
+                await store.load("absent")
+        finally:
+            await client.aclose()
+
+    uvloop.run(body())
