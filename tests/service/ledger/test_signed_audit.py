@@ -242,3 +242,10 @@ def test_a_bad_key_exits_2_naming_it(tmp_path: Path, export: Json, key: str, rea
 
     assert done.returncode == 2
     assert reason in done.stderr
+
+
+def test_a_signed_export_replays_offline(tmp_path: Path, export: Json) -> None:
+    done = escopa("replay", written(tmp_path, export, "game.json"))
+
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.splitlines()[-1].startswith(f"ok: game {export['game_id']}: ")
