@@ -2,7 +2,7 @@
 PY ?= .venv/bin/python
 SOURCES = engine service tests bench
 
-.PHONY: install lint format test test-fast run bench openapi clean
+.PHONY: install lint format test test-fast run bench openapi screenshots fuzz clean
 
 install: .venv/installed
 
@@ -35,6 +35,21 @@ bench: install
 
 openapi: install
 	.venv/bin/escopa openapi
+
+screenshots: install   # the README's pictures of the web pages, taken by their browser tests
+	ESCOPA_SCREENSHOTS=docs/images $(PY) -m pytest tests/service/http/web -q
+
+# The long contract fuzzing (docs/fuzzing.md) against a running server: every phase and check,
+# FUZZ_EXAMPLES per operation and phase, once per seed of FUZZ_SEEDS.
+URL ?= http://127.0.0.1:8000
+FUZZ_EXAMPLES ?= 150
+FUZZ_SEEDS ?= 1 2 3
+fuzz: install
+	for seed in $(FUZZ_SEEDS); do \
+	  SCHEMATHESIS_HOOKS=tests.harness.fuzz_hooks $(PY) -m schemathesis.cli run openapi/openapi.json \
+	    --url $(URL) --checks all --phases examples,coverage,fuzzing,stateful \
+	    --max-examples $(FUZZ_EXAMPLES) --seed $$seed --no-color || exit 1; \
+	done
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -22,12 +22,14 @@ from service.http.openapi.document import (
     docs_assets,
     openapi_json,
 )
+from service.http.params import PLAYER_TOKEN_SCHEME
 from service.http.problems import HANDLERS
 from service.http.routes.event_routes import EventsController
 from service.http.routes.game_routes import GamesController
 from service.http.routes.ledger_routes import AuditController
 from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
+from service.http.routes.web_routes import WEB_ROUTES
 from service.http.strict import strict_body
 from service.ops.observe import instrument, operations
 from service.settings import Settings
@@ -74,8 +76,11 @@ def openapi_config() -> OpenAPIConfig:
         "hash-chained move log. Errors are RFC 9457 problems with a stable `code`.",
         components=Components(
             security_schemes={
-                "playerToken": SecurityScheme(
-                    type="http", scheme="bearer", description="A seat's secret player token"
+                PLAYER_TOKEN_SCHEME: SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description="A seat's secret player token, from the game's creation: "
+                    "`Authorization: Bearer <token>`",
                 ),
                 API_KEY_SCHEME: SecurityScheme(
                     type="apiKey",
@@ -132,6 +137,7 @@ def create_app(settings: Settings) -> Litestar:
         route_handlers=[
             *(GamesController, EventsController, AuditController),
             *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
+            *WEB_ROUTES,
         ],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),

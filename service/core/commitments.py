@@ -24,7 +24,7 @@ from service.errors import ServiceError
 from service.store.commitment_store import CommitmentStore
 
 
-class CommitmentCreated(msgspec.Struct, kw_only=True):
+class Commitment(msgspec.Struct, kw_only=True):
     """A commitment to a secret server seed: name `commitment_id` when creating the game."""
 
     commitment_id: str
@@ -51,13 +51,13 @@ class Seeds:
         return commitment(self.seed, self.salt)
 
 
-async def create_commitment(store: CommitmentStore, ttl_seconds: int) -> CommitmentCreated:
+async def create_commitment(store: CommitmentStore, ttl_seconds: int) -> Commitment:
     """Draw and store a fresh server seed; answer its id and its SHA-256, never the seed."""
     seed = new_server_seed()
     commitment_id = secrets.token_hex(12)
     if not await store.create(commitment_id, seed, ttl_seconds * 1000):
         raise ServiceError("commitment/id_collision", 409, "try again")  # pragma: no cover
-    return CommitmentCreated(
+    return Commitment(
         commitment_id=commitment_id, seed_commitment=commitment(seed), expires_in=ttl_seconds
     )
 

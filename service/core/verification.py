@@ -10,7 +10,7 @@ from __future__ import annotations
 import anyio.to_thread
 
 import engine
-from service.core.commitments import CommitmentCreated, create_commitment
+from service.core.commitments import Commitment, create_commitment
 from service.core.games import Games
 from service.errors import ServiceError
 from service.ledger.audit import AuditFailure, AuditReport, anchored, audit_log
@@ -88,7 +88,7 @@ class Audits:
         """The public keys of the service's ring, with their ids."""
         return self.games.ring.published()
 
-    async def commit(self) -> CommitmentCreated:
+    async def commit(self) -> Commitment:
         """A fresh server seed, kept secret; its id and SHA-256."""
         return await create_commitment(self.games.commitments, self.games.settings.commitment_ttl)
 

@@ -14,14 +14,21 @@ AUTHORIZATION_MAX_LENGTH: Final = 200
 IDEMPOTENCY_KEY_MAX_LENGTH: Final = 64
 IDEMPOTENCY_KEY_PATTERN: Final = "^[A-Za-z0-9_.:-]+$"
 
+PLAYER_TOKEN_SCHEME: Final = "playerToken"
+SEAT_TOKEN: Final[list[dict[str, list[str]]]] = [{PLAYER_TOKEN_SCHEME: []}]
+"""The OpenAPI security of a route that acts as a seat: its player token is required."""
+SEAT_TOKEN_OR_NONE: Final[list[dict[str, list[str]]]] = [{PLAYER_TOKEN_SCHEME: []}, {}]
+"""The OpenAPI security of a route that a seat or a spectator (no token) may read."""
+
+# Documented as the `playerToken` security of each route, not as a parameter: OpenAPI ignores
+# a header parameter named Authorization.
 Authorization = Annotated[
     str | None,
     HeaderParameter(
         name="Authorization",
         required=False,
         max_length=AUTHORIZATION_MAX_LENGTH,
-        description="`Bearer <player token>`: the seat's secret token from game creation",
-        examples=[Example(value="Bearer 3q2-7wE...")],
+        include_in_schema=False,
     ),
 ]
 IdempotencyKey = Annotated[

@@ -338,11 +338,14 @@ async def serve_apps(
             listening.bind(("127.0.0.1", 0))
             port = listening.getsockname()[1]
             app = create_app(settings or Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
-            server = uvicorn.Server(
-                uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+            # Idle connections outlive the clients' keep-alive, so a client never sends on one
+            # the server is closing (the race answers "disconnected without a response").
+            config = uvicorn.Config(
+                app, host="127.0.0.1", port=port, log_level="warning", timeout_keep_alive=60
             )
+            server = uvicorn.Server(config)
             served.append((server, asyncio.create_task(server.serve(sockets=[listening]))))
-            limits = httpx.Limits(max_connections=connections)
+            limits = httpx.Limits(max_connections=connections, keepalive_expiry=30)
             clients.append(httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits))
         for server, task in served:
             while not server.started:

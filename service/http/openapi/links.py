@@ -1,64 +1,48 @@
-"""OpenAPI links, so a stateful fuzzer can chain create -> read -> legal moves -> play -> log."""
+"""OpenAPI links: how a client goes from one answer to the next request (and a stateful fuzzer
+with it): commit -> create -> read -> legal moves -> play, and the log, score, deal, signals,
+event stream, audit and export of the created game.
+
+Links carry ids and versions only: the seat's token is the `playerToken` security of each
+operation, which a client (or the fuzzer's auth) sends for the game it created.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 GAME = "/v1/games/{game_id}"
-CREATED = "$response.body#/game_id"
+CREATED: Final = {"path.game_id": "$response.body#/game_id"}
+SAME_GAME: Final = {"path.game_id": "$request.path.game_id"}
+AT_VERSION: Final = {"expected_version": "$response.body#/version"}
 
 
-def _as_seat(seat: int, operation: str, **extra: Any) -> dict[str, Any]:
-    """A link to `operation` on the created game, authorised as `seat`."""
-    return {
-        "operationId": operation,
-        "parameters": {
-            "path.game_id": CREATED,
-            "header.Authorization": f"Bearer {{$response.body#/players/{seat}/token}}",
-        },
-        **extra,
-    }
-
-
-def _same_reader(operation: str, **extra: Any) -> dict[str, Any]:
-    """A link to `operation` on the same game, with the same Authorization as the request."""
-    return {
-        "operationId": operation,
-        "parameters": {
-            "path.game_id": "$request.path.game_id",
-            "header.Authorization": "$request.header.Authorization",
-        },
-        **extra,
-    }
+def _to(operation: str, parameters: dict[str, str], **extra: Any) -> dict[str, Any]:
+    return {"operationId": operation, "parameters": parameters, **extra}
 
 
 LINKS: Final[dict[tuple[str, str, str], dict[str, Any]]] = {
+    ("/v1/commitments", "post", "201"): {
+        "CreateGameWithCommitment": {
+            "operationId": "createGame",
+            "requestBody": {"commitment_id": "$response.body#/commitment_id"},
+        },
+    },
     ("/v1/games", "post", "201"): {
-        **{f"GetGameAsSeat{s}": _as_seat(s, "getGame") for s in (0, 1)},
-        **{f"GetLegalMovesAsSeat{s}": _as_seat(s, "getLegalMoves") for s in (0, 1)},
-        "GetLog": {
-            "operationId": "getLog",
-            "parameters": {"path.game_id": CREATED},
-        },
-        "GetScore": {
-            "operationId": "getScore",
-            "parameters": {"path.game_id": CREATED},
-        },
-        "Deal": _as_seat(0, "deal"),
-        "SendSignal": _as_seat(0, "sendSignal"),
+        "GetGame": _to("getGame", CREATED),
+        "GetLegalMoves": _to("getLegalMoves", CREATED),
+        "PlayMove": _to("playMove", CREATED, requestBody=AT_VERSION),
+        "GetLog": _to("getLog", CREATED),
+        "GetScore": _to("getScore", CREATED),
+        "Deal": _to("deal", CREATED, requestBody=AT_VERSION),
+        "SendSignal": _to("sendSignal", CREATED),
+        "CreateStreamTicket": _to("createStreamTicket", CREATED),
+        "StreamEvents": _to("streamEvents", CREATED),
+        "AuditGame": _to("auditGame", CREATED),
+        "ExportGame": _to("exportGame", CREATED),
     },
     (GAME + "/legal-moves", "get", "200"): {
-        "PlayFirstLegalMove": _same_reader(
-            "playMove",
-            requestBody={
-                "move": "$response.body#/moves/0/id",
-                "expected_version": "$response.body#/version",
-            },
+        "PlayFirstLegalMove": _to(
+            "playMove", SAME_GAME, requestBody={"move": "$response.body#/moves/0/id", **AT_VERSION}
         ),
-    },
-    (GAME + "/moves", "post", "200"): {
-        "GetLegalMovesAgain": _same_reader("getLegalMoves"),
-        "GetGameAfterMove": _same_reader("getGame"),
-        "GetLogAfterMove": _same_reader("getLog"),
     },
 }

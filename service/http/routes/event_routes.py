@@ -17,7 +17,7 @@ from litestar.response.sse import ServerSentEventMessage
 from litestar.status_codes import HTTP_201_CREATED
 
 from service.core.messages import TICKET_PATTERN, StreamTicket
-from service.http.params import Authorization, bearer
+from service.http.params import SEAT_TOKEN, SEAT_TOKEN_OR_NONE, Authorization, bearer
 from service.http.routes.game_routes import GameId, GamesDep, problems
 from service.ledger.chain import EntryType
 from service.ops.streams import Heartbeat, Item, Streams
@@ -112,6 +112,7 @@ class EventsController(Controller):
     @get(
         "/{game_id:str}/events",
         operation_id="streamEvents",
+        security=SEAT_TOKEN_OR_NONE,
         responses={
             200: ResponseSpec(
                 StreamEvent,
@@ -141,6 +142,7 @@ class EventsController(Controller):
     @post(
         "/{game_id:str}/stream-tickets",
         operation_id="createStreamTicket",
+        security=SEAT_TOKEN,
         status_code=HTTP_201_CREATED,
         responses=problems(400, 401, 404),
         summary="A short-lived ticket to follow the game's events as your seat, from a browser",

@@ -27,7 +27,14 @@ from service.core.messages import (
 )
 from service.http.fast_moves import FastMoves
 from service.http.guard import API_KEY_SECURITY
-from service.http.params import GAME_ID_MAX_LENGTH, Authorization, IdempotencyKey, bearer
+from service.http.params import (
+    GAME_ID_MAX_LENGTH,
+    SEAT_TOKEN,
+    SEAT_TOKEN_OR_NONE,
+    Authorization,
+    IdempotencyKey,
+    bearer,
+)
 from service.http.schemas import Problem
 
 GameId = Annotated[
@@ -68,6 +75,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}",
         operation_id="getGame",
+        security=SEAT_TOKEN_OR_NONE,
         responses={**problems(400, 401, 404), 304: ResponseSpec(None, description="Not modified")},
         response_headers=[
             ResponseHeader(
@@ -97,6 +105,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/legal-moves",
         operation_id="getLegalMoves",
+        security=SEAT_TOKEN,
         responses=problems(400, 401, 404),
         summary="The token's seat's legal moves",
     )
@@ -108,6 +117,7 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/moves",
         operation_id="playMove",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 422),
         summary="Play a card, capture, or claim a missed capture",
@@ -126,6 +136,7 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/deal",
         operation_id="deal",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 422),
         summary="Deal the next hand or round (when auto_deal is off)",
@@ -144,6 +155,7 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/signals",
         operation_id="sendSignal",
+        security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409),
         summary="Signal your partner (seen only by the partner until the game is over)",
@@ -172,6 +184,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/log",
         operation_id="getLog",
+        security=SEAT_TOKEN_OR_NONE,
         responses=problems(400, 401, 404),
         summary="The hash-chained log, redacted for the reader until the game is over",
     )

@@ -8,7 +8,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
-from service.core.commitments import CommitmentCreated
+from service.core.commitments import Commitment
 from service.core.games import Games
 from service.core.verification import Audits
 from service.http.guard import API_KEY_SECURITY
@@ -77,5 +77,5 @@ class AuditController(Controller):
         security=API_KEY_SECURITY,
         summary="Commit to a fresh secret server seed before a game exists (used once)",
     )
-    async def commit(self, audits: AuditsDep) -> CommitmentCreated:
+    async def commit(self, audits: AuditsDep) -> Commitment:
         return await audits.commit()

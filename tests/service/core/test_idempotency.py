@@ -132,3 +132,16 @@ async def test_a_retried_deal_with_its_expected_version_returns_the_first_answer
     assert first.status_code == 200, first.text
     assert retried.status_code == 200, retried.text
     assert retried.content == first.content
+
+
+async def test_a_key_used_for_one_deal_is_refused_for_a_deal_at_another_version(
+    client: Client,
+) -> None:
+    # Found by the contract fuzzing: the documented example key sent with two different deals.
+    game = await create_game(client, auto_deal=False)
+    assert (await game.deal(0, {"expected_version": 1}, key="move-7-a1b2")).status_code == 200
+
+    again = await game.deal(0, {"expected_version": 2}, key="move-7-a1b2")
+
+    assert_problem(again, 422, "request/idempotency_key_reused")
+    assert await game.version() == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import msgspec
 from litestar.testing import AsyncTestClient
@@ -81,3 +82,49 @@ def test_the_log_documents_its_page_limit() -> None:
     assert limit["schema"]["default"] == 50
     assert "1 to 200, default 50" in limit["description"]
     assert "(1-200, default 50)" in (COMMITTED.parents[1] / "README.md").read_text()
+
+
+def _operations() -> dict[str, Any]:
+    doc = document()
+    return {op["operationId"]: op for path in doc["paths"].values() for op in path.values()}
+
+
+def test_every_link_names_an_operation_and_only_parameters_it_declares() -> None:
+    operations = _operations()
+    links = [
+        link
+        for operation in operations.values()
+        for response in operation["responses"].values()
+        for link in response.get("links", {}).values()
+    ]
+    assert len(links) >= 10
+    for link in links:
+        target = operations[link["operationId"]]
+        declared = {f"{p['in']}.{p['name']}" for p in target.get("parameters", [])}
+        assert set(link.get("parameters", {})) <= declared, link
+        if "requestBody" in link:
+            assert "requestBody" in target, link
+
+
+def test_the_seat_operations_declare_the_player_token_and_no_authorization_parameter() -> None:
+    operations = _operations()
+    required = {"getLegalMoves", "playMove", "deal", "sendSignal", "createStreamTicket"}
+    optional = {"getGame", "getLog", "streamEvents"}
+    for operation_id, operation in operations.items():
+        names = {p["name"].lower() for p in operation.get("parameters", [])}
+        assert "authorization" not in names, operation_id
+        security = operation.get("security")
+        if operation_id in required:
+            assert security == [{"playerToken": []}], operation_id
+        elif operation_id in optional:
+            assert security == [{"playerToken": []}, {}], operation_id
+        else:
+            assert "playerToken" not in json.dumps(security), operation_id
+
+
+def test_the_answer_of_a_commitment_is_the_commitment_a_game_names() -> None:
+    # schemathesis reads CreateGame's `commitment_id` as naming a `Commitment`; without an
+    # operation answering one, its stateful phase never starts from createGame.
+    created = _operations()["createCommitment"]["responses"]["201"]
+    schema = created["content"]["application/json"]["schema"]
+    assert schema == {"$ref": "#/components/schemas/Commitment"}

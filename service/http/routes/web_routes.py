@@ -1,0 +1,86 @@
+"""The web pages: `/` (start a game), `/play/{id}` (a seat's table), `/replay/{id}` (verify).
+
+The pages are static files; the player's token stays in the URL's fragment or the tab's session
+storage, which no request carries. The pages' policy lets them load and call nothing but this
+service, and send no referrer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+from litestar import Request, Response, get
+from litestar.response import File
+from litestar.static_files import create_static_files_router
+
+from service.http.routes.game_routes import GameId
+from service.http.web import STATIC
+
+HTML: Final = "text/html"
+PAGE_HEADERS: Final = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-cache",
+}
+
+
+class Landing(msgspec.Struct, kw_only=True):
+    """What `GET /` answers a client that does not ask for HTML: where things are."""
+
+    service: str
+    web: str
+    docs: str
+    openapi: str
+
+
+def page(name: str) -> File:
+    """One of the HTML pages, with the pages' security headers."""
+    return File(
+        STATIC / name,
+        filename=name,
+        media_type=HTML,
+        headers=PAGE_HEADERS,
+        content_disposition_type="inline",
+    )
+
+
+def wants_html(request: Request[Any, Any, Any]) -> bool:
+    """Whether the client (a browser) prefers HTML to JSON."""
+    return request.accept.best_match(["application/json", "text/html"]) == "text/html"
+
+
+@get("/", include_in_schema=False, sync_to_thread=False)
+def home(request: Request[Any, Any, Any]) -> Response[Landing] | File:
+    if wants_html(request):
+        answer = page("index.html")
+        answer.headers["Vary"] = "Accept"
+        return answer
+    return Response(
+        Landing(service="escopa", web="/", docs="/schema", openapi="/openapi.json"),
+        headers={"Vary": "Accept"},
+    )
+
+
+@get("/play/{game_id:str}", include_in_schema=False, sync_to_thread=False)
+def play(game_id: GameId) -> File:
+    return page("play.html")
+
+
+@get("/replay/{game_id:str}", include_in_schema=False, sync_to_thread=False)
+def replay(game_id: GameId) -> File:
+    return page("replay.html")
+
+
+@get("/replay", include_in_schema=False, sync_to_thread=False)
+def replay_file() -> File:
+    """The replay page with no game: it opens an export dropped, chosen or pasted."""
+    return page("replay.html")
+
+
+assets = create_static_files_router(
+    path="/web", directories=[STATIC], name="web", include_in_schema=False
+)
+WEB_ROUTES: Final = (home, play, replay, replay_file, assets)

@@ -1,0 +1,156 @@
+// The cards: codes, Spanish names and values, text alternatives, and SVG drawings (no images).
+// A code is rank then suit (docs/shuffle.md section 1): 7D is the seven of oros (diamonds).
+
+export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "Q", "J", "K"];
+export const SUITS = ["C", "D", "H", "S"];
+export const DECK = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit)); // canonical order
+
+const SUIT = {
+  C: { name: "bastos", english: "clubs" },
+  D: { name: "oros", english: "diamonds" },
+  H: { name: "copas", english: "hearts" },
+  S: { name: "espadas", english: "spades" },
+};
+// The Spanish deck's figures: sota (8), caballo (9), rey (10); their printed numbers 10, 11, 12.
+const FIGURE = { Q: ["Sota", "10"], J: ["Caballo", "11"], K: ["Rey", "12"] };
+const SVG = "http://www.w3.org/2000/svg";
+
+export function value(code) {
+  return RANKS.indexOf(code[0]) + 1;
+}
+
+export function canonicalSort(cards) {
+  return [...cards].sort((a, b) => DECK.indexOf(a) - DECK.indexOf(b));
+}
+
+/** The card's name, as a screen reader reads it: "Caballo of espadas (JS), worth 9". */
+export function cardName(code) {
+  const rank = code[0];
+  const word = FIGURE[rank]?.[0] ?? (rank === "A" ? "Ace" : rank);
+  return `${word} of ${SUIT[code[1]].name} (${code}), worth ${value(code)}`;
+}
+
+/** The short form used in move lists and buttons: "J♠" style, with the Spanish suit's initial. */
+export function shortName(code) {
+  const rank = code[0];
+  const shown = FIGURE[rank] ? FIGURE[rank][0] : rank === "A" ? "As" : rank;
+  return `${shown} de ${SUIT[code[1]].name}`;
+}
+
+function node(name, attributes = {}, children = []) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, val] of Object.entries(attributes)) element.setAttribute(key, String(val));
+  for (const child of children) element.append(child);
+  return element;
+}
+
+/** One suit's emblem centred on (0, 0), about 16 units tall. */
+function emblem(suit) {
+  const color = `suit-${suit}`; // a class: the colours are the style sheet's custom properties
+  switch (suit) {
+    case "D": // oros: a gold coin
+      return node("g", {}, [
+        node("circle", { r: 7.5, class: `${color} outline` }),
+        node("circle", { r: 4, class: "ring" }),
+      ]);
+    case "H": // copas: a cup
+      return node("path", {
+        d: "M-6.5,-7 H6.5 Q6.5,1 1.2,2 V5 H4.5 V7.5 H-4.5 V5 H-1.2 V2 Q-6.5,1 -6.5,-7 Z",
+        class: `${color} outline`,
+      });
+    case "S": // espadas: a sword, point up
+      return node("g", {}, [
+        node("path", { d: "M0,-8.5 L1.6,-6 V4 H-1.6 V-6 Z", class: `${color} outline` }),
+        node("rect", { x: -4.5, y: 4, width: 9, height: 1.6, class: "ink" }),
+        node("rect", { x: -0.9, y: 5.6, width: 1.8, height: 3, class: color }),
+      ]);
+    default: // bastos: a knotted club
+      return node("g", { transform: "rotate(-20)" }, [
+        node("path", { d: "M-1.6,8 L-2.6,-6 Q0,-9.5 2.6,-6 L1.6,8 Z", class: `${color} outline` }),
+        node("circle", { cx: -2.2, cy: -1, r: 0.9, class: "ink" }),
+        node("circle", { cx: 2.1, cy: 3, r: 0.9, class: "ink" }),
+      ]);
+  }
+}
+
+// Where the pips of the number cards go on the 60 x 90 face.
+const PIPS = {
+  1: [[30, 45]],
+  2: [[30, 25], [30, 65]],
+  3: [[30, 22], [30, 45], [30, 68]],
+  4: [[19, 26], [41, 26], [19, 64], [41, 64]],
+  5: [[19, 24], [41, 24], [30, 45], [19, 66], [41, 66]],
+  6: [[19, 23], [41, 23], [19, 45], [41, 45], [19, 67], [41, 67]],
+  7: [[19, 20], [41, 20], [30, 33], [19, 47], [41, 47], [19, 70], [41, 70]],
+};
+
+/** The SVG drawing of a card's face (decorative: the element around it carries the name). */
+export function cardSvg(code) {
+  const [rank, suit] = code;
+  const printed = FIGURE[rank]?.[1] ?? (rank === "A" ? "1" : rank);
+  const svg = node("svg", { viewBox: "0 0 60 90", "aria-hidden": "true", focusable: "false" });
+  svg.append(node("rect", { x: 1, y: 1, width: 58, height: 88, rx: 5, class: "face" }));
+  for (const [x, y, turn] of [[8, 11, 0], [52, 79, 180]]) {
+    const index = node("text", { x, y, "text-anchor": "middle", class: "index", transform: `rotate(${turn} ${x} ${y})` });
+    index.textContent = printed;
+    svg.append(index);
+  }
+  if (FIGURE[rank]) {
+    const letter = node("text", { x: 30, y: 52, "text-anchor": "middle", class: "figure" });
+    letter.textContent = FIGURE[rank][0][0];
+    svg.append(node("rect", { x: 12, y: 16, width: 36, height: 58, rx: 3, class: "frame" }));
+    svg.append(letter);
+    svg.append(node("g", { transform: "translate(30 66) scale(0.8)" }, [emblem(suit)]));
+    svg.append(node("g", { transform: "translate(30 26) scale(0.8)" }, [emblem(suit)]));
+  } else {
+    const scale = rank === "A" ? 1.9 : 0.95;
+    for (const [x, y] of PIPS[value(code)]) {
+      svg.append(node("g", { transform: `translate(${x} ${y}) scale(${scale})` }, [emblem(suit)]));
+    }
+  }
+  const worth = node("text", { x: 53, y: 11, "text-anchor": "middle", class: "worth" });
+  worth.textContent = String(value(code));
+  svg.append(node("circle", { cx: 53, cy: 8, r: 5, class: "worth-dot" }), worth);
+  return svg;
+}
+
+/** A card as a page element: a button when it can be chosen, else an image with its name. */
+export function cardElement(code, { button = false, label = cardName(code) } = {}) {
+  const element = document.createElement(button ? "button" : "span");
+  element.className = "card";
+  element.dataset.card = code;
+  if (button) element.type = "button";
+  else element.setAttribute("role", "img");
+  element.setAttribute("aria-label", label);
+  element.append(cardSvg(code));
+  return element;
+}
+
+/** A face-down card (another seat's hand, a pile). */
+export function cardBack(label = "a face-down card") {
+  const element = document.createElement("span");
+  element.className = "card back";
+  element.setAttribute("role", "img");
+  element.setAttribute("aria-label", label);
+  const svg = node("svg", { viewBox: "0 0 60 90", "aria-hidden": "true", focusable: "false" });
+  svg.append(node("rect", { x: 1, y: 1, width: 58, height: 88, rx: 5, class: "back-face" }));
+  svg.append(node("rect", { x: 7, y: 7, width: 46, height: 76, rx: 3, class: "back-frame" }));
+  svg.append(node("g", { transform: "translate(30 45) scale(1.4)" }, [emblem("D")]));
+  element.append(svg);
+  return element;
+}
+
+/** A row of cards (possibly empty, then it says so). */
+export function cardRow(codes, options = {}) {
+  const row = document.createElement("div");
+  row.className = "cards";
+  row.dataset.cards = codes.join(" ");
+  if (!codes.length) {
+    const none = document.createElement("span");
+    none.className = "empty";
+    none.textContent = options.empty ?? "none";
+    row.append(none);
+  }
+  for (const code of codes) row.append(cardElement(code, options));
+  return row;
+}

@@ -1,0 +1,109 @@
+// The positions of a logged game, rebuilt from its entries' events alone (no rules engine):
+// what each seat holds, the table, each side's pile, escopas and score after every entry.
+// A move that plays a card its seat does not hold, or takes one not on the table, is reported.
+
+export function sideOf(rules, seat) {
+  const partnered = rules.partnerships ?? rules.players === 4;
+  return partnered ? seat % 2 : seat;
+}
+
+function sides(rules) {
+  return (rules.partnerships ?? rules.players === 4) ? 2 : rules.players;
+}
+
+function without(cards, gone) {
+  return cards.filter((card) => !gone.includes(card));
+}
+
+/** Positions after each entry (index 0: after seq 1), and the first inconsistency found. */
+export function positions(entries) {
+  const game = entries[0].game;
+  const rules = game.rules;
+  const n = rules.players;
+  const count = sides(rules);
+  let at = {
+    seq: 0, round: 1, hand: 0, dealer: null, turn: null, hands: Array.from({ length: n }, () => []),
+    table: [], piles: Array.from({ length: count }, () => []), escopas: Array(count).fill(0),
+    scores: Array(count).fill(0), rounds: [], outcome: null, last: null,
+  };
+  const list = [];
+  let problem = null;
+  const wrong = (seq, text) => { problem ??= `seq ${seq}: ${text}`; };
+  for (const entry of entries) {
+    const next = structuredClone(at);
+    next.seq = entry.seq;
+    next.last = entry.type === "signal" ? at.last : { seat: entry.seat, move: entry.move, type: entry.type };
+    let reset = false;
+    for (const event of entry.events) {
+      switch (event.type) {
+        case "dealt":
+          if (event.hand === 1) {
+            next.table = [...event.table];
+            next.piles = next.piles.map(() => []);
+            next.escopas = next.escopas.map(() => 0);
+            reset = false;
+          }
+          next.round = event.round;
+          next.hand = event.hand;
+          next.dealer = event.dealer;
+          next.hands = event.hands.map((cards) => [...cards]);
+          next.turn = (event.dealer + 1) % n;
+          break;
+        case "table_bonus": {
+          const side = sideOf(rules, event.seat);
+          next.piles[side].push(...event.cards);
+          next.table = without(next.table, event.cards);
+          next.escopas[side] += event.escopas;
+          break;
+        }
+        case "played": {
+          const side = sideOf(rules, event.seat);
+          if (!next.hands[event.seat].includes(event.card)) wrong(entry.seq, `${event.card} is not in seat ${event.seat}'s hand`);
+          for (const card of event.capture) if (!next.table.includes(card)) wrong(entry.seq, `${card} is not on the table`);
+          next.hands[event.seat] = without(next.hands[event.seat], [event.card]);
+          if (event.capture.length) {
+            next.table = without(next.table, event.capture);
+            next.piles[side].push(event.card, ...event.capture);
+            if (event.escopa) next.escopas[side] += 1;
+          } else {
+            next.table.push(event.card);
+          }
+          next.turn = (event.seat + 1) % n;
+          break;
+        }
+        case "claimed":
+          for (const card of event.cards) if (!next.table.includes(card)) wrong(entry.seq, `${card} is not on the table`);
+          next.table = without(next.table, event.cards);
+          next.piles[sideOf(rules, event.seat)].push(...event.cards);
+          break;
+        case "last_cards":
+          if (event.side !== null) {
+            next.piles[event.side].push(...event.cards);
+            next.table = [];
+          }
+          break;
+        case "round_ended":
+          next.rounds.push(event.score);
+          next.scores = [...event.score.match_totals];
+          next.turn = null;
+          reset = true;
+          break;
+        case "match_ended":
+          next.outcome = event.outcome;
+          reset = false;
+          break;
+        default:
+          break;
+      }
+    }
+    if (reset) { // the round is scored and the next is not dealt yet: piles start again
+      next.piles = next.piles.map(() => []);
+      next.escopas = next.escopas.map(() => 0);
+      next.round += 1;
+      next.hand = 0;
+    }
+    list.push(next);
+    at = next;
+  }
+  return { list, problem };
+}

@@ -1,0 +1,197 @@
+// The replay viewer: a finished game's export (from the service, or a file dropped or pasted
+// here), every hand revealed, stepped move by move, and verified in the browser (verify.js).
+
+import { api, gameIdFromPath } from "./api.js";
+import { h } from "./dom.js";
+import { cardRow } from "./cards.js";
+import { positions, sideOf } from "./positions.js";
+import { outcomeText, scoreTable, sideName } from "./score.js";
+import { Broken, verify } from "./verify.js";
+
+const $ = (id) => document.getElementById(id);
+const view = { entries: [], list: [], players: [], rules: null, at: 0, gameId: null };
+
+function position(index) {
+  return view.list[index];
+}
+
+/** Move `index` (into the positions) into sight; the address keeps `#m=<seq>`. */
+function go(index) {
+  view.at = Math.max(0, Math.min(view.list.length - 1, index));
+  const seq = position(view.at).seq;
+  history.replaceState(null, "", `${location.pathname}#m=${seq}`);
+  render();
+}
+
+function roundStarts() {
+  return view.list.map((p, i) => [p, i]).filter(([p, i]) => i === 0 || p.round !== view.list[i - 1].round || (p.hand === 1 && view.list[i - 1].hand !== 1)).map(([, i]) => i);
+}
+
+function jumpRound(direction) {
+  const starts = roundStarts();
+  const target = direction > 0 ? starts.find((i) => i > view.at) : [...starts].reverse().find((i) => i < view.at);
+  go(target ?? (direction > 0 ? view.list.length - 1 : 0));
+}
+
+function describe(entry) {
+  const who = entry.seat === null ? "" : `${view.players[entry.seat]}: `;
+  if (entry.type === "created") return "the opening deal";
+  if (entry.type === "signal") return `${who}signal ${entry.signal}`;
+  const escopa = entry.events.some((event) => event.type === "played" && event.escopa) ? " ★ escopa" : "";
+  const ended = entry.events.find((event) => event.type === "round_ended");
+  return `${who}${entry.move}${escopa}${ended ? ` — round ${ended.score.round} ends` : ""}`;
+}
+
+function render() {
+  const p = position(view.at);
+  const entry = view.entries[view.at];
+  $("where").textContent = `Position ${p.seq} of ${view.list.length} · round ${p.round}, hand ${p.hand}`;
+  $("position-link").href = `#m=${p.seq}`;
+  $("last-move").textContent = `${p.seq}. ${describe(entry)}`;
+  $("seats").replaceChildren(...view.players.map((playerName, seat) => {
+    const box = h("section", { class: "seat side", "data-seat": String(seat) },
+      h("h2", { text: `${playerName}${p.dealer === seat ? " (deals)" : ""}` }),
+      cardRow(p.hands[seat], { empty: "no cards" }));
+    box.classList.toggle("turn", p.turn === seat && !p.outcome);
+    return box;
+  }));
+  $("board-table").replaceChildren(cardRow(p.table, { empty: "the table is empty" }));
+  $("board-sides").replaceChildren(...p.piles.map((pile, side) => {
+    const seats = view.players.map((_, seat) => seat).filter((seat) => sideOf(view.rules, seat) === side);
+    const label = sideName({ seats }, view.players);
+    return h("section", { class: "side", "data-side": String(side) },
+      h("h2", { text: label }),
+      h("div", { "data-captured": String(pile.length), text: `${pile.length} card(s) taken` }),
+      h("div", { "data-escopas": String(p.escopas[side]), text: `Escopas this round: ${p.escopas[side]}` }),
+      h("div", { "data-score": String(p.scores[side]), text: `Match: ${p.scores[side]} of ${view.rules.target}` }));
+  }));
+  renderScore(p);
+  for (const button of $("moves").querySelectorAll("button")) {
+    const current = Number(button.dataset.index) === view.at;
+    button.setAttribute("aria-current", String(current));
+    if (current) button.scrollIntoView({ block: "nearest" });
+  }
+}
+
+function renderScore(p) {
+  const score = $("score");
+  const result = p.rounds.at(-1);
+  if (!result) {
+    score.replaceChildren(h("p", { class: "empty", text: "No round has been scored yet." }));
+    return;
+  }
+  const outcome = p.outcome ? h("p", { class: "outcome-line", text: outcomeText(p.outcome, view.players) }) : null;
+  score.replaceChildren(scoreTable(result, view.players), outcome ?? "");
+}
+
+function moveList() {
+  $("moves").replaceChildren(...view.entries.map((entry, index) => h("li", {},
+    h("button", { type: "button", "data-index": String(index), "data-seq": String(entry.seq), text: describe(entry), onclick: () => go(index) }))));
+}
+
+function renderChecks(results) {
+  $("checks").replaceChildren(...results.map((result) =>
+    h("li", { class: result.status, "data-check": result.name, "data-status": result.status },
+      h("strong", { text: `${result.name}: ` }), result.status === "passed" ? "passed" : result.status === "failed" ? "FAILED" : "",
+      h("br"), h("small", { text: result.detail }))));
+}
+
+/** The checks this page adds to audit.md's: the moves follow the cards, and the head you saw. */
+function extraChecks(problem) {
+  const checks = [["Moves use the cards dealt", async () => {
+    if (problem) throw new Broken(problem);
+    return "every card played was in its seat's hand, every card taken was on the table";
+  }]];
+  const seen = view.gameId && localStorage.getItem(`escopa:seen:${view.gameId}`);
+  if (seen) {
+    const { seq, hash } = JSON.parse(seen);
+    checks.push(["The log this browser saw", async () => {
+      if (view.entries[seq - 1]?.hash !== hash) throw new Broken(`seq ${seq}: not the hash this browser saw live (${hash.slice(0, 12)}…)`);
+      return `seq ${seq} has the hash seen live`;
+    }]);
+  }
+  return checks;
+}
+
+async function open(exported) {
+  $("error").textContent = "";
+  const entries = exported?.entries;
+  if (!Array.isArray(entries) || !entries[0]?.game) throw new Error("this is not a game's export");
+  view.entries = entries;
+  view.rules = entries[0].game.rules;
+  view.players = entries[0].game.players;
+  $("game-label").textContent = `game ${exported.game_id ?? ""} · ${view.players.join(", ")}`;
+  const rebuilt = positions(entries);
+  view.list = rebuilt.list;
+  $("viewer").hidden = false;
+  $("load").hidden = true;
+  moveList();
+  const wanted = /#m=(\d+)/.exec(location.hash);
+  const index = wanted ? view.list.findIndex((p) => p.seq === Number(wanted[1])) : 0;
+  go(index < 0 ? 0 : index);
+  renderChecks([{ name: "Verification", status: "pending", detail: "running…" }]);
+  const results = await verify(exported, extraChecks(rebuilt.problem));
+  renderChecks(results);
+  document.body.dataset.verified = results.every((r) => r.status !== "failed") ? "passed" : "failed";
+}
+
+async function openText(text) {
+  try {
+    await open(JSON.parse(text));
+  } catch (error) {
+    $("error").textContent = `Cannot open this export: ${error.message}`;
+  }
+}
+
+function keys(event) {
+  if (!view.list.length || event.target.closest("textarea, input")) return;
+  const moves = { ArrowLeft: () => go(view.at - 1), ArrowRight: () => go(view.at + 1), Home: () => go(0),
+    End: () => go(view.list.length - 1), "[": () => jumpRound(-1), "]": () => jumpRound(1) };
+  if (moves[event.key]) {
+    event.preventDefault();
+    moves[event.key]();
+  }
+}
+
+function wire() {
+  document.addEventListener("keydown", keys);
+  $("first").addEventListener("click", () => go(0));
+  $("last").addEventListener("click", () => go(view.list.length - 1));
+  $("back").addEventListener("click", () => go(view.at - 1));
+  $("forward").addEventListener("click", () => go(view.at + 1));
+  $("round-back").addEventListener("click", () => jumpRound(-1));
+  $("round-forward").addEventListener("click", () => jumpRound(1));
+  window.addEventListener("hashchange", () => {
+    const wanted = /#m=(\d+)/.exec(location.hash);
+    const index = wanted ? view.list.findIndex((p) => p.seq === Number(wanted[1])) : -1;
+    if (index >= 0 && index !== view.at) go(index);
+  });
+  $("file").addEventListener("change", async (event) => openText(await event.target.files[0].text()));
+  $("paste-go").addEventListener("click", () => openText($("paste").value));
+  document.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    $("load").classList.add("over");
+  });
+  document.addEventListener("dragleave", () => $("load").classList.remove("over"));
+  document.addEventListener("drop", async (event) => {
+    event.preventDefault();
+    $("load").classList.remove("over");
+    const file = event.dataTransfer.files[0];
+    if (file) await openText(await file.text());
+  });
+}
+
+async function start() {
+  wire();
+  view.gameId = gameIdFromPath("/replay");
+  if (!view.gameId) return;
+  if (!window.crypto?.subtle) throw new Error("this page needs Web Crypto: open it over HTTPS or from localhost");
+  try {
+    await open(await api(`/v1/games/${view.gameId}/export`));
+  } catch (problem) {
+    const table = h("a", { href: `/play/${view.gameId}`, text: "watch it at the table" });
+    $("error").replaceChildren(problem.code === "game/not_finished" ? "This game is not over yet: " : `${problem.message} `, problem.code === "game/not_finished" ? table : "");
+  }
+}
+
+start().catch((error) => { $("error").textContent = error.message; });

@@ -1,0 +1,59 @@
+// A round's score, category by category per side (the engine's RoundScore), as a table.
+
+import { h } from "./dom.js";
+
+export const CATEGORY = {
+  escopa: "Escopas",
+  most_cards: "Most cards",
+  all_cards: "All the cards",
+  most_diamonds: "Most oros (diamonds)",
+  all_diamonds: "All ten oros",
+  seven_of_diamonds: "Seven of oros",
+  most_sevens: "Most sevens",
+  all_sevens: "All four sevens",
+  opponents_under_10: "Opponents under 10 cards",
+  primeira: "Primeira",
+};
+
+/** A side's label: its players' names. */
+export function sideName(side, players) {
+  return side.seats.map((seat) => players[seat] ?? `seat ${seat}`).join(" & ");
+}
+
+/** The table of one round: what each side took, its points per category, the totals. */
+export function scoreTable(round, players) {
+  const sides = round.sides;
+  const names = new Set(sides.flatMap((side) => Object.keys(side.categories)));
+  const known = Object.keys(CATEGORY).filter((name) => names.has(name));
+  const order = [...known, ...[...names].filter((name) => !(name in CATEGORY))]; // newer ones too
+  const row = (label, cells, cls) =>
+    h("tr", { class: cls }, h("th", { scope: "row", text: label }), cells.map((c) => h("td", { text: String(c) })));
+  const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const taken = (side) => `${count(side.cards, "card")}, ${count(side.diamonds, "oro")}, ${count(side.sevens, "seven")}`;
+  return h(
+    "table",
+    { class: "score", "data-round": String(round.round) },
+    h("caption", { text: `Round ${round.round}` }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Category" }),
+      sides.map((side) => h("th", { scope: "col", text: sideName(side, players) })))),
+    h(
+      "tbody",
+      {},
+      row("Taken", sides.map(taken)),
+      order.map((name) => row(CATEGORY[name] ?? name.replaceAll("_", " "), sides.map((side) => side.categories[name] ?? 0))),
+      sides.some((side) => side.void) ? row("Penalty (wrong captures)", sides.map((side) => -side.penalty)) : null,
+      row("Round points", sides.map((side) => side.total), "total"),
+      row("Match total", round.match_totals, "total"),
+    ),
+  );
+}
+
+/** How a match ended: won by one side, drawn, or won by several (`result`; absent: won). */
+export function outcomeText(outcome, players) {
+  const names = (seats) => seats.map((seat) => players[seat] ?? `seat ${seat}`).join(" & ");
+  const totals = outcome.totals.join("–");
+  const after = `after ${outcome.rounds} round${outcome.rounds === 1 ? "" : "s"}`;
+  if (outcome.result === "draw") return `A draw at ${totals} ${after}.`;
+  if (outcome.result === "shared") return `${names(outcome.seats)} share the win at ${totals} ${after}.`;
+  return `${names(outcome.seats)} won ${totals} ${after}.`;
+}

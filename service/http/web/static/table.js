@@ -1,0 +1,350 @@
+// The table: one seat's view of a game (or a spectator's), live through a stream ticket and
+// EventSource; the seat's token comes in the URL's fragment and stays in session storage.
+
+import { api, gameIdFromPath } from "./api.js";
+import { h } from "./dom.js";
+import { cardBack, cardName, cardRow, shortName } from "./cards.js";
+import { outcomeText, scoreTable, sideName } from "./score.js";
+
+const ENTRY_TYPES = ["created", "move", "deal", "signal"];
+const SIGNAL = { guindis: "I hold the seven of oros (guindis)", seven: "I hold another seven" };
+const gameId = gameIdFromPath("/play/");
+const token = seatToken(gameId);
+const state = {
+  view: null, rules: null, legal: [], selected: null, taking: [], players: [],
+  loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null,
+};
+const $ = (id) => document.getElementById(id);
+
+/** The seat's token: from `#token=` (then out of the address bar) or this tab's storage. */
+function seatToken(id) {
+  const key = `escopa:token:${id}`;
+  const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  if (match) {
+    sessionStorage.setItem(key, decodeURIComponent(match[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return sessionStorage.getItem(key);
+}
+
+function partnered(rules) {
+  return rules.partnerships ?? rules.players === 4;
+}
+
+function name(seat) {
+  return state.players[seat] ?? `seat ${seat}`;
+}
+
+// --- reading the game ------------------------------------------------------------------------
+
+/** Fetch the view (and the seat's legal moves when it may act), one refresh at a time. */
+function refresh() {
+  if (state.running) {
+    state.queued = true;
+    return state.running;
+  }
+  state.running = (async () => {
+    try {
+      do {
+        state.queued = false;
+        await load();
+      } while (state.queued);
+    } catch (problem) {
+      showError(problem);
+    } finally {
+      state.running = null;
+    }
+  })();
+  return state.running;
+}
+
+async function load() {
+  const view = await api(`/v1/games/${gameId}`, { token });
+  let legal = [];
+  const acting = view.seat !== null && (view.turn === view.seat || view.status === "dealing");
+  if (acting && view.status !== "finished") {
+    const answer = await api(`/v1/games/${gameId}/legal-moves`, { token });
+    if (answer.version !== view.version) state.queued = true;
+    legal = answer.moves;
+  }
+  show(view, legal);
+}
+
+function show(view, legal) {
+  if (state.view && view.version < state.view.version) return; // an older answer came late
+  const moved = !state.view || view.version !== state.view.version;
+  state.view = view;
+  state.legal = legal;
+  state.players = view.players.map((player) => player.name);
+  if (moved) {
+    state.selected = null;
+    state.taking = [];
+  }
+  render();
+}
+
+/** Follow the game's log live; a seat follows with a ticket, a spectator without. */
+async function follow(after) {
+  let url = `/v1/games/${gameId}/events?after=${after}`;
+  if (token) {
+    const { ticket } = await api(`/v1/games/${gameId}/stream-tickets`, { method: "POST", token });
+    url += `&ticket=${ticket}`;
+  }
+  const source = new EventSource(url);
+  state.source = source;
+  for (const type of ENTRY_TYPES) {
+    source.addEventListener(type, (event) => onEntry(JSON.parse(event.data)));
+  }
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED && state.source === source) {
+      setTimeout(() => follow(state.lastSeq).catch(showError), 2000); // a new ticket
+    }
+  };
+}
+
+function onEntry(entry) {
+  if (entry.seq <= state.lastSeq) return;
+  state.lastSeq = entry.seq;
+  localStorage.setItem(`escopa:seen:${gameId}`, JSON.stringify({ seq: entry.seq, hash: entry.hash }));
+  $("log").append(h("li", { value: String(entry.seq), text: describe(entry) }));
+  $("log").lastElementChild.scrollIntoView({ block: "nearest" });
+  const ended = entry.events.find((event) => event.type === "round_ended");
+  if (ended && entry.seq > state.loadedAt) showRound(ended.score.round).catch(showError);
+  if (entry.events.some((event) => event.type === "match_ended")) {
+    state.source?.close();
+    state.source = null;
+  }
+  refresh();
+}
+
+function describe(entry) {
+  const who = entry.seat === null ? "" : name(entry.seat);
+  const parts = [];
+  for (const event of entry.events) {
+    if (event.type === "dealt") parts.push(`round ${event.round}, hand ${event.hand} dealt by ${name(event.dealer)}`);
+    else if (event.type === "first_dealer") parts.push(`${name(event.dealer)} deals first`);
+    else if (event.type === "played") {
+      const took = event.capture.length ? ` and took ${event.capture.map(shortName).join(" + ")}` : "";
+      parts.push(`${name(event.seat)} played ${shortName(event.card)}${took}${event.escopa ? ": escopa!" : ""}`);
+    } else if (event.type === "claimed") parts.push(`${name(event.seat)} claimed ${event.cards.map(shortName).join(" + ")}`);
+    else if (event.type === "table_bonus") parts.push(`${name(event.seat)} takes the opening table: ${event.escopas} escopa(s)`);
+    else if (event.type === "round_ended") parts.push(`round ${event.score.round} scored: ${event.score.match_totals.join("–")}`);
+    else if (event.type === "match_ended") parts.push("the match is over");
+  }
+  if (entry.type === "signal") parts.push(entry.signal ? `${who} signals: ${SIGNAL[entry.signal]}` : `${who} signalled their partner`);
+  return parts.join("; ") || entry.type;
+}
+
+// --- drawing it -----------------------------------------------------------------------------
+
+function render() {
+  const view = state.view;
+  document.body.dataset.version = String(view.version); // what the page shows: for tests, tools
+  $("who").textContent = view.seat === null ? "Spectator" : `${name(view.seat)} (seat ${view.seat})`;
+  $("status").textContent = statusLine(view);
+  $("hand-title").parentElement.hidden = view.seat === null;
+  $("others").replaceChildren(...view.players.filter((p) => p.seat !== view.seat).map((p) => seatBox(p.seat)));
+  $("mine").classList.toggle("turn", view.turn !== null && view.turn === view.seat);
+  $("table").replaceChildren(tableRow(view));
+  $("hand").replaceChildren(handRow(view));
+  $("actions").replaceChildren(...actions(view));
+  $("sides").replaceChildren(...view.sides.map((side) => sideBox(side, view)));
+  const link = $("replay-link");
+  link.href = `/replay/${gameId}`;
+  link.hidden = view.status !== "finished";
+  const outcome = $("outcome");
+  outcome.hidden = !view.outcome;
+  if (view.outcome) outcome.textContent = outcomeLine(view);
+}
+
+function statusLine(view) {
+  if (view.outcome) return outcomeLine(view);
+  if (view.status === "dealing") return "A deal is due.";
+  const round = `Round ${view.round}, hand ${view.hand_number}. `;
+  if (view.turn === view.seat && state.selected) {
+    return `${round}${shortName(state.selected)} chosen: pick the table cards it takes, or an option below.`;
+  }
+  if (view.turn === view.seat) return `${round}Your turn: choose a card from your hand.`;
+  return `${round}${name(view.turn)} to play.`;
+}
+
+function outcomeLine(view) {
+  const outcome = view.outcome;
+  const won = outcome.result !== "draw";
+  const mine = view.seat === null ? "" : won && outcome.seats.includes(view.seat) ? "You win! " : won ? "You lose. " : "";
+  return `${mine}${outcomeText(outcome, state.players)}`;
+}
+
+/** Another seat: its name, its hand face down, whether it is to play (the clock goes here). */
+function seatBox(seat) {
+  const view = state.view;
+  const count = view.hand_sizes[seat];
+  const backs = Array.from({ length: count }, () => cardBack());
+  const box = h("section", { class: "seat side", "data-seat": String(seat), "aria-label": `${name(seat)}: ${count} card(s) in hand` },
+    h("h2", { text: name(seat) }), h("div", { class: "cards", "data-count": String(count) }, backs));
+  box.classList.toggle("turn", view.turn === seat);
+  return box;
+}
+
+function sideBox(side, view) {
+  const pile = side.captured
+    ? [cardBack(`${side.captured} captured card(s)`), h("span", { text: `${side.captured} card(s)` })]
+    : [h("span", { class: "empty", text: "no cards yet" })];
+  return h("section", { class: "side", "data-side": String(side.side) },
+    h("h2", { text: sideName(side, state.players) }),
+    h("div", { class: "pile", "data-captured": String(side.captured) }, pile),
+    h("div", { "data-escopas": String(side.escopas), text: `Escopas this round: ${side.escopas}` }),
+    h("div", { "data-score": String(side.score), text: `Match: ${side.score} of ${state.rules.target}` }));
+}
+
+function plays() {
+  return state.legal.filter((move) => move.kind === "play");
+}
+
+function optionsFor(card) {
+  return plays().filter((move) => move.card === card);
+}
+
+function handRow(view) {
+  const row = cardRow(view.hand, { button: true, empty: view.seat === null ? "" : "no cards" });
+  for (const button of row.querySelectorAll("button.card")) {
+    const card = button.dataset.card;
+    button.disabled = optionsFor(card).length === 0;
+    button.setAttribute("aria-pressed", String(state.selected === card));
+    button.addEventListener("click", () => choose(card));
+  }
+  return row;
+}
+
+function tableRow(view) {
+  const options = state.selected ? optionsFor(state.selected) : [];
+  const takeable = new Set(options.flatMap((move) => move.capture));
+  const row = cardRow(view.table, { button: takeable.size > 0, empty: "the table is empty" });
+  for (const button of row.querySelectorAll("button.card")) {
+    const card = button.dataset.card;
+    const chosen = state.taking.includes(card);
+    const next = chosen ? state.taking : [...state.taking, card];
+    button.disabled = !chosen && !options.some((move) => next.every((c) => move.capture.includes(c)));
+    button.setAttribute("aria-pressed", String(chosen));
+    button.addEventListener("click", () => take(card));
+  }
+  return row;
+}
+
+function actions(view) {
+  if (view.seat === null || view.status === "finished") return [];
+  const buttons = [];
+  for (const move of state.legal) {
+    if (move.kind === "claim") {
+      buttons.push(moveButton(move, `Claim the missed capture: ${move.claim.map(shortName).join(" + ")}`));
+    } else if (move.kind === "deal") {
+      buttons.push(moveButton(move, "Deal the next hand"));
+    }
+  }
+  if (state.selected) {
+    const matching = optionsFor(state.selected).filter((move) => state.taking.every((c) => move.capture.includes(c)));
+    for (const move of matching) {
+      const label = move.capture.length
+        ? `Take ${move.capture.map(shortName).join(" + ")} with ${shortName(move.card)}`
+        : `Discard ${shortName(move.card)}`;
+      buttons.push(moveButton(move, label, move.capture));
+    }
+    buttons.push(h("button", { type: "button", text: "Choose another card", onclick: clearChoice }));
+  } else if (plays().length) {
+    buttons.push(h("span", { text: "Choose a card from your hand." }));
+  }
+  if (state.rules.signals && partnered(state.rules) && view.status === "playing") {
+    for (const [signal, meaning] of Object.entries(SIGNAL)) {
+      buttons.push(h("button", { type: "button", "data-signal": signal, text: `Signal: ${meaning}`, onclick: () => sendSignal(signal) }));
+    }
+  }
+  return buttons;
+}
+
+function moveButton(move, label, takes = []) {
+  const highlight = (on) => {
+    for (const card of takes) $("table").querySelector(`[data-card="${card}"]`)?.classList.toggle("takes", on);
+  };
+  return h("button", {
+    type: "button", class: "primary", "data-move": move.id, text: label,
+    "aria-label": label.replace(/\b([A2-7QJK][CDHS])\b/g, (code) => cardName(code)),
+    onclick: () => play(move), onmouseenter: () => highlight(true), onmouseleave: () => highlight(false),
+    onfocus: () => highlight(true), onblur: () => highlight(false),
+  });
+}
+
+// --- acting ---------------------------------------------------------------------------------
+
+function choose(card) {
+  state.selected = state.selected === card ? null : card;
+  state.taking = [];
+  render();
+  $("actions").querySelector("button")?.focus();
+}
+
+function take(card) {
+  state.taking = state.taking.includes(card) ? state.taking.filter((c) => c !== card) : [...state.taking, card];
+  render();
+  $("table").querySelector(`[data-card="${card}"]`)?.focus();
+}
+
+function clearChoice() {
+  state.selected = null;
+  state.taking = [];
+  render();
+  $("hand").querySelector("button:not(:disabled)")?.focus();
+}
+
+async function play(move) {
+  $("error").textContent = "";
+  for (const button of $("actions").querySelectorAll("button")) button.disabled = true;
+  try {
+    const body = { move: move.id, expected_version: state.view.version };
+    const answer = await api(`/v1/games/${gameId}/moves`, { method: "POST", token, body });
+    show(answer.view, []);
+  } catch (problem) {
+    showError(problem);
+  }
+  await refresh();
+  $("hand").querySelector("button:not(:disabled)")?.focus();
+}
+
+async function sendSignal(signal) {
+  try {
+    await api(`/v1/games/${gameId}/signals`, { method: "POST", token, body: { signal } });
+  } catch (problem) {
+    showError(problem);
+  }
+}
+
+async function showRound(round) {
+  const sheet = await api(`/v1/games/${gameId}/score`);
+  const result = sheet.rounds.find((r) => r.round === round);
+  if (!result) return;
+  $("round-title").textContent = sheet.outcome ? "The match is over" : `Round ${round} is over`;
+  $("round-score").replaceChildren(scoreTable(result, state.players));
+  const dialog = $("round-dialog");
+  if (!dialog.open) dialog.showModal();
+  $("round-close").focus();
+}
+
+function showError(problem) {
+  $("error").textContent = problem.status === 401 ? "This link's token is not valid for this game." : problem.message;
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && state.selected && !$("round-dialog").open) clearChoice();
+});
+$("round-close").addEventListener("click", () => $("round-dialog").close());
+
+async function start() {
+  if (!gameId) throw new Error("no game in this address");
+  const first = await api(`/v1/games/${gameId}/log?after=0&limit=1`, { token });
+  state.rules = first.entries[0].game.rules; // the view has no rules: the first entry does
+  await refresh();
+  if (!state.view) return;
+  state.loadedAt = state.view.version;
+  await follow(0);
+}
+
+start().catch(showError);

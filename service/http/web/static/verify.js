@@ -1,0 +1,194 @@
+// Verify an export in the browser, step by step as docs/audit.md section 3 (checks 1-4) and
+// docs/shuffle.md describe them: the hash chain, the seed commitment, the key, the deals.
+// SHA-256 and HMAC-SHA256 come from Web Crypto; nothing here trusts the server.
+
+import { DECK, RANKS } from "./cards.js";
+
+export const GENESIS = "0".repeat(64);
+const MEMBERS = ["seq", "type", "time", "seat", "move", "signal", "game", "events", "prev_hash", "state_hash", "salt", "hash"];
+const encoder = new TextEncoder();
+const VALUE = Object.fromEntries(DECK.map((card) => [card, RANKS.indexOf(card[0]) + 1]));
+
+class Broken extends Error {}
+
+function hex(buffer) {
+  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Lowercase hex SHA-256 of a text's UTF-8 bytes. */
+export async function sha256Hex(text) {
+  return hex(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+}
+
+// Python's default string order (by code point), which `sort_keys=True` uses.
+function byCodePoint(a, b) {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d) return d;
+  }
+  return x.length - y.length;
+}
+
+/** Canonical JSON (audit.md check 1): keys sorted at every level, no spaces, UTF-8 as is. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value).sort(byCodePoint);
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  if (typeof value === "number" && !Number.isSafeInteger(value)) throw new Broken(`${value} is not an integer the log can hold`);
+  return JSON.stringify(value);
+}
+
+/** Check 1, the chain: seq in order, prev_hash links, each hash recomputes; the head. */
+export async function checkChain(entries) {
+  let prev = GENESIS;
+  for (const [index, entry] of entries.entries()) {
+    const seq = index + 1;
+    if (entry.seq !== seq) throw new Broken(`seq ${seq}: entries missing or out of order`);
+    const members = Object.keys(entry);
+    const odd = members.filter((name) => !MEMBERS.includes(name));
+    if (odd.length || members.length !== MEMBERS.length) throw new Broken(`seq ${seq}: the entry's members are not the log's (${odd.join(", ") || "some missing"})`);
+    if (entry.prev_hash !== prev) throw new Broken(`seq ${seq}: prev_hash does not link to seq ${seq - 1}`);
+    const { hash, ...body } = entry;
+    if ((await sha256Hex(canonical(body))) !== hash) throw new Broken(`seq ${seq}: hash does not match its content`);
+    prev = hash;
+  }
+  return `${entries.length} entries link and hash; head ${prev}`;
+}
+
+/** Check 2, the seed: its SHA-256 is the commitment published before the game. */
+export async function checkSeed(game) {
+  if (game.seed === null) throw new Broken("seq 1: the seed is not revealed");
+  if ((await sha256Hex(game.seed)) !== game.seed_commitment) throw new Broken("seq 1: seed does not match seed_commitment");
+  return `sha256(seed) = ${game.seed_commitment}`;
+}
+
+/** Check 3, the key: the seed, or `seed:client_seed`, as UTF-8 bytes (shuffle.md section 2). */
+export function shuffleKey(game) {
+  return encoder.encode(game.client_seed === null ? game.seed : `${game.seed}:${game.client_seed}`);
+}
+
+/** shuffle.md sections 3-5: HMAC-SHA256 words, uniform(n) by rejection, Fisher-Yates. */
+export async function shuffledDeck(hmacKey, round) {
+  const deck = [...DECK];
+  let block = 0;
+  let words = [];
+  const next = async () => {
+    if (!words.length) {
+      const message = encoder.encode(`escopa-shuffle-v1:${round}:${block}`);
+      const digest = new DataView(await crypto.subtle.sign("HMAC", hmacKey, message));
+      words = Array.from({ length: 8 }, (_, k) => digest.getUint32(4 * k, false)); // big-endian
+      block += 1;
+    }
+    return words.shift();
+  };
+  for (let i = 39; i > 0; i -= 1) {
+    const n = i + 1;
+    const limit = Math.floor(2 ** 32 / n) * n;
+    let word = await next();
+    while (word >= limit) word = await next();
+    const j = word % n;
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck; // deck[0] is the top
+}
+
+export async function hmacKey(keyBytes) {
+  return crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** shuffle.md section 7: the lowest card deals, ties draw again from the round-0 deck. */
+async function checkDraw(key, n, event, seq) {
+  const deck = (await shuffledDeck(key, 0))[Symbol.iterator]();
+  let drawing = Array.from({ length: n }, (_, seat) => seat);
+  const draws = [];
+  for (;;) {
+    const cards = drawing.map((seat) => [seat, deck.next().value]);
+    draws.push(...cards);
+    const lowest = Math.min(...cards.map(([, card]) => VALUE[card]));
+    drawing = cards.filter(([, card]) => VALUE[card] === lowest).map(([seat]) => seat);
+    if (drawing.length === 1) break;
+  }
+  if (!same(event.draws, draws)) throw new Broken(`seq ${seq}: the first-dealer draw is not the shuffle's`);
+  if (event.dealer !== drawing[0]) throw new Broken(`seq ${seq}: the wrong seat deals first`);
+}
+
+/** audit.md check 4 and shuffle.md section 6: one hand (and a round's opening table). */
+async function checkDeal(key, n, event, seq, decks) {
+  decks[event.round] ??= await shuffledDeck(key, event.round);
+  const deck = decks[event.round];
+  const hand = event.hand;
+  const start = hand === 1 ? 0 : 3 * n + 4 + 3 * n * (hand - 2);
+  const hands = Array.from({ length: n }, () => []);
+  deck.slice(start, start + 3 * n).forEach((card, k) => hands[(event.dealer + 1 + (k % n)) % n].push(card));
+  const table = hand === 1 ? deck.slice(3 * n, 3 * n + 4) : [];
+  const where = `seq ${seq}: round ${event.round} hand ${hand}`;
+  const sorted = hands.map((cards) => [...cards].sort((a, b) => DECK.indexOf(a) - DECK.indexOf(b)));
+  if (!same(event.hands, sorted)) throw new Broken(`${where}: the hands are not the shuffle's`);
+  if (!same(event.table, table)) throw new Broken(`${where}: the table is not the shuffle's`);
+  if (event.stock !== 40 - start - 3 * n - table.length) throw new Broken(`${where}: the stock count is wrong`);
+}
+
+/** Check 4: every first-dealer draw and every deal is the seeded shuffle's. */
+export async function checkDeals(entries) {
+  const game = entries[0].game;
+  const key = await hmacKey(shuffleKey(game));
+  const n = game.rules.players;
+  if (game.players.length !== n) throw new Broken("seq 1: the players do not match the rules");
+  const decks = {};
+  let deals = 0;
+  for (const entry of entries) {
+    for (const event of entry.events) {
+      if (event.type === "first_dealer") await checkDraw(key, n, event, entry.seq);
+      else if (event.type === "dealt") {
+        await checkDeal(key, n, event, entry.seq, decks);
+        deals += 1;
+      }
+    }
+  }
+  return `${deals} hands dealt, each the shuffle of the key`;
+}
+
+/**
+ * Every check, in docs/audit.md's order; each is {name, status, detail}. A check that cannot
+ * run because an earlier one failed is still listed. `extra` are checks the caller adds.
+ */
+export async function verify(exported, extra = []) {
+  const results = [];
+  const run = async (name, check) => {
+    try {
+      results.push({ name, status: "passed", detail: await check() });
+    } catch (error) {
+      const detail = error instanceof Broken ? error.message : `could not be checked: ${error.message}`;
+      results.push({ name, status: "failed", detail });
+    }
+  };
+  const formats = ["escopa-export-v1", "escopa-export-v2"];
+  if (!formats.includes(exported?.format) || !Array.isArray(exported.entries) || !exported.entries.length) {
+    return [{ name: "Export", status: "failed", detail: "not an escopa-export-v1 or -v2 document" }];
+  }
+  const entries = exported.entries;
+  const game = entries[0]?.game;
+  await run("Hash chain", () => checkChain(entries));
+  await run("Seed commitment", () => (game ? checkSeed(game) : Promise.reject(new Broken("seq 1: no game"))));
+  await run("Deals from the seeded shuffle", () => checkDeals(entries));
+  for (const [name, check] of extra) await run(name, check);
+  // An escopa-export-v2 carries the service's Ed25519 signature of its final head (docs/audit.md
+  // section 7); the page does not check it yet, and says so: `escopa audit --key` does.
+  const key = exported.signature?.key_id;
+  results.push({
+    name: "Signature of the final head",
+    status: "not-checked",
+    detail: key
+      ? `not checked here: signed by key ${key}; check it with escopa audit --key and GET /v1/keys`
+      : "not checked: this export is not signed (escopa-export-v1)",
+  });
+  return results;
+}
+
+export { Broken };

@@ -1,0 +1,189 @@
+"""Schemathesis hooks for the live contract fuzzing (`SCHEMATHESIS_HOOKS=tests.harness.fuzz_hooks`).
+
+They give the fuzzer what a client knows from the answers it got, and nothing more:
+- seat tokens are the `playerToken` security of the operations that act as a seat: an auth
+  provider sends, for the game a case names, the token of the seat to act (for a move, one
+  case in SHARE another seat's), from the tokens that game's creation answered;
+- one positive move or deal in SHARE is sent at the version last seen, and a drawn card to
+  play is one the seat to act was last seen holding (the rest of the drawn move kept);
+- one positive `createGame` in SHARE becomes a four-player partnership game with signals,
+  dealt by hand (the rest of the drawn body kept), on which a deal and signals are legal;
+- one positive audit or export in SHARE names a game played to its end on the server under
+  test, through the public API, before the run (no short chain of calls finishes a game).
+
+Negative cases are never touched, so each stays as invalid as it was drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import httpx
+import schemathesis
+from hypothesis import strategies as st
+
+from tests.harness.api import NAMES
+
+Json = dict[str, Any]
+Case = schemathesis.Case
+
+CREATE: Final = "POST /v1/games"
+PLAY: Final = "POST /v1/games/{game_id}/moves"
+DEAL: Final = "POST /v1/games/{game_id}/deal"
+FINISHED_READERS: Final = frozenset(
+    {"GET /v1/games/{game_id}/audit", "GET /v1/games/{game_id}/export"}
+)
+TABLE_RULES: Final[Json] = {"partnerships": True, "signals": True, "auto_deal": False}
+SHARE: Final = 3
+"""One positive case in SHARE is rewritten, and one move in SHARE is sent as another seat."""
+
+
+@dataclass
+class Seen:
+    """What the run's answers told about one game."""
+
+    tokens: list[str]
+    version: int = 1
+    turn: int = 0
+    hands: dict[int, list[str]] = field(default_factory=dict)
+
+
+_games: dict[str, Seen] = {}
+_finished: list[str] = []
+_random = random.Random()
+
+
+def _game(case: Case) -> Seen | None:
+    game_id = (case.path_parameters or {}).get("game_id")
+    return _games.get(game_id) if isinstance(game_id, str) else None
+
+
+def _positive(case: Case) -> bool:
+    return case.meta is not None and case.meta.generation.mode.is_positive
+
+
+@schemathesis.auth(refresh_interval=None)
+class SeatTokens:
+    """The token of a seat of the game a case names, for the operations that need one."""
+
+    def get(self, case: Case, context: Any) -> str | None:
+        seen = _game(case)
+        if seen is None or not _needs_token(case):
+            return None
+        seat = seen.turn
+        if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
+            seat = _random.randrange(len(seen.tokens))
+        return seen.tokens[seat]
+
+    def set(self, case: Case, data: str | None, context: Any) -> None:
+        if data is not None:
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+
+
+def _needs_token(case: Case) -> bool:
+    security = case.operation.definition.raw.get("security") or []
+    return any("playerToken" in requirement for requirement in security)
+
+
+@schemathesis.hook
+def after_call(context: Any, case: Case, response: Any) -> None:
+    """Remember each game's tokens, version, seat to act and the hands seen, from the answers."""
+    content_type = response.headers.get("content-type", [""])[0]
+    if not 200 <= response.status_code < 300 or content_type != "application/json":
+        return
+    body = response.json()
+    if not isinstance(body, dict):
+        return
+    if case.operation.label == CREATE:
+        _games[body["game_id"]] = Seen(tokens=[p["token"] for p in body["players"]])
+    view = body.get("view", body)
+    if isinstance(view, dict) and "game_id" in view and "turn" in view:
+        _saw_view(view, body.get("version", view.get("version")))
+
+
+def _saw_view(view: Json, version: Any) -> None:
+    seen = _games.get(view["game_id"])
+    if seen is None:
+        return
+    if isinstance(version, int):
+        seen.version = version
+    seen.turn = view["turn"] if isinstance(view["turn"], int) else 0
+    if isinstance(view.get("seat"), int):
+        seen.hands[view["seat"]] = list(view.get("hand") or [])
+
+
+@schemathesis.hook
+def flatmap_case(context: Any, case: Case) -> Any:
+    """Rewrite one positive case in SHARE of the operations above; leave every other case."""
+    if not _positive(case):
+        return st.just(case)
+    label = case.operation.label
+    seen = _game(case)
+    if label == CREATE:
+        rewrite = lambda: _at_the_table(case)  # noqa: E731
+    elif label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
+        rewrite = lambda: _as_last_seen(case, seen)  # noqa: E731
+    elif label in FINISHED_READERS and _finished:
+        rewrite = lambda: st.just(_finished_game(case))  # noqa: E731
+    else:
+        return st.just(case)
+    return st.integers(0, SHARE - 1).flatmap(lambda n: rewrite() if n == 0 else st.just(case))
+
+
+def _at_the_table(case: Case) -> Any:
+    """The drawn body as four players in partnerships, with signals, dealt by hand."""
+    body = case.body if isinstance(case.body, dict) else {}
+    rules = body.get("rules") if isinstance(body.get("rules"), dict) else {}
+    table = {**body, "players": list(NAMES), "rules": {**rules, **TABLE_RULES}}
+    return st.just(_with_body(case, table))
+
+
+def _as_last_seen(case: Case, seen: Seen) -> Any:
+    """The drawn move at the version last seen; a played card one the seat to act holds."""
+    body = {**case.body, "expected_version": seen.version}
+    hand = seen.hands.get(seen.turn)
+    if "card" not in body or not hand:
+        return st.just(_with_body(case, body))
+    discard = {k: v for k, v in body.items() if k != "capture"}
+    return st.sampled_from(hand).map(lambda card: _with_body(case, {**discard, "card": card}))
+
+
+def _with_body(case: Case, body: Json) -> Case:
+    case.body = body
+    return case
+
+
+def _finished_game(case: Case) -> Case:
+    case.path_parameters = {**(case.path_parameters or {}), "game_id": _finished[0]}
+    return case
+
+
+@schemathesis.hook
+def after_load_schema(context: Any, schema: Any) -> None:
+    """Play one game to its end on the server under test, for the audit and export cases."""
+    base = schema.config.base_url
+    if base and not _finished:
+        with httpx.Client(base_url=base, timeout=10) as client:
+            _finished.append(play_out(client))
+
+
+def play_out(client: httpx.Client) -> str:
+    """Create a two-player game to 1 point and play the first legal move until it ends."""
+    body = {"players": list(NAMES[:2]), "rules": {"target": 1}}
+    created = _ok(client.post("/v1/games", json=body))
+    game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
+    view = created["view"]
+    while view["status"] != "finished":
+        auth = {"Authorization": f"Bearer {tokens[view['turn']]}"}
+        moves = _ok(client.get(f"/v1/games/{game_id}/legal-moves", headers=auth))
+        move = {"move": moves["moves"][0]["id"], "expected_version": moves["version"]}
+        view = _ok(client.post(f"/v1/games/{game_id}/moves", json=move, headers=auth))["view"]
+    return str(game_id)
+
+
+def _ok(response: httpx.Response) -> Json:
+    response.raise_for_status()
+    answer: Json = response.json()
+    return answer

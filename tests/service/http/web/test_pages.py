@@ -1,0 +1,581 @@
+"""The web pages in a real headless Chromium against a real `escopa serve` and Redis.
+
+A whole match is played by clicking in two seats' pages; a finished game's replay is compared,
+position by position, with the API's replay; tampered exports fail the check they break. Every
+page is watched: no console error, no request to any host but the service. With
+`ESCOPA_SCREENSHOTS=<folder>` the README's pictures are saved there (`make screenshots`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+import redis
+
+from service.store.redis_server import RedisServer
+from tests.harness.api import Json, canonical, capturing_cards, entry_hash, find_seed
+from tests.harness.browser import PHONE, Chromium, Watched, chromium
+from tests.harness.processes import Served, serve_processes
+
+SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
+WAIT = 15.0
+SEED = "web table 1"
+
+
+@pytest.fixture(scope="module")
+def server(redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    redis.Redis.from_url(redis_server.url).flushall()
+    with serve_processes(redis_server.url, tmp_path_factory.mktemp("web"), 1) as [served]:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Chromium]:
+    with chromium() as opened:
+        yield opened
+
+
+@pytest.fixture(scope="module")
+def finished(server: Served) -> Json:
+    """A finished 2-player game to 3 points, played through the API; its export."""
+    rng = random.Random(19)
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", "Bia"], "seed": "web replay", "rules": {"target": 3}}
+        game = http.post("/v1/games", json=body).json()
+        tokens = [p["token"] for p in game["players"]]
+        view = game["view"]
+        while view["status"] != "finished":
+            auth = {"Authorization": f"Bearer {tokens[view['turn']]}"}
+            legal = http.get(f"/v1/games/{game['game_id']}/legal-moves", headers=auth).json()
+            move = {"move": rng.choice(legal["moves"])["id"], "expected_version": legal["version"]}
+            view = http.post(f"/v1/games/{game['game_id']}/moves", json=move, headers=auth).json()
+            view = view["view"]
+        export: Json = http.get(f"/v1/games/{game['game_id']}/export").json()
+        return export
+
+
+def shoot(watched: Watched, name: str, full_page: bool = True) -> None:
+    """Save a screenshot for the README when asked to."""
+    if SHOTS:
+        watched.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=full_page)
+
+
+def until(check: Any, what: str, timeout: float = WAIT) -> Any:
+    """Poll `check()` until it returns something truthy."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def version(watched: Watched) -> int:
+    shown = watched.page.evaluate("document.body.dataset.version")
+    return int(shown) if shown else 0
+
+
+def my_turn(watched: Watched, at_least: int) -> bool:
+    shown, turn, choices = watched.page.evaluate(
+        "[Number(document.body.dataset.version || 0),"
+        " document.getElementById('status').textContent.includes('Your turn'),"
+        " document.querySelectorAll('#hand button.card:not([disabled]), #actions [data-move]')"
+        ".length]"
+    )
+    return bool(shown >= at_least and turn and choices)
+
+
+def play_by_clicks(watched: Watched) -> str:
+    """Choose a move in the page: a claim when offered, else a capture when a card has one
+    (its table cards clicked, then the one option left), else a discard. Returns the move."""
+    page = watched.page
+    claim = page.locator("#actions button[data-move^='claim:']")
+    if claim.count():
+        chosen = claim.first.get_attribute("data-move")
+        claim.first.click()
+        return str(chosen)
+    cards = page.locator("#hand button.card:not([disabled])")
+    discard = None
+    for index in range(cards.count()):
+        cards.nth(index).click()
+        options = page.locator("#actions button[data-move]").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.move)"
+        )
+        captures = [o for o in options if "+" in o and not o.startswith("claim:")]
+        if captures:
+            move = captures[0]
+            for card in move.split("+")[1:]:
+                page.click(f"#table button[data-card='{card}']")
+            left = page.locator("#actions button[data-move]").evaluate_all(
+                "buttons => buttons.map(b => b.dataset.move).filter(m => !m.startsWith('claim:'))"
+            )
+            assert left == [move], f"after choosing {move}'s cards the page still offers {left}"
+            page.click(f"#actions button[data-move='{move}']")
+            return move
+        discard = options[-1]
+    assert discard is not None, "no card of the hand can be played"
+    page.click(f"#actions button[data-move='{discard}']")
+    return discard
+
+
+def play_by_keyboard(watched: Watched) -> None:
+    """Tab to the first playable card, Enter to choose it, Enter on the first option offered."""
+    page = watched.page
+    page.locator("#hand button.card:not([disabled])").first.focus()
+    page.keyboard.press("Enter")
+    until(lambda: page.evaluate("document.activeElement.dataset.move"), "focus on an option")
+    page.keyboard.press("Enter")
+
+
+def close_round(watched: Watched, round_no: int, shot: str | None) -> None:
+    """The round's score is shown category by category; then Continue."""
+    page = watched.page
+    page.wait_for_selector(f"#round-dialog[open] table.score[data-round='{round_no}']")
+    rows = page.locator("#round-dialog table.score tbody th").all_inner_texts()
+    assert "Most cards" in rows and "Seven of oros" in rows and "Match total" in rows
+    if shot:
+        shoot(watched, shot, full_page=False)  # the dialog's backdrop covers the viewport
+    assert page.evaluate("document.activeElement.id") == "round-close"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#round-dialog:not([open])", state="attached")
+
+
+def assert_clean(server: Served, *pages: Watched) -> None:
+    for watched in pages:
+        assert watched.errors == [], watched.errors
+        foreign = [url for url in watched.requests if not url.startswith(server.base + "/")]
+        assert foreign == [], foreign
+
+
+def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
+    server: Served, browser: Chromium
+) -> None:
+    home = browser.page()
+    home.page.goto(f"{server.base}/")
+    home.page.select_option("#preset", "escopa")
+    home.page.fill("#target", "3")
+    home.page.click("#start summary")
+    home.page.fill("#seed", SEED)  # the same match every run
+    home.page.click("#start button[type=submit]")
+    links = [
+        str(home.page.get_attribute(f"#seat-links a[data-seat='{seat}']", "href"))
+        for seat in (0, 1)
+    ]
+    game_id = urlsplit(links[0]).path.rsplit("/", 1)[1]
+    tokens = [urlsplit(link).fragment.removeprefix("token=") for link in links]
+    seats = [browser.page() for _ in links]
+    for watched, link in zip(seats, links, strict=True):
+        watched.page.goto(link)
+        until(lambda w=watched: version(w), "the table")
+        assert "token" not in watched.page.url, "the token leaves the address bar"
+    phone = browser.page(PHONE)
+    phone.page.goto(links[0])
+    spectator = browser.page()
+    spectator.page.goto(f"{server.base}/play/{game_id}")
+    http = httpx.Client(base_url=server.base, timeout=10)
+    rounds, moves, at, pictured = 0, 0, version(seats[0]), False
+    while True:
+        sheet = http.get(f"/v1/games/{game_id}/score").json()
+        if len(sheet["rounds"]) > rounds:
+            rounds = len(sheet["rounds"])
+            for watched in seats:
+                close_round(watched, rounds, "round-score-desktop" if watched is seats[0] else None)
+            close_round(phone, rounds, "round-score-phone")
+        if sheet["status"] == "finished":
+            break
+        actor = until(lambda a=at: next((w for w in seats if my_turn(w, a)), None), "a turn")
+        if moves < 2:
+            play_by_keyboard(actor)
+        else:
+            play_by_clicks(actor)
+        at = until(lambda w=actor, a=at: version(w) > a and version(w), "the move's answer")
+        moves += 1
+        if moves >= 8 and not pictured:  # mid-game, once the seat to play can capture
+            until(lambda a=at: version(phone) >= a and version(seats[0]) >= a, "every page")
+            chooser = until(lambda a=at: next((w for w in seats if my_turn(w, a)), None), "a turn")
+            playable = chooser.page.locator("#hand button.card:not([disabled])")
+            for index in range(playable.count()):  # the picture: a card chosen, what it takes
+                playable.nth(index).click()
+                if chooser.page.locator("#actions button[data-move*='+']").count():
+                    pictured = True
+                    shoot(chooser, "table-desktop")
+                    break
+            chooser.page.keyboard.press("Escape")
+            if not pictured:
+                continue
+            shoot(phone, "table-phone")
+            width = phone.page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= PHONE["width"], f"the table is {width} px wide on a 390 px screen"
+            unnamed = (
+                seats[0]
+                .page.locator(".card")
+                .evaluate_all(
+                    "cards => cards.filter(c => !(c.getAttribute('aria-label') || '').trim()"
+                    " || (c.dataset.card && !c.getAttribute('aria-label').includes(c.dataset.card))"
+                    " || c.querySelector('svg').getAttribute('aria-hidden') !== 'true').length"
+                )
+            )
+            assert unnamed == 0, "every card has a text alternative naming it"
+
+    assert pictured, "no capture was ever offered"
+    sheet = http.get(f"/v1/games/{game_id}/score").json()
+    winner = sheet["outcome"]["winner"]
+    for seat, watched in enumerate(seats):
+        until(lambda w=watched: w.page.is_visible("#outcome"), "the outcome")
+        outcome = watched.page.inner_text("#outcome")
+        assert ("You win!" if seat == winner else "You lose.") in outcome
+        assert "\N{EN DASH}".join(map(str, sheet["totals"])) in outcome
+    final = http.get(f"/v1/games/{game_id}").json()
+    until(lambda: version(spectator) == final["version"], "the spectator's table")
+    assert spectator.page.inner_text("#who") == "Spectator"
+    assert not spectator.page.is_visible("#hand")
+    shown = spectator.page.get_attribute("#table .cards", "data-cards")
+    assert shown == " ".join(final["table"])
+    seats[0].page.click("#replay-link")  # then replayed and verified in the same browser
+    seats[0].page.wait_for_selector("body[data-verified='passed']")
+    seen = seats[0].page.locator("#checks li[data-check='The log this browser saw']")
+    assert seen.get_attribute("data-status") == "passed"
+    assert f"seq {final['version']}" in seen.inner_text()
+    assert_clean(server, home, *seats, phone, spectator)
+    log = "\n".join(server.log_lines())
+    assert game_id in log and all(token not in log for token in tokens), "a token reached the log"
+    http.close()
+
+
+def read_position(page: Any, players: int) -> Json:
+    """What the replay page shows: each seat's cards, the table, each side's pile and score."""
+    seats = [
+        page.get_attribute(f"#seats [data-seat='{seat}'] .cards", "data-cards")
+        for seat in range(players)
+    ]
+    sides = page.locator("#board-sides .side").evaluate_all(
+        "boxes => boxes.map(b => [b.querySelector('[data-captured]').dataset.captured,"
+        " b.querySelector('[data-escopas]').dataset.escopas,"
+        " b.querySelector('[data-score]').dataset.score].map(Number))"
+    )
+    return {
+        "hands": [s.split() if s else [] for s in seats],
+        "table": (page.get_attribute("#board-table .cards", "data-cards") or "").split(),
+        "sides": sides,
+    }
+
+
+def api_position(server: Served, export: Json, seq: int) -> Json:
+    """The API's replay of the game up to `seq`, as the same figures."""
+    game = export["entries"][0]["game"]
+    moves = [
+        {"seat": e["seat"], "move": e["move"]}
+        for e in export["entries"][1:seq]
+        if e["type"] in ("move", "deal")
+    ]
+    overrides = {k: v for k, v in game["rules"].items() if k != "players"}
+    body = {"players": game["players"], "rules": overrides, "seed": game["seed"]}
+    body |= {"client_seed": game["client_seed"], "moves": moves, "include_state": True}
+    answer = httpx.post(f"{server.base}/v1/replays", json=body, timeout=10).json()
+    logged = [e["state_hash"] for e in export["entries"][:seq] if e["state_hash"]]
+    assert answer["state_hash"] == logged[-1], f"the API's replay differs from the log at {seq}"
+    state = answer["state"]
+    sides = zip(state["captured"], state["escopas"], state["scores"], strict=True)
+    return {
+        "hands": state["hands"],
+        "table": state["table"],
+        "sides": [[len(pile), escopas, score] for pile, escopas, score in sides],
+    }
+
+
+def test_the_replay_shows_at_each_position_what_the_api_replays_there(
+    server: Served, browser: Chromium, finished: Json
+) -> None:
+    watched = browser.page()
+    page = watched.page
+    game_id = finished["game_id"]
+    page.goto(f"{server.base}/replay/{game_id}")
+    page.wait_for_selector("body[data-verified]")
+    assert page.get_attribute("body", "data-verified") == "passed"
+    statuses = page.locator("#checks li").evaluate_all(
+        "items => items.map(i => [i.dataset.check, i.dataset.status])"
+    )
+    assert dict(statuses) == {
+        "Hash chain": "passed",
+        "Seed commitment": "passed",
+        "Deals from the seeded shuffle": "passed",
+        "Moves use the cards dealt": "passed",
+        "Signature of the final head": "not-checked",
+    }
+    entries = finished["entries"]
+    last = len(entries)
+    players = len(entries[0]["game"]["players"])
+    assert page.locator("#moves button").count() == last
+
+    page.keyboard.press("Home")
+    for step in range(1, 6):  # the arrow keys, one move at a time
+        assert read_position(page, players) == api_position(server, finished, step)
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.url.endswith("#m=5")
+    middle = last // 2
+    page.click(f"#moves button[data-seq='{middle}']")  # the move list
+    assert read_position(page, players) == api_position(server, finished, middle)
+    page.keyboard.press("End")
+    assert read_position(page, players) == api_position(server, finished, last)
+    assert page.locator("#score table.score").count() == 1
+    assert "won" in page.inner_text("#score")
+
+    page.keyboard.press("Home")
+    page.keyboard.press("]")  # the next round starts where its first hand is dealt
+    starts = [
+        e["seq"]
+        for e in entries
+        if any(ev["type"] == "dealt" and ev["hand"] == 1 and ev["round"] == 2 for ev in e["events"])
+    ]
+    assert page.url.endswith(f"#m={starts[0]}")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    assert read_position(page, players) == api_position(server, finished, starts[0] + 4)
+    assert "Round 1" in page.inner_text("#score caption")  # the last round scored so far
+    shoot(watched, "replay-desktop")
+    page.keyboard.press("[")
+    assert page.url.endswith(f"#m={starts[0]}")
+    page.keyboard.press("[")
+    assert page.url.endswith("#m=1")
+
+    phone = browser.page(PHONE)
+    phone.page.goto(f"{server.base}/replay/{game_id}#m={starts[0] + 2}")  # a position's link
+    phone.page.wait_for_selector("body[data-verified]")
+    assert read_position(phone.page, players) == api_position(server, finished, starts[0] + 2)
+    assert phone.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    shoot(phone, "replay-phone")
+    assert_clean(server, watched, phone)
+
+
+def forged_deal(export: Json) -> Json:
+    """Give a seat another card in the first deal (one byte), as docs/audit.md's example."""
+    dealt = next(e for e in export["entries"][0]["events"] if e["type"] == "dealt")
+    card = dealt["hands"][1][0]
+    dealt["hands"][1][0] = card[0] + ("D" if card[1] != "D" else "C")
+    return export
+
+
+def rehashed(export: Json) -> Json:
+    """The chain recomputed after a change, as a forger who knows the format would."""
+    prev = "0" * 64
+    for entry in export["entries"]:
+        entry["prev_hash"] = prev
+        entry["hash"] = entry_hash(entry)
+        prev = entry["hash"]
+    return export
+
+
+def other_seat(export: Json) -> Json:
+    """A move's entry says another seat played it (re-hashed)."""
+    entry = next(e for e in export["entries"] if e["type"] == "move")
+    played = next(ev for ev in entry["events"] if ev["type"] == "played")
+    entry["seat"] = played["seat"] = 1 - played["seat"]
+    return rehashed(export)
+
+
+def unlinked(export: Json) -> Json:
+    del export["entries"][5]
+    return export
+
+
+@pytest.mark.parametrize(
+    ("tamper", "check", "detail"),
+    [
+        (forged_deal, "Hash chain", "seq 1: hash does not match its content"),
+        (
+            lambda e: rehashed(forged_deal(e)),
+            "Deals from the seeded shuffle",
+            "seq 1: round 1 hand 1",
+        ),
+        (other_seat, "Moves use the cards dealt", "is not in seat"),
+        (unlinked, "Hash chain", "seq 6: entries missing or out of order"),
+    ],
+    ids=["a changed card", "a changed card re-hashed", "another seat's move", "an entry gone"],
+)
+def test_a_tampered_export_opened_without_the_server_fails_the_check_it_breaks(
+    server: Served,
+    browser: Chromium,
+    finished: Json,
+    tmp_path: Path,
+    tamper: Any,
+    check: str,
+    detail: str,
+) -> None:
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(tamper(json.loads(json.dumps(finished)))))
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/replay/")
+    page.wait_for_load_state("networkidle")
+    before = len(watched.requests)
+    if tamper is unlinked:  # pasted
+        page.evaluate(
+            "(text) => { document.getElementById('paste').value = text; }", forged.read_text()
+        )
+        page.click("#paste-go")
+    else:  # chosen as a file
+        page.set_input_files("#file", str(forged))
+    page.wait_for_selector("body[data-verified]")
+    assert page.get_attribute("body", "data-verified") == "failed"
+    item = page.locator(f"#checks li[data-check='{check}']")
+    assert item.get_attribute("data-status") == "failed"
+    assert detail in item.inner_text()
+    assert watched.requests[before:] == [], "the export was verified without the server"
+    assert_clean(server, watched)
+
+
+def test_the_worked_example_of_docs_audit_verifies_in_the_browser_with_its_head(
+    server: Served, browser: Chromium
+) -> None:
+    example = Path(__file__).resolve().parents[4] / "docs" / "examples" / "export.json"
+    watched = browser.page()
+    watched.page.goto(f"{server.base}/replay/")
+    watched.page.evaluate(  # dropped on the page, as a file dragged from the desktop
+        """(text) => {
+            const dropped = new DataTransfer();
+            dropped.items.add(new File([text], "export.json", { type: "application/json" }));
+            document.dispatchEvent(new DragEvent("drop", { dataTransfer: dropped, bubbles: true }));
+        }""",
+        example.read_text(),
+    )
+    watched.page.wait_for_selector("body[data-verified='passed']")
+    chain = watched.page.inner_text("#checks li[data-check='Hash chain']")
+    assert "73 entries" in chain
+    assert "eeda4a73ed841a5644b8dd925310a6e4bc8e8c58c4c49facdd3045d6c6087511" in chain
+    assert_clean(server, watched)
+
+
+def test_a_missed_capture_is_offered_to_the_next_seat_and_claimed_in_one_click(
+    server: Served, browser: Chromium
+) -> None:
+    seed, state = find_seed(lambda s: bool(capturing_cards(s)), prefix="web-claim")
+    assert state.turn is not None
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        game = http.post("/v1/games", json={"players": ["Ana", "Bia"], "seed": seed}).json()
+        tokens = [p["token"] for p in game["players"]]
+        missed = capturing_cards(state)[0]
+        auth = {"Authorization": f"Bearer {tokens[state.turn]}"}
+        body = {"card": missed, "capture": [], "expected_version": game["version"]}
+        assert http.post(f"/v1/games/{game['game_id']}/moves", json=body, headers=auth).is_success
+        claimant = 1 - state.turn
+        watched = browser.page()
+        watched.page.goto(f"{server.base}/play/{game['game_id']}#token={tokens[claimant]}")
+        claim = watched.page.locator("#actions button[data-move^='claim:']").first
+        claim.wait_for()
+        offered = str(claim.get_attribute("data-move"))
+        assert missed in offered
+        claim.click()
+        until(lambda: version(watched) == game["version"] + 2, "the claim's answer")
+        log = http.get(f"/v1/games/{game['game_id']}/log?after=0").json()["entries"]
+        assert log[-1]["move"] == offered
+        assert log[-1]["seat"] == claimant
+    assert_clean(server, watched)
+
+
+def test_a_partner_signal_is_sent_from_the_page_and_read_by_the_partner_only(
+    server: Served, browser: Chromium
+) -> None:
+    names = ["Ana", "Bia", "Caio", "Duda"]
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        game = http.post("/v1/games", json={"players": names, "preset": "escopa"}).json()
+    links = {p["seat"]: f"/play/{game['game_id']}#token={p['token']}" for p in game["players"]}
+    sender, partner, opponent = browser.page(), browser.page(), browser.page(PHONE)
+    for watched, seat in ((sender, 0), (partner, 2), (opponent, 1)):
+        watched.page.goto(server.base + links[seat])
+        until(lambda w=watched: version(w), "the table")
+    sender.page.click("#actions button[data-signal='guindis']")
+    until(lambda: "Ana signals: I hold the seven of oros" in partner.page.inner_text("#log"), "it")
+    until(lambda: "Ana signalled their partner" in opponent.page.inner_text("#log"), "the news")
+    assert "seven of oros" not in opponent.page.inner_text("#log")
+    assert opponent.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert_clean(server, sender, partner, opponent)
+
+
+SHUFFLE_VECTORS = [  # docs/shuffle.md section 8: the key, the round, the whole deck top first
+    (
+        "escopa",
+        1,
+        "3C QH 6D 4S 7D AC 3S 4C KD KC JS 5H 2H KH AS QC JD JH 6C 7H QD 5S 3D KS 2S "
+        "4H 5D 5C AH 6H 7C 7S QS 2C AD 3H 4D 2D JC 6S",
+    ),
+    (
+        "Guindis 7D",
+        1,
+        "AC 6H JH KD 6C AH 5C QH 7S 6D KS 4C 6S QD 4H 7H 7C 5S JS 4D QS 2S 3C 3S "
+        "2D 3H AD KH QC 7D KC 3D 5D 2H AS JC 4S 5H 2C JD",
+    ),
+    (
+        "ação",
+        3,
+        "5S 3H 7S KS AS 4H 3D 2D AD 3C 2C 7H JH JD 7D 2H QD 5D AC 5C QC AH QS KH JC 6C "
+        "7C KD 6S 2S 4S JS 6D 3S QH 6H 4C KC 4D 5H",
+    ),
+]
+AWKWARD = {
+    "é": ["ação", "\u2028", 'a"b\\c', "tab\there\n", "\x01\x1f\x7f", "😀"],
+    "b": -3,
+    "a": {"z": None, "ä": True, "Z": [1, 0]},
+    "😀": 1,  # after U+FFFF in code-point order, before it in UTF-16's
+    "\uffff": 2,
+}
+
+
+def test_verify_js_gives_the_shuffle_test_vectors_and_pythons_canonical_json(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page()
+    watched.page.goto(f"{server.base}/replay/")
+    decks = watched.page.evaluate(
+        """async (vectors) => {
+            const v = await import("/web/verify.js");
+            const decks = [];
+            for (const [seed, round] of vectors) {
+                const key = await v.hmacKey(v.shuffleKey({ seed, client_seed: null }));
+                decks.push((await v.shuffledDeck(key, round)).join(" "));
+            }
+            return decks;
+        }""",
+        [[seed, round_no] for seed, round_no, _ in SHUFFLE_VECTORS],
+    )
+    assert decks == [deck for _, _, deck in SHUFFLE_VECTORS]
+    text = watched.page.evaluate(
+        "async (value) => (await import('/web/verify.js')).canonical(value)", AWKWARD
+    )
+    assert text.encode() == canonical(AWKWARD)
+    assert_clean(server, watched)
+
+
+def test_a_deal_that_is_due_is_offered_as_one_button_when_auto_deal_is_off(
+    server: Served, browser: Chromium
+) -> None:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", "Bia"], "rules": {"auto_deal": False}}
+        game = http.post("/v1/games", json=body).json()
+        assert game["view"]["status"] == "dealing"
+        watched = browser.page()
+        watched.page.goto(
+            f"{server.base}/play/{game['game_id']}#token={game['players'][1]['token']}"
+        )
+        deal = watched.page.locator("#actions button[data-move='deal']")
+        deal.click()
+        until(lambda: version(watched) == game["version"] + 1, "the deal")
+        view = http.get(
+            f"/v1/games/{game['game_id']}",
+            headers={"Authorization": f"Bearer {game['players'][1]['token']}"},
+        ).json()
+    assert view["status"] == "playing"
+    shown = watched.page.get_attribute("#hand .cards", "data-cards")
+    assert shown == " ".join(view["hand"]) and len(view["hand"]) == 3
+    assert watched.page.get_attribute("#table .cards", "data-cards") == " ".join(view["table"])
+    assert_clean(server, watched)
