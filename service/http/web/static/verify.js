@@ -62,7 +62,10 @@ export async function checkChain(entries) {
 /** Check 2, the seed: its SHA-256 is the commitment published before the game. */
 export async function checkSeed(game) {
   if (game.seed === null) throw new Broken("seq 1: the seed is not revealed");
-  if ((await sha256Hex(game.seed)) !== game.seed_commitment) throw new Broken("seq 1: seed does not match seed_commitment");
+  if (game.seed_salt === null) throw new Broken("seq 1: the seed's salt is not revealed");
+  // A seed the creator chose is committed to with a salt: sha256(salt:seed) (audit.md check 2).
+  const text = game.seed_salt === undefined ? game.seed : `${game.seed_salt}:${game.seed}`;
+  if ((await sha256Hex(text)) !== game.seed_commitment) throw new Broken("seq 1: seed does not match seed_commitment");
   return `sha256(seed) = ${game.seed_commitment}`;
 }
 
