@@ -1,6 +1,6 @@
 # Every target uses the project's virtualenv (.venv), created by `make install`.
 PY ?= .venv/bin/python
-SOURCES = engine service tests bench
+SOURCES = engine bots service tests bench
 
 .PHONY: install lint format test test-fast run bench openapi screenshots fuzz clean
 

@@ -36,7 +36,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import msgspec  # noqa: E402
 
 import engine  # noqa: E402
-from engine import Claim, Deal, Move, Play, Rules, State  # noqa: E402
+from engine import Claim, Move, Play, Rules, State  # noqa: E402
 
 RANKS = "A234567QJK"
 SUITS = "CDHS"
@@ -49,18 +49,13 @@ VALUE = {card: RANKS.index(card[0]) + 1 for card in DECK}
 def play_match(rules: Rules, seed: str, rng: random.Random, seen: list[State] | None) -> int:
     """Play one match with random legal moves; return the number of moves applied."""
     state, _ = engine.start(rules, seed)
-    moves = 0
-    while state.status != "finished":
-        if state.status == "dealing":
-            state, _ = engine.apply(state, state.dealer, Deal())
-        else:
-            if seen is not None:
-                seen.append(state)
-            assert state.turn is not None
-            move = rng.choice(engine.legal_moves(state))
-            state, _ = engine.apply(state, state.turn, move)
-        moves += 1
-    return moves
+
+    def choose(state: State, seat: int) -> Move:
+        if seen is not None and state.status == "playing":
+            seen.append(state)
+        return rng.choice(engine.legal_moves(state, seat))
+
+    return len(engine.play_out(state, choose)[1])
 
 
 def self_play(preset: str, matches: int, seed: int) -> tuple[int, float]:

@@ -119,14 +119,11 @@ def match_script(seed: str) -> Script:
     """A whole match's moves as (seat, request body), chosen by the engine ahead of time."""
     state, _ = engine.start(engine.make_rules("escopa", RULES), seed)
     rng = random.Random(seed)
-    script: Script = []
-    while state.status != "finished":
-        seat = state.turn if state.turn is not None else 0
-        move = rng.choice(engine.legal_moves(state))
-        state, _ = engine.apply(state, seat, move)
-        body = {"move": str(move), "expected_version": len(script) + 1}
-        script.append((seat, json.dumps(body).encode()))
-    return script
+    _, steps = engine.play_out(state, lambda s, seat: rng.choice(engine.legal_moves(s, seat)))
+    return [
+        (step.seat, json.dumps({"move": str(step.move), "expected_version": version}).encode())
+        for version, step in enumerate(steps, start=1)
+    ]
 
 
 def scripts(clients: int, per_client: int) -> list[list[tuple[str, Script]]]:

@@ -45,15 +45,7 @@ PLAYERS = ("Ana", "Bia")
 def self_play(rules: Rules, seed: str, rng: random.Random) -> int:
     """One match with random legal moves, the engine alone; returns the moves applied."""
     state, _ = engine.start(rules, seed)
-    moves = 0
-    while state.status != "finished":
-        if state.status == "dealing":
-            state, _ = engine.apply(state, state.dealer, Deal())
-        else:
-            assert state.turn is not None
-            state, _ = engine.apply(state, state.turn, rng.choice(engine.legal_moves(state)))
-        moves += 1
-    return moves
+    return len(engine.play_out(state, lambda s, seat: rng.choice(engine.legal_moves(s, seat)))[1])
 
 
 def recorded(rules: Rules, seed: str, rng: random.Random) -> tuple[bytes, list[ReplayMove]]:
@@ -68,13 +60,8 @@ def recorded(rules: Rules, seed: str, rng: random.Random) -> tuple[bytes, list[R
     )  # fmt: skip
     entries = [entry]
     moves: list[ReplayMove] = []
-    while state.status != "finished":
-        if state.status == "dealing":
-            seat, move = state.dealer, Deal()
-        else:
-            assert state.turn is not None
-            seat, move = state.turn, rng.choice(engine.legal_moves(state))
-        state, events = engine.apply(state, seat, move)
+    _, steps = engine.play_out(state, lambda s, seat: rng.choice(engine.legal_moves(s, seat)))
+    for seat, move, state, events in steps:
         entry = sealed(
             LogEntry(
                 seq=entry.seq + 1, type="deal" if isinstance(move, Deal) else "move", time=TIME,

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from engine.errors import EngineError, IllegalMove, InvalidMove, RulesError
 from engine.events import Event
-from engine.game import apply, legal_moves, start
+from engine.game import apply, current_seat, legal_moves, moves_in_view, next_dealer, start
 from engine.moves import Claim, Deal, Move, Play, move_text, parse_move
+from engine.playout import Chooser, Step, play_out
 from engine.rules import PRESETS, Points, Rules, make_rules
+from engine.signals import SIGNALS, Signal, check_signal, partner_of, sees_signal, signals_for
 from engine.state import State, canonical_json, state_hash
 from engine.views import View, redact, view
 
 __all__ = [
     "PRESETS",
+    "SIGNALS",
+    "Chooser",
     "Claim",
     "Deal",
     "EngineError",
@@ -23,15 +27,25 @@ __all__ = [
     "Points",
     "Rules",
     "RulesError",
+    "Signal",
     "State",
+    "Step",
     "View",
     "apply",
     "canonical_json",
+    "check_signal",
+    "current_seat",
     "legal_moves",
     "make_rules",
     "move_text",
+    "moves_in_view",
+    "next_dealer",
     "parse_move",
+    "partner_of",
+    "play_out",
     "redact",
+    "sees_signal",
+    "signals_for",
     "start",
     "state_hash",
     "view",

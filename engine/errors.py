@@ -28,10 +28,4 @@ class RulesError(EngineError):
     def __init__(self, field: str, message: str, code: str = "rules/invalid") -> None:
         super().__init__(code, f"{field}: {message}")
         self.field = field
-
-
-def error_path(message: str) -> str | None:
-    """The dotted path a msgspec validation message names (`$.rules.target` -> `rules.target`)."""
-    if "at `$." not in message:
-        return None
-    return message.rsplit("at `$.", 1)[1].rstrip("`")
+        self.reason = message

@@ -25,6 +25,7 @@ from engine.rules import Rules, check_rules, hands_per_round, side_count, side_o
 from engine.scoring import match_outcome, score_round
 from engine.shuffle import draw_first_dealer, shuffle_key, shuffled_deck
 from engine.state import Claimable, LastMove, State
+from engine.views import View
 
 HAND_SIZE: Final = 3
 OPENING_TABLE: Final = 4
@@ -80,17 +81,63 @@ def legal_moves(state: State, seat: int | None = None) -> list[Move]:
         return []
     turn, claim = state.turn, state.claim
     assert turn is not None
-    sums = table_sums(state.table)
+    claimed = claim.card if claim is not None and claim.seat == turn else None
+    return _listing(state.rules, state.hands[turn], state.table, claimed)
+
+
+def moves_in_view(seen: View) -> list[Move]:
+    """The legal moves of the view's seat, from what that seat sees: `legal_moves` for it.
+
+    A bot decides from its view alone, so it lists its moves from the view too. The claimable
+    card is the previous player's discard, the view's last move.
+    """
+    seat = seen.seat
+    if seen.status == "dealing":
+        return [Deal()] if seat is not None else []
+    if seen.status != "playing" or seat is None or seat != seen.turn:
+        return []
+    claimed = None
+    if seen.claim_seat == seat and seen.last_move is not None:
+        claimed = seen.last_move.move
+    return _listing(seen.rules, seen.hand, seen.table, claimed)
+
+
+def _listing(
+    rules: Rules, hand: tuple[str, ...], table: tuple[str, ...], claimed: str | None
+) -> list[Move]:
+    """The moves of a seat holding `hand`, in the documented order; `claimed`: its claim's card."""
+    sums = table_sums(table)
     moves: list[Move] = []
-    if claim is not None and claim.seat == turn:
-        moves += [Claim(cards) for cards in _claims(sums, claim.card)]
-    hand = state.hands[turn]
-    discard = state.rules.capture == "optional" or not capturing(hand, state.table)
+    if claimed is not None:
+        moves += [Claim(cards) for cards in _claims(sums, claimed)]
+    discard = rules.capture == "optional" or not capturing(hand, table)
     for card in hand:
         moves += [Play(card, found) for found in sets_making(sums, CAPTURE_SUM - VALUE[card])]
         if discard:
             moves.append(DISCARDS[card])
     return moves
+
+
+def current_seat(state: State) -> int | None:
+    """Who must act now, as OpenSpiel's `current_player()`: None once the match is over.
+
+    While playing, the seat whose turn it is. While a deal is due (`auto_deal` off), the seat
+    that deals it: any seat may ask for the deal, and this one has the duty.
+    """
+    if state.status == "finished":
+        return None
+    if state.status == "dealing":
+        return next_dealer(state)
+    return state.turn
+
+
+def next_dealer(state: State) -> int:
+    """The seat that deals the next hand: the round's first dealer, then by `dealer_rotation`."""
+    if state.hand == 0:
+        return state.first_dealer
+    if state.rules.dealer_rotation == "hand":
+        return (state.dealer + 1) % state.rules.players
+    return state.dealer
 
 
 def _claims(sums: TableSums, card: str) -> list[tuple[str, ...]]:
@@ -222,12 +269,8 @@ def _deal(state: State, events: list[Event]) -> State:
     rules = state.rules
     n = rules.players
     first = state.hand == 0
-    if first:
-        dealer = state.first_dealer
-        stock = shuffled_deck(shuffle_key(state.seed), state.round)
-    else:
-        dealer = (state.dealer + 1) % n if rules.dealer_rotation == "hand" else state.dealer
-        stock = state.stock
+    dealer = next_dealer(state)
+    stock = shuffled_deck(shuffle_key(state.seed), state.round) if first else state.stock
     order = [(dealer + 1 + i) % n for i in range(n)]
     dealt: list[tuple[str, ...]] = [()] * n
     for i, seat in enumerate(order):

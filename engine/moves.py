@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Annotated, Final
 
 import msgspec
 
@@ -10,6 +10,17 @@ from engine.cards import DECK, INDEX, sort_cards
 from engine.errors import InvalidMove
 
 MAX_MOVE_TEXT: Final = 200
+
+MoveText = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=MAX_MOVE_TEXT,
+        description="a move's text form, a legal move's id: `7D`, `5H+2S+QD`, `claim:5S+QD` or "
+        "`deal` (a text that is no move is refused with `move/malformed` or `move/unknown_card`)",
+        examples=["5H+2S+QD"],
+    ),
+]
 
 
 class Play(msgspec.Struct, frozen=True, gc=False, tag="play"):

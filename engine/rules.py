@@ -7,7 +7,8 @@ from typing import Any, Final, Literal
 import msgspec
 
 from engine.cards import RANKS
-from engine.errors import RulesError, error_path
+from engine.decoding import explain
+from engine.errors import RulesError
 
 Rotation = Literal["hand", "round"]
 Bonus = Literal["pairs", "fifteen", "none"]
@@ -175,7 +176,8 @@ def make_rules(preset: str = "escopa", overrides: dict[str, Any] | None = None) 
     try:
         rules = msgspec.convert(merged, Rules, strict=True)
     except msgspec.ValidationError as error:
-        raise RulesError(_error_field(str(error)), str(error)) from None
+        invalid = explain(error, Rules)
+        raise RulesError(invalid.field or "rules", invalid.problem) from None
     check_rules(rules)
     return rules
 
@@ -195,17 +197,12 @@ def check_rules(rules: Rules) -> None:
         value = getattr(rules.points, name)
         if not 0 <= value <= MAX_POINTS:
             raise RulesError(f"points.{name}", f"must be between 0 and {MAX_POINTS}, not {value}")
+    if not any(getattr(rules.points, name) for name in Points.__struct_fields__):
+        raise RulesError(
+            "points", "every category is 0: no point can ever be scored, so a match would never end"
+        )
     if set(rules.primeira_values) != set(RANKS):
         raise RulesError("primeira_values", f"must give a value to each rank {', '.join(RANKS)}")
     for rank, value in rules.primeira_values.items():
         if not 0 <= value <= MAX_POINTS:
             raise RulesError(f"primeira_values.{rank}", f"must be between 0 and {MAX_POINTS}")
-
-
-def _error_field(message: str) -> str:
-    """The field a msgspec validation message points at, dotted (`points.foo`)."""
-    path = error_path(message) or ""
-    if "unknown field `" in message:
-        unknown = message.split("unknown field `", 1)[1].split("`", 1)[0]
-        return f"{path}.{unknown}" if path else unknown
-    return path or "rules"

@@ -12,15 +12,21 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.core.games import Games
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
+from service.http.head import HeadAsGet
 from service.http.openapi.document import (
+    Document,
     RefinedJson,
     RefinedRedoc,
     RefinedSwagger,
     docs_assets,
     openapi_json,
+    refined,
 )
 from service.http.params import PLAYER_TOKEN_SCHEME
 from service.http.problems import HANDLERS
@@ -31,6 +37,7 @@ from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
 from service.http.routes.web_routes import WEB_ROUTES
 from service.http.strict import strict_body
+from service.ledger.signatures import new_private_text
 from service.ops.observe import instrument, operations
 from service.settings import Settings
 from service.store.game_store import GameStore
@@ -50,12 +57,16 @@ def connect(settings: Settings) -> Client:
             socket_connect_timeout=settings.redis_timeout,
             protocol=3,
         )
+    # A pooled connection that Redis closed (it restarted) fails on its first use: one
+    # immediate retry on a new connection. A timeout is not retried; a commit run twice would
+    # find its version taken, so no move is ever applied twice.
     return Redis.from_url(
         settings.redis_url,
         socket_timeout=settings.redis_timeout,
         socket_connect_timeout=settings.redis_timeout,
         health_check_interval=30,
         protocol=3,
+        retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
     )
 
 
@@ -152,9 +163,16 @@ def create_app(settings: Settings) -> Litestar:
         debug=False,
         logging_config=None,  # `escopa serve` configures logging (service.logs): JSON lines
     )
+    app.asgi_handler = HeadAsGet(app.asgi_handler)
     return instrument(app)
 
 
 def create_app_from_env() -> Litestar:
     """The factory uvicorn workers call: settings from the environment."""
     return create_app(Settings.from_env())
+
+
+def openapi_document() -> Document:
+    """The app's OpenAPI document as plain data (building it needs no Redis)."""
+    settings = Settings(redis_url="redis://127.0.0.1:1/0", signing_keys=(new_private_text(),))
+    return refined(create_app(settings))

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import logging.config
 import os
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -20,21 +22,30 @@ OPENAPI_DIR = Path("openapi")
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run uvicorn, first starting a private redis-server when no Redis URL is given."""
+    """Run uvicorn on a socket bound first (a taken port stops here, before anything starts),
+    with a private redis-server when no Redis URL is given."""
     import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
     from service.http.receive_deadline import ReceiveDeadline
     from service.ops.logs import log_config, without_password
-    from service.store.redis_server import RedisServer
+    from service.store.redis_server import RedisServer, Supervisor
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
+    try:
+        sock = listening(args.host, args.port)
+    except OSError as error:
+        reason = "the address is already in use" if error.errno == errno.EADDRINUSE else error
+        log.error("escopa cannot listen on %s port %d: %s", args.host, args.port, reason)
+        return 2
     url = args.redis_url or os.environ.get("REDIS_URL")
     if not signing_keys(None if url else Path(args.data_dir).resolve()):
         return 2
     server = None
     if not url:
-        server = RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start()
-        url = server.url
+        server = Supervisor(RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start())
+        url = server.server.url
+        server.start()
         log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
     os.environ["REDIS_URL"] = url
     shared = shared_metrics(args.workers)
@@ -42,26 +53,31 @@ def serve(args: argparse.Namespace) -> int:
         os.environ["ESCOPA_REDIS_CLUSTER"] = "1"
     # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    log.warning(
+    trusted = trusted_proxies(args.forwarded_allow_ips)
+    config = uvicorn.Config(
+        "service.app:create_app_from_env",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level=args.log_level,
+        log_config=log_config(args.log_format, args.log_level),
+        access_log=False,
+        timeout_graceful_shutdown=10,
+        http=ReceiveDeadline,
+        proxy_headers=trusted is not None,
+        forwarded_allow_ips=trusted,
+    )
+    log.info(
         "escopa listens on http://%s:%d (redis %s)", args.host, args.port, without_password(url)
     )
-    trusted = trusted_proxies(args.forwarded_allow_ips)
     try:
-        uvicorn.run(
-            "service.app:create_app_from_env",
-            factory=True,
-            host=args.host,
-            port=args.port,
-            workers=args.workers,
-            log_level=args.log_level,
-            log_config=log_config(args.log_format, args.log_level),
-            access_log=False,
-            timeout_graceful_shutdown=10,
-            http=ReceiveDeadline,
-            proxy_headers=trusted is not None,
-            forwarded_allow_ips=trusted,
-        )
+        if args.workers > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            uvicorn.Server(config).run(sockets=[sock])
     finally:
+        sock.close()
         if server is not None:
             server.stop()
         if shared is not None:
@@ -113,6 +129,20 @@ def trusted_proxies(allowed: str) -> str | None:
     return trusted or None
 
 
+def listening(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to `host:port`, for uvicorn (and its workers) to accept on."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
 def shared_metrics(workers: int) -> str | None:
     """The directory of the workers' merged metrics (prometheus_client's multiprocess mode):
     `PROMETHEUS_MULTIPROC_DIR` when set (made if missing, a previous run's values wiped), else
@@ -134,7 +164,7 @@ def shared_metrics(workers: int) -> str | None:
 
 def openapi(args: argparse.Namespace) -> int:
     """Write the OpenAPI document the app generates to openapi/openapi.json (and .yaml)."""
-    from service.http.openapi.document import document
+    from service.app import openapi_document as document
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from engine.scoring import Outcome
 from service.errors import ServiceError
 from service.ledger.audit import AuditReport, audit_export
-from service.ledger.export import EXPORT_FORMATS, Export
+from service.ledger.export import EXPORT_FORMATS, Export, read_document
 from service.ledger.replay import ReplayMove, ReplayRequest, ReplayResult, replay, replay_request
 from service.ledger.signatures import PublicKeys, public_keys
 
@@ -90,7 +90,7 @@ def read_keys(given: Sequence[str]) -> PublicKeys:
                 continue
             content = path.read_text(encoding="utf-8").strip()
             if content[:1] in ("{", "["):
-                found |= public_keys(msgspec.json.decode(content))
+                found |= public_keys(read_document(content.encode()))
                 continue
             for line in content.split():
                 found |= public_keys(line)
@@ -155,7 +155,7 @@ def replay_file(path: str, as_json: bool = False, out: TextIO | None = None) -> 
     name = "replay"
     logged: Logged | None = None
     try:
-        document = msgspec.json.decode(data)
+        document = read_document(data)
         if isinstance(document, dict) and document.get("format") in EXPORT_FORMATS:
             export = msgspec.convert(document, Export)
             name = f"game {export.game_id}"

@@ -49,6 +49,7 @@ from service.ledger.chain import (
 )
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
+from service.ledger.terms import player_names
 from service.settings import Settings, secret_hash
 from service.store import keys
 from service.store.commitment_store import USED_UP, CommitmentStore
@@ -127,9 +128,25 @@ def view_tag(view: GameView) -> str:
 
 
 def move_from(request: MoveRequest) -> Move:
-    """The engine move a request names: exactly one of `card`, `claim` or `move`."""
+    """The engine move a request names: exactly one of `card`, `claim` or `move` (or a listed
+    move's `id` alone); a listed move's `id` and `kind`, when given, must name the same move."""
+    move = _named(request)
+    listed, kind = request.id, request.kind
+    if not isinstance(listed, UnsetType) and str(parse_move(listed)) != str(move):
+        raise ServiceError("request/ambiguous_move", 422, f"`id` {listed!r} is not move {move}")
+    if not isinstance(kind, UnsetType) and kind != KINDS[type(move)]:
+        raise ServiceError("request/ambiguous_move", 422, f"`kind` {kind!r} is not move {move}")
+    return move
+
+
+KINDS: dict[type, str] = {engine.Play: "play", engine.Claim: "claim", Deal: "deal"}
+
+
+def _named(request: MoveRequest) -> Move:
     card, claim, text, capture = request.card, request.claim, request.move, request.capture
     given = [card is not UNSET, claim is not UNSET, text is not UNSET]
+    if not any(given) and not isinstance(request.id, UnsetType):
+        return parse_move(request.id)
     if sum(given) != 1:
         raise ServiceError(
             "request/ambiguous_move", 422, "give exactly one of `card`, `claim` or `move`"
@@ -168,15 +185,16 @@ class Games:
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
-        rules = rules_of(request.preset, request.rules, len(request.players))
+        names = player_names(request.players)
+        rules = rules_of(request.preset, request.rules, len(names))
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
         state, events = engine.start(rules, seeds.key)
-        tokens = [secrets.token_urlsafe(32) for _ in request.players]
+        tokens = [secrets.token_urlsafe(32) for _ in names]
         meta = GameMeta(
             seats=tuple(
                 SeatMeta(name, secret_hash(token))
-                for name, token in zip(request.players, tokens, strict=True)
+                for name, token in zip(names, tokens, strict=True)
             ),
             seed_commitment=seeds.commitment,
             created=now(),
@@ -185,7 +203,7 @@ class Games:
         )
         info = GameInfo(
             rules=rules,
-            players=tuple(request.players),
+            players=names,
             seed=seeds.seed,
             seed_commitment=seeds.commitment,
             client_seed=seeds.client_seed,
@@ -213,7 +231,7 @@ class Games:
             game_id=game_id,
             players=[
                 SeatToken(seat=i, name=name, token=token)
-                for i, (name, token) in enumerate(zip(request.players, tokens, strict=True))
+                for i, (name, token) in enumerate(zip(names, tokens, strict=True))
             ],
             seed_commitment=meta.seed_commitment,
             version=1,

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.moves import MoveText
 from engine.rules import PresetName, Rules
 from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
@@ -22,28 +23,14 @@ CardCode = Annotated[
         max_length=2,
         pattern="^([A2-7QJK])[CDHS]$",
         examples=["7D"],
-        description="rank then suit",
+        description="a card code: its rank (A, 2-7, Q, J or K) then its suit (C, D, H or S), "
+        "such as 7D",
     ),
 ]
 
 Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log head seq")]
 
-_CARD = "[A2-7QJK][CDHS]"
-
 TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
-
-# `(?!\n)`: Python's `$` also matches before a final newline, JSON Schema's (ECMA-262) does not.
-MOVE_TEXT_PATTERN = f"^(deal|claim:{_CARD}(\\+{_CARD})+|{_CARD}(\\+{_CARD})*)$(?!\\n)"
-
-MoveText = Annotated[
-    str,
-    Meta(
-        pattern=MOVE_TEXT_PATTERN,
-        max_length=200,
-        description="a legal move's id: `5H`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
-        examples=["5H+2S+QD"],
-    ),
-]
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -53,7 +40,9 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
     """
 
-    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=4)]
+    players: Annotated[
+        list[PlayerName], Meta(min_length=2, max_length=4, extra_json_schema={"uniqueItems": True})
+    ]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
     seed: Seed | None = None
@@ -119,14 +108,18 @@ class CreatedGame(msgspec.Struct, kw_only=True):
     client_seed: str | None = None
 
 
+MoveKind = Literal["play", "claim", "deal"]
+
+
 class LegalMove(msgspec.Struct, kw_only=True):
-    """A legal move; `id` is its text form, accepted as `move` when playing."""
+    """A legal move; `id` is its text form. Only the members of its kind are given (`card` and
+    `capture` for a play, `claim` for a claim), so it can be posted to `/moves` as it is."""
 
     id: str
-    kind: Literal["play", "claim", "deal"]
-    card: str | None = None
-    capture: tuple[str, ...] = ()
-    claim: tuple[str, ...] = ()
+    kind: MoveKind
+    card: str | UnsetType = UNSET
+    capture: tuple[str, ...] | UnsetType = UNSET
+    claim: tuple[str, ...] | UnsetType = UNSET
 
 
 class LegalMoves(msgspec.Struct, kw_only=True):
@@ -136,13 +129,16 @@ class LegalMoves(msgspec.Struct, kw_only=True):
 
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A move: `card` (+ `capture`), or `claim`, or `move` as a legal move's id."""
+    """A move: `card` (+ `capture`), or `claim`, or `move` as a legal move's id; or a legal move
+    as `GET /legal-moves` lists it (`id`, `kind` and its members), which must agree."""
 
     expected_version: Version
     card: CardCode | UnsetType = UNSET
     capture: Annotated[list[CardCode], Meta(max_length=39)] | UnsetType = UNSET
     claim: Annotated[list[CardCode], Meta(min_length=2, max_length=40)] | UnsetType = UNSET
     move: MoveText | UnsetType = UNSET
+    id: MoveText | UnsetType = UNSET
+    kind: MoveKind | UnsetType = UNSET
 
 
 class DealRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -37,8 +37,8 @@ from service.http.params import (
     IDEMPOTENCY_KEY_PATTERN,
     bearer,
 )
+from service.http.strict import JSON, json_media
 
-JSON: Final = b"application/json"
 MAX_LENGTH_DIGITS: Final = 18
 _decoder = msgspec.json.Decoder(MoveRequest, strict=True)
 _encoder = msgspec.json.Encoder()
@@ -140,8 +140,7 @@ def _common(scope: Scope, found: Found, body: bytes) -> CommonMove | None:
     game_id = scope["path_params"].get("game_id")
     if not isinstance(game_id, str) or not 0 < len(game_id) <= GAME_ID_MAX_LENGTH:
         return None
-    content_type = found.content_type
-    if content_type is not None and content_type.split(b";")[0].strip().lower() != JSON:
+    if not json_media(found.content_type):
         return None
     try:
         move = _decoder.decode(body)

@@ -39,7 +39,8 @@ IdempotencyKey = Annotated[
         min_length=1,
         max_length=IDEMPOTENCY_KEY_MAX_LENGTH,
         pattern=IDEMPOTENCY_KEY_PATTERN,
-        description="A retried request with the same key returns the first answer",
+        description="1-64 letters, digits, `_`, `.`, `:` or `-`; a retried request with the "
+        "same key returns the first answer",
         examples=[Example(value="move-7-a1b2")],
     ),
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 import msgspec
 from litestar import Request, Response
@@ -12,6 +12,7 @@ from litestar.types import ExceptionHandlersMap
 from redis.exceptions import RedisClusterException, RedisError
 
 from engine import EngineError, RulesError
+from engine.decoding import Invalid, explain
 from service.errors import ServiceError
 from service.http.schemas import Problem
 
@@ -96,10 +97,21 @@ def on_engine_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
 def on_validation_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     assert isinstance(exc, ValidationException)
     extra = [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
-    messages = [f"{e.get('key') or 'body'}: {e.get('message', '')}" for e in extra]
-    detail = "; ".join(messages) or "the request is malformed"
-    field = str(extra[0]["key"]) if extra and extra[0].get("key") else None
+    found = [_parameter_error(request, e) for e in extra]
+    detail = "; ".join(invalid.detail for invalid in found) or "the request is malformed"
+    field = found[0].field if found else None
     return problem(request, 400, "request/invalid", detail[:500], field=field)
+
+
+def _parameter_error(request: AnyRequest, error: dict[str, Any]) -> Invalid:
+    """A parameter's error as a sentence: the header's own name, what the parameter allows."""
+    key = str(error.get("key") or "")
+    name = key.replace("_", "-").title() if error.get("source") == "header" else key
+    parameter = request.route_handler.parsed_fn_signature.parameters.get(key)
+    definition = parameter.kwarg_definition if parameter is not None else None
+    described = getattr(definition, "description", None)
+    shape = Annotated[str, msgspec.Meta(description=described)] if described else None
+    return explain(str(error.get("message", "")), shape, field=name or None)
 
 
 def on_http_error(request: AnyRequest, exc: Exception) -> Response[bytes]:

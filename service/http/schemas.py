@@ -22,3 +22,15 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 class Health(msgspec.Struct, kw_only=True):
     status: Literal["ok", "unavailable"]
+
+
+class Landing(msgspec.Struct, kw_only=True):
+    """`GET /` for a client that does not ask for HTML: where the web pages, the API, its
+    document and its docs are."""
+
+    name: str = "Escopa as a service"
+    web: str = "/"
+    api: str = "/v1"
+    openapi: str = "/openapi.json"
+    docs: str = "/schema"
+    health: str = "/healthz"

@@ -1,4 +1,5 @@
-"""Strict JSON bodies: Litestar converts bodies laxly (`0` for `false`, `"7"` for 7); we don't.
+"""Strict JSON bodies: Litestar converts bodies laxly (`0` for `false`, `"7"` for 7, `7.0` for
+7, any content type as JSON); we don't.
 
 A `before_request` hook checks the parsed body against the handler's `data` type with msgspec's
 strict rules, so what the OpenAPI schema forbids is refused with a 400 problem.
@@ -6,15 +7,17 @@ strict rules, so what the OpenAPI schema forbids is refused with a 400 problem.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 from litestar import Request
-from litestar.exceptions import SerializationException
 from litestar.handlers import HTTPRouteHandler
 
-from engine.errors import error_path
+from engine.decoding import explain
 from service.errors import ServiceError
+
+JSON: Final = b"application/json"
+UTF_8: Final = (b"utf-8", b"utf8")
 
 
 def _body_type(handler: HTTPRouteHandler) -> tuple[Any, bool]:
@@ -25,54 +28,53 @@ def _body_type(handler: HTTPRouteHandler) -> tuple[Any, bool]:
     return field.annotation, field.has_default
 
 
-async def strict_body(request: Request[Any, Any, Any]) -> None:
-    """Refuse a body that is not exactly of the handler's type (before Litestar's lax convert).
+def json_media(content_type: bytes | None) -> bool:
+    """Whether a `Content-Type` says JSON in UTF-8: `application/json`, no other charset."""
+    if content_type is None:
+        return False
+    media, *parameters = content_type.split(b";")
+    if media.strip().lower() != JSON:
+        return False
+    for parameter in parameters:
+        name, _, value = parameter.partition(b"=")
+        if name.strip().lower() == b"charset" and value.strip(b' "').lower() not in UTF_8:
+            return False
+    return True
 
-    The JSON is parsed once, by `request.json()`, which Litestar then reuses for `data`.
+
+async def strict_body(request: Request[Any, Any, Any]) -> None:
+    """Refuse a body that is not exactly of the handler's type (before Litestar's lax convert),
+    one not sent as JSON (415), and any body to a route that takes none.
+
+    The body is decoded as the type, so no nesting deeper than the type's can recurse.
     """
     handler = request.route_handler
     if not isinstance(handler, HTTPRouteHandler):
         return
     body_type, optional = _body_type(handler)
     if body_type is None:
+        if request.method == "POST" and await request.body():
+            raise ServiceError("request/invalid", 400, f"body: {request.url.path} takes no body")
         return
-    if not (await request.body()).strip():
+    body = await request.body()
+    if not body.strip():
         if optional:
             return
         raise ServiceError("request/invalid", 400, "body: not valid JSON")
+    content_type = request.headers.get("content-type")
+    if not json_media(content_type.encode("latin-1") if content_type is not None else None):
+        given = f"`{content_type}`" if content_type is not None else "no Content-Type"
+        raise ServiceError(
+            "request/unsupported_media_type",
+            415,
+            f"body: send JSON in UTF-8 with `Content-Type: application/json`, not {given}",
+        )
     try:
-        data = await request.json()
-    except SerializationException:
-        raise ServiceError("request/invalid", 400, "body: not valid JSON") from None
-    try:
-        msgspec.convert(data, body_type, strict=True)
+        msgspec.json.decode(body, type=body_type, strict=True)
     except msgspec.ValidationError as error:
-        if "got `float`" not in str(error) or not _integral(data, body_type):
-            detail = f"body: {error}"
-            raise ServiceError(
-                "request/invalid", 400, detail, field=error_path(str(error))
-            ) from None
-
-
-def _integral(data: Any, body_type: Any) -> bool:
-    """Whether the body is valid once integral floats (`7.0`) are read as the integers they are.
-
-    JSON Schema's `integer` includes 7.0, so the contract accepts it; msgspec's strict mode
-    does not, hence this second, narrower look.
-    """
-    try:
-        msgspec.convert(_ints(data), body_type, strict=True)
-    except msgspec.ValidationError:
-        return False
-    return True
-
-
-def _ints(value: Any) -> Any:
-    """The value with every integral float replaced by its int."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, list):
-        return [_ints(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _ints(v) for k, v in value.items()}
-    return value
+        found = explain(error, body_type)
+        if found.field is not None and found.field.split(".")[0] == "rules":
+            raise ServiceError("rules/invalid", 422, found.detail, field=found.field) from None
+        raise ServiceError("request/invalid", 400, found.detail, field=found.field) from None
+    except msgspec.DecodeError:
+        raise ServiceError("request/invalid", 400, "body: not valid JSON") from None

@@ -34,12 +34,13 @@ from msgspec import UnsetType
 
 import engine
 from engine import EngineError, Event, State, canonical_json
+from engine.decoding import explain
 from engine.rules import partnered
 from engine.scoring import Outcome
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
-from service.ledger.export import EXPORT_FORMAT, EXPORT_FORMATS
+from service.ledger.export import EXPORT_FORMAT, EXPORT_FORMATS, read_document
 from service.ledger.replay import replay_hash_start, replay_hash_step
 from service.ledger.signatures import HeadSignature, PublicKeys, signature_fault
 
@@ -204,7 +205,10 @@ class _Audit:
         try:
             entry = msgspec.convert(raw, LogEntry)
         except msgspec.ValidationError as error:
-            raise _fail(seq, "format", _path(str(error)), f"not a log entry: {error}") from None
+            invalid = explain(error, LogEntry)
+            raise _fail(
+                seq, "format", invalid.field, f"not a log entry: {invalid.detail}"
+            ) from None
         if canonical_json(raw) != canonical_json(entry):
             found = difference(raw, msgspec.to_builtins(entry))
             path, given, _ = found if found is not None else ("", None, None)
@@ -353,11 +357,6 @@ class _Audit:
         return digest
 
 
-def _path(message: str) -> str | None:
-    """The member a msgspec validation message points at (`$.game.rules.target`)."""
-    return message.rsplit("at `$.", 1)[1].rstrip("`") if "at `$." in message else None
-
-
 def audit_entries(entries: Sequence[object], game_id: str | None = None) -> AuditReport:
     """Audit a log given as JSON values (decoded, not yet trusted), in order."""
     audit = _Audit()
@@ -395,9 +394,9 @@ def audit_export(data: bytes, keys: PublicKeys | None = None) -> AuditReport:
     """Audit an export document (`escopa-export-v2` or `-v1`), as `escopa audit FILE` does;
     with `keys`, its signature must be one of theirs over the final head."""
     try:
-        document = msgspec.json.decode(data)
-    except msgspec.DecodeError as error:
-        return _refused(f"not a JSON document: {error}")
+        document = read_document(data)
+    except ValueError as error:
+        return _refused(str(error))
     if not isinstance(document, dict):
         return _refused("not an export: the document is not a JSON object")
     form = document.get("format")

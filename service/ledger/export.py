@@ -11,7 +11,7 @@ verify the game: see `docs/audit.md`.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import msgspec
 
@@ -34,3 +34,13 @@ class Export(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     entries: list[LogEntry]
     signature: HeadSignature | None = None
+
+
+def read_document(data: bytes) -> Any:
+    """A file's JSON value; `ValueError` saying why when it is not JSON (nested too deeply too)."""
+    try:
+        return msgspec.json.decode(data)
+    except RecursionError:
+        raise ValueError("not a JSON document: nested too deeply") from None
+    except msgspec.DecodeError as error:
+        raise ValueError(f"not a JSON document: {error}") from None

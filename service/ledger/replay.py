@@ -25,27 +25,25 @@ import msgspec
 from msgspec import Meta
 
 import engine
-from engine import EngineError, Event, Rules, State, View
+from engine import EngineError, Event, Rules, RulesError, State, View
+from engine.moves import MoveText
 from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.errors import ServiceError
-from service.ledger.terms import ClientSeed, PlayerName, RulesOverride, Seat, Seed
+from service.ledger.terms import (
+    ClientSeed,
+    PlayerName,
+    RulesOverride,
+    Seat,
+    Seed,
+    player_names,
+)
 
 MAX_REPLAY_MOVES: Final = 2000
 MAX_REPLAY_BODY: Final = 256 * 1024
 REPLAY_HASH_PREFIX: Final = "escopa-replay-v1:"
-
-MoveText = Annotated[
-    str,
-    Meta(
-        min_length=1,
-        max_length=200,
-        examples=["5H+2S+QD"],
-        description="a move's text form: `7D`, `5H+2S+QD`, `claim:5S+QD` or `deal`",
-    ),
-]
 
 
 def replay_hash_start(state_hash: str) -> str:
@@ -69,7 +67,9 @@ class ReplayMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 class ReplayRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A game to replay: the rules as `POST /v1/games` takes them, the seed, and the moves."""
 
-    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=4)]
+    players: Annotated[
+        list[PlayerName], Meta(min_length=2, max_length=4, extra_json_schema={"uniqueItems": True})
+    ]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
     seed: Seed
@@ -179,18 +179,25 @@ def replay(
 
 
 def rules_of(preset: str, overrides: RulesOverride | None, players: int) -> Rules:
-    """The rules of a preset with the request's overrides, as `POST /v1/games` builds them."""
+    """The rules of a preset with the request's overrides, as `POST /v1/games` builds them;
+    `RulesError` names the request's field (`rules.target`)."""
     changes = msgspec.to_builtins(overrides) if overrides is not None else {}
     changes["players"] = players
-    return engine.make_rules(preset, changes)
+    try:
+        return engine.make_rules(preset, changes)
+    except RulesError as error:
+        if error.field == "preset":
+            raise
+        raise RulesError(f"rules.{error.field}", error.reason, error.code) from None
 
 
 def replay_request(request: ReplayRequest) -> ReplayResult:
     """Answer `POST /v1/replays`."""
-    rules = rules_of(request.preset, request.rules, len(request.players))
+    players = player_names(request.players)
+    rules = rules_of(request.preset, request.rules, len(players))
     return replay(
         rules,
-        request.players,
+        players,
         request.seed,
         request.client_seed,
         request.moves,

@@ -5,7 +5,10 @@ Shared by the API's bodies, the replays and the audits, so each bound is written
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+import unicodedata
+from collections.abc import Sequence
+from typing import Annotated, Final, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
@@ -21,14 +24,81 @@ from engine.rules import (
     TieRule,
     Validation,
 )
+from service.errors import ServiceError
+
+MAX_NAME: Final = 40
 
 Seat = Annotated[int, Meta(ge=0, le=3)]
 
 _PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
 
-PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=_PRINTABLE)]
+BIDI_CONTROLS: Final = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+SEPARATORS: Final = "\u2028\u2029"
+CONTROLS: Final = "\x00-\x1f\x7f-\x9f"
+INVISIBLE: Final = (
+    " \t\u00a0\u00ad\u034f\u115f\u1160\u1680\u180e\u2000-\u200f\u202f\u205f-\u2064"
+    "\u3000\u3164\ufeff\uffa0"
+)
+"""Blanks, zero-width and filler characters: a name must hold something else."""
 
-Seed = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PRINTABLE)]
+NAME_PATTERN: Final = f"^(?![{INVISIBLE}]*$)[^{CONTROLS}{BIDI_CONTROLS}{SEPARATORS}]+$"
+
+PlayerName = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=MAX_NAME,
+        pattern=NAME_PATTERN,
+        description="1-40 characters, kept in NFC, with a visible one; no control, "
+        "bidirectional or line-separator characters; each seat's own",
+    ),
+]
+
+
+def player_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names in NFC; `ServiceError` (400, naming the seat) for a name that could
+    pass for another or for nothing, or one that another seat has already."""
+    kept: list[str] = []
+    seats: dict[str, int] = {}
+    for seat, given in enumerate(names):
+        name = unicodedata.normalize("NFC", given)
+        same = seats.setdefault(name, seat)
+        reason = unfit(name) or (
+            f"is the name of seat {same} too; each seat needs its own" if same != seat else None
+        )
+        if reason is not None:
+            field = f"players[{seat}]"
+            raise ServiceError("request/invalid", 400, f"{field}: {reason}", field=field)
+        kept.append(name)
+    return tuple(kept)
+
+
+def unfit(name: str) -> str | None:
+    """Why a name cannot be shown as it is (what `NAME_PATTERN` refuses, said), or None."""
+    for kind, chars in (
+        ("bidirectional control", BIDI_CONTROLS),
+        ("line or paragraph separator", SEPARATORS),
+        ("control character", CONTROLS),
+    ):
+        found = re.search(f"[{chars}]", name)
+        if found is not None:
+            return f"holds the {kind} U+{ord(found.group()):04X}"
+    if re.fullmatch(f"[{INVISIBLE}]*", name):
+        return "has no visible character"
+    if len(name) > MAX_NAME:
+        return f"is longer than {MAX_NAME} characters in NFC"
+    return None
+
+
+Seed = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=200,
+        pattern=_PRINTABLE,
+        description="1-200 characters of printable text (no control characters)",
+    ),
+]
 
 ClientSeed = Annotated[
     str,
@@ -36,7 +106,8 @@ ClientSeed = Annotated[
         min_length=1,
         max_length=200,
         pattern=_PRINTABLE,
-        description="the client's seed; the shuffle key is `server_seed:client_seed`",
+        description="the client's seed, 1-200 characters of printable text (no control "
+        "characters); the shuffle key is `server_seed:client_seed`",
     ),
 ]
 
@@ -46,7 +117,8 @@ CommitmentId = Annotated[
         min_length=24,
         max_length=24,
         pattern="^[0-9a-f]{24}$",
-        description="a commitment from POST /v1/commitments",
+        description="a commitment's id from POST /v1/commitments: 24 lowercase hexadecimal "
+        "characters",
     ),
 ]
 

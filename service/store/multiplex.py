@@ -22,18 +22,20 @@ from typing import Any, cast
 
 import hiredis
 from redis.connection import parse_url
-from redis.exceptions import AuthenticationError, NoScriptError, ResponseError
+from redis.exceptions import AuthenticationError, BusyLoadingError, NoScriptError, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 Arg = bytes | str | int | float
 
 
-def error_of(reply: hiredis.ReplyError) -> ResponseError:
+def error_of(reply: hiredis.ReplyError) -> ResponseError | BusyLoadingError:
     """redis-py's exception for an error reply, so callers handle both clients alike."""
     message = str(reply)
     if message.startswith("NOSCRIPT"):
         return NoScriptError(message)
+    if message.startswith("LOADING"):  # a restarted Redis reading its data: unavailable a while
+        return BusyLoadingError(message)
     return ResponseError(message)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 import random
 import shutil
@@ -10,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import deque
 from pathlib import Path
@@ -19,6 +21,11 @@ import redis
 
 START_TIMEOUT: Final = 10.0
 PR_SET_PDEATHSIG: Final = 1
+RESTARTS: Final = 5
+FIRST_BACKOFF: Final = 0.1
+MAX_BACKOFF: Final = 5.0
+CRASH_WINDOW: Final = 60.0
+log = logging.getLogger("escopa")
 
 
 def redis_binary() -> str:
@@ -163,3 +170,75 @@ class RedisServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class Supervisor:
+    """Keeps a private `RedisServer` running: when it dies, restarts it on the same port from its
+    append-only file, so the service comes back by itself with every acknowledged write.
+
+    Each attempt waits longer (0.1 s, doubling up to 5 s); after `RESTARTS` failed attempts, or
+    `RESTARTS` crashes within a minute, it gives up (logged): `/readyz` then stays 503. The
+    watching thread also spawns the restarted servers, since a child's parent-death signal
+    follows the thread that started it: it lives until `stop`.
+    """
+
+    def __init__(self, server: RedisServer, restarts: int = RESTARTS) -> None:
+        self.server = server
+        self.restarts = restarts
+        self.stopping = threading.Event()
+        self.crashes: deque[float] = deque(maxlen=restarts)
+        self.thread = threading.Thread(target=self._watch, name="redis-supervisor", daemon=True)
+
+    def start(self) -> Supervisor:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop watching, then stop the server."""
+        self.stopping.set()
+        self.server.stop()
+        self.thread.join(timeout=START_TIMEOUT)
+
+    def _watch(self) -> None:
+        while not self.stopping.is_set():
+            process = self.server.process
+            assert process is not None
+            code = process.wait()
+            if self.stopping.is_set():
+                return
+            log.error(
+                "the private redis-server exited (status %s); restarting it from its "
+                "append-only file",
+                code,
+            )
+            self.crashes.append(time.monotonic())
+            crashing = len(self.crashes) == self.restarts
+            if (crashing and self.crashes[-1] - self.crashes[0] < CRASH_WINDOW) or not (
+                self._restart()
+            ):
+                log.critical(
+                    "gave up restarting the private redis-server; see %s/redis.log",
+                    self.server.data_dir,
+                )
+                return
+
+    def _restart(self) -> bool:
+        """Start the server again, with backoff between failed attempts; whether it runs."""
+        delay = FIRST_BACKOFF
+        for attempt in range(1, self.restarts + 1):
+            if self.stopping.wait(delay):
+                return True
+            try:
+                self.server.start()
+            except RuntimeError as error:
+                log.error(
+                    "restart %d of %d of the private redis-server failed: %s",
+                    attempt,
+                    self.restarts,
+                    error,
+                )
+                delay = min(delay * 2, MAX_BACKOFF)
+                continue
+            log.warning("restarted the private redis-server at %s", self.server.url)
+            return True
+        return False

@@ -54,3 +54,12 @@ def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match(
 def test_the_soak_finishes_its_games_and_audits_them_clean() -> None:
     out = run("soak.py", "--players", "2", "--games", "2", "--target", "1")
     assert re.search(r"audits +2 clean, 0 failed", out), out
+
+
+def test_the_bots_benchmark_prints_every_pairing_s_strength_and_think_time() -> None:
+    out = run("bots.py", "--matches", "1", "--four", "1", "--budget", "200")
+    for setting in ("escopa 2p", "escoba 2p", "escopa 4p"):
+        for pairing in ("greedy v random", "expert v greedy", "expert v expert/4"):
+            line = rf"{setting} +{pairing} +2 +[\d.]+% +[+-][\d.]+ \[[+-][\d.]+, [+-][\d.]+\]"
+            assert re.search(line + r" +[\d.]+ +[\d.]+ +[\d.]+", out), (setting, pairing, out)
+    assert re.search(r"escopa 4p +expert v silent +2 ", out), out

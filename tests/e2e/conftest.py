@@ -15,16 +15,21 @@ from service.store.redis_server import free_port
 from tests.harness.processes import wait_ready
 
 
-def start_serve(port: int, data: Path) -> subprocess.Popen[bytes]:
-    """`escopa serve` on `port` with no REDIS_URL, so it starts a private Redis in `data`."""
+def start_serve(
+    port: int, data: Path, *options: str, log: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """`escopa serve` on `port` with no REDIS_URL, so it starts a private Redis in `data`
+    (its output to `log` when given)."""
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    command = ["serve", "--port", str(port), "--data-dir", str(data)]
-    return subprocess.Popen(
-        [sys.executable, "-m", "service.cli", *command],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    command = ["serve", "--port", str(port), "--data-dir", str(data), *options]
+    sink = log.open("wb") if log is not None else subprocess.DEVNULL
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "service.cli", *command], env=env, stdout=sink, stderr=sink
+        )
+    finally:
+        if log is not None:
+            sink.close()  # type: ignore[union-attr]
 
 
 @pytest.fixture

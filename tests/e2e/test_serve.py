@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
+import socket
 import subprocess
 from pathlib import Path
 
@@ -116,3 +118,34 @@ def test_the_readme_walkthrough_block_works_as_written_on_every_deal(
         assert '{"seq":2,"type":"move"' in done.stdout, "the move was played and logged"
         assert '"code"' not in done.stdout, done.stdout
         assert '"totals"' in done.stdout
+
+
+def test_serve_says_where_it_listens_once_the_port_is_bound(tmp_path: Path) -> None:
+    port, log = free_port(), tmp_path / "serve.log"
+    process = start_serve(port, tmp_path / "data", log=log)
+    try:
+        wait_ready(f"http://127.0.0.1:{port}", process)
+        lines = [json.loads(line) for line in log.read_text().splitlines()]
+        said = [line for line in lines if "listens on" in line["message"]]
+        assert len(said) == 1
+        assert said[0]["level"] == "info"
+        assert f"http://127.0.0.1:{port}" in said[0]["message"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=20)
+
+
+def test_serve_says_clearly_when_its_port_is_taken(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        log = tmp_path / "serve.log"
+        process = start_serve(port, tmp_path / "data", log=log)
+        code = process.wait(timeout=30)
+    text = log.read_text()
+    assert code != 0
+    assert f"port {port}" in text and "already in use" in text
+    assert "listens on" not in text
+    assert "Traceback" not in text
+    assert not (tmp_path / "data").exists(), "no private Redis is started for nothing"

@@ -14,8 +14,9 @@ from typing import Any
 
 import msgspec
 
-from engine import Deal, Move, State, apply, legal_moves, make_rules, start
+from engine import Move, State, legal_moves, make_rules, play_out, start
 from engine.events import Event
+from engine.playout import Step
 from engine.shuffle import shuffle_key, shuffled_deck
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "Q", "J", "K")
@@ -116,24 +117,25 @@ def card_places(state: State) -> Counter[str]:
     return places
 
 
-def random_playout(
-    state: State, rng: random.Random, max_moves: int = 20_000
-) -> list[tuple[int, Move, State, list[Event]]]:
+def first_legal(state: State, seat: int) -> Move:
+    """A chooser for `play_out`: the first legal move."""
+    return legal_moves(state, seat)[0]
+
+
+def last_legal(state: State, seat: int) -> Move:
+    """A chooser for `play_out`: the last legal move."""
+    return legal_moves(state, seat)[-1]
+
+
+def random_playout(state: State, rng: random.Random, max_moves: int = 20_000) -> list[Step]:
     """Play random legal moves to the end of the match: every (seat, move, state, events)."""
-    steps = []
-    while state.status != "finished":
-        assert len(steps) < max_moves, "the match does not end"
-        moves = legal_moves(state)
-        assert moves, f"no legal move in status {state.status}"
-        move = rng.choice(moves)
-        seat = actor(state) if not isinstance(move, Deal) else rng.randrange(state.rules.players)
-        state, events = apply(state, seat, move)
-        steps.append((seat, move, state, events))
+    final, steps = play_out(
+        state, lambda s, seat: rng.choice(legal_moves(s, seat)), max_moves=max_moves
+    )
+    assert final.status == "finished", "the match does not end"
     return steps
 
 
 def play_first_moves(state: State, count: int) -> State:
     """Apply the first legal move `count` times."""
-    for _ in range(count):
-        state, _ = apply(state, actor(state), legal_moves(state)[0])
-    return state
+    return play_out(state, first_legal, max_moves=count)[0]

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Play, State, apply, legal_moves, state_hash
+from engine import Play, State, apply, legal_moves, play_out, state_hash
 from engine.events import HandDealt, MatchEnded, Played, RoundEnded, TableBonus
 from engine.rules import side_of
 from engine.scoring import match_outcome
 from engine.shuffle import shuffle_key, shuffled_deck
 from tests.engine.helpers import (
     VALUE,
-    actor,
     arrange,
     brute_captures,
+    first_legal,
     game,
     seed_with_opening_table,
     value,
@@ -164,13 +164,11 @@ def test_a_golden_replay_of_first_legal_moves_reaches_a_consistent_end(
     preset: str, players: int
 ) -> None:
     def replay() -> tuple[State, list[str], list]:
-        state, events = game(preset, f"golden-{preset}", players=players)
-        hashes, log = [state_hash(state)], list(events)
-        while state.status != "finished":
-            assert len(hashes) < 10_000
-            state, events = apply(state, actor(state), legal_moves(state)[0])
-            hashes.append(state_hash(state))
-            log.extend(events)
+        first, events = game(preset, f"golden-{preset}", players=players)
+        state, steps = play_out(first, first_legal, max_moves=10_000)
+        assert state.status == "finished"
+        hashes = [state_hash(s) for s in (first, *(step.state for step in steps))]
+        log = [*events, *(e for step in steps for e in step.events)]
         return state, hashes, log
 
     state, hashes, log = replay()

@@ -25,8 +25,9 @@ from engine.events import (
     RoundEnded,
     TableBonus,
 )
+from engine.playout import play_out
 from engine.state import Claimable
-from tests.engine.helpers import DECK, actor, arrange, game, value
+from tests.engine.helpers import DECK, arrange, first_legal, game, value
 
 # --- starting and dealing ------------------------------------------------------------------
 
@@ -56,9 +57,8 @@ def round_one_deals(players: int, rotation: str, first_dealer: int = 0) -> list[
         target=1000,
     )  # fmt: skip
     dealt = [e for e in events if isinstance(e, HandDealt)]
-    while state.round == 1:
-        state, events = apply(state, actor(state), legal_moves(state)[0])
-        dealt.extend(e for e in events if isinstance(e, HandDealt))
+    _, steps = play_out(state, first_legal, until=lambda s: s.round != 1)
+    dealt.extend(e for step in steps for e in step.events if isinstance(e, HandDealt))
     return dealt
 
 
@@ -90,24 +90,22 @@ def test_with_round_rotation_one_dealer_deals_the_whole_round(players: int) -> N
 
 
 def test_the_seat_after_the_dealer_plays_first_in_every_hand() -> None:
-    state, events = game("escopa", "flow", players=3, first_dealer=2, dealer_rotation="hand")
+    first, events = game("escopa", "flow", players=3, first_dealer=2, dealer_rotation="hand")
+    _, steps = play_out(first, first_legal, until=lambda s: s.round != 1)
     checked = 0
-    while state.round == 1:
-        dealt = [e for e in events if isinstance(e, HandDealt)]
-        if dealt and state.round == dealt[-1].round:
+    for state, caused in [(first, events), *((s.state, s.events) for s in steps)]:
+        dealt = [e for e in caused if isinstance(e, HandDealt)]
+        if dealt and state.round == 1 == dealt[-1].round:
             assert state.dealer == dealt[-1].dealer
             assert state.turn == (dealt[-1].dealer + 1) % 3
             checked += 1
-        state, events = apply(state, actor(state), legal_moves(state)[0])
     assert checked == 4
 
 
 def test_play_goes_round_the_table_in_increasing_seat_order() -> None:
     state, _ = game("escopa", "flow", players=4, first_dealer=1)
-    seats = []
-    for _ in range(8):
-        seats.append(state.turn)
-        state, _ = apply(state, actor(state), legal_moves(state)[0])
+    _, steps = play_out(state, first_legal, max_moves=8)
+    seats = [step.seat for step in steps]
     assert seats == [2, 3, 0, 1, 2, 3, 0, 1]
 
 
@@ -122,8 +120,7 @@ def test_without_auto_deal_any_seat_asks_for_each_due_deal_and_nothing_else_happ
     assert state.status == "playing"
     assert isinstance(events[0], HandDealt)
     assert events[0].hand == 1
-    while state.status == "playing":
-        state, _ = apply(state, actor(state), legal_moves(state)[0])
+    state, _ = play_out(state, first_legal, until=lambda s: s.status != "playing")
     assert state.status == "dealing", "the hand is played out: the next deal is due"
     assert state.hand == 1
     assert not any(state.hands)
@@ -355,8 +352,8 @@ def test_a_mandatory_capture_refuses_a_discard_of_a_capturing_card() -> None:
 
 def finished_game() -> State:
     state, _ = game("escova", "finished", target=5)
-    while state.status != "finished":
-        state, _ = apply(state, actor(state), legal_moves(state)[0])
+    state, _ = play_out(state, first_legal)
+    assert state.status == "finished"
     return state
 
 
@@ -375,10 +372,8 @@ def test_every_move_after_the_match_is_over_is_refused(move: Move) -> None:
 
 def test_the_last_cards_go_to_the_side_that_captured_last() -> None:
     state, events = game("escopa", "flow", first_dealer=1, target=1000)
-    log = list(events)
-    while state.round == 1:
-        state, events = apply(state, actor(state), legal_moves(state)[0])
-        log.extend(events)
+    state, steps = play_out(state, first_legal, until=lambda s: s.round != 1)
+    log = [*events, *(e for step in steps for e in step.events)]
     captured_last = None  # 2 players: side = seat
     for event in log:
         if (isinstance(event, Played) and event.capture) or isinstance(event, Claimed):
@@ -399,11 +394,10 @@ def test_the_last_cards_go_to_the_side_that_captured_last() -> None:
 
 def test_when_nobody_captures_the_cards_stay_on_the_table_and_nobody_takes_them() -> None:
     state, _ = game("escopa", "flow", initial_table_bonus="none", target=1000)
-    log = []
-    while state.round == 1:
-        card = state.hands[actor(state)][0]
-        state, events = apply(state, actor(state), Play(card))  # always discard
-        log.extend(events)
+    state, steps = play_out(  # always discard
+        state, lambda s, seat: Play(s.hands[seat][0]), until=lambda s: s.round != 1
+    )
+    log = [e for step in steps for e in step.events]
     last = next(e for e in log if isinstance(e, LastCardsTaken))
     assert last.side is None
     assert sorted(last.cards) == sorted(DECK), "every card was discarded to the table"

@@ -45,10 +45,11 @@ from engine.events import (
     RoundEnded,
     TableBonus,
 )
+from engine.playout import play_out
 from engine.rules import seats_of, side_of
 from engine.scoring import Outcome, match_outcome
 from engine.state import EncodedParts, state_json
-from tests.engine.helpers import DECK, actor, card_places, random_playout, value
+from tests.engine.helpers import DECK, actor, card_places, last_legal, random_playout, value
 
 EXAMPLES = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -343,8 +344,7 @@ def test_every_legal_move_applies_and_every_other_move_is_refused(
 @given(st.text(min_size=1, max_size=20), st.integers(min_value=0, max_value=60))
 def test_the_state_hash_is_the_sha256_of_python_s_canonical_json(seed: str, moves: int) -> None:
     state, _ = start(make_rules("escopa", {"players": 3}), seed)
-    for _ in range(moves):
-        state, _ = apply(state, actor(state), legal_moves(state)[-1])
+    state, _ = play_out(state, last_legal, max_moves=moves)
     data = json.loads(canonical_json(state))
     expected = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert canonical_json(state) == expected.encode("utf-8")
@@ -409,16 +409,19 @@ def test_honor_mode_playouts_with_wrong_captures_keep_the_books_straight(
     rules = make_rules(preset, {"players": players, "validation": "honor", "target": 11})
     state, _ = start(rules, seed)
     wrong_seen = 0
-    # penalties can push totals down for ever: play three rounds (or to the end), not the match
-    while state.status != "finished" and len(state.rounds) < 3:
-        seat = actor(state)
+
+    def sometimes_wrong(state: State, seat: int) -> Move:
         move = rng.choice(legal_moves(state))
         if state.status == "playing" and state.table and rng.random() < 0.05:
             # a capture of real cards that need not sum to 15
             card = rng.choice(state.hands[seat])
             taken = tuple(rng.sample(state.table, rng.randint(1, len(state.table))))
             move = Play(card, taken)
-        state, events = apply(state, seat, move)
+        return move
+
+    # penalties can push totals down for ever: play three rounds (or to the end), not the match
+    state, steps = play_out(state, sometimes_wrong, until=lambda s: len(s.rounds) >= 3)
+    for _, _, state, events in steps:
         for event in events:
             if isinstance(event, Played) and event.capture:
                 total = value((event.card, *event.capture))

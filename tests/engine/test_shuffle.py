@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import apply, legal_moves
+from engine import play_out
 from engine.events import FirstDealerDrawn, HandDealt
 from engine.shuffle import (
     FIRST_DEALER_ROUND,
@@ -24,7 +24,7 @@ from engine.shuffle import (
     uniform,
     words,
 )
-from tests.engine.helpers import DECK, VALUE, actor, game
+from tests.engine.helpers import DECK, VALUE, first_legal, game
 
 VECTORS = [
     (
@@ -236,10 +236,10 @@ def test_the_first_hand_of_the_deal_vector(first_dealer: int | str, rotation: st
 def play_out_hand(state: Any) -> tuple[Any, list[Any]]:
     """Play the current hand to its end with the first legal moves; return the last events."""
     hand = state.hand
-    events: list[Any] = []
-    while state.hand == hand and state.status == "playing":
-        state, events = apply(state, actor(state), legal_moves(state)[0])
-    return state, events
+    state, steps = play_out(
+        state, first_legal, until=lambda s: s.hand != hand or s.status != "playing"
+    )
+    return state, steps[-1].events if steps else []
 
 
 @pytest.mark.parametrize(
@@ -267,8 +267,7 @@ def test_the_second_hand_of_the_deal_vector(
 @pytest.mark.parametrize("rotation", ["round", "hand"])
 def test_round_two_is_dealt_from_the_round_two_deck_by_the_next_seat(rotation: str) -> None:
     state, _ = game("escopa", "escopa", first_dealer=1, dealer_rotation=rotation, target=1000)
-    while state.round == 1:
-        state, _ = apply(state, actor(state), legal_moves(state)[0])
+    state, _ = play_out(state, first_legal, until=lambda s: s.round != 1)
     # round 2 deck: JS KH 3H AC 5S JH | 2D 4H 2H QH ...; seat 0 deals, seat 1 receives first.
     assert state.dealer == 0
     assert state.turn == 1

@@ -7,6 +7,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import (
     Claim,
@@ -18,6 +20,7 @@ from engine import (
     apply,
     legal_moves,
     make_rules,
+    moves_in_view,
     redact,
     start,
     view,
@@ -30,8 +33,9 @@ from engine.events import (
     Played,
     TableBonus,
 )
+from engine.playout import play_out
 from engine.state import canonical_json
-from tests.engine.helpers import DECK, actor, arrange, game, random_playout
+from tests.engine.helpers import DECK, arrange, game, random_playout
 
 CARDS = set(DECK)
 
@@ -91,16 +95,17 @@ def test_the_stock_is_never_shown_only_its_size() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_no_view_names_a_card_the_reader_may_not_see(players: int) -> None:
-    state, _ = game("escopa", "views", players=players, target=1000)
+    first, _ = game("escopa", "views", players=players, target=1000)
     rng = random.Random(players)
-    while state.round == 1:
+    _, steps = play_out(
+        first, lambda s, seat: rng.choice(legal_moves(s, seat)), until=lambda s: s.round != 1
+    )
+    for state in (first, *(step.state for step in steps[:-1])):
         for seat in (*range(players), None):
             encoded = msgspec.json.decode(canonical_json(view(state, seat)))
             # past rounds' results are public and name cards of earlier decks: skip them
             seen = strings(encoded, skip=frozenset({"rounds"}))
             assert not seen & hidden_from(state, seat), (seat, seen & hidden_from(state, seat))
-        moves = legal_moves(state)
-        state, _ = apply(state, actor(state), rng.choice(moves))
 
 
 def test_the_seed_is_hidden_until_the_game_is_over() -> None:
@@ -238,3 +243,36 @@ def test_a_view_for_a_seat_that_does_not_exist_is_refused(seat: int) -> None:
         view(state, seat)
 
     assert refused.value.code == "view/unknown_seat"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(["escopa", "escoba", "escova"]),
+    st.integers(min_value=2, max_value=4),
+    st.sampled_from(["optional", "mandatory"]),
+    st.booleans(),
+    st.integers(min_value=0, max_value=2**32),
+)
+def test_a_seat_lists_from_its_view_exactly_its_legal_moves(
+    preset: str, players: int, capture: str, auto_deal: bool, rng_seed: int
+) -> None:
+    state, _ = game(preset, f"in-view-{rng_seed}", players=players, capture=capture,
+                    auto_deal=auto_deal, target=3)  # fmt: skip
+    rng = random.Random(rng_seed)
+    # discards often, so that missed captures (and their claims) happen
+    _, steps = play_out(
+        state, lambda s, seat: legal_moves(s, seat)[-1 if rng.random() < 0.5 else 0]
+    )
+    for now in (state, *(step.state for step in steps)):
+        for seat in range(players):
+            assert moves_in_view(view(now, seat)) == legal_moves(now, seat)
+    assert moves_in_view(view(state, None)) == []
+
+
+def test_the_claimant_sees_its_claims_first_among_its_moves() -> None:
+    base, _ = game("escopa", "in-view")
+    state = arrange(base, hands=[("5C", "6C"), ("AS", "2S")], table=("KD", "JH"))
+    state, _ = apply(state, 0, Play("5C"))  # 5C could take KD: seat 1 may claim it
+    moves = moves_in_view(view(state, 1))
+    assert moves[0] == Claim(("5C", "KD"))
+    assert moves == legal_moves(state, 1)

@@ -11,7 +11,9 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
 - one positive audit or export in SHARE names a game played to its end on the server under
   test, through the public API, before the run (no short chain of calls finishes a game).
 
-Negative cases are never touched, so each stays as invalid as it was drawn.
+Negative cases are never touched, so each stays as invalid as it was drawn. And every generated
+integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
+client sending it means something else than 7, so it is refused like any non-integer).
 """
 
 from __future__ import annotations
@@ -187,3 +189,19 @@ def _ok(response: httpx.Response) -> Json:
     response.raise_for_status()
     answer: Json = response.json()
     return answer
+
+
+def integers(value: Any) -> Any:
+    """The value with every integral float written as the integer it is."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [integers(item) for item in value]
+    if isinstance(value, dict):
+        return {key: integers(item) for key, item in value.items()}
+    return value
+
+
+@schemathesis.hook
+def map_body(context: Any, body: Any) -> Any:
+    return integers(body)

@@ -77,17 +77,7 @@ def _retry_after(doc: Document) -> None:
                     response.setdefault("headers", {})["Retry-After"] = header
 
 
-def document() -> Document:
-    """The app's OpenAPI document as plain data (building it needs no Redis)."""
-    from service.app import create_app
-    from service.ledger.signatures import new_private_text
-    from service.settings import Settings
-
-    settings = Settings(redis_url="redis://127.0.0.1:1/0", signing_keys=(new_private_text(),))
-    return _refined(create_app(settings))
-
-
-def _refined(app: Litestar) -> Document:
+def refined(app: Litestar) -> Document:
     """The app's refined document, built once and kept with the app."""
     document: Document | None = app.state.get("openapi_document")
     if document is None:
@@ -98,7 +88,7 @@ def _refined(app: Litestar) -> Document:
 def _served(app: Litestar) -> bytes:
     served: bytes | None = app.state.get("openapi_json")
     if served is None:
-        served = app.state["openapi_json"] = msgspec.json.encode(_refined(app))
+        served = app.state["openapi_json"] = msgspec.json.encode(refined(app))
     return served
 
 
@@ -117,7 +107,7 @@ class Refined(OpenAPIRenderPlugin):
     """
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
-        return super().render(request, _refined(request.app))  # type: ignore[safe-super]
+        return super().render(request, refined(request.app))  # type: ignore[safe-super]
 
 
 class RefinedJson(JsonRenderPlugin):

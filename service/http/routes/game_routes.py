@@ -65,7 +65,7 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 415, 422),
         security=API_KEY_SECURITY,
         summary="Create a game",
     )
@@ -119,7 +119,7 @@ class GamesController(Controller):
         operation_id="playMove",
         security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 415, 422),
         summary="Play a card, capture, or claim a missed capture",
         middleware=[FastMoves],
     )
@@ -138,7 +138,7 @@ class GamesController(Controller):
         operation_id="deal",
         security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 422),
+        responses=problems(400, 401, 404, 409, 415, 422),
         summary="Deal the next hand or round (when auto_deal is off)",
     )
     async def deal(
@@ -157,7 +157,7 @@ class GamesController(Controller):
         operation_id="sendSignal",
         security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409),
+        responses=problems(400, 401, 404, 409, 415),
         summary="Signal your partner (seen only by the partner until the game is over)",
         description="The signal is kept beside the log: the version, the log and what the "
         "opponents and spectators see do not change. The partner sees it in its view "

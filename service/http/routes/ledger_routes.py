@@ -34,7 +34,7 @@ class AuditController(Controller):
         "/replays",
         operation_id="replayMoves",
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 413, 422),
+        responses=problems(400, 401, 413, 415, 422),
         security=API_KEY_SECURITY,
         request_max_body_size=MAX_REPLAY_BODY,
         summary="Replay moves from rules and a seed, without storage: each step's state hash",
@@ -73,7 +73,7 @@ class AuditController(Controller):
         "/commitments",
         operation_id="createCommitment",
         status_code=HTTP_201_CREATED,
-        responses=problems(401),
+        responses=problems(400, 401),
         security=API_KEY_SECURITY,
         summary="Commit to a fresh secret server seed before a game exists (used once)",
     )

@@ -12,4 +12,6 @@ from service.ops.metrics import CONTENT_TYPE, Metrics
 @get("/metrics", operation_id="metrics", include_in_schema=False, sync_to_thread=False)
 def metrics(request: Request[Any, Any, Any]) -> Response[bytes]:
     registry: Metrics = request.app.state.metrics
-    return Response(registry.exposition(), media_type=CONTENT_TYPE)
+    # Litestar adds `; charset=utf-8` to a text type: give the type without it.
+    media_type = CONTENT_TYPE.replace("; charset=utf-8", "")
+    return Response(registry.exposition(), media_type=media_type)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import msgspec
 from litestar import Request, Response, get
 from litestar.response import File
 from litestar.static_files import create_static_files_router
 
 from service.http.routes.game_routes import GameId
+from service.http.schemas import Landing
 from service.http.web import STATIC
 
 HTML: Final = "text/html"
@@ -25,15 +25,6 @@ PAGE_HEADERS: Final = {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-cache",
 }
-
-
-class Landing(msgspec.Struct, kw_only=True):
-    """What `GET /` answers a client that does not ask for HTML: where things are."""
-
-    service: str
-    web: str
-    docs: str
-    openapi: str
 
 
 def page(name: str) -> File:
@@ -58,10 +49,7 @@ def home(request: Request[Any, Any, Any]) -> Response[Landing] | File:
         answer = page("index.html")
         answer.headers["Vary"] = "Accept"
         return answer
-    return Response(
-        Landing(service="escopa", web="/", docs="/schema", openapi="/openapi.json"),
-        headers={"Vary": "Accept"},
-    )
+    return Response(Landing(), headers={"Vary": "Accept"})
 
 
 @get("/play/{game_id:str}", include_in_schema=False, sync_to_thread=False)

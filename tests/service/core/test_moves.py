@@ -295,8 +295,8 @@ async def test_a_move_without_expected_version_is_a_bad_request(client: Client) 
 @pytest.mark.parametrize(
     ("text", "status", "code"),
     [
-        ("XX", 400, "request/invalid"),
-        ("claim:7D", 400, "request/invalid"),
+        ("XX", 422, "move/unknown_card"),
+        ("claim:7D", 422, "move/malformed"),
         ("7D+7D", 422, "move/duplicate_card"),
     ],
 )

@@ -160,11 +160,8 @@ async def test_well_formed_moves_skip_the_declared_handler_and_the_rest_reach_it
             seat, move = await a_move(game)
             ok(await game.post_move(seat, move))  # well formed
             seat, move = await a_move(game)
-            ok(
-                await game.post_move(
-                    seat, {**move, "expected_version": move["expected_version"] * 1.0}
-                )
-            )
+            lax = {**move, "expected_version": move["expected_version"] * 1.0}
+            assert_problem(await game.post_move(seat, lax), 400, "request/invalid")
     assert handled == ["fast", "plain", "plain"]  # the lax body only reached the handler
 
 
@@ -197,15 +194,15 @@ async def test_a_retry_through_the_other_path_gets_the_first_answer_byte_for_byt
         same(answer, retried)
 
 
-async def test_an_integral_float_version_is_accepted_as_the_handler_accepts_it(
+async def test_an_integral_float_version_is_refused_by_both_lanes(
     pair: tuple[Client, Client],
 ) -> None:
-    fast, _ = pair
+    fast, plain = pair
     game = await create_game(fast)
     seat, move = await a_move(game)
     move["expected_version"] = float(move["expected_version"])
-    result = ok(await game.post_move(seat, move))
-    assert result["version"] == int(move["expected_version"]) + 1
+    for client in (fast, plain):
+        assert_problem(await game.on(client).post_move(seat, move), 400, "request/invalid")
 
 
 async def test_the_fast_lane_is_rate_limited_like_every_route(redis_url: str) -> None:
@@ -231,8 +228,7 @@ def test_a_well_formed_move_takes_the_fast_lane() -> None:
     headers = [(b"content-type", b"application/json"), (b"authorization", b"Bearer t")]
     found = common_move(scope([*headers, (b"idempotency-key", b"a-1")]), MOVE)
     assert found == CommonMove("g1", MoveRequest(expected_version=3, move="AC"), "Bearer t", "a-1")
-    plain = MoveRequest(expected_version=3, move="AC")
-    assert common_move(scope([]), MOVE) == CommonMove("g1", plain, None, None)
+    assert common_move(scope([]), MOVE) is None, "no Content-Type: the handler answers 415"
 
 
 @pytest.mark.parametrize(
@@ -322,11 +318,14 @@ async def test_bodies_in_pieces_and_announced_lengths_get_the_same_answers_on_bo
         )
     )
     async with running(fast), running(plain):
-        created = await post(fast, "/v1/games", [b'{"players": ["Ana", "Bia"], "seed": "p"}'], {})
+        as_json = {"content-type": "application/json"}
+        created = await post(
+            fast, "/v1/games", [b'{"players": ["Ana", "Bia"], "seed": "p"}'], as_json
+        )
         game = msgspec.json.decode(created[2])
         version, seat = game["version"], game["view"]["turn"]
         path = f"/v1/games/{game['game_id']}/moves"
-        auth = {"authorization": f"Bearer {game['players'][seat]['token']}"}
+        auth = {"authorization": f"Bearer {game['players'][seat]['token']}", **as_json}
         stale = body({"expected_version": version + 9, "move": "AC"})
         padded = b" " * LIMIT + stale
         cases: list[tuple[list[bytes], dict[str, str], int]] = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -12,7 +13,7 @@ import engine
 from service.app import create_app
 from service.settings import Settings
 from service.store.redis_server import free_port
-from tests.harness.api import Client, assert_problem, ok
+from tests.harness.api import Client, assert_problem, create_game, ok
 from tests.harness.signing import SIGNING_KEYS
 
 
@@ -68,3 +69,52 @@ async def test_a_wrong_method_is_a_method_not_allowed_problem(client: Client) ->
     response = await client.delete("/v1/rules/presets")
 
     assert_problem(response, 405, "route/method_not_allowed")
+
+
+async def test_the_root_is_a_small_landing_answer_pointing_to_the_docs_and_the_api(
+    client: Client,
+) -> None:
+    landing = ok(await client.get("/"))
+
+    assert landing["api"] == "/v1"
+    assert landing["openapi"] == "/openapi.json"
+    assert landing["docs"] == "/schema"
+    for path in (landing["openapi"], landing["docs"], "/v1/rules/presets"):
+        assert (await client.get(path)).status_code == 200, path
+
+
+@pytest.mark.parametrize("path", ["/", "/healthz", "/v1/rules/presets", "/openapi.json", "GAME"])
+async def test_head_is_answered_where_get_is_with_its_headers_and_no_body(
+    client: Client, path: str
+) -> None:
+    if path == "GAME":
+        path = (await create_game(client)).url
+    got = await client.get(path)
+
+    head = await client.head(path)
+
+    assert head.status_code == got.status_code == 200
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]
+    assert head.headers.get("etag") == got.headers.get("etag")
+
+
+async def test_head_of_a_post_only_route_is_405_naming_the_methods(client: Client) -> None:
+    response = await client.head("/v1/commitments")
+
+    assert response.status_code == 405
+    assert "POST" in response.headers["allow"]
+
+
+async def test_the_metrics_content_type_says_its_charset_once(client: Client) -> None:
+    content_type = (await client.get("/metrics")).headers["content-type"]
+
+    assert content_type.count("charset") == 1
+    assert content_type.startswith("text/plain; version=")
+
+
+def test_the_readme_lists_the_route_problems() -> None:
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+
+    assert "`route/not_found` (404)" in readme
+    assert "`route/method_not_allowed` (405)" in readme

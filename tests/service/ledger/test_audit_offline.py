@@ -292,3 +292,16 @@ def test_the_documented_numbers_are_the_examples() -> None:
     ):
         assert value in doc, value
     assert f"{len(example['entries'])} entries" in doc
+
+
+@pytest.mark.parametrize("command", ["audit", "replay"])
+def test_a_deeply_nested_file_is_malformed_not_a_crash(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "deep.json"
+    path.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+
+    done = escopa(command, str(path))
+
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout.startswith("FAILED: ")
+    assert "nested too deeply" in done.stdout

@@ -226,9 +226,9 @@ async def test_the_limit_of_moves_fits_in_the_body_limit(client: Client) -> None
 @pytest.mark.parametrize(
     ("rules", "status", "code", "field"),
     [
-        ({"target": 0}, 400, "request/invalid", "rules.target"),
-        ({"first_dealer": 3}, 422, "rules/invalid", "first_dealer"),
-        ({"partnerships": True}, 422, "rules/invalid", "partnerships"),
+        ({"target": 0}, 422, "rules/invalid", "rules.target"),
+        ({"first_dealer": 3}, 422, "rules/invalid", "rules.first_dealer"),
+        ({"partnerships": True}, 422, "rules/invalid", "rules.partnerships"),
     ],
 )
 async def test_unplayable_rules_are_refused_naming_the_field(

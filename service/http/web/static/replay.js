@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { cardRow } from "./cards.js";
 import { positions, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
+import { signalLine } from "./signals.js";
 import { Broken, verify } from "./verify.js";
 
 const $ = (id) => document.getElementById(id);
@@ -39,7 +40,14 @@ function describe(entry) {
   if (entry.type === "signal") return `${who}signal ${entry.signal}`;
   const escopa = entry.events.some((event) => event.type === "played" && event.escopa) ? " ★ escopa" : "";
   const ended = entry.events.find((event) => event.type === "round_ended");
-  return `${who}${entry.move}${escopa}${ended ? ` — round ${ended.score.round} ends` : ""}`;
+  return `${who}${entry.move}${escopa}${ended ? ` — round ${ended.score.round} ends` : ""}${signalsText(entry)}`;
+}
+
+/** The signals the entry that ends the match records: who sent which, and after which entry. */
+function signalsText(entry) {
+  if (!entry.signals?.length) return "";
+  const sent = entry.signals.map((s) => `${signalLine(s, view.players)} (after ${s.after})`);
+  return ` — ${sent.join("; ")}`;
 }
 
 function render() {

@@ -1,17 +1,18 @@
 // The table: one seat's view of a game (or a spectator's), live through a stream ticket and
 // EventSource; the seat's token comes in the URL's fragment and stays in session storage.
 
-import { api, gameIdFromPath } from "./api.js";
+import { api, gameIdFromPath, tagged } from "./api.js";
 import { h } from "./dom.js";
 import { cardBack, cardName, cardRow, shortName } from "./cards.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
+import { SIGNAL, signalLine } from "./signals.js";
 
-const ENTRY_TYPES = ["created", "move", "deal", "signal"];
-const SIGNAL = { guindis: "I hold the seven of oros (guindis)", seven: "I hold another seven" };
+const ENTRY_TYPES = ["created", "move", "deal", "signal"]; // `signal` entries: older logs only
+const SIGNAL_POLL_MS = 2000;
 const gameId = gameIdFromPath("/play/");
 const token = seatToken(gameId);
 const state = {
-  view: null, rules: null, legal: [], selected: null, taking: [], players: [],
+  view: null, rules: null, legal: [], selected: null, taking: [], players: [], etag: null,
   loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null,
 };
 const $ = (id) => document.getElementById(id);
@@ -59,7 +60,7 @@ function refresh() {
 }
 
 async function load() {
-  const view = await api(`/v1/games/${gameId}`, { token });
+  const { data: view, etag } = await tagged(`/v1/games/${gameId}`, { token });
   let legal = [];
   const acting = view.seat !== null && (view.turn === view.seat || view.status === "dealing");
   if (acting && view.status !== "finished") {
@@ -67,11 +68,31 @@ async function load() {
     if (answer.version !== view.version) state.queued = true;
     legal = answer.moves;
   }
-  show(view, legal);
+  if (show(view, legal)) state.etag = etag;
 }
 
+function signalling(view) {
+  return Boolean(view) && view.seat !== null && state.rules.signals && partnered(state.rules) && view.status !== "finished";
+}
+
+/**
+ * A partner's signal changes the reader's view but not the log, so no event brings it: while
+ * the seat's side may signal, the page asks again, and an unchanged view answers 304.
+ */
+async function watchSignals() {
+  if (!signalling(state.view)) return;
+  try {
+    const changed = await tagged(`/v1/games/${gameId}`, { token, etag: state.etag });
+    if (changed) await refresh();
+  } catch (problem) {
+    showError(problem);
+  }
+  setTimeout(watchSignals, SIGNAL_POLL_MS);
+}
+
+/** Draw a view (and its legal moves), unless a newer one is drawn already; whether it was. */
 function show(view, legal) {
-  if (state.view && view.version < state.view.version) return; // an older answer came late
+  if (state.view && view.version < state.view.version) return false; // an older answer came late
   const moved = !state.view || view.version !== state.view.version;
   state.view = view;
   state.legal = legal;
@@ -81,6 +102,7 @@ function show(view, legal) {
     state.taking = [];
   }
   render();
+  return true;
 }
 
 /** Follow the game's log live; a seat follows with a ticket, a spectator without. */
@@ -131,6 +153,7 @@ function describe(entry) {
     else if (event.type === "round_ended") parts.push(`round ${event.score.round} scored: ${event.score.match_totals.join("–")}`);
     else if (event.type === "match_ended") parts.push("the match is over");
   }
+  if (entry.signals?.length) parts.push(`the log records ${entry.signals.length} partner signal(s)`);
   if (entry.type === "signal") parts.push(entry.signal ? `${who} signals: ${SIGNAL[entry.signal]}` : `${who} signalled their partner`);
   return parts.join("; ") || entry.type;
 }
@@ -155,6 +178,9 @@ function render() {
   const outcome = $("outcome");
   outcome.hidden = !view.outcome;
   if (view.outcome) outcome.textContent = outcomeLine(view);
+  $("signals-box").hidden = !view.signals.length;
+  $("signals").replaceChildren(...view.signals.map((sent) =>
+    h("li", { "data-seat": String(sent.seat), "data-signal": sent.signal, text: signalLine(sent, state.players) })));
 }
 
 function statusLine(view) {
@@ -315,6 +341,7 @@ async function sendSignal(signal) {
   } catch (problem) {
     showError(problem);
   }
+  await refresh(); // the sender's own view now shows it
 }
 
 async function showRound(round) {
@@ -345,6 +372,7 @@ async function start() {
   if (!state.view) return;
   state.loadedAt = state.view.version;
   await follow(0);
+  setTimeout(watchSignals, SIGNAL_POLL_MS);
 }
 
 start().catch(showError);

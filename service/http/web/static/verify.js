@@ -6,6 +6,7 @@ import { DECK, RANKS } from "./cards.js";
 
 export const GENESIS = "0".repeat(64);
 const MEMBERS = ["seq", "type", "time", "seat", "move", "signal", "game", "events", "prev_hash", "state_hash", "salt", "hash"];
+const OPTIONAL = ["signals"]; // only on the entry that ends a match in which partners signalled
 const encoder = new TextEncoder();
 const VALUE = Object.fromEntries(DECK.map((card) => [card, RANKS.indexOf(card[0]) + 1]));
 
@@ -49,8 +50,8 @@ export async function checkChain(entries) {
     const seq = index + 1;
     if (entry.seq !== seq) throw new Broken(`seq ${seq}: entries missing or out of order`);
     const members = Object.keys(entry);
-    const odd = members.filter((name) => !MEMBERS.includes(name));
-    if (odd.length || members.length !== MEMBERS.length) throw new Broken(`seq ${seq}: the entry's members are not the log's (${odd.join(", ") || "some missing"})`);
+    const odd = members.filter((name) => !MEMBERS.includes(name) && !OPTIONAL.includes(name));
+    if (odd.length || MEMBERS.some((name) => !members.includes(name))) throw new Broken(`seq ${seq}: the entry's members are not the log's (${odd.join(", ") || "some missing"})`);
     if (entry.prev_hash !== prev) throw new Broken(`seq ${seq}: prev_hash does not link to seq ${seq - 1}`);
     const { hash, ...body } = entry;
     if ((await sha256Hex(canonical(body))) !== hash) throw new Broken(`seq ${seq}: hash does not match its content`);
@@ -59,14 +60,17 @@ export async function checkChain(entries) {
   return `${entries.length} entries link and hash; head ${prev}`;
 }
 
-/** Check 2, the seed: its SHA-256 is the commitment published before the game. */
+/**
+ * Check 2, the seed: the commitment published before the game is its SHA-256, or, when the
+ * game has a `seed_salt` (a seed the creator chose), the SHA-256 of `seed_salt:seed`.
+ */
 export async function checkSeed(game) {
   if (game.seed === null) throw new Broken("seq 1: the seed is not revealed");
-  if (game.seed_salt === null) throw new Broken("seq 1: the seed's salt is not revealed");
-  // A seed the creator chose is committed to with a salt: sha256(salt:seed) (audit.md check 2).
-  const text = game.seed_salt === undefined ? game.seed : `${game.seed_salt}:${game.seed}`;
-  if ((await sha256Hex(text)) !== game.seed_commitment) throw new Broken("seq 1: seed does not match seed_commitment");
-  return `sha256(seed) = ${game.seed_commitment}`;
+  const salted = "seed_salt" in game;
+  if (salted && typeof game.seed_salt !== "string") throw new Broken("seq 1: the seed's salt is not revealed");
+  const committed = salted ? `${game.seed_salt}:${game.seed}` : game.seed;
+  if ((await sha256Hex(committed)) !== game.seed_commitment) throw new Broken("seq 1: seed does not match seed_commitment");
+  return `sha256(${salted ? "seed_salt:seed" : "seed"}) = ${game.seed_commitment}`;
 }
 
 /** Check 3, the key: the seed, or `seed:client_seed`, as UTF-8 bytes (shuffle.md section 2). */
@@ -158,6 +162,35 @@ export async function checkDeals(entries) {
 }
 
 /**
+ * audit.md check 5's part on signals: only the entry that ends the match records them, the
+ * rules allow them, each is by a seat that exists, in the order sent, after an earlier entry.
+ */
+export function checkSignals(entries) {
+  const rules = entries[0].game.rules;
+  const allowed = rules.signals && (rules.partnerships ?? rules.players === 4);
+  let count = 0;
+  for (const entry of entries) {
+    const seq = entry.seq;
+    if (entry.type === "signal") {
+      if (!allowed) throw new Broken(`seq ${seq}: these rules allow no partner signals`);
+      count += 1;
+    }
+    if (!("signals" in entry)) continue;
+    const ends = entry.events.some((event) => event.type === "match_ended");
+    if (!ends || !Array.isArray(entry.signals) || !entry.signals.length) throw new Broken(`seq ${seq}: only the entry that ends the match records signals`);
+    if (!allowed) throw new Broken(`seq ${seq}: these rules allow no partner signals`);
+    let last = 1;
+    for (const sent of entry.signals) {
+      if (!Number.isInteger(sent.seat) || sent.seat < 0 || sent.seat >= rules.players) throw new Broken(`seq ${seq}: a signal by seat ${sent.seat}, which does not exist`);
+      if (!Number.isInteger(sent.after) || sent.after < last || sent.after >= seq) throw new Broken(`seq ${seq}: a signal sent after entry ${sent.after} is out of order or not before the end`);
+      last = sent.after;
+      count += 1;
+    }
+  }
+  return `${count} signal(s), each allowed, by a seat in play, in order`;
+}
+
+/**
  * Every check, in docs/audit.md's order; each is {name, status, detail}. A check that cannot
  * run because an earlier one failed is still listed. `extra` are checks the caller adds.
  */
@@ -180,6 +213,9 @@ export async function verify(exported, extra = []) {
   await run("Hash chain", () => checkChain(entries));
   await run("Seed commitment", () => (game ? checkSeed(game) : Promise.reject(new Broken("seq 1: no game"))));
   await run("Deals from the seeded shuffle", () => checkDeals(entries));
+  if (entries.some((entry) => "signals" in entry || entry.type === "signal")) {
+    await run("Partner signals", async () => checkSignals(entries));
+  }
   for (const [name, check] of extra) await run(name, check);
   // An escopa-export-v2 carries the service's Ed25519 signature of its final head (docs/audit.md
   // section 7); the page does not check it yet, and says so: `escopa audit --key` does.

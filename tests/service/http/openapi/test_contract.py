@@ -16,7 +16,10 @@ from hypothesis import HealthCheck, settings
 from service.app import create_app
 from service.settings import Settings
 from service.store.redis_server import RedisServer
+from tests.harness import fuzz_hooks
 from tests.harness.signing import SIGNING_KEYS
+
+assert fuzz_hooks.map_body  # registered on import: integers are written as integers
 
 _redis = RedisServer(Path(tempfile.mkdtemp(prefix="escopa-contract-"))).start()
 atexit.register(_redis.stop)

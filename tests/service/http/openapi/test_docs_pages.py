@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.async_api import Browser, Page, Route, async_playwright
 
-from service.http.openapi.document import document
+from service.app import openapi_document as document
 from tests.harness.api import serve_apps
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's `chromium` package (.ci/run installs it)

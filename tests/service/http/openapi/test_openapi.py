@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 from litestar.testing import AsyncTestClient
 
-from service.http.openapi.document import document
+from service.app import openapi_document as document
 
 COMMITTED = Path(__file__).resolve().parents[4] / "openapi" / "openapi.json"
 

@@ -63,6 +63,26 @@ def finished(server: Served) -> Json:
         return export
 
 
+@pytest.fixture(scope="module")
+def signalled(server: Served) -> Json:
+    """A finished 4-player match to 1 point in which seat 0 signalled its partner; its export."""
+    rng = random.Random(23)
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", "Bia", "Caio", "Duda"], "preset": "escopa"}
+        game = http.post("/v1/games", json=body | {"rules": {"target": 1}}).json()
+        url = f"/v1/games/{game['game_id']}"
+        auth = [{"Authorization": f"Bearer {p['token']}"} for p in game["players"]]
+        assert http.post(f"{url}/signals", json={"signal": "guindis"}, headers=auth[0]).is_success
+        view = game["view"]
+        while view["status"] != "finished":
+            seat = view["turn"] if view["turn"] is not None else 0
+            legal = http.get(f"{url}/legal-moves", headers=auth[seat]).json()
+            move = rng.choice(legal["moves"]) | {"expected_version": legal["version"]}
+            view = http.post(f"{url}/moves", json=move, headers=auth[seat]).json()["view"]
+        export: Json = http.get(f"{url}/export").json()
+        return export
+
+
 def shoot(watched: Watched, name: str, full_page: bool = True) -> None:
     """Save a screenshot for the README when asked to."""
     if SHOTS:
@@ -384,6 +404,19 @@ def other_seat(export: Json) -> Json:
     return rehashed(export)
 
 
+def wrong_salt(export: Json) -> Json:
+    """The chosen seed's revealed salt changed (re-hashed): the commitment no longer holds."""
+    game = export["entries"][0]["game"]
+    game["seed_salt"] = "0" * len(game["seed_salt"])
+    return rehashed(export)
+
+
+def unsalted(export: Json) -> Json:
+    """The salt dropped (re-hashed), as if the seed had been committed to plainly."""
+    del export["entries"][0]["game"]["seed_salt"]
+    return rehashed(export)
+
+
 def unlinked(export: Json) -> Json:
     del export["entries"][5]
     return export
@@ -400,8 +433,17 @@ def unlinked(export: Json) -> Json:
         ),
         (other_seat, "Moves use the cards dealt", "is not in seat"),
         (unlinked, "Hash chain", "seq 6: entries missing or out of order"),
+        (wrong_salt, "Seed commitment", "seq 1: seed does not match seed_commitment"),
+        (unsalted, "Seed commitment", "seq 1: seed does not match seed_commitment"),
     ],
-    ids=["a changed card", "a changed card re-hashed", "another seat's move", "an entry gone"],
+    ids=[
+        "a changed card",
+        "a changed card re-hashed",
+        "another seat's move",
+        "an entry gone",
+        "a wrong seed salt",
+        "the seed salt gone",
+    ],
 )
 def test_a_tampered_export_opened_without_the_server_fails_the_check_it_breaks(
     server: Served,
@@ -495,11 +537,50 @@ def test_a_partner_signal_is_sent_from_the_page_and_read_by_the_partner_only(
         watched.page.goto(server.base + links[seat])
         until(lambda w=watched: version(w), "the table")
     sender.page.click("#actions button[data-signal='guindis']")
-    until(lambda: "Ana signals: I hold the seven of oros" in partner.page.inner_text("#log"), "it")
-    until(lambda: "Ana signalled their partner" in opponent.page.inner_text("#log"), "the news")
-    assert "seven of oros" not in opponent.page.inner_text("#log")
+    said = "Ana signals: I hold the seven of oros"
+    for reader in (partner, sender):  # from their views: signals are not in the log's stream
+        until(lambda r=reader: said in r.page.inner_text("#signals"), "the signal")
+    polled = opponent.page.evaluate("performance.getEntriesByType('resource').length")
+    until(
+        lambda: opponent.page.evaluate("performance.getEntriesByType('resource').length") > polled,
+        "the opponent's page asking again",
+    )
+    assert opponent.page.locator("#signals li").count() == 0
+    assert not opponent.page.is_visible("#signals-box")
+    assert "signal" not in opponent.page.inner_text("#log")
     assert opponent.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert_clean(server, sender, partner, opponent)
+
+
+def test_the_signals_the_last_entry_records_are_replayed_and_verified_in_the_browser(
+    server: Served, browser: Chromium, signalled: Json
+) -> None:
+    last = signalled["entries"][-1]
+    assert [(s["seat"], s["signal"]) for s in last["signals"]] == [(0, "guindis")]
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/replay/{signalled['game_id']}")
+    page.wait_for_selector("body[data-verified]")
+    assert page.get_attribute("body", "data-verified") == "passed"
+    for check in ("Hash chain", "Seed commitment", "Partner signals"):
+        assert page.get_attribute(f"#checks li[data-check='{check}']", "data-status") == "passed"
+    final = page.locator(f"#moves button[data-seq='{last['seq']}']").inner_text()
+    assert "Ana signals: I hold the seven of oros" in final
+
+    forged = json.loads(json.dumps(signalled))
+    forged["entries"][-1]["signals"][0]["after"] = last["seq"]  # not sent before the end
+    page.goto(f"{server.base}/replay/")
+    page.evaluate(
+        "(text) => { document.getElementById('paste').value = text; }",
+        json.dumps(rehashed(forged)),
+    )
+    page.click("#paste-go")
+    page.wait_for_selector("body[data-verified='failed']")
+    item = page.locator("#checks li[data-check='Partner signals']")
+    assert item.get_attribute("data-status") == "failed"
+    assert f"after entry {last['seq']} is out of order" in item.inner_text()
+    assert page.get_attribute("#checks li[data-check='Hash chain']", "data-status") == "passed"
+    assert_clean(server, watched)
 
 
 SHUFFLE_VECTORS = [  # docs/shuffle.md section 8: the key, the round, the whole deck top first
