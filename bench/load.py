@@ -311,7 +311,11 @@ def run(args: argparse.Namespace, matches: list[list[tuple[str, Script]]], folde
         for workers in args.workers:
             for connection in args.connections:
                 options = ("--workers", str(workers), "--log-level", "warning")
-                env = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_MULTIPLEX": CONNECTIONS[connection]}
+                env = {
+                    "ESCOPA_RATE_LIMIT": "0",
+                    "ESCOPA_CREATE_RATE_LIMIT": "0",
+                    "ESCOPA_MULTIPLEX": CONNECTIONS[connection],
+                }
                 with serve_processes(server.url, folder, 1, *options, **env) as [api]:
                     port = int(api.base.rsplit(":", 1)[1])
                     bares, plays, games = rounds(api.process.pid, port, args, matches)

@@ -37,6 +37,9 @@ from service.ledger.audit import audit_export  # noqa: E402
 from service.ledger.chain import GENESIS, GameInfo, LogEntry, sealed  # noqa: E402
 from service.ledger.export import Export  # noqa: E402
 from service.ledger.replay import ReplayMove, replay  # noqa: E402
+from service.ledger.signatures import KeyRing, new_private_text  # noqa: E402
+
+SIGNER = KeyRing.of([new_private_text()])
 
 TIME = "2026-01-01T00:00:00.000Z"
 PLAYERS = ("Ana", "Bia")
@@ -71,7 +74,10 @@ def recorded(rules: Rules, seed: str, rng: random.Random) -> tuple[bytes, list[R
         )  # fmt: skip
         entries.append(entry)
         moves.append(ReplayMove(seat=seat, move=str(move)))
-    return msgspec.json.encode(Export(game_id=secrets.token_hex(12), entries=entries)), moves
+    game_id = secrets.token_hex(12)
+    signature = SIGNER.sign(game_id, entry.seq, entry.hash)  # as the service signs its exports
+    export = Export(game_id=game_id, entries=entries, signature=signature)
+    return msgspec.json.encode(export), moves
 
 
 def main() -> None:

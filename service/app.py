@@ -40,10 +40,12 @@ from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
 from service.http.routes.web_routes import WEB_ROUTES
 from service.http.strict import strict_body
+from service.ledger.signatures import new_private_text
 from service.ops.bot_worker import end_worker, run_worker, worker_for
 from service.ops.observe import instrument, operations
 from service.settings import Settings
 from service.store.game_store import GameStore
+from service.store.key_file import key_ring
 from service.store.multiplex import Multiplexed
 from service.store.writes import Client
 
@@ -130,7 +132,10 @@ def openapi_config() -> OpenAPIConfig:
 
 
 def create_app(settings: Settings) -> Litestar:
-    """The Litestar app; one Redis client per process, opened at start and closed at stop."""
+    """The Litestar app; one Redis client per process, opened at start and closed at stop.
+
+    Raises ValueError without a usable signing key: receipts must verify on every process."""
+    ring = key_ring(settings)
 
     @asynccontextmanager
     async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -146,7 +151,7 @@ def create_app(settings: Settings) -> Litestar:
             settings.redis_timeout,
         )
         app.state.store = store
-        app.state.games = Games(store, settings)
+        app.state.games = Games(store, settings, ring)
         try:
             async with bot_lifespan(app, settings):
                 yield
@@ -198,4 +203,5 @@ def create_app_from_env() -> Litestar:
 
 def openapi_document() -> Document:
     """The app's OpenAPI document as plain data (building it needs no Redis)."""
-    return refined(create_app(Settings(redis_url="redis://127.0.0.1:1/0")))
+    settings = Settings(redis_url="redis://127.0.0.1:1/0", signing_keys=(new_private_text(),))
+    return refined(create_app(settings))

@@ -11,7 +11,8 @@ from bots import DEFAULT_BUDGET
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
-    """Everything the app needs to run; `redis_url` is required by the app itself."""
+    """Everything the app needs to run; the app itself requires `redis_url` and a signing key
+    (`signing_keys`, private keys with the signing one first, or `signing_key_file`)."""
 
     redis_url: str = "redis://127.0.0.1:6379/0"
     game_ttl: int = 7 * 24 * 3600
@@ -34,6 +35,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     game_cache: int = 4096
     stream_ticket_ttl: int = 300
     fast_moves: bool = True
+    signing_keys: tuple[str, ...] = ()
+    signing_key_file: str | None = None
     multiplex: bool = True
     receive_timeout: float = 10.0
     bots: bool = True
@@ -89,6 +92,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
             stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
             fast_moves=flag(env.get("ESCOPA_FAST_MOVES"), "ESCOPA_FAST_MOVES", default.fast_moves),
+            signing_keys=listed(env.get("ESCOPA_SIGNING_KEY", "")),
+            signing_key_file=env.get("ESCOPA_SIGNING_KEY_FILE") or None,
             multiplex=flag(env.get("ESCOPA_MULTIPLEX"), "ESCOPA_MULTIPLEX", default.multiplex),
             receive_timeout=float(env.get("ESCOPA_RECEIVE_TIMEOUT", default.receive_timeout)),
             bots=flag(env.get("ESCOPA_BOTS"), "ESCOPA_BOTS", default.bots),
@@ -121,6 +126,11 @@ def secret_hash(secret: str) -> str:
 def api_key_hashes(keys: str) -> tuple[str, ...]:
     """The hashes of `ESCOPA_API_KEYS` (comma-separated keys); none: creating games is open."""
     return tuple(secret_hash(key.strip()) for key in keys.split(",") if key.strip())
+
+
+def listed(text: str) -> tuple[str, ...]:
+    """A comma-separated setting's items, blanks dropped (`ESCOPA_SIGNING_KEY`: the first signs)."""
+    return tuple(item.strip() for item in text.split(",") if item.strip())
 
 
 def rate_limit(text: str | None, default: Settings) -> tuple[int, float]:

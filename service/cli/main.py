@@ -1,5 +1,5 @@
 """The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
-bot worker alone), `openapi`, and the offline checks `audit FILE` and `replay FILE`."""
+bot worker alone), `openapi`, `keygen`, and the offline checks `audit FILE` and `replay FILE`."""
 
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ def serve(args: argparse.Namespace) -> int:
         log.error("escopa cannot listen on %s port %d: %s", args.host, args.port, reason)
         return 2
     url = args.redis_url or os.environ.get("REDIS_URL")
+    if not signing_keys(None if url else Path(args.data_dir).resolve()):
+        return 2
     server = None
     if not url:
         server = Supervisor(RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start())
@@ -83,6 +85,40 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def signing_keys(private: Path | None) -> bool:
+    """Make sure every worker will sign with the same keys; False (logged) when it cannot.
+
+    With a private Redis (data folder `private`) and no key given, the folder's key file is
+    used, made on first start. A shared Redis needs the keys given: a key made here would be
+    this process's alone, and the receipts of the others would not verify with it.
+    """
+    from service.settings import Settings
+    from service.store.key_file import ensure_key_file, key_ring
+
+    try:
+        settings = Settings.from_env()
+        if private is not None and not (settings.signing_keys or settings.signing_key_file):
+            os.environ["ESCOPA_SIGNING_KEY_FILE"] = str(ensure_key_file(private))
+            settings = Settings.from_env()
+        ring = key_ring(settings)
+    except ValueError as error:
+        log.error("escopa serve: %s", error)
+        return False
+    log.warning("signing with key %s (%d key(s) verify)", ring.signer_id, len(ring.public))
+    return True
+
+
+def keygen(args: argparse.Namespace) -> int:
+    """Print a new private signing key for `ESCOPA_SIGNING_KEY`; its id and public key to stderr."""
+    from service.ledger.signatures import KeyRing, new_private_text
+
+    text = new_private_text()
+    published = KeyRing.of([text]).published().keys[0]
+    print(text)
+    print(f"key {published.id}, public key {published.public_key}", file=sys.stderr)
+    return 0
+
+
 def trusted_proxies(allowed: str) -> str | None:
     """The addresses whose `X-Forwarded-For` uvicorn may believe, or None: read no proxy headers.
 
@@ -115,11 +151,17 @@ def bots(args: argparse.Namespace) -> int:
     from service.ops.bot_worker import work_alone
     from service.ops.logs import log_config, without_password
     from service.settings import Settings
+    from service.store.key_file import key_ring
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
     if args.redis_url:
         os.environ["REDIS_URL"] = args.redis_url
     settings = Settings.from_env()
+    try:
+        key_ring(settings)
+    except ValueError as error:
+        log.error("escopa bots: %s", error)
+        return 2
     log.warning("escopa bots works for redis %s", without_password(settings.redis_url))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with contextlib.suppress(KeyboardInterrupt, SystemExit):
@@ -164,7 +206,7 @@ def audit(args: argparse.Namespace) -> int:
     """Verify an exported game offline: hash chain, seed commitment, replay of every move."""
     from service.cli.offline import audit_file
 
-    return audit_file(args.file, as_json=args.json)
+    return audit_file(args.file, as_json=args.json, keys=args.key)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -259,7 +301,16 @@ def parser() -> argparse.ArgumentParser:
     )
     check.add_argument("file", help="the export (GET /v1/games/{id}/export); - reads stdin")
     check.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    check.add_argument(
+        "--key",
+        action="append",
+        default=None,
+        help="a public key the export must be signed with: a file as GET /v1/keys publishes "
+        "it, or the key itself (base64url or hex); repeatable",
+    )
     check.set_defaults(handler=audit)
+    keys = commands.add_parser("keygen", help="print a new private signing key")
+    keys.set_defaults(handler=keygen)
     again = commands.add_parser(
         "replay", help="replay an exported game's moves offline, checking every state hash"
     )

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Final, TextIO
 
 import msgspec
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from engine.scoring import Outcome
 from service.errors import ServiceError
 from service.ledger.audit import AuditReport, audit_export
-from service.ledger.export import EXPORT_FORMAT, Export, read_document
+from service.ledger.export import EXPORT_FORMATS, Export, read_document
 from service.ledger.replay import ReplayMove, ReplayRequest, ReplayResult, replay, replay_request
+from service.ledger.signatures import PublicKeys, public_keys
 
 OK: Final = 0
 FAILED: Final = 1
@@ -47,28 +49,73 @@ def outcome_text(outcome: Outcome | None, totals: Sequence[int] | None) -> str:
     return f"side {outcome.winner} (seat{plural} {seats}) won {scores} after {rounds}"
 
 
+UNANCHORED: Final = (
+    "warning: {what}: this proves the export is consistent in itself, not that the service "
+    "ran this game (anyone can build a consistent game from the revealed seed); give the "
+    "service's keys (GET /v1/keys) with --key to check that"
+)
+
+
 def summary(report: AuditReport) -> str:
-    """The one-line verdict of an audit."""
+    """The verdict of an audit: one line, and a warning line when no signature was checked."""
     game = f"game {report.game_id}" if report.game_id else "export"
     if not report.ok:
         assert report.failure is not None
         return f"FAILED: {game}: {report.failure.reason}"
-    return (
-        f"ok: {game}: {report.entries} entries, hash chain, seed commitment and every move "
-        f"verified; {outcome_text(report.outcome, report.totals)}; head {report.head_hash}; "
+    checked = "hash chain, seed commitment and every move"
+    if report.signature == "verified":
+        checked = (
+            f"hash chain, seed commitment, every move and the signature of key {report.key_id}"
+        )
+    verdict = (
+        f"ok: {game}: {report.entries} entries, {checked} verified; "
+        f"{outcome_text(report.outcome, report.totals)}; head {report.head_hash}; "
         f"final state {report.state_hash}"
     )
+    if report.signature == "verified":
+        return verdict
+    what = "signature not checked" if report.signature == "unchecked" else "the export is unsigned"
+    return verdict + "\n" + UNANCHORED.format(what=what)
 
 
-def audit_file(path: str, as_json: bool = False, out: TextIO | None = None) -> int:
-    """`escopa audit FILE`: verify an export; print one line (or the report as JSON)."""
+def read_keys(given: Sequence[str]) -> PublicKeys:
+    """The keys of `--key`: each a file (JSON as GET /v1/keys publishes it, or public keys one
+    a line) or a public key itself; raises ValueError naming the one that is wrong."""
+    found: dict[str, Ed25519PublicKey] = {}
+    for text in given:
+        path = Path(text)
+        try:
+            if not path.is_file():
+                found |= public_keys(text)
+                continue
+            content = path.read_text(encoding="utf-8").strip()
+            if content[:1] in ("{", "["):
+                found |= public_keys(read_document(content.encode()))
+                continue
+            for line in content.split():
+                found |= public_keys(line)
+        except (ValueError, msgspec.DecodeError) as error:
+            raise ValueError(f"--key {text}: {error}") from None
+    return found
+
+
+def audit_file(
+    path: str, as_json: bool = False, out: TextIO | None = None, keys: Sequence[str] | None = None
+) -> int:
+    """`escopa audit FILE [--key K]`: verify an export (and its signature with a key); print the
+    verdict (or the report as JSON)."""
     out = out or sys.stdout
+    try:
+        trusted = read_keys(keys) if keys else None
+    except ValueError as error:
+        print(f"escopa audit: {error}", file=sys.stderr)
+        return UNREADABLE
     try:
         data = read(path)
     except OSError as error:
         print(f"escopa audit: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return UNREADABLE
-    report = audit_export(data)
+    report = audit_export(data, trusted)
     if as_json:
         out.write(msgspec.json.format(msgspec.json.encode(report)).decode() + "\n")
     else:
@@ -109,7 +156,7 @@ def replay_file(path: str, as_json: bool = False, out: TextIO | None = None) -> 
     logged: Logged | None = None
     try:
         document = read_document(data)
-        if isinstance(document, dict) and document.get("format") == EXPORT_FORMAT:
+        if isinstance(document, dict) and document.get("format") in EXPORT_FORMATS:
             export = msgspec.convert(document, Export)
             name = f"game {export.game_id}"
             result, logged = export_moves(export)

@@ -50,6 +50,7 @@ from service.ledger.chain import (
     visible,
 )
 from service.ledger.replay import rules_of
+from service.ledger.signatures import KeyRing
 from service.ledger.terms import player_names
 from service.settings import Settings, secret_hash
 from service.store import keys
@@ -202,9 +203,10 @@ class Games:
 
     observer: GameObserver = GameObserver()
 
-    def __init__(self, store: GameStore, settings: Settings) -> None:
+    def __init__(self, store: GameStore, settings: Settings, ring: KeyRing) -> None:
         self.store = store
         self.settings = settings
+        self.ring = ring  # signs the receipt of every acknowledged write
         self.commitments = CommitmentStore(store)
         self.cache = GameCache(settings.game_cache)
         self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
@@ -269,6 +271,7 @@ class Games:
             view=game_view(game_id, 1, state, meta, None),
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
+            receipt=self.ring.receipt(game_id, 1, entry.hash),
         )
 
     async def load(self, game_id: str) -> StoredGame:
@@ -458,6 +461,7 @@ class Games:
                 move=str(move),
                 entry=visible(entry, seat, finished, state.rules),
                 view=game_view(game_id, version, state, game.meta, seat, game.signals),
+                receipt=self.ring.receipt(game_id, version, entry.hash),
             )
             idem = None
             if idem_key is not None:

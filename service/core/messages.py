@@ -13,6 +13,7 @@ from engine.scoring import Outcome, RoundScore
 from engine.state import LastMove, Status
 from engine.views import SideView
 from service.ledger.chain import LogEntry, SentSignal, Signal
+from service.ledger.signatures import Receipt
 from service.ledger.terms import BotLevel, ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
 
 CardCode = Annotated[
@@ -111,13 +112,15 @@ class GameView(msgspec.Struct, kw_only=True):
 
 
 class CreatedGame(msgspec.Struct, kw_only=True):
-    """The new game: its id, each seat's token (the only time it is shown), and the view."""
+    """The new game: its id, each seat's token (the only time it is shown), the view, and the
+    service's signed receipt of the log's first entry."""
 
     game_id: str
     players: list[SeatToken]
     seed_commitment: str
     version: int
     view: GameView
+    receipt: Receipt
     commitment_id: str | None = None
     client_seed: str | None = None
 
@@ -183,12 +186,14 @@ class SignalRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class MoveResult(msgspec.Struct, kw_only=True):
-    """The accepted move, the log entry it made (as the mover may see it) and the new view."""
+    """The accepted move, the log entry it made (as the mover may see it), the new view, and the
+    service's signed receipt of the new head."""
 
     version: int
     move: str
     entry: LogEntry
     view: GameView
+    receipt: Receipt
 
 
 class SignalResult(msgspec.Struct, kw_only=True):

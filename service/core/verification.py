@@ -13,10 +13,11 @@ import engine
 from service.core.commitments import Commitment, create_commitment
 from service.core.games import Games
 from service.errors import ServiceError
-from service.ledger.audit import AuditFailure, AuditReport, audit_log
+from service.ledger.audit import AuditFailure, AuditReport, anchored, audit_log
 from service.ledger.chain import LogEntry
 from service.ledger.export import Export
 from service.ledger.replay import ReplayRequest, ReplayResult, replay_request
+from service.ledger.signatures import KeyList
 from service.store.game_store import StoredGame
 
 
@@ -43,7 +44,8 @@ class Audits:
         return game, entries
 
     async def audit(self, game_id: str) -> AuditReport:
-        """Verify the stored log (chain, seed, replay), then that it ends at the stored game."""
+        """Verify the stored log (chain, seed, replay), then that it ends at the stored game; a
+        log that holds gets its head signed, and checked, as its export would be."""
         game, entries = await self.finished_log(game_id)
         report = await anyio.to_thread.run_sync(audit_log, entries, game_id)
         if not report.ok:
@@ -65,7 +67,8 @@ class Audits:
                 reason="the stored state differs from the replay's final state",
             )
         if failure is None:
-            return report
+            ring = self.games.ring
+            return anchored(report, ring.sign(game_id, game.version, game.head), ring.public)
         return AuditReport(
             ok=False,
             game_id=game_id,
@@ -75,9 +78,15 @@ class Audits:
         )
 
     async def export(self, game_id: str) -> Export:
-        """The finished game as one self-contained document."""
+        """The finished game as one self-contained document, its final head signed."""
         _, entries = await self.finished_log(game_id)
-        return Export(game_id=game_id, entries=entries)
+        last = entries[-1]
+        signature = self.games.ring.sign(game_id, last.seq, last.hash)
+        return Export(game_id=game_id, entries=entries, signature=signature)
+
+    def keys(self) -> KeyList:
+        """The public keys of the service's ring, with their ids."""
+        return self.games.ring.published()
 
     async def commit(self) -> Commitment:
         """A fresh server seed, kept secret; its id and SHA-256."""

@@ -15,7 +15,10 @@ Entry by entry, in order, and the first entry that does not hold is the answer:
    it (`signals`: allowed by the rules, by seats that exist, in order, each after an earlier
    entry); older logs' `signal` entries change no state: they carry no `state_hash`, and the
    rules must allow signals;
-4. the end: the replayed match must be over (a log cut short is not a whole game).
+4. the end: the replayed match must be over (a log cut short is not a whole game);
+5. the signature (an export, with keys given): the export's `signature` must be a given key's
+   signature of the final head (`service.ledger.signatures`). Without keys, steps 1-4 prove
+   only that the document is consistent in itself, which a forger can also achieve.
 
 A hash that does not recompute is reported as such, with what the replay says about the same
 entry when it disagrees too, so a changed card, seat or order is named precisely.
@@ -37,13 +40,18 @@ from engine.scoring import Outcome
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
-from service.ledger.export import EXPORT_FORMAT, read_document
+from service.ledger.export import EXPORT_FORMAT, EXPORT_FORMATS, read_document
 from service.ledger.replay import replay_hash_start, replay_hash_step
+from service.ledger.signatures import HeadSignature, PublicKeys, signature_fault
 
-FailureKind = Literal["format", "chain", "seed", "rules", "replay", "signal", "incomplete"]
+FailureKind = Literal[
+    "format", "chain", "seed", "rules", "replay", "signal", "incomplete", "signature"
+]
+SignatureState = Literal["verified", "unchecked", "absent", "failed"]
 SHOWN: Final = 120
 """The longest a logged or replayed value is quoted in a reason."""
 EXPORT_MEMBERS: Final = frozenset({"format", "game_id", "entries"})
+SIGNED_MEMBERS: Final = EXPORT_MEMBERS | {"signature"}
 ENTRY_MEMBERS: Final = frozenset(LogEntry.__struct_fields__)
 _MISSING: Final = object()
 
@@ -55,7 +63,8 @@ class AuditFailure(msgspec.Struct, frozen=True, kw_only=True):
     `seed` (not revealed, or not the committed one), `rules` (rules or seats that cannot be
     played), `replay` (an illegal move, or a state hash or events the replay does not give),
     `signal` (a signal the rules do not allow or that changes the state), `incomplete` (the
-    log ends before the match does). `field` names the entry's member at fault.
+    log ends before the match does), `signature` (no signature, a key not given, or a
+    signature that does not hold for the head). `field` names the entry's member at fault.
     """
 
     seq: int | None
@@ -70,6 +79,9 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
     `head_hash` is the last entry's hash, the log's head (as the document states it; proven
     only when `ok`). `state_hash`, `replay_hash` (see `service.ledger.replay`), `status`,
     `totals` and `outcome` come from the replay and are given only when it held.
+    `signature`: `verified` (a given key signed this head: the service ran this game),
+    `unchecked` (signed by `key_id`, but no key was given: internal consistency only),
+    `absent` (nothing signed: internal consistency only) or `failed`.
     """
 
     ok: bool
@@ -82,6 +94,8 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...] | None = None
     outcome: Outcome | None = None
     failure: AuditFailure | None = None
+    signature: SignatureState = "absent"
+    key_id: str | None = None
 
 
 class _Fail(Exception):
@@ -376,25 +390,66 @@ def audit_log(entries: Sequence[LogEntry], game_id: str | None = None) -> AuditR
     return audit_entries([msgspec.to_builtins(entry) for entry in entries], game_id)
 
 
-def audit_export(data: bytes) -> AuditReport:
-    """Audit an export document (`escopa-export-v1`), as `escopa audit FILE` does."""
+def audit_export(data: bytes, keys: PublicKeys | None = None) -> AuditReport:
+    """Audit an export document (`escopa-export-v2` or `-v1`), as `escopa audit FILE` does;
+    with `keys`, its signature must be one of theirs over the final head."""
     try:
         document = read_document(data)
     except ValueError as error:
         return _refused(str(error))
     if not isinstance(document, dict):
         return _refused("not an export: the document is not a JSON object")
-    if document.get("format") != EXPORT_FORMAT:
+    form = document.get("format")
+    if form not in EXPORT_FORMATS:
         return _refused(f"not an export: `format` is {_shown(document.get('format', _MISSING))}")
-    unknown = sorted(set(document) - EXPORT_MEMBERS)
+    unknown = sorted(set(document) - (SIGNED_MEMBERS if form == EXPORT_FORMAT else EXPORT_MEMBERS))
     if unknown:
-        return _refused(f"`{unknown[0]}` is not a member of an export")
+        return _refused(f"`{unknown[0]}` is not a member of an {form} export")
     game_id, entries = document.get("game_id"), document.get("entries")
     if not isinstance(game_id, str):
         return _refused("`game_id` is not a string")
     if not isinstance(entries, list):
         return _refused("`entries` is not a list")
-    return audit_entries(entries, game_id)
+    signed = None
+    if form == EXPORT_FORMAT:
+        if "signature" not in document:
+            return _refused(f"`signature` is missing: an {form} export is signed")
+        try:
+            signed = msgspec.convert(document.get("signature"), HeadSignature)
+        except msgspec.ValidationError as error:
+            return _refused(f"`signature` is not a signature: {error}")
+    report = audit_entries(entries, game_id)
+    return anchored(report, signed, keys) if report.ok else report
+
+
+def anchored(
+    report: AuditReport, signed: HeadSignature | None, keys: PublicKeys | None
+) -> AuditReport:
+    """A consistent log's report, with what its signature says (checked when keys are given)."""
+    if keys is None:
+        if signed is None:
+            return report
+        return msgspec.structs.replace(report, signature="unchecked", key_id=signed.key_id)
+    assert report.game_id is not None and report.head_hash is not None
+    fault: str | None = None
+    if signed is None:
+        fault = (
+            "the export carries no signature (escopa-export-v1): a key checks signed exports only"
+        )
+    else:
+        fault = signature_fault(keys, signed, report.game_id, report.entries, report.head_hash)
+        if fault is None:
+            return msgspec.structs.replace(report, signature="verified", key_id=signed.key_id)
+    failure = AuditFailure(seq=None, kind="signature", field="signature", reason=fault)
+    return AuditReport(
+        ok=False,
+        game_id=report.game_id,
+        entries=report.entries,
+        head_hash=report.head_hash,
+        failure=failure,
+        signature="failed",
+        key_id=signed.key_id if signed is not None else None,
+    )
 
 
 def _refused(reason: str) -> AuditReport:

@@ -1,9 +1,11 @@
 """The export of a finished game: one self-contained JSON document that `escopa audit` checks.
 
-`{"format": "escopa-export-v1", "game_id": ..., "entries": [...]}`: every entry of the game's
-log, unredacted, exactly as the log stores them. The first entry (`type: "created"`) holds the
-rules, the players in seat order, the revealed seed, its `seed_commitment` and, for a game
-created from a commitment, the `client_seed` and `commitment_id`. Nothing else is needed to
+`{"format": "escopa-export-v2", "game_id": ..., "entries": [...], "signature": {...}}`: every
+entry of the game's log, unredacted, exactly as the log stores them, and the service's signature
+of the final head (`service.ledger.signatures`). `escopa-export-v1` documents, from before
+exports were signed, have no `signature` and still read. The first entry (`type: "created"`)
+holds the rules, the players in seat order, the revealed seed, its `seed_commitment` and, for a
+game created from a commitment, the `client_seed` and `commitment_id`. Nothing else is needed to
 verify the game: see `docs/audit.md`.
 """
 
@@ -14,16 +16,24 @@ from typing import Any, Final, Literal
 import msgspec
 
 from service.ledger.chain import LogEntry
+from service.ledger.signatures import HeadSignature
 
-EXPORT_FORMAT: Final = "escopa-export-v1"
+EXPORT_FORMAT: Final = "escopa-export-v2"
+UNSIGNED_FORMAT: Final = "escopa-export-v1"
+ExportFormat = Literal["escopa-export-v1", "escopa-export-v2"]
+EXPORT_FORMATS: Final = frozenset({UNSIGNED_FORMAT, EXPORT_FORMAT})
 
 
 class Export(msgspec.Struct, frozen=True, kw_only=True):
-    """A finished game's whole log as one document; `entries[0]` is the `created` entry."""
+    """A finished game's whole log as one document; `entries[0]` is the `created` entry.
 
-    format: Literal["escopa-export-v1"] = EXPORT_FORMAT
+    `signature` signs `escopa-receipt-v1:{game_id}:{seq}:{hash}` of the last entry; the service
+    always writes it (only a v1 document lacks it)."""
+
+    format: ExportFormat = EXPORT_FORMAT
     game_id: str
     entries: list[LogEntry]
+    signature: HeadSignature | None = None
 
 
 def read_document(data: bytes) -> Any:

@@ -14,6 +14,8 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from engine.rules import (
+    MAX_POINTS,
+    MAX_TARGET,
     Bonus,
     BonusTaker,
     CaptureRule,
@@ -126,7 +128,7 @@ CommitmentId = Annotated[
     ),
 ]
 
-Points = Annotated[int, Meta(ge=0, le=100)]
+Points = Annotated[int, Meta(ge=0, le=MAX_POINTS)]
 
 
 class PointsOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -159,11 +161,13 @@ class PrimeiraValues(msgspec.Struct, forbid_unknown_fields=True):
     K: Points
 
 
+# The members are `engine.Rules`' own but `players` (the number of names), with the engine's
+# types and bounds; tests/service/ledger/test_terms.py keeps the two in step.
 class RulesOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """Options that override the preset; any option left out keeps the preset's value."""
 
     partnerships: bool | UnsetType | None = UNSET
-    target: Annotated[int, Meta(ge=1, le=1000)] | UnsetType = UNSET
+    target: Annotated[int, Meta(ge=1, le=MAX_TARGET)] | UnsetType = UNSET
     first_dealer: Literal["draw"] | Seat | UnsetType = UNSET
     dealer_rotation: Rotation | UnsetType = UNSET
     initial_table_bonus: Bonus | UnsetType = UNSET

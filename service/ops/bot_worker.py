@@ -25,6 +25,7 @@ from service.core.thinking import Thinker
 from service.settings import Settings
 from service.store.bot_queue import BotQueue, BotTurn
 from service.store.game_store import GameStore
+from service.store.key_file import key_ring
 
 log = logging.getLogger("escopa.bots")
 BLOCK_MS: Final = 1000
@@ -146,11 +147,12 @@ def worker_for(settings: Settings, seats: BotSeats) -> tuple[BotWorker, Redis]:
 
 async def work_alone(settings: Settings) -> None:
     """`escopa bots`: a worker with its own store and thinkers, until the process is stopped."""
+    ring = key_ring(settings)  # bot moves are signed writes like any other
     client = Redis.from_url(settings.redis_url, socket_timeout=settings.redis_timeout, protocol=3)
     store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms)
     thinker = Thinker(settings.bot_processes)
     worker, queue_connection = worker_for(
-        settings, BotSeats(Games(store, settings), thinker, settings.bot_budget)
+        settings, BotSeats(Games(store, settings, ring), thinker, settings.bot_budget)
     )
     try:
         await run_worker(worker)

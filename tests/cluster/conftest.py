@@ -9,6 +9,7 @@ import pytest
 
 from service.settings import Settings
 from tests.harness.cluster import LocalCluster
+from tests.harness.signing import SIGNING_KEYS
 
 
 @pytest.fixture(scope="module")
@@ -19,4 +20,6 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalCluster]:
 
 def cluster_settings(cluster: LocalCluster) -> Settings:
     """The service on the cluster: WAIT for one replica before acknowledging a write."""
-    return Settings(redis_url=cluster.url, redis_cluster=True, wait_timeout_ms=2000)
+    return Settings(
+        signing_keys=SIGNING_KEYS, redis_url=cluster.url, redis_cluster=True, wait_timeout_ms=2000
+    )

@@ -14,11 +14,13 @@ from redis.asyncio.cluster import RedisCluster
 from service.app import create_app
 from service.core.games import Games
 from service.core.messages import CreateGame, MoveRequest
+from service.ledger.signatures import KeyRing
 from service.ops.streams import Heartbeat, Streams
 from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
 from tests.harness.api import Client, assert_chain, assert_problem, create_game, ok, replay
 from tests.harness.cluster import LocalCluster
+from tests.harness.signing import SIGNING_KEYS
 
 
 @pytest.fixture
@@ -85,7 +87,7 @@ async def on_cluster(cluster: LocalCluster) -> AsyncIterator[tuple[Streams, Game
     settings = cluster_settings(cluster)
     client = RedisCluster.from_url(settings.redis_url, protocol=3)
     await client.initialize()
-    yield Streams(settings, client), Games(GameStore(client), settings)
+    yield Streams(settings, client), Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     await client.aclose()
 
 

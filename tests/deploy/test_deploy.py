@@ -129,7 +129,8 @@ def test_the_manifests_fit_together() -> None:
         objects["ConfigMap"]["metadata"]["name"],
         objects["Secret"]["metadata"]["name"],
     }
-    assert set(objects["Secret"]["stringData"]) == {"REDIS_URL", "ESCOPA_API_KEYS"}
+    secrets = {"REDIS_URL", "ESCOPA_API_KEYS", "ESCOPA_SIGNING_KEY"}
+    assert set(objects["Secret"]["stringData"]) == secrets
     assert pod["spec"]["terminationGracePeriodSeconds"] > 10, "more than uvicorn's graceful wait"
 
 
@@ -155,6 +156,7 @@ def test_compose_runs_redis_with_append_only_and_two_api_replicas_over_it() -> N
     host_ports = set()
     for api in apis.values():
         assert api["environment"]["REDIS_URL"] == "redis://redis:6379/0"
+        assert api["environment"]["ESCOPA_SIGNING_KEY"].startswith("${ESCOPA_SIGNING_KEY:?")
         assert api["depends_on"]["redis"]["condition"] == "service_healthy"
         assert "/readyz" in " ".join(api["healthcheck"]["test"])
         build = api["build"]  # the context is relative to compose.yaml, the file to the context

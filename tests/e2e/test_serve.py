@@ -15,6 +15,7 @@ import httpx
 from service.store.redis_server import free_port
 from tests.e2e.conftest import start_serve
 from tests.harness.processes import wait_ready
+from tests.harness.signing import key_id
 
 
 def test_serve_starts_its_own_redis_and_plays_a_whole_match(served: tuple[str, Path]) -> None:
@@ -40,6 +41,18 @@ def test_serve_starts_its_own_redis_and_plays_a_whole_match(served: tuple[str, P
         assert max(score["totals"]) >= 11
         assert score["outcome"]["winner"] == score["totals"].index(max(score["totals"]))
     assert (data / "appendonlydir").is_dir(), "the private Redis persists with an append-only file"
+
+
+def test_serve_makes_its_signing_key_in_its_data_folder_readable_by_its_owner_only(
+    served: tuple[str, Path],
+) -> None:
+    base, data = served
+    keys = httpx.get(f"{base}/v1/keys", timeout=10).json()["keys"]
+
+    path = data / "signing-keys"
+    assert path.stat().st_mode & 0o777 == 0o600
+    (text,) = [line for line in path.read_text().splitlines() if not line.startswith("#")]
+    assert [k["id"] for k in keys] == [key_id(text)]
 
 
 def test_serve_stops_its_private_redis_on_exit(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from service.settings import Settings
 from service.store.redis_server import RedisServer
 from tests.harness.api import create_game, serve_apps
 from tests.harness.faults import Player, assert_acknowledged_and_audited, ready, restart, wait_until
+from tests.harness.signing import SIGNING_KEYS
 
 GAMES = 8
 ACKED_BEFORE_CRASH = 60
@@ -23,7 +24,7 @@ ACKED_BEFORE_CRASH = 60
 async def test_every_acknowledged_move_survives_a_redis_crash(tmp_path: Path) -> None:
     redis = RedisServer(tmp_path / "redis", fsync="always").start()
     try:
-        settings = Settings(redis_url=redis.url, redis_timeout=0.5)
+        settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis.url, redis_timeout=0.5)
         async with asyncio.timeout(60), serve_apps(redis.url, 2, settings=settings) as apis:
             games = [
                 await create_game(apis[i % 2], players=2, seed=f"crash-{i}", target=3)

@@ -18,6 +18,7 @@ from service.settings import Settings
 from service.store.redis_server import RedisServer
 from tests.harness.api import Client, Game, assert_problem, create_game, ok, serve_apps
 from tests.harness.faults import ready, restart, stopped
+from tests.harness.signing import SIGNING_KEYS
 
 TIMEOUT = 0.5
 BOUND = TIMEOUT + 0.75  # one Redis call times out, plus the time to answer on a busy CI box
@@ -80,7 +81,9 @@ async def test_an_unreachable_redis_is_a_fast_503_and_the_service_recovers_by_it
     redis = RedisServer(tmp_path / "redis", fsync="always").start()
     try:
         rate = {} if limited else {"rate_limit": 0}
-        settings = Settings(redis_url=redis.url, redis_timeout=TIMEOUT, **rate)
+        settings = Settings(
+            signing_keys=SIGNING_KEYS, redis_url=redis.url, redis_timeout=TIMEOUT, **rate
+        )
         async with asyncio.timeout(60), serve_apps(redis.url, 1, settings=settings) as (api,):
             game = await create_game(api, players=2)
             if outage == "frozen":

@@ -10,11 +10,15 @@ from __future__ import annotations
 import copy
 import json
 import random
+import secrets
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
+import engine
 from tests.harness.api import (
     GENESIS,
     NAMES,
@@ -119,6 +123,35 @@ def forged(export: Json, change: Any, index: int, rehash: bool) -> bytes:
     if rehash:
         rechain(copied["entries"], index)
     return json.dumps(copied).encode()
+
+
+def rebuilt(export: Json, rng: random.Random) -> Json:
+    """Another complete game forged from the export's revealed seed, as issue 14's attacker did:
+    random legal moves from the same opening, fresh salts, every hash recomputed; the same
+    `game_id`, seed, commitment and `created` entry, and the export's signature copied over."""
+    forged = copy.deepcopy(export)
+    created = forged["entries"][0]
+    info = created["game"]
+    key = info["seed"] if info["client_seed"] is None else f"{info['seed']}:{info['client_seed']}"
+    state, _ = engine.start(msgspec.convert(info["rules"], engine.Rules), key)
+    entries = [created]
+    while state.status != "finished":
+        seat = 0 if state.status == "dealing" else state.turn
+        assert seat is not None
+        move = rng.choice(engine.legal_moves(state, seat))
+        state, events = engine.apply(state, seat, move)
+        kind = "deal" if isinstance(move, engine.Deal) else "move"
+        entries.append(
+            {
+                "seq": len(entries) + 1, "type": kind,
+                "time": created["time"], "seat": seat, "move": engine.move_text(move),
+                "signal": None, "game": None, "events": msgspec.to_builtins(events),
+                "prev_hash": "", "state_hash": engine.state_hash(state),
+                "salt": secrets.token_hex(16), "hash": "",
+            }
+        )  # fmt: skip
+    forged["entries"] = rechain(entries, 1)
+    return forged
 
 
 def first_index(export: Json, wanted: Any) -> int:

@@ -5,8 +5,9 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   provider sends, for the game a case names, the token of the seat to act (for a move, one
   case in SHARE another seat's; a person's when a bot is to act), from the tokens that game's
   creation answered;
-- one positive move or deal in SHARE is sent at the version last seen, and a drawn card to
-  play is one the seat to act was last seen holding (the rest of the drawn move kept);
+- one positive move or deal in SHARE is sent at the version last seen: a move as the seat to
+  act's last `legal-moves` answer listed it at that version, else the drawn move with a card
+  the seat was last seen holding;
 - one positive `createGame` in SHARE becomes a four-player partnership game with signals,
   dealt by hand (the rest of the drawn body kept), on which a deal and signals are legal;
 - one positive audit or export in SHARE names a game played to its end on the server under
@@ -35,6 +36,7 @@ Case = schemathesis.Case
 CREATE: Final = "POST /v1/games"
 PLAY: Final = "POST /v1/games/{game_id}/moves"
 DEAL: Final = "POST /v1/games/{game_id}/deal"
+LEGAL_MOVES: Final = "GET /v1/games/{game_id}/legal-moves"
 FINISHED_READERS: Final = frozenset(
     {"GET /v1/games/{game_id}/audit", "GET /v1/games/{game_id}/export"}
 )
@@ -52,6 +54,8 @@ class Seen:
     version: int = 1
     turn: int = 0
     hands: dict[int, list[str]] = field(default_factory=dict)
+    legal: dict[int, tuple[int, list[Json]]] = field(default_factory=dict)
+    """Per seat, the version and the moves its last `legal-moves` answer listed."""
 
 
 _games: dict[str, Seen] = {}
@@ -102,6 +106,8 @@ def after_call(context: Any, case: Case, response: Any) -> None:
         return
     if case.operation.label == CREATE:
         _games[body["game_id"]] = Seen(tokens={p["seat"]: p["token"] for p in body["players"]})
+    if case.operation.label == LEGAL_MOVES:
+        _saw_legal_moves(case, body)
     view = body.get("view", body)
     if isinstance(view, dict) and "game_id" in view and "turn" in view:
         _saw_view(view, body.get("version", view.get("version")))
@@ -116,6 +122,14 @@ def _saw_view(view: Json, version: Any) -> None:
     seen.turn = view["turn"] if isinstance(view["turn"], int) else 0
     if isinstance(view.get("seat"), int):
         seen.hands[view["seat"]] = list(view.get("hand") or [])
+
+
+def _saw_legal_moves(case: Case, body: Json) -> None:
+    seen = _game(case)
+    moves, seat, version = body.get("moves"), body.get("seat"), body.get("version")
+    listed = isinstance(moves, list) and bool(moves)
+    if seen is not None and listed and isinstance(seat, int) and isinstance(version, int):
+        seen.legal[seat] = (version, moves)
 
 
 @schemathesis.hook
@@ -145,12 +159,18 @@ def _at_the_table(case: Case) -> Any:
 
 
 def _as_last_seen(case: Case, seen: Seen) -> Any:
-    """The drawn move at the version last seen; a played card one the seat to act holds."""
+    """A move the seat to act was listed at the version last seen, posted as listed; else the
+    drawn move at that version, a played card one the seat holds."""
     body = {**case.body, "expected_version": seen.version}
+    version, listed = seen.legal.get(seen.turn, (0, []))
+    if case.operation.label == PLAY and listed and version == seen.version:
+        return st.sampled_from(listed).map(
+            lambda move: _with_body(case, {**move, "expected_version": seen.version})
+        )
     hand = seen.hands.get(seen.turn)
     if "card" not in body or not hand:
         return st.just(_with_body(case, body))
-    discard = {k: v for k, v in body.items() if k != "capture"}
+    discard = {k: v for k, v in body.items() if k not in ("capture", "id", "kind", "move")}
     return st.sampled_from(hand).map(lambda card: _with_body(case, {**discard, "card": card}))
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 
 from service.store.redis_server import free_port
+from tests.harness.signing import SIGNING_KEY
 
 START_TIMEOUT = 30.0
 
@@ -51,9 +52,10 @@ def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
 
 
 def start(redis_url: str, log: Path, *options: str, **env: str) -> Served:
-    """Start `escopa serve --redis-url ... [options]` on a free port (not yet ready)."""
+    """Start `escopa serve --redis-url ... [options]` on a free port (not yet ready), signing
+    with the tests' key unless `env` names another."""
     port = free_port()
-    environ = {**os.environ, **env}
+    environ = {**os.environ, "ESCOPA_SIGNING_KEY": SIGNING_KEY, **env}
     environ.pop("REDIS_URL", None)
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
     command += ["--redis-url", redis_url, *options]
@@ -64,7 +66,7 @@ def start(redis_url: str, log: Path, *options: str, **env: str) -> Served:
 
 def start_bots(redis_url: str, log: Path, **env: str) -> Served:
     """`escopa bots --redis-url ...`: a bot worker alone (it serves no HTTP: `base` is empty)."""
-    environ = {**os.environ, **env}
+    environ = {**os.environ, "ESCOPA_SIGNING_KEY": SIGNING_KEY, **env}
     environ.pop("REDIS_URL", None)
     command = [sys.executable, "-m", "service.cli", "bots", "--redis-url", redis_url]
     with log.open("wb") as sink:

@@ -1,4 +1,5 @@
-"""Routes for replays and audits: stateless replays, audit and export, seed commitments."""
+"""Routes for replays and audits: stateless replays, audit and export, seed commitments, and
+the public keys that verify the service's signatures."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from service.http.routes.game_routes import GameId, problems
 from service.ledger.audit import AuditReport
 from service.ledger.export import Export
 from service.ledger.replay import MAX_REPLAY_BODY, ReplayRequest, ReplayResult
+from service.ledger.signatures import KeyList
 
 AuditsDep = NamedDependency[Audits]
 
@@ -57,6 +59,15 @@ class AuditController(Controller):
     )
     async def export(self, game_id: GameId, audits: AuditsDep) -> Export:
         return await audits.export(game_id)
+
+    @get(
+        "/keys",
+        operation_id="listSigningKeys",
+        responses=problems(),
+        summary="The public keys that verify receipts and exports (the first signs now)",
+    )
+    async def keys(self, audits: AuditsDep) -> KeyList:
+        return audits.keys()
 
     @post(
         "/commitments",

@@ -12,12 +12,14 @@ from service.core.bot_seats import BotSeats
 from service.core.games import Games
 from service.core.messages import BotPlayer, CreateGame, SignalRequest
 from service.core.thinking import Thinker
+from service.ledger.signatures import KeyRing
 from service.ledger.terms import RulesOverride
 from service.settings import Settings
 from service.store import keys
 from service.store.game_store import GameStore
 from tests.harness.api import Json, assert_chain, assert_problem, ok, replay, serve_apps
 from tests.harness.bots import bot, seat_bots
+from tests.harness.signing import SIGNING_KEYS
 
 
 def moves_by(entries: list[Json], seats: set[int], kind: str = "move") -> list[Json]:
@@ -121,7 +123,7 @@ async def test_a_bot_that_leads_plays_as_soon_as_the_game_is_created(redis_url: 
 async def test_a_due_bot_turn_waits_in_redis_for_any_worker_and_no_person_can_play_it(
     redis_url: str,
 ) -> None:
-    off = Settings(redis_url=redis_url, bots=False)
+    off = Settings(redis_url=redis_url, bots=False, signing_keys=SIGNING_KEYS)
     async with serve_apps(redis_url, 1, settings=off) as [client]:
         table = await seat_bots(client, ["Ana", bot("Rita", "expert")], first_dealer=0)
         moves = engine.legal_moves(table.state, 1)
@@ -151,8 +153,8 @@ async def test_a_persons_move_is_answered_before_the_bot_replies(redis_url: str)
 
 async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
-    settings = Settings(redis_url=redis_url)
-    games = Games(GameStore(client), settings)
+    settings = Settings(redis_url=redis_url, signing_keys=SIGNING_KEYS)
+    games = Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     players: list[str | BotPlayer] = ["Ana", BotPlayer(name="Rita", bot="expert"), "Bia"]
     created = await games.create(CreateGame(players=players, seed="fair", preset="escoba"))
     game = await games.load(created.game_id)
@@ -171,7 +173,11 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
     redis_url: str,
 ) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
-    games = Games(GameStore(client), Settings(redis_url=redis_url, bots=False))
+    games = Games(
+        GameStore(client),
+        Settings(redis_url=redis_url, bots=False, signing_keys=SIGNING_KEYS),
+        KeyRing.of(SIGNING_KEYS),
+    )
     players: list[str | BotPlayer] = [
         "Ana", BotPlayer(name="Rita", bot="expert"), "Bia", BotPlayer(name="Teo", bot="expert"),
     ]  # fmt: skip

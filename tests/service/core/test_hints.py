@@ -9,6 +9,7 @@ import engine
 from service.app import create_app
 from service.settings import Settings
 from tests.harness.api import Client, Game, assert_problem, create_game, find_seed, ok
+from tests.harness.signing import SIGNING_KEYS
 
 
 async def hint(game: Game, seat: int | None, level: str | None = None) -> Response:
@@ -55,7 +56,7 @@ async def test_a_hint_is_for_the_seat_that_must_act(client: Client) -> None:
 
 
 async def test_hints_have_their_own_rate_limit(redis_url: str) -> None:
-    app = create_app(Settings(redis_url=redis_url, hint_rate_limit=2))
+    app = create_app(Settings(redis_url=redis_url, hint_rate_limit=2, signing_keys=SIGNING_KEYS))
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client, 2, first_dealer=1)
         for _ in range(2):

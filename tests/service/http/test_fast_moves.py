@@ -27,6 +27,7 @@ from service.http.fast_moves import CommonMove, common_move
 from service.http.strict import strict_body
 from service.settings import Settings
 from tests.harness.api import Client, Game, Json, assert_problem, create_game, ok
+from tests.harness.signing import SIGNING_KEYS
 
 LIMIT = 2048
 
@@ -34,8 +35,14 @@ LIMIT = 2048
 @pytest.fixture
 async def pair(redis_url: str) -> AsyncIterator[tuple[Client, Client]]:
     """Clients of an app with the fast lane and of one without, on the same Redis."""
-    fast = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT))
-    plain = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False))
+    fast = create_app(
+        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT)
+    )
+    plain = create_app(
+        Settings(
+            signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False
+        )
+    )
     async with AsyncTestClient(app=fast) as a, AsyncTestClient(app=plain) as b:
         yield a, b
 
@@ -124,11 +131,12 @@ async def test_an_unknown_game_is_the_same_404_on_both_paths(
 
 def comparable(result: Json) -> Json:
     """A move's answer without what differs between two games of one seed: ids, times, salts
-    (and so the salted seed commitments)."""
+    (and so the salted seed commitments, and the signed receipt's game, hash and signature)."""
     differ = {"time", "hash", "prev_hash", "salt"}
     entry = {k: v for k, v in result["entry"].items() if k not in differ}
     view = {k: v for k, v in result["view"].items() if k not in {"game_id", "seed_commitment"}}
-    return {**result, "entry": entry, "view": view}
+    receipt = {k: v for k, v in result["receipt"].items() if k in ("seq", "key_id")}
+    return {**result, "entry": entry, "view": view, "receipt": receipt}
 
 
 async def test_well_formed_moves_skip_the_declared_handler_and_the_rest_reach_it(
@@ -144,7 +152,9 @@ async def test_well_formed_moves_skip_the_declared_handler_and_the_rest_reach_it
 
     monkeypatch.setattr(app_module, "strict_body", declared)
     for fast_moves in (True, False):
-        app = create_app(Settings(redis_url=redis_url, fast_moves=fast_moves))
+        app = create_app(
+            Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=fast_moves)
+        )
         async with AsyncTestClient(app=app) as client:
             game = await create_game(client)
             seat, move = await a_move(game)
@@ -196,7 +206,9 @@ async def test_an_integral_float_version_is_refused_by_both_lanes(
 
 
 async def test_the_fast_lane_is_rate_limited_like_every_route(redis_url: str) -> None:
-    app = create_app(Settings(redis_url=redis_url, rate_limit=3, rate_window=60))
+    app = create_app(
+        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, rate_limit=3, rate_window=60)
+    )
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client)
         seat, move = await a_move(game)  # the create, a view and the legal moves: 3 requests
@@ -297,8 +309,14 @@ async def post(
 async def test_bodies_in_pieces_and_announced_lengths_get_the_same_answers_on_both_paths(
     redis_url: str,
 ) -> None:
-    fast = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT))
-    plain = create_app(Settings(redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False))
+    fast = create_app(
+        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT)
+    )
+    plain = create_app(
+        Settings(
+            signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False
+        )
+    )
     async with running(fast), running(plain):
         as_json = {"content-type": "application/json"}
         created = await post(

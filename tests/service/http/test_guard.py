@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from service.app import create_app
 from service.http.guard import RateLimiter
 from service.settings import Settings, requests_per_window, secret_hash
 from tests.harness.api import Client, assert_problem, ok, serve_apps
+from tests.harness.signing import SIGNING_KEYS
 from tests.service.http.test_security import KEY, from_address
 
 GAME = {"players": ["Ana", "Bia"]}
@@ -24,7 +26,7 @@ GAME = {"players": ["Ana", "Bia"]}
 
 @asynccontextmanager
 async def app_client(redis_url: str, **settings: Any) -> AsyncIterator[Client]:
-    app = create_app(Settings(redis_url=redis_url, **settings))
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, **settings))
     async with AsyncTestClient(app=app) as test_client:
         yield test_client
 
@@ -75,6 +77,7 @@ async def test_creating_games_has_its_own_lower_limit(redis_url: str) -> None:
 
 async def test_the_creation_limit_counts_per_address_and_per_api_key(redis_url: str) -> None:
     settings = Settings(
+        signing_keys=SIGNING_KEYS,
         redis_url=redis_url,
         create_rate_limit=2,
         create_rate_window=60,
@@ -130,7 +133,7 @@ async def test_the_readme_says_near_the_quickstart_how_to_lift_the_limits(
         name, _, value = assignment.partition("=")
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("REDIS_URL", redis_url)
-    settings = Settings.from_env()
+    settings = msgspec.structs.replace(Settings.from_env(), signing_keys=SIGNING_KEYS)
 
     async with AsyncTestClient(app=create_app(settings)) as client:
         statuses = {(await client.post("/v1/games", json=GAME)).status_code for _ in range(130)}

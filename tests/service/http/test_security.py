@@ -41,6 +41,7 @@ from tests.harness.api import (
     ok,
     serve_apps,
 )
+from tests.harness.signing import SIGNING_KEYS
 
 ROOT = Path(__file__).resolve().parents[3]
 KEY, OTHER_KEY = "k-0123456789abcdef-alpha", "k-fedcba9876543210-beta"
@@ -53,7 +54,7 @@ CREATING = {
 
 @asynccontextmanager
 async def app_client(redis_url: str, **settings: Any) -> AsyncIterator[Client]:
-    app = create_app(Settings(redis_url=redis_url, **settings))
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, **settings))
     async with AsyncTestClient(app=app) as test_client:
         yield test_client
 
@@ -199,7 +200,11 @@ def from_address(base_url: str, address: str, key: str | None = None) -> httpx.A
 
 async def test_limits_count_per_client_address_and_per_api_key(redis_url: str) -> None:
     settings = Settings(
-        redis_url=redis_url, rate_limit=4, rate_window=60, api_key_hashes=(secret_hash(KEY),)
+        signing_keys=SIGNING_KEYS,
+        redis_url=redis_url,
+        rate_limit=4,
+        rate_window=60,
+        api_key_hashes=(secret_hash(KEY),),
     )
     async with serve_apps(redis_url, 2, settings=settings) as servers:
         bases = [str(server.base_url) for server in servers]

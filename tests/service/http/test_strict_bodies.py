@@ -10,6 +10,7 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from service.settings import Settings
 from tests.harness.api import Client, assert_problem, create_game
+from tests.harness.signing import SIGNING_KEYS
 
 
 @pytest.mark.parametrize(
@@ -70,7 +71,7 @@ NOT_JSON = [
 async def test_a_move_that_is_not_sent_as_json_is_a_415(
     redis_url: str, content_type: str | None, fast: bool
 ) -> None:
-    app = create_app(Settings(redis_url=redis_url, fast_moves=fast))
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=fast))
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client)
         seat = (await game.view())["turn"]
@@ -116,7 +117,7 @@ async def test_json_in_utf_8_is_accepted(client: Client, content_type: str) -> N
 async def test_an_integral_float_version_is_refused_like_any_non_integer(
     redis_url: str, fast: bool
 ) -> None:
-    app = create_app(Settings(redis_url=redis_url, fast_moves=fast))
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=fast))
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client)
         seat = (await game.view())["turn"]

@@ -13,6 +13,7 @@ import redis
 
 import engine
 from service.ledger.audit import audit_entries, audit_export
+from service.ledger.signatures import public_keys
 from service.store import keys
 from tests.harness.api import (
     Client,
@@ -43,10 +44,12 @@ async def test_play_export_audit_offline_audit_and_replay_all_agree(
     export = json.loads(data)
 
     report = await audit_of(game)
-    offline = json.loads(msgspec.json.encode(audit_export(data)))
+    published = ok(await client.get("/v1/keys"))
+    offline = json.loads(msgspec.json.encode(audit_export(data, public_keys(published))))
     file = tmp_path / "export.json"
     file.write_bytes(data)
-    command = escopa("audit", str(file))
+    (tmp_path / "keys.json").write_text(json.dumps(published))
+    command = escopa("audit", str(file), "--key", str(tmp_path / "keys.json"))
     replayed = ok(await client.post("/v1/replays", json=replay_body(export)))
 
     assert export["entries"] == log
@@ -57,6 +60,7 @@ async def test_play_export_audit_offline_audit_and_replay_all_agree(
     assert report["head_hash"] == log[-1]["hash"]
     assert report["status"] == "finished"
     assert report["totals"] == (await game.score())["totals"]
+    assert report["signature"] == "verified"
     assert offline == report
     assert command.returncode == 0, command.stdout + command.stderr
     assert command.stdout.count("\n") == 1
@@ -81,7 +85,7 @@ async def test_the_audit_answers_the_head_the_entries_and_the_replay(client: Cli
 
     assert set(report) == {
         "ok", "game_id", "entries", "head_hash", "state_hash", "replay_hash", "status",
-        "totals", "outcome", "failure",
+        "totals", "outcome", "failure", "signature", "key_id",
     }  # fmt: skip
     assert report["game_id"] == game.id
     view = await game.view()

@@ -42,17 +42,22 @@ def flat(text: str) -> str:
 # --- escopa audit ---------------------------------------------------------------------------
 
 
-def test_audit_of_the_example_exits_0_with_a_one_line_summary() -> None:
+def test_audit_of_the_unsigned_example_exits_0_with_a_summary_and_a_warning() -> None:
     done = escopa("audit", str(EXAMPLE))
 
     assert done.returncode == 0, done.stderr
-    assert done.stdout == (
+    verdict, warning = done.stdout.splitlines()
+    assert verdict == (
         "ok: game e44898e03d7b0317f0d8c4f1: 73 entries, hash chain, seed commitment and every "
         "move verified; side 0 (seat 0) won 5-4 after 2 rounds; head "
         "eeda4a73ed841a5644b8dd925310a6e4bc8e8c58c4c49facdd3045d6c6087511; final state "
-        "97b127ec75e95ce4b6b2cb40db75ed4c3c838a9dc999968e711ebde5b9f892ea\n"
+        "97b127ec75e95ce4b6b2cb40db75ed4c3c838a9dc999968e711ebde5b9f892ea"
     )
-    assert done.stdout.strip() in flat(DOC.read_text())
+    assert warning.startswith("warning: the export is unsigned: this proves ")
+    assert "not that the service ran this game" in warning
+    doc = flat(DOC.read_text())
+    assert verdict in doc
+    assert warning in doc
 
 
 def test_audit_of_a_changed_card_exits_1_with_the_reason(tmp_path: Path, example: Json) -> None:

@@ -33,6 +33,7 @@ from tests.harness.api import (
     sha256_hex,
 )
 from tests.harness.audits import committed_game, export_bytes, new_commitment
+from tests.harness.signing import SIGNING_KEYS
 
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -252,7 +253,9 @@ async def test_a_running_committed_games_log_never_shows_the_server_seed(
 @asynccontextmanager
 async def unconfirmed(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
     """An app that wants one replica to confirm each write, on a Redis that has none."""
-    settings = Settings(redis_url=redis_url, wait_replicas=1, wait_timeout_ms=50)
+    settings = Settings(
+        signing_keys=SIGNING_KEYS, redis_url=redis_url, wait_replicas=1, wait_timeout_ms=50
+    )
     async with AsyncTestClient(app=create_app(settings)) as waiting:
         yield waiting
 

@@ -25,10 +25,12 @@ from service.ledger.audit import audit_export
 from service.ledger.chain import GameInfo
 from service.ledger.export import Export
 from service.ledger.replay import key_text
+from service.ledger.signatures import public_keys
 from service.settings import Settings
 from service.store.redis_server import RedisServer
 from tests.harness.api import Client, Json, assert_problem, create_game, sha256_hex
 from tests.harness.audits import committed_game, export_bytes, first_index, forged, rechain
+from tests.harness.signing import SIGNING_KEY, SIGNING_KEYS, published
 
 Failure = dict[str, Any]
 
@@ -36,7 +38,7 @@ Failure = dict[str, Any]
 @pytest.fixture(scope="module")
 async def exported(redis_server: RedisServer) -> AsyncIterator[bytes]:
     """One finished 2-player game made from a commitment and a client seed, exported."""
-    app = create_app(Settings(redis_url=redis_server.url))
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_server.url))
     async with AsyncTestClient(app=app) as client:
         game, _ = await committed_game(client, 2, "escopa", target=11)
         await game.play_out(random.Random(11))
@@ -68,8 +70,8 @@ async def test_the_export_is_the_whole_unredacted_log_of_the_finished_game(clien
 
     export = msgspec.json.decode(data, type=Export)
     document = json.loads(data)
-    assert set(document) == {"format", "game_id", "entries"}
-    assert export.format == "escopa-export-v1"
+    assert set(document) == {"format", "game_id", "entries", "signature"}
+    assert export.format == "escopa-export-v2"
     assert export.game_id == game.id
     assert document["entries"] == await game.log()
     assert [e.seq for e in export.entries] == list(range(1, (await game.version()) + 1))
@@ -545,13 +547,27 @@ def test_any_seat_changed_anywhere_is_caught(exported: bytes) -> None:
         assert not report.ok, f"a seat changed at byte {at} was not caught"
 
 
-def test_any_byte_changed_outside_the_game_id_is_caught(exported: bytes) -> None:
+def test_any_byte_changed_outside_the_game_id_and_signature_is_caught(exported: bytes) -> None:
     label = exported.index(b'"game_id":')
     game_id = range(label, exported.index(b",", label))
-    positions = [i for i in range(len(exported)) if i not in game_id]
+    signature = range(exported.index(b'"signature":'), len(exported))  # the last member
+    positions = [i for i in range(len(exported)) if i not in game_id and i not in signature]
 
     for at in sample(positions, 200, 3):
         original = exported[at]
         byte = random.Random(at).choice([b for b in range(32, 127) if b != original])
         report = audit_export(flipped(exported, at, byte))
+        assert not report.ok, f"byte {at} changed from {chr(original)!r} to {chr(byte)!r}"
+
+
+def test_with_the_key_any_byte_changed_anywhere_is_caught(exported: bytes) -> None:
+    keys = public_keys(published(SIGNING_KEY))
+    label = exported.index(b'"game_id":')
+    anchored = [*range(label, label + 40), *range(exported.index(b'"signature":'), len(exported))]
+    assert audit_export(exported, keys).signature == "verified"
+
+    for at in [*sample(anchored, 60, 4), *sample(list(range(len(exported))), 100, 5)]:
+        original = exported[at]
+        byte = random.Random(at).choice([b for b in range(32, 127) if b != original])
+        report = audit_export(flipped(exported, at, byte), keys)
         assert not report.ok, f"byte {at} changed from {chr(original)!r} to {chr(byte)!r}"

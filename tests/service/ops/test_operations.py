@@ -18,11 +18,13 @@ from redis.asyncio import Redis
 from service.core.games import Games
 from service.core.messages import CreateGame
 from service.errors import ServiceError
+from service.ledger.signatures import KeyRing
 from service.ops.logs import REQUEST_ID, JsonFormatter, log_config, without_password
 from service.ops.streams import Heartbeat, Streams
 from service.settings import Settings
 from service.store.game_store import GameStore
 from tests.harness.api import assert_problem, create_game, ok
+from tests.harness.signing import SIGNING_KEYS
 
 
 async def samples(client: AsyncTestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:  # type: ignore[type-arg]
@@ -125,9 +127,9 @@ def test_a_redis_password_never_reaches_a_log_line() -> None:
 @pytest.fixture
 async def streams(redis_url: str) -> AsyncIterator[tuple[Streams, Games, str]]:
     """The stream bookkeeping on this test's loop, with a game to follow."""
-    settings = Settings(redis_url=redis_url)
+    settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url)
     client = Redis.from_url(redis_url, protocol=3)
-    games = Games(GameStore(client), settings)
+    games = Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     created = await games.create(CreateGame(players=["Ana", "Bia"]))
     yield Streams(settings, client), games, created.game_id
     await client.aclose()

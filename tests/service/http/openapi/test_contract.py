@@ -17,12 +17,15 @@ from service.app import create_app
 from service.settings import Settings
 from service.store.redis_server import RedisServer
 from tests.harness import fuzz_hooks
+from tests.harness.signing import SIGNING_KEYS
 
 assert fuzz_hooks.map_body  # registered on import: integers are written as integers
 
 _redis = RedisServer(Path(tempfile.mkdtemp(prefix="escopa-contract-"))).start()
 atexit.register(_redis.stop)
-schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(Settings(redis_url=_redis.url)))
+schema = schemathesis.openapi.from_asgi(
+    "/openapi.json", create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=_redis.url))
+)
 
 
 @schema.parametrize()
