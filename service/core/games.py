@@ -125,27 +125,12 @@ def game_view(
     seen = engine.view(state, seat)
     finished = state.status == "finished"
     return GameView(
+        **msgspec.structs.asdict(seen),
         game_id=game_id,
         version=version,
-        status=seen.status,
-        seat=seat,
-        players=[PlayerInfo(seat=i, name=s.name, bot=s.bot) for i, s in enumerate(meta.seats)],
-        rules=state.rules,
-        round=seen.round,
-        hand_number=seen.hand_number,
-        dealer=seen.dealer,
-        turn=seen.turn,
-        table=seen.table,
-        hand=seen.hand,
-        hand_sizes=seen.hand_sizes,
-        stock_size=seen.stock_size,
-        sides=seen.sides,
-        claim_seat=seen.claim_seat,
-        last_move=seen.last_move,
-        outcome=seen.outcome,
+        players=tuple(PlayerInfo(seat=i, name=s.name, bot=s.bot) for i, s in enumerate(meta.seats)),
         seed_commitment=meta.seed_commitment,
-        seed=seen.seed,
-        signals=seen_signals(signals, seat, finished, state.rules),
+        signals=tuple(seen_signals(signals, seat, finished, state.rules)),
     )
 
 

@@ -8,10 +8,10 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from engine.moves import MoveText
-from engine.rules import PresetName, Rules
+from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
-from engine.state import LastMove, Status
-from engine.views import SideView
+from engine.state import Status
+from engine.views import View
 from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.signatures import Receipt
 from service.ledger.terms import BotLevel, ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
@@ -80,35 +80,20 @@ class PlayerInfo(msgspec.Struct, kw_only=True):
     bot: BotLevel | None = None
 
 
-class GameView(msgspec.Struct, kw_only=True):
-    """A game as the reader may see it: never another seat's hand, the stock or a live seed.
+class GameView(View, frozen=True, kw_only=True):
+    """A game as the reader may see it: the engine's view of its seat (never another seat's
+    hand, the stock or a live seed), with what the service adds: the game's id and version,
+    its players, the seed's commitment, and the partner signals the reader may see.
 
-    `rules` are the rules in force: the preset with the creator's overrides applied.
     `signals`: the partner signals of the reader's side while the game runs (a spectator and
     the opponents see none), every signal once it is over.
     """
 
     game_id: str
     version: int
-    status: Status
-    seat: int | None
-    players: list[PlayerInfo]
-    rules: Rules
-    round: int
-    hand_number: int
-    dealer: int
-    turn: int | None
-    table: tuple[str, ...]
-    hand: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    sides: tuple[SideView, ...]
-    claim_seat: int | None
-    last_move: LastMove | None
-    outcome: Outcome | None
+    players: tuple[PlayerInfo, ...]
     seed_commitment: str
-    seed: str | None
-    signals: list[SentSignal] = []
+    signals: tuple[SentSignal, ...] = ()
 
 
 class CreatedGame(msgspec.Struct, kw_only=True):
