@@ -128,3 +128,18 @@ def test_the_answer_of_a_commitment_is_the_commitment_a_game_names() -> None:
     created = _operations()["createCommitment"]["responses"]["201"]
     schema = created["content"]["application/json"]["schema"]
     assert schema == {"$ref": "#/components/schemas/Commitment"}
+
+
+def test_a_legal_move_as_listed_is_a_valid_move_request_deal_included() -> None:
+    import jsonschema
+
+    from engine.moves import Deal, claim, play
+    from service.core.games import legal_move
+
+    request = {"$ref": "#/components/schemas/MoveRequest", "components": document()["components"]}
+    valid = jsonschema.Draft202012Validator(request).is_valid
+    moves = [play("5H", ["2S", "QD"]), claim(["5S", "QD"]), Deal()]
+    for move in moves:
+        listed = msgspec.json.decode(msgspec.json.encode(legal_move(move)))
+        assert valid({**listed, "expected_version": 3}), listed
+        assert not valid({**listed, "expected_version": 3, "move": "deal", "card": "7D"})
