@@ -2,7 +2,7 @@
 
 A whole match is played by clicking in two seats' pages, and another against a bot; a finished
 game's replay is compared,
-position by position, with the API's replay; tampered exports fail the check they
+position by position, with the API's replay; tampered or re-signed exports fail the check they
 break. Every
 page is watched: no console error, no request to any host but the service. With
 `ESCOPA_SCREENSHOTS=<folder>` the README's pictures are saved there (`make screenshots`).
@@ -27,6 +27,7 @@ from service.store.redis_server import RedisServer
 from tests.harness.api import Json, canonical, capturing_cards, entry_hash, find_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.processes import Served, serve_processes
+from tests.harness.signing import OTHER_KEY, SIGNING_KEY, key_id, public_text, sign, signed_bytes
 
 SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
 WAIT = 15.0
@@ -342,7 +343,7 @@ def test_the_replay_shows_at_each_position_what_the_api_replays_there(
         "Seed commitment": "passed",
         "Deals from the seeded shuffle": "passed",
         "Moves use the cards dealt": "passed",
-        SIGNATURE: "not-checked",
+        SIGNATURE: "passed",
     }
     entries = finished["entries"]
     last = len(entries)
@@ -696,7 +697,7 @@ def ask_hint(watched: Watched) -> Any:
     return shown
 
 
-def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint(
+def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signature_checks(
     server: Served, browser: Chromium
 ) -> None:
     person = browser.page()
@@ -766,7 +767,104 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint(
     until(lambda: page.is_visible("#outcome"), "the outcome")
     assert ("You win!" if winner == 0 else "You lose.") in page.inner_text("#outcome")
 
-    page.click("#replay-link")
+    page.click("#replay-link")  # replayed, and its signature checked against GET /v1/keys
     page.wait_for_selector("body[data-verified='passed']")
+    signature = page.locator(f"#checks li[data-check='{SIGNATURE}']")
+    assert signature.get_attribute("data-status") == "passed"
+    assert f"key {key_id(SIGNING_KEY)} signed game {game_id}'s head (seq {len(log)}" in (
+        signature.inner_text()
+    )
     assert_clean(server, person, expected=(REFUSED_HINT,))  # the browser logs the refused hint
     http.close()
+
+
+def resigned(export: Json, key: str) -> Json:
+    """The export re-signed with `key` (a forger's own), over its head as audit.md defines."""
+    last = export["entries"][-1]
+    message = signed_bytes(export["game_id"], last["seq"], last["hash"])
+    export["signature"] = {"key_id": key_id(key), "signature": sign(key, message)}
+    return export
+
+
+def relabelled(export: Json) -> Json:
+    export["game_id"] = "0" * len(export["game_id"])
+    return export
+
+
+def unsigned(export: Json) -> Json:
+    del export["signature"]
+    export["format"] = "escopa-export-v1"
+    return export
+
+
+@pytest.mark.parametrize(
+    ("tamper", "status", "detail"),
+    [
+        (lambda e: e, "passed", f"key {key_id(SIGNING_KEY)} signed game "),
+        (
+            lambda e: rehashed(forged_deal(e)),
+            "failed",
+            f"the signature of key {key_id(SIGNING_KEY)} does not hold for game ",
+        ),
+        (
+            lambda e: resigned(rehashed(forged_deal(e)), OTHER_KEY),
+            "failed",
+            f"signed by key '{key_id(OTHER_KEY)}', which is not a key given "
+            f"(known: {key_id(SIGNING_KEY)})",
+        ),
+        (relabelled, "failed", "the chain is not the one the service signed"),
+        (unsigned, "failed", "the export carries no signature (escopa-export-v1)"),
+    ],
+    ids=["untouched", "rebuilt", "re-signed by another key", "relabelled", "unsigned"],
+)
+def test_an_export_dropped_with_no_server_checks_its_signature_against_a_pasted_key(
+    server: Served, browser: Chromium, finished: Json, tamper: Any, status: str, detail: str
+) -> None:
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/replay/")
+    page.wait_for_load_state("networkidle")
+    before = len(watched.requests)
+    page.evaluate(
+        "(text) => { document.getElementById('paste').value = text; }",
+        json.dumps(tamper(json.loads(json.dumps(finished)))),
+    )
+    page.click("#paste-go")
+    page.wait_for_selector("body[data-verified]")
+    item = page.locator(f"#checks li[data-check='{SIGNATURE}']")
+    if tamper is unsigned:
+        assert item.get_attribute("data-status") == "not-checked"
+        assert "not checked: this export is not signed" in item.inner_text()
+    else:
+        assert item.get_attribute("data-status") == "not-checked"
+        assert "not checked (no key): signed by key " in item.inner_text()
+    page.click("#key-box summary")
+    page.fill("#key", public_text(SIGNING_KEY))
+    page.click("#key-go")
+    page.wait_for_selector(f"#checks li[data-check='{SIGNATURE}'][data-status='{status}']")
+    assert detail in item.inner_text()
+    assert page.get_attribute("body", "data-verified") == status
+    assert watched.requests[before:] == [], "the signature was checked without the server"
+    assert_clean(server, watched)
+
+
+def test_a_pasted_key_that_is_not_a_key_is_named_and_checks_nothing(
+    server: Served, browser: Chromium, finished: Json
+) -> None:
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/replay/")
+    page.evaluate(
+        "(text) => { document.getElementById('paste').value = text; }", json.dumps(finished)
+    )
+    page.click("#paste-go")
+    page.wait_for_selector("body[data-verified]")
+    page.click("#key-box summary")
+    page.fill(
+        "#key", json.dumps({"keys": [{"id": "0" * 16, "public_key": public_text(OTHER_KEY)}]})
+    )
+    page.click("#key-go")
+    page.wait_for_selector("#key-error:has-text('the id is not that of its public key')")
+    item = page.locator(f"#checks li[data-check='{SIGNATURE}']")
+    assert item.get_attribute("data-status") == "not-checked"
+    assert_clean(server, watched)
