@@ -868,3 +868,40 @@ def test_a_pasted_key_that_is_not_a_key_is_named_and_checks_nothing(
     item = page.locator(f"#checks li[data-check='{SIGNATURE}']")
     assert item.get_attribute("data-status") == "not-checked"
     assert_clean(server, watched)
+
+
+def test_a_four_player_game_against_bots_gives_the_person_a_bot_partner_at_each_chosen_level(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page(PHONE)
+    page = watched.page
+    page.goto(f"{server.base}/")
+    page.fill("#bots-name", "Léa")
+    page.select_option("#bots-players", "4")
+    for seat, level in ((1, "random"), (2, "greedy"), (3, "expert")):
+        page.select_option(f"#bot-seats select[data-seat='{seat}']", level)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    page.click("#bots button[type=submit]")
+    page.wait_for_url(f"{server.base}/play/*")
+    until(lambda: version(watched), "the table")
+    game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
+    view = httpx.get(f"{server.base}/v1/games/{game_id}", timeout=10).json()
+    assert [(p["name"], p["bot"]) for p in view["players"]] == [
+        ("Léa", None),
+        ("Rita", "random"),
+        ("Beto", "greedy"),
+        ("Zeca", "expert"),
+    ]
+    assert view["rules"]["players"] == 4 and [s["seats"] for s in view["sides"]] == [[0, 2], [1, 3]]
+    shown = page.locator("#others [data-bot]").evaluate_all(
+        "boxes => boxes.map(b => [b.dataset.seat, b.dataset.bot,"
+        " b.querySelector('h2').textContent])"
+    )
+    assert shown == [
+        ["1", "random", "Rita (bot: random)"],
+        ["2", "greedy", "Beto (bot: greedy)"],
+        ["3", "expert", "Zeca (bot: expert)"],
+    ]
+    assert page.inner_text("#sides [data-side='0'] h2") == "Léa & Beto"
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert_clean(server, watched)
