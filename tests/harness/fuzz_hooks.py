@@ -12,10 +12,10 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
 - one positive audit or export in SHARE names a game played to its end on the server under
   test, through the public API, before the run (no short chain of calls finishes a game);
 - until a move is accepted in the run, each positive move that names a game the run created (in
-  the stateful phase, any positive move: it is sent to the last game created) is sent as that
-  game lists it just before sending: the hook reads the legal moves of its seats through the
-  API and posts the first listed move at that version, with its seat's token. So every run
-  plays at least one move, whatever the draws.
+  the stateful phase any positive move, sent to one of the last games created if need be) is
+  sent as that game lists it just before sending: the hook reads the legal moves of its seats
+  through the API and posts the first listed move at that version, with its seat's token. So
+  every run plays at least one move, whatever the draws.
 
 Negative cases are never touched, so each stays as invalid as it was drawn. And every generated
 integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
@@ -196,28 +196,36 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
     """Until a move is accepted, a positive move goes as a move its game lists right now."""
     if case.operation.label != PLAY or _moves_accepted or not _positive(case):
         return
-    assert case.meta is not None
-    game_id = (case.path_parameters or {}).get("game_id")
-    if game_id not in _games and case.meta.phase.name == "stateful" and _games:
-        game_id = list(_games)[-1]
-    if not isinstance(game_id, str) or game_id not in _games:
-        return
     with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
-        listed = listed_move(client, game_id, _games[game_id])
-    if listed is not None:
-        token, body = listed
-        headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "idempotency-key"}
-        case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
-        case.headers = {**headers, "Authorization": f"Bearer {token}"}
-        case.body = body
+        for game_id in _playable(case):
+            listed = listed_move(client, game_id, _games[game_id])
+            if listed is not None:
+                _send_as_listed(case, game_id, *listed)
+                return
+
+
+def _playable(case: Case) -> list[str]:
+    """The games to look for a legal move in: the case's, if the run created it; in the stateful
+    phase, the last ones created too."""
+    named = (case.path_parameters or {}).get("game_id")
+    games = [named] if isinstance(named, str) and named in _games else []
+    if case.meta is not None and case.meta.phase.name == "stateful":
+        games += [game for game in list(_games)[-3:][::-1] if game != named]
+    return games
+
+
+def _send_as_listed(case: Case, game_id: str, token: str, body: Json) -> None:
+    headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "idempotency-key"}
+    case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
+    case.headers = {**headers, "Authorization": f"Bearer {token}"}
+    case.body = body
 
 
 def listed_move(client: httpx.Client, game_id: str, seen: Seen) -> tuple[str, Json] | None:
     """A seat's token and the first move its legal moves list now (the seat to act's first),
     as a move body at the listed version; None when no seat has a legal move (game over)."""
-    seats = len(seen.tokens)
-    for seat in (seen.turn + n for n in range(seats)):
-        token = seen.tokens[seat % seats]
+    seats = sorted(enumerate(seen.tokens), key=lambda seat: (seat[0] < seen.turn, seat[0]))
+    for _, token in seats:
         answer = client.get(
             f"/v1/games/{game_id}/legal-moves", headers={"Authorization": f"Bearer {token}"}
         )
