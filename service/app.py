@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -16,7 +17,9 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from service.core.bot_seats import BotSeats
 from service.core.games import Games
+from service.core.thinking import Thinker
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
 from service.http.head import HeadAsGet
 from service.http.openapi.document import (
@@ -38,6 +41,7 @@ from service.http.routes.metrics_routes import metrics
 from service.http.routes.web_routes import WEB_ROUTES
 from service.http.strict import strict_body
 from service.ledger.signatures import new_private_text
+from service.ops.bot_worker import end_worker, run_worker, worker_for
 from service.ops.observe import instrument, operations
 from service.settings import Settings
 from service.store.game_store import GameStore
@@ -77,6 +81,25 @@ def multiplexed(settings: Settings) -> Multiplexed | None:
     if not settings.redis_url.startswith("redis://"):
         return None
     return Multiplexed(settings.redis_url, settings.redis_timeout)
+
+
+@asynccontextmanager
+async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]:
+    """The bot seats (hints, turns) and, unless `settings.bots` is off, this process's worker."""
+    thinker = Thinker(settings.bot_processes)
+    seats = BotSeats(app.state.games, thinker, settings.bot_budget)
+    app.state.bot_seats = seats
+    worker = None
+    if settings.bots and app.state.store.bot_queue:
+        bots, client = worker_for(settings, seats)
+        worker = asyncio.create_task(run_worker(bots), name="bot-worker")
+    try:
+        yield
+    finally:
+        if worker is not None:
+            await end_worker(bots, worker)
+            await client.aclose()
+        thinker.close()
 
 
 def openapi_config() -> OpenAPIConfig:
@@ -130,7 +153,8 @@ def create_app(settings: Settings) -> Litestar:
         app.state.store = store
         app.state.games = Games(store, settings, ring)
         try:
-            yield
+            async with bot_lifespan(app, settings):
+                yield
         finally:
             await client.aclose()
             if fast is not None:
@@ -144,6 +168,10 @@ def create_app(settings: Settings) -> Litestar:
         games: Games = state.games
         return games
 
+    def provide_bot_seats(state: AppState) -> BotSeats:
+        seats: BotSeats = state.bot_seats
+        return seats
+
     app = Litestar(
         route_handlers=[
             *(GamesController, EventsController, AuditController),
@@ -153,6 +181,7 @@ def create_app(settings: Settings) -> Litestar:
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),
             "games": Provide(provide_games, sync_to_thread=False),
+            "bot_seats": Provide(provide_bot_seats, sync_to_thread=False),
         },
         exception_handlers=HANDLERS,
         before_request=strict_body,

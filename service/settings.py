@@ -7,6 +7,8 @@ import os
 
 import msgspec
 
+from bots import DEFAULT_BUDGET
+
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Everything the app needs to run; the app itself requires `redis_url` and a signing key
@@ -37,6 +39,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     signing_key_file: str | None = None
     multiplex: bool = True
     receive_timeout: float = 10.0
+    bots: bool = True
+    bot_budget: int = DEFAULT_BUDGET
+    bot_processes: int = 1
+    bot_claim_idle: float = 10.0
+    hint_rate_limit: int = 60
+    hint_rate_window: float = 60.0
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -54,6 +62,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             env.get("ESCOPA_CREATE_RATE_LIMIT"),
             "ESCOPA_CREATE_RATE_LIMIT",
             (default.create_rate_limit, default.create_rate_window),
+        )
+        hint_limit, hint_window = requests_per_window(
+            env.get("ESCOPA_HINT_RATE_LIMIT"),
+            "ESCOPA_HINT_RATE_LIMIT",
+            (default.hint_rate_limit, default.hint_rate_window),
         )
         return cls(
             redis_url=env.get("REDIS_URL", default.redis_url),
@@ -83,6 +96,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             signing_key_file=env.get("ESCOPA_SIGNING_KEY_FILE") or None,
             multiplex=flag(env.get("ESCOPA_MULTIPLEX"), "ESCOPA_MULTIPLEX", default.multiplex),
             receive_timeout=float(env.get("ESCOPA_RECEIVE_TIMEOUT", default.receive_timeout)),
+            bots=flag(env.get("ESCOPA_BOTS"), "ESCOPA_BOTS", default.bots),
+            bot_budget=int(env.get("ESCOPA_BOT_BUDGET", default.bot_budget)),
+            bot_processes=int(env.get("ESCOPA_BOT_PROCESSES", default.bot_processes)),
+            bot_claim_idle=float(env.get("ESCOPA_BOT_CLAIM_IDLE", default.bot_claim_idle)),
+            hint_rate_limit=hint_limit,
+            hint_rate_window=hint_window,
         )
 
 

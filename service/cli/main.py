@@ -1,5 +1,5 @@
-"""The `escopa` command: `serve` the API (with a private Redis when no URL is given), `openapi`,
-`keygen`, and the offline checks `audit FILE` and `replay FILE` (no server, no Redis)."""
+"""The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
+bot worker alone), `openapi`, `keygen`, and the offline checks `audit FILE` and `replay FILE`."""
 
 from __future__ import annotations
 
@@ -143,6 +143,32 @@ def listening(host: str, port: int) -> socket.socket:
     return sock
 
 
+def bots(args: argparse.Namespace) -> int:
+    """Run a bot worker alone: it plays the due bot turns of every server on this Redis."""
+    import asyncio
+    import contextlib
+
+    from service.ops.bot_worker import work_alone
+    from service.ops.logs import log_config, without_password
+    from service.settings import Settings
+    from service.store.key_file import key_ring
+
+    logging.config.dictConfig(log_config(args.log_format, args.log_level))
+    if args.redis_url:
+        os.environ["REDIS_URL"] = args.redis_url
+    settings = Settings.from_env()
+    try:
+        key_ring(settings)
+    except ValueError as error:
+        log.error("escopa bots: %s", error)
+        return 2
+    log.warning("escopa bots works for redis %s", without_password(settings.redis_url))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    with contextlib.suppress(KeyboardInterrupt, SystemExit):
+        asyncio.run(work_alone(settings))
+    return 0
+
+
 def shared_metrics(workers: int) -> str | None:
     """The directory of the workers' merged metrics (prometheus_client's multiprocess mode):
     `PROMETHEUS_MULTIPROC_DIR` when set (made if missing, a previous run's values wiped), else
@@ -247,6 +273,24 @@ def parser() -> argparse.ArgumentParser:
         "X-Forwarded-Proto to believe (default: ESCOPA_FORWARDED_ALLOW_IPS, else none)",
     )
     run.set_defaults(handler=serve)
+    worker = commands.add_parser(
+        "bots", help="run a bot worker alone (each `serve` process runs one unless ESCOPA_BOTS=0)"
+    )
+    worker.add_argument(
+        "--redis-url", default=None, help="the Redis the servers use (default: REDIS_URL)"
+    )
+    worker.add_argument(
+        "--log-level",
+        default=env("ESCOPA_LOG_LEVEL", "info"),
+        help="debug, info, warning or error (default: ESCOPA_LOG_LEVEL, else info)",
+    )
+    worker.add_argument(
+        "--log-format",
+        default=env("ESCOPA_LOG_FORMAT", "json"),
+        choices=["json", "text"],
+        help="json: one JSON object per line (default)",
+    )
+    worker.set_defaults(handler=bots)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
     spec.add_argument(
         "--out", default=str(OPENAPI_DIR), help="the folder to write openapi.json to (openapi)"

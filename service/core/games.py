@@ -19,6 +19,7 @@ from engine.state import EncodedParts
 from service.core.cache import GameCache
 from service.core.commitments import seeds_for
 from service.core.messages import (
+    BotPlayer,
     CreatedGame,
     CreateGame,
     GameView,
@@ -42,6 +43,7 @@ from service.ledger.chain import (
     GameInfo,
     LogEntry,
     SentSignal,
+    Signal,
     partner_of,
     sealed,
     seen_signals,
@@ -73,6 +75,32 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def bot_due(state: State, meta: GameMeta) -> bool:
+    """Whether the seat that must act now (`engine.current_seat`) is one the service plays."""
+    seat = engine.current_seat(state)
+    return seat is not None and meta.seats[seat].bot is not None
+
+
+def seat_meta(name: str, player: str | BotPlayer, token: str | None) -> SeatMeta:
+    """A seat as stored, under its checked `name`: a person by its token's hash, a bot by its
+    level (and no token)."""
+    if isinstance(player, BotPlayer):
+        return SeatMeta(name, "", player.bot)
+    assert token is not None
+    return SeatMeta(name, secret_hash(token))
+
+
+def people_of(players: list[str | BotPlayer]) -> list[int]:
+    """The seats of the people (not the bots); at least one is needed."""
+    people = [seat for seat, p in enumerate(players) if isinstance(p, str)]
+    if not people:
+        raise ServiceError(
+            "game/no_person", 422, "seat at least one person: bots alone are not served",
+            field="players",
+        )  # fmt: skip
+    return people
+
+
 def seat_of(meta: GameMeta, token: str | None) -> int | None:
     """The seat whose token this is (compared in constant time), or None."""
     if token is None:
@@ -97,27 +125,12 @@ def game_view(
     seen = engine.view(state, seat)
     finished = state.status == "finished"
     return GameView(
+        **msgspec.structs.asdict(seen),
         game_id=game_id,
         version=version,
-        status=seen.status,
-        seat=seat,
-        players=[PlayerInfo(seat=i, name=s.name) for i, s in enumerate(meta.seats)],
-        rules=state.rules,
-        round=seen.round,
-        hand_number=seen.hand_number,
-        dealer=seen.dealer,
-        turn=seen.turn,
-        table=seen.table,
-        hand=seen.hand,
-        hand_sizes=seen.hand_sizes,
-        stock_size=seen.stock_size,
-        sides=seen.sides,
-        claim_seat=seen.claim_seat,
-        last_move=seen.last_move,
-        outcome=seen.outcome,
+        players=tuple(PlayerInfo(seat=i, name=s.name, bot=s.bot) for i, s in enumerate(meta.seats)),
         seed_commitment=meta.seed_commitment,
-        seed=seen.seed,
-        signals=seen_signals(signals, seat, finished, state.rules),
+        signals=tuple(seen_signals(signals, seat, finished, state.rules)),
     )
 
 
@@ -186,16 +199,21 @@ class Games:
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
-        names = player_names(request.players)
+        names = player_names([p.name if isinstance(p, BotPlayer) else p for p in request.players])
         rules = rules_of(request.preset, request.rules, len(names))
+        people = people_of(request.players)
+        if len(people) < len(names) and not self.store.bot_queue:
+            raise ServiceError(
+                "game/bots_unavailable", 501, "bot seats need a single Redis, not a cluster"
+            )
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
         state, events = engine.start(rules, seeds.key)
-        tokens = [secrets.token_urlsafe(32) for _ in names]
+        tokens: dict[int, str] = {seat: secrets.token_urlsafe(32) for seat in people}
         meta = GameMeta(
             seats=tuple(
-                SeatMeta(name, secret_hash(token))
-                for name, token in zip(names, tokens, strict=True)
+                seat_meta(name, player, tokens.get(seat))
+                for seat, (name, player) in enumerate(zip(names, request.players, strict=True))
             ),
             seed_commitment=seeds.commitment,
             created=now(),
@@ -225,15 +243,15 @@ class Games:
         )
         # A commitment is used up once consumed, even if the game's own write is not confirmed.
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
-        if not await self.store.create(game_id, state, meta, entry, self._ttl_ms(state), advice):
+        due = bot_due(state, meta)
+        if not await self.store.create(
+            game_id, state, meta, entry, self._ttl_ms(state), advice, bot_due=due
+        ):
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
         self.observer.game_created()
         return CreatedGame(
             game_id=game_id,
-            players=[
-                SeatToken(seat=i, name=name, token=token)
-                for i, (name, token) in enumerate(zip(names, tokens, strict=True))
-            ],
+            players=[SeatToken(seat=i, name=names[i], token=tokens[i]) for i in people],
             seed_commitment=meta.seed_commitment,
             version=1,
             view=game_view(game_id, 1, state, meta, None),
@@ -264,6 +282,11 @@ class Games:
         """The game and the reader's seat (None: a spectator); a token that is given must fit."""
         game = await self.load(game_id)
         return game, self._reader(game, token)
+
+    async def acting(self, game_id: str, token: str | None) -> tuple[StoredGame, int]:
+        """The game and the seat a request acts for: a valid token is required."""
+        game = await self.load(game_id)
+        return game, self._player(game, token)
 
     async def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
         """A ticket to follow the game's events as the token's seat, for a while (kept hashed)."""
@@ -331,7 +354,13 @@ class Games:
         """Send a partner signal: kept beside the log, so no one but the partner can tell it
         was sent until the entry that ends the match records every signal."""
         game = await self.load(game_id)
-        seat = self._player(game, token)
+        return await self.send_signal(game_id, game, self._player(game, token), request.signal)
+
+    async def send_signal(
+        self, game_id: str, game: StoredGame, seat: int, signal: Signal
+    ) -> SignalResult:
+        """Keep `seat`'s signal beside the log of the game as loaded (loaded again when a move
+        or another signal came first)."""
         rules = game.state.rules
         partner = partner_of(rules, seat)
         if not rules.signals or partner is None:
@@ -339,7 +368,7 @@ class Games:
         for _ in range(SIGNAL_TRIES):
             if game.state.status == "finished":
                 raise IllegalMove("move/game_over", "the match is over")
-            sent = SentSignal(seat=seat, signal=request.signal, after=game.version, time=now())
+            sent = SentSignal(seat=seat, signal=signal, after=game.version, time=now())
             outcome = await self.store.signal(game_id, game.version, game.signals, sent)
             if outcome == "missing":
                 raise not_found(game_id)
@@ -350,6 +379,13 @@ class Games:
                 return SignalResult(version=game.version, to_seat=partner, sent=len(side))
             game = await self.load(game_id)  # a move or another signal came first: again
         raise version_conflict(game.version, game.version)  # pragma: no cover
+
+    async def play_as(
+        self, game_id: str, game: StoredGame, seat: int, move: Move, bot_turn: str
+    ) -> MoveResult:
+        """Commit the move a bot chose for `seat` in the game as loaded, acknowledging its
+        queued turn in the same script; a 409 if the game moved on meanwhile."""
+        return await self._commit_move(game_id, game, seat, move, game.version, None, "", bot_turn)
 
     async def score(self, game_id: str) -> ScoreSheet:
         """Every round's breakdown per side, the totals and the winner."""
@@ -383,6 +419,7 @@ class Games:
         expected: int,
         key: str | None,
         fingerprint: str,
+        bot_turn: str | None = None,
     ) -> MoveResult:
         """Apply through the engine and commit atomically; a retried request gets its first answer.
 
@@ -399,6 +436,7 @@ class Games:
             raise
         kind: EntryType = "deal" if isinstance(move, Deal) else "move"
         finished = state.status == "finished"
+        due = bot_due(state, game.meta)
         for _ in range(SIGNAL_TRIES):
             # The entry that ends the match records every signal, and only if they are current.
             signals = game.signals if finished else None
@@ -416,8 +454,9 @@ class Games:
                 answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
                 idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
             outcome = await self.store.commit(
-                game_id, game.version, state, entry, self._ttl_ms(state), idem, signals
-            )
+                game_id, game.version, state, entry, self._ttl_ms(state), idem, signals,
+                due, bot_turn,
+            )  # fmt: skip
             if outcome.outcome != "signals":
                 break
             game = await self.load(game_id)  # a signal came in: record it too

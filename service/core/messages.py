@@ -8,13 +8,13 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from engine.moves import MoveText
-from engine.rules import PresetName, Rules
+from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
-from engine.state import LastMove, Status
-from engine.views import SideView
+from engine.state import Status
+from engine.views import View
 from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.signatures import Receipt
-from service.ledger.terms import ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
+from service.ledger.terms import BotLevel, ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
 
 CardCode = Annotated[
     str,
@@ -33,15 +33,29 @@ Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log he
 TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
 
 
+class BotPlayer(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A seat the service plays itself, at a bot level."""
+
+    name: PlayerName
+    bot: BotLevel
+
+
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A new game: 2-4 player names in seat order, a preset, overrides and an optional seed.
+    """A new game: 2-4 players in seat order, a preset, overrides and an optional seed.
+
+    A player is a person's name, or `{"name": ..., "bot": level}` for a seat the service plays.
 
     For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead of
     a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
     """
 
     players: Annotated[
-        list[PlayerName], Meta(min_length=2, max_length=4, extra_json_schema={"uniqueItems": True})
+        list[PlayerName | BotPlayer],
+        Meta(
+            min_length=2,
+            max_length=4,
+            extra_json_schema={"uniqueItems": True, "contains": {"type": "string"}},
+        ),
     ]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
@@ -51,7 +65,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class SeatToken(msgspec.Struct, kw_only=True):
-    """A seat's secret token: shown once, stored only as a hash."""
+    """A person's seat's secret token: shown once, stored only as a hash (bots have none)."""
 
     seat: int
     name: str
@@ -59,39 +73,27 @@ class SeatToken(msgspec.Struct, kw_only=True):
 
 
 class PlayerInfo(msgspec.Struct, kw_only=True):
+    """A seat: its player's name, and its level when the service plays it."""
+
     seat: int
     name: str
+    bot: BotLevel | None = None
 
 
-class GameView(msgspec.Struct, kw_only=True):
-    """A game as the reader may see it: never another seat's hand, the stock or a live seed.
+class GameView(View, frozen=True, kw_only=True):
+    """A game as the reader may see it: the engine's view of its seat (never another seat's
+    hand, the stock or a live seed), with what the service adds: the game's id and version,
+    its players, the seed's commitment, and the partner signals the reader may see.
 
-    `rules` are the rules in force: the preset with the creator's overrides applied.
     `signals`: the partner signals of the reader's side while the game runs (a spectator and
     the opponents see none), every signal once it is over.
     """
 
     game_id: str
     version: int
-    status: Status
-    seat: int | None
-    players: list[PlayerInfo]
-    rules: Rules
-    round: int
-    hand_number: int
-    dealer: int
-    turn: int | None
-    table: tuple[str, ...]
-    hand: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    sides: tuple[SideView, ...]
-    claim_seat: int | None
-    last_move: LastMove | None
-    outcome: Outcome | None
+    players: tuple[PlayerInfo, ...]
     seed_commitment: str
-    seed: str | None
-    signals: list[SentSignal] = []
+    signals: tuple[SentSignal, ...] = ()
 
 
 class CreatedGame(msgspec.Struct, kw_only=True):
@@ -126,6 +128,23 @@ class LegalMoves(msgspec.Struct, kw_only=True):
     version: int
     seat: int
     moves: list[LegalMove]
+
+
+class MoveValue(msgspec.Struct, kw_only=True):
+    """A legal move and a bot's value of it: the margin of points it expects for the seat."""
+
+    move: LegalMove
+    value: float
+
+
+class Hint(msgspec.Struct, kw_only=True):
+    """The move a bot of `level` would play for the seat, and its value of every legal move."""
+
+    version: int
+    seat: int
+    level: BotLevel
+    move: LegalMove
+    moves: list[MoveValue]
 
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -44,6 +44,8 @@ API_KEY_HEADER: Final = "X-API-Key"
 API_KEY_NAME: Final = API_KEY_HEADER.lower().encode("ascii")
 API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{API_KEY_SCHEME: []}, {}]
 """The OpenAPI security of a route that needs a key when the server has keys (else none: `{}`)."""
+HINT_RATE: Final = "hint_rate"
+"""The `opt` flag of a route counted against the hint limit too (it costs a bot's thinking)."""
 GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
 CREATING: Final = frozenset({"createGame", "createCommitment"})
@@ -123,6 +125,11 @@ def creates(handler: object) -> bool:
     return isinstance(handler, HTTPRouteHandler) and handler.operation_id in CREATING
 
 
+def hints(handler: object) -> bool:
+    """Whether the route asks a bot to think (the hint limit counts it too)."""
+    return isinstance(handler, HTTPRouteHandler) and bool(handler.opt.get(HINT_RATE))
+
+
 def header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key.lower() == name:
@@ -142,6 +149,11 @@ class Guard:
         self.creation = (
             RateLimiter(settings.create_rate_limit, settings.create_rate_window)
             if settings.create_rate_limit
+            else None
+        )
+        self.hints = (
+            RateLimiter(settings.hint_rate_limit, settings.hint_rate_window)
+            if settings.hint_rate_limit
             else None
         )
 
@@ -167,6 +179,10 @@ class Guard:
             wait = await self.creation.hit(store, [(f"c{k}", c) for k, c in clients], time.time())
             if wait:
                 raise rate_limited(wait, "creations")
+        if self.hints is not None and hints(handler):
+            wait = await self.hints.hit(store, [(f"h{k}", c) for k, c in clients], time.time())
+            if wait:
+                raise rate_limited(wait, "hints")
         if self.hashes and isinstance(handler, HTTPRouteHandler) and needs_key(handler):
             if presented is None:
                 raise api_key_required()

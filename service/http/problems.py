@@ -46,6 +46,7 @@ TITLES: Final[dict[int, str]] = {
     422: "Unprocessable request",
     429: "Too many requests",
     500: "Internal error",
+    501: "Not implemented",
     503: "Service unavailable",
 }
 log = logging.getLogger("escopa")

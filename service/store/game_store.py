@@ -12,6 +12,7 @@ from redis.exceptions import NoScriptError, ResponseError
 from engine import State
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
+from service.ledger.terms import BotLevel
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
 from service.store.scripts import Script
@@ -19,10 +20,12 @@ from service.store.writes import Client, OutcomeUnknown, Writes, reaching_redis
 
 
 class SeatMeta(msgspec.Struct, frozen=True):
-    """A seat: the player's display name and the SHA-256 of its secret token."""
+    """A seat: the player's display name and the SHA-256 of its secret token, or for a seat the
+    service plays, its bot level (and no token: `token_hash` is empty)."""
 
     name: str
     token_hash: str
+    bot: BotLevel | None = None
 
 
 class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
@@ -169,6 +172,12 @@ class GameStore:
             return self.client.pipeline()
         return self.client.pipeline(transaction=False)
 
+    @property
+    def bot_queue(self) -> bool:
+        """Whether a commit can queue a bot turn atomically: on a single Redis, not a cluster
+        (the turns stream lies outside the games' slots)."""
+        return not isinstance(self.client, RedisCluster)
+
     async def create(
         self,
         game_id: str,
@@ -177,11 +186,17 @@ class GameStore:
         entry: LogEntry,
         ttl_ms: int,
         advice: str = NEW_GAME,
+        bot_due: bool = False,
     ) -> bool:
-        """Store a new game and its first log entry; False if the id is taken."""
+        """Store a new game and its first log entry (and its first bot turn when `bot_due`);
+        False if the id is taken."""
+        game_keys = list(keys.game_keys(game_id))
         args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
         args += [_json.encode(entry), ttl_ms]
-        created = await self.write(scripts.CREATE_GAME, list(keys.game_keys(game_id)), args, advice)
+        if bot_due:
+            game_keys.append(keys.bot_turns())
+            args.append(game_id)
+        created = await self.write(scripts.CREATE_GAME, game_keys, args, advice)
         return bool(created)
 
     async def load(self, game_id: str) -> StoredGame | None:
@@ -208,21 +223,26 @@ class GameStore:
         ttl_ms: int,
         idempotency: tuple[str, bytes, int] | None = None,
         signals: tuple[SentSignal, ...] | None = None,
+        bot_due: bool = False,
+        bot_turn: str | None = None,
     ) -> CommitResult:
         """Append `entry` and write `state` if the game is still at `expected`; all or nothing.
 
         The game's head must also still be `entry.prev_hash`, so the chain cannot fork; with
-        `signals` (the entry records them), the game's signals must still be those.
+        `signals` (the entry records them), the game's signals must still be those. With
+        `bot_due`, the same script queues the bot turn the commit makes due; with `bot_turn`,
+        it acknowledges the queued turn this commit plays.
         """
-        game_keys = list(keys.game_keys(game_id))
+        game_key, log_key = keys.game_keys(game_id)
+        key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
+        queue = keys.bot_turns() if bot_due or bot_turn is not None else game_key
+        game_keys = [game_key, log_key, key, queue]
         encoded = _encoder.encode(state) if state is not None else b""
         args: list[Any] = [expected, entry.prev_hash, encoded, entry.hash, _json.encode(entry)]
         args.append(ttl_ms)
         args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
-        if idempotency is not None:
-            key, answer, answer_ttl = idempotency
-            game_keys.append(key)
-            args += [answer, answer_ttl]
+        args += [answer, answer_ttl, game_id if bot_due else "", bot_turn or ""]
+        args.append(scripts.BOT_GROUP)
         status, detail = await self.write(scripts.COMMIT, game_keys, args)
         outcome = ("missing", "stale", "replay", "committed", "signals")[int(status)]
         if outcome == "replay":

@@ -28,6 +28,14 @@ def game_keys(game_id: str) -> tuple[str, str]:
     return game(game_id), log(game_id)
 
 
+def bot_turns() -> str:
+    """The stream of due bot turns (`game`, `version`) that the bot workers' group reads.
+
+    It lies outside every game's hash tag, so a script may name it only on a single Redis.
+    """
+    return "bots:turns"
+
+
 def commitment(commitment_id: str) -> str:
     """A commitment's hash (server seed, or the game that used it): its own hash tag `{c:<id>}`."""
     return f"{{c:{commitment_id}}}:commitment"
@@ -37,7 +45,7 @@ def rate(kind: str, client: str, window: int) -> str:
     """A rate-limit counter: one client's requests in one time window.
 
     `kind` is `a` (a client address) or `k` (an API key, by a prefix of its hash), `ca` and
-    `ck` the same for the creation limit; the hash tag
+    `ck` the same for the creation limit, `ha` and `hk` for the hint limit; the hash tag
     `{rl:<kind>:<client>}` keeps every window of one client on one shard.
     """
     return f"{{rl:{kind}:{client}}}:{window}"

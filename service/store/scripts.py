@@ -10,6 +10,9 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Final
 
+BOT_GROUP: Final = "bots"
+"""The consumer group of the bot workers on `keys.bot_turns()`."""
+
 
 @dataclass(frozen=True, slots=True)
 class Script:
@@ -25,7 +28,8 @@ class Script:
 
 CREATE_GAME: Final = Script(
     """
--- KEYS: game hash, log stream. ARGV: state, meta, head, entry, ttl_ms
+-- KEYS: game hash, log stream, [bot turns stream]. ARGV: state, meta, head, entry, ttl_ms,
+-- [game id whose bot turn is due at version 1]
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', 1, 'head', ARGV[3], 'meta', ARGV[2])
 redis.call('XADD', KEYS[2], '1-0', 'e', ARGV[4])
@@ -33,16 +37,19 @@ if tonumber(ARGV[5]) > 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[5])
   redis.call('PEXPIRE', KEYS[2], ARGV[5])
 end
+if ARGV[6] then redis.call('XADD', KEYS[3], '*', 'game', ARGV[6], 'version', 1) end
 return 1
 """
 )
 
 COMMIT: Final = Script(
     """
--- KEYS: game hash, log stream, [idempotency key]
+-- KEYS: game hash, log stream, idempotency key, bot turns stream (the last two name the game
+-- hash again when unused, so that every key stays in the game's slot)
 -- ARGV: expected version, expected head, state (or '' to keep it), new head, entry, ttl_ms,
 -- signals check ('1': the game's signals must still be ARGV[8]; '0': no check), signals,
--- answer, answer_ttl_ms
+-- answer ('' without an idempotency key), answer_ttl_ms, game id whose bot turn the commit
+-- makes due ('' none), the bot turn this commit plays, to acknowledge ('' none), bot group
 -- Returns {status, detail}: 0 missing, 1 stale (detail: current version),
 -- 2 replay (detail: the first answer), 3 committed (detail: new version),
 -- 4 signals (a signal came in since they were read: the entry that records them is stale).
@@ -52,7 +59,8 @@ COMMIT: Final = Script(
 local current = redis.call('HMGET', KEYS[1], 'version', 'head', 'signals')
 local version = current[1]
 if not version then return {0, ''} end
-if KEYS[3] then
+local idempotent = ARGV[9] ~= ''
+if idempotent then
   local prior = redis.call('GET', KEYS[3])
   if prior then
     redis.call('PEXPIRE', KEYS[3], ARGV[10])
@@ -76,7 +84,14 @@ else
   redis.call('PERSIST', KEYS[1])
   redis.call('PERSIST', KEYS[2])
 end
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[9], 'PX', ARGV[10]) end
+if idempotent then redis.call('SET', KEYS[3], ARGV[9], 'PX', ARGV[10]) end
+if ARGV[12] ~= '' then
+  redis.call('XACK', KEYS[4], ARGV[13], ARGV[12])
+  redis.call('XDEL', KEYS[4], ARGV[12])
+end
+if ARGV[11] ~= '' then
+  redis.call('XADD', KEYS[4], '*', 'game', ARGV[11], 'version', new_version)
+end
 return {3, tostring(new_version)}
 """
 )

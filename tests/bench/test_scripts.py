@@ -56,6 +56,11 @@ def test_the_soak_finishes_its_games_and_audits_them_clean() -> None:
     assert re.search(r"audits +2 clean, 0 failed", out), out
 
 
+def test_the_bot_latency_benchmark_prints_reply_times_and_the_rates_of_one_worker() -> None:
+    out = run("bot_latency.py", "--games", "2", "--seconds", "4", "--level", "greedy")
+    assert re.search(r"^ +2 +\d+ +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+ +", out, re.MULTILINE), out
+
+
 def test_the_bots_benchmark_prints_every_pairing_s_strength_and_think_time() -> None:
     out = run("bots.py", "--matches", "1", "--four", "1", "--budget", "200")
     for setting in ("escopa 2p", "escoba 2p", "escopa 4p"):

@@ -18,7 +18,7 @@ from service.ledger.signatures import KeyRing
 from service.ops.streams import Heartbeat, Streams
 from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
-from tests.harness.api import Client, assert_chain, create_game, ok, replay
+from tests.harness.api import Client, assert_chain, assert_problem, create_game, ok, replay
 from tests.harness.cluster import LocalCluster
 from tests.harness.signing import SIGNING_KEYS
 
@@ -112,3 +112,13 @@ async def test_a_follower_on_a_cluster_gets_each_move_as_it_is_committed(
     with pytest.raises(StopAsyncIteration):
         await anext(items)
     assert streams.count == 0
+
+
+async def test_bot_seats_are_refused_on_a_cluster_where_no_script_can_queue_their_turns(
+    client: Client,
+) -> None:
+    body = {"players": ["Ana", {"name": "Rita", "bot": "expert"}]}
+    problem = assert_problem(
+        await client.post("/v1/games", json=body), 501, "game/bots_unavailable"
+    )
+    assert problem["title"] == "Not implemented"

@@ -3,7 +3,8 @@
 They give the fuzzer what a client knows from the answers it got, and nothing more:
 - seat tokens are the `playerToken` security of the operations that act as a seat: an auth
   provider sends, for the game a case names, the token of the seat to act (for a move, one
-  case in SHARE another seat's), from the tokens that game's creation answered;
+  case in SHARE another seat's; a person's when a bot is to act), from the tokens that game's
+  creation answered;
 - one positive move or deal in SHARE is sent at the version last seen: a move as the seat to
   act's last `legal-moves` answer listed it at that version, else the drawn move with a card
   the seat was last seen holding;
@@ -53,7 +54,8 @@ SHARE: Final = 3
 class Seen:
     """What the run's answers told about one game."""
 
-    tokens: list[str]
+    tokens: dict[int, str]
+    """The people's tokens by seat (a bot's seat has none)."""
     version: int = 1
     turn: int = 0
     hands: dict[int, list[str]] = field(default_factory=dict)
@@ -87,8 +89,8 @@ class SeatTokens:
             return None
         seat = seen.turn
         if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
-            seat = _random.randrange(len(seen.tokens))
-        return seen.tokens[seat]
+            seat = _random.choice(sorted(seen.tokens))
+        return seen.tokens.get(seat) or next(iter(seen.tokens.values()))
 
     def set(self, case: Case, data: str | None, context: Any) -> None:
         if data is not None:
@@ -110,7 +112,7 @@ def after_call(context: Any, case: Case, response: Any) -> None:
     if not isinstance(body, dict):
         return
     if case.operation.label == CREATE:
-        _games[body["game_id"]] = Seen(tokens=[p["token"] for p in body["players"]])
+        _games[body["game_id"]] = Seen(tokens={p["seat"]: p["token"] for p in body["players"]})
     if case.operation.label == PLAY:
         _moves_accepted.append(str((case.path_parameters or {}).get("game_id")))
     if case.operation.label == LEGAL_MOVES:
@@ -224,7 +226,7 @@ def _send_as_listed(case: Case, game_id: str, token: str, body: Json) -> None:
 def listed_move(client: httpx.Client, game_id: str, seen: Seen) -> tuple[str, Json] | None:
     """A seat's token and the first move its legal moves list now (the seat to act's first),
     as a move body at the listed version; None when no seat has a legal move (game over)."""
-    seats = sorted(enumerate(seen.tokens), key=lambda seat: (seat[0] < seen.turn, seat[0]))
+    seats = sorted(seen.tokens.items(), key=lambda seat: (seat[0] < seen.turn, seat[0]))
     for _, token in seats:
         answer = client.get(
             f"/v1/games/{game_id}/legal-moves", headers={"Authorization": f"Bearer {token}"}

@@ -64,6 +64,28 @@ def start(redis_url: str, log: Path, *options: str, **env: str) -> Served:
     return Served(f"http://127.0.0.1:{port}", process, log)
 
 
+def start_bots(redis_url: str, log: Path, **env: str) -> Served:
+    """`escopa bots --redis-url ...`: a bot worker alone (it serves no HTTP: `base` is empty)."""
+    environ = {**os.environ, "ESCOPA_SIGNING_KEY": SIGNING_KEY, **env}
+    environ.pop("REDIS_URL", None)
+    command = [sys.executable, "-m", "service.cli", "bots", "--redis-url", redis_url]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, env=environ, stdout=sink, stderr=sink)
+    return Served("", process, log)
+
+
+@contextmanager
+def bot_worker(redis_url: str, log: Path, **env: str) -> Iterator[Served]:
+    """`escopa bots` for the `with` block; stopped at its end (unless the test killed it)."""
+    worker = start_bots(redis_url, log, **env)
+    try:
+        yield worker
+    finally:
+        if worker.process.poll() is None:
+            worker.process.send_signal(signal.SIGCONT)  # a frozen worker would not stop
+            stop(worker)
+
+
 def stop(served: Served) -> int:
     """SIGTERM, then the exit code (SIGKILL after 20 s)."""
     if served.process.poll() is None:

@@ -37,3 +37,19 @@ def test_the_fast_lane_and_the_cluster_flag_come_from_the_environment(
     monkeypatch.delenv("ESCOPA_FAST_MOVES")
     monkeypatch.delenv("ESCOPA_REDIS_CLUSTER")
     assert (Settings.from_env().fast_moves, Settings.from_env().redis_cluster) == (True, False)
+
+
+def test_the_bot_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ESCOPA_BOTS", "0")
+    monkeypatch.setenv("ESCOPA_BOT_BUDGET", "500")
+    monkeypatch.setenv("ESCOPA_BOT_PROCESSES", "2")
+    monkeypatch.setenv("ESCOPA_BOT_CLAIM_IDLE", "2.5")
+    monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "5/10")
+    settings = Settings.from_env()
+    assert (settings.bots, settings.bot_budget, settings.bot_processes) == (False, 500, 2)
+    assert (settings.bot_claim_idle, settings.hint_rate_limit, settings.hint_rate_window) == (
+        2.5, 5, 10.0,
+    )  # fmt: skip
+    monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "-1")
+    with pytest.raises(ValueError, match="ESCOPA_HINT_RATE_LIMIT='-1'"):
+        Settings.from_env()

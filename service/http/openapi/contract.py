@@ -57,7 +57,7 @@ CONSTRAINTS: Final[dict[str, list[Schema]]] = {
                 {**_required("card"), **_none_of("claim", "move")},
                 {**_required("claim"), **_none_of("card", "move", "capture")},
                 {**_required("move"), **_none_of("card", "claim", "capture")},
-                {**_required("id"), **_none_of("card", "claim", "move", "capture")},
+                {**_required("id"), **_none_of("card", "claim", "move", "capture")},  # a deal
             ]
         }
     ],

@@ -21,7 +21,7 @@ GAME_ID: Final = "0f1e2d3c4b5a69788796a5b4"
 
 REQUESTS: Final[dict[str, dict[str, Any]]] = {
     "CreateGame": {
-        "players": ["Ana", "Bia"],
+        "players": ["Ana", {"name": "Rita", "bot": "expert"}],
         "preset": "escopa",
         "rules": {"target": 21, "first_dealer": 1},
         "seed": "a secret seed of ours",

@@ -1,6 +1,6 @@
 """OpenAPI links: how a client goes from one answer to the next request (and a stateful fuzzer
-with it): commit -> create -> read -> legal moves -> play, and the log, score, deal, signals,
-event stream, audit and export of the created game.
+with it): commit -> create -> read -> legal moves -> play, and the hint, log, score, deal,
+signals, event stream, audit and export of the created game.
 
 Links carry ids, versions and listed moves only: the seat's token is the `playerToken` security
 of each operation, which a client (or the fuzzer's auth) sends for the game it created.
@@ -33,6 +33,7 @@ LINKS: Final[dict[tuple[str, str, str], dict[str, Any]]] = {
     ("/v1/games", "post", "201"): {
         "GetGame": _to("getGame", CREATED),
         "GetLegalMoves": _to("getLegalMoves", CREATED),
+        "GetHint": _to("getHint", CREATED),
         "PlayMove": _to("playMove", CREATED, requestBody=AT_VERSION),
         "GetLog": _to("getLog", CREATED),
         "GetScore": _to("getScore", CREATED),

@@ -11,12 +11,14 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
+from service.core.bot_seats import BotSeats
 from service.core.games import Games, view_tag
 from service.core.messages import (
     CreatedGame,
     CreateGame,
     DealRequest,
     GameView,
+    Hint,
     LegalMoves,
     LogPage,
     MoveRequest,
@@ -26,7 +28,7 @@ from service.core.messages import (
     SignalResult,
 )
 from service.http.fast_moves import FastMoves
-from service.http.guard import API_KEY_SECURITY
+from service.http.guard import API_KEY_SECURITY, HINT_RATE
 from service.http.params import (
     GAME_ID_MAX_LENGTH,
     SEAT_TOKEN,
@@ -36,11 +38,13 @@ from service.http.params import (
     bearer,
 )
 from service.http.schemas import Problem
+from service.ledger.terms import BotLevel
 
 GameId = Annotated[
     str, PathParameter(min_length=1, max_length=GAME_ID_MAX_LENGTH, description="the game's id")
 ]
 GamesDep = NamedDependency[Games]
+BotSeatsDep = NamedDependency[BotSeats]
 After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
 Limit = Annotated[
     int, QueryParameter(ge=1, le=200, description="entries per page: 1 to 200, default 50")
@@ -65,7 +69,7 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 415, 422),
+        responses=problems(400, 401, 404, 409, 415, 422, 501),
         security=API_KEY_SECURITY,
         summary="Create a game",
     )
@@ -113,6 +117,26 @@ class GamesController(Controller):
         self, game_id: GameId, games: GamesDep, authorization: Authorization = None
     ) -> LegalMoves:
         return await games.legal_moves(game_id, bearer(authorization))
+
+    @get(
+        "/{game_id:str}/hint",
+        operation_id="getHint",
+        security=SEAT_TOKEN,
+        responses=problems(400, 401, 404, 409),
+        summary="The move a bot would play for the token's seat, and its value of each move",
+        description="CPU work, so it has its own rate limit (`ESCOPA_HINT_RATE_LIMIT`).",
+        opt={HINT_RATE: True},
+    )
+    async def hint(
+        self,
+        game_id: GameId,
+        bot_seats: BotSeatsDep,
+        authorization: Authorization = None,
+        level: Annotated[
+            BotLevel, QueryParameter(description="the bot level to ask (docs/bots.md)")
+        ] = "expert",
+    ) -> Hint:
+        return await bot_seats.hint(game_id, bearer(authorization), level)
 
     @post(
         "/{game_id:str}/moves",

@@ -108,7 +108,7 @@ def test_every_link_names_an_operation_and_only_parameters_it_declares() -> None
 
 def test_the_seat_operations_declare_the_player_token_and_no_authorization_parameter() -> None:
     operations = _operations()
-    required = {"getLegalMoves", "playMove", "deal", "sendSignal", "createStreamTicket"}
+    required = {"getLegalMoves", "getHint", "playMove", "deal", "sendSignal", "createStreamTicket"}
     optional = {"getGame", "getLog", "streamEvents"}
     for operation_id, operation in operations.items():
         names = {p["name"].lower() for p in operation.get("parameters", [])}
@@ -168,3 +168,18 @@ def test_a_link_whose_body_is_whole_gives_a_body_its_target_accepts() -> None:
         for example in source["examples"]:
             body = _evaluated(link["requestBody"], example)
             assert not list(Draft202012Validator(schema).iter_errors(body)), body
+
+
+def test_a_legal_move_as_listed_is_a_valid_move_request_deal_included() -> None:
+    import jsonschema
+
+    from engine.moves import Deal, claim, play
+    from service.core.games import legal_move
+
+    request = {"$ref": "#/components/schemas/MoveRequest", "components": document()["components"]}
+    valid = jsonschema.Draft202012Validator(request).is_valid
+    moves = [play("5H", ["2S", "QD"]), claim(["5S", "QD"]), Deal()]
+    for move in moves:
+        listed = msgspec.json.decode(msgspec.json.encode(legal_move(move)))
+        assert valid({**listed, "expected_version": 3}), listed
+        assert not valid({**listed, "expected_version": 3, "move": "deal", "card": "7D"})

@@ -1,0 +1,176 @@
+"""The seats the service plays: taking a due bot turn, and hints for a person's seat.
+
+A bot is asked only what its seat may see: the seat's view and its knowledge of the public log
+(each entry as that seat may see it, `bots.learn`), never the state. Its action is committed
+like a person's, with the version check, so a turn taken twice is played once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import Final
+
+import engine
+from bots import Heard, Knowledge, knowledge_of, learn, level
+from service.core.games import Games, legal_move
+from service.core.messages import Hint, MoveValue
+from service.core.thinking import Question, Thinker
+from service.errors import ServiceError
+from service.ledger.chain import LogEntry, SentSignal, seen_signals
+from service.ledger.terms import BotLevel
+from service.store.bot_queue import BotTurn
+from service.store.game_store import StoredGame
+
+log = logging.getLogger("escopa")
+KNOWN_GAMES: Final = 2048
+"""Seats whose knowledge is kept between turns, so a turn reads only the log's new entries."""
+PAGE: Final = 200
+GONE: Final = frozenset({"game/not_found", "game/version_conflict"})
+
+
+def learn_entry(known: Knowledge, entry: LogEntry) -> Knowledge:
+    """The knowledge after one log entry: its events (each redacted for the seat by `learn`),
+    or an older log's signal entry (`learn` keeps only the signals the seat may see)."""
+    if entry.type == "signal" and entry.signal is not None and entry.seat is not None:
+        return learn(known, Heard(sender=entry.seat, signal=entry.signal))
+    for event in entry.events:
+        known = learn(known, event)
+    return known
+
+
+def partner_tells(game: StoredGame, seat: int) -> bool:
+    """Whether the seat's partner is a bot that signals every seven it is dealt (levels are
+    public, so any seat may know it)."""
+    rules = game.state.rules
+    partner = engine.partner_of(rules, seat)
+    if partner is None or not rules.signals:
+        return False
+    bot = game.meta.seats[partner].bot
+    return bot is not None and level(bot).tells
+
+
+class BotSeats:
+    """Takes due bot turns and answers hints; `budget` bounds each decision's search."""
+
+    def __init__(self, games: Games, thinker: Thinker, budget: int) -> None:
+        self.games = games
+        self.thinker = thinker
+        self.budget = budget
+        self._known: OrderedDict[tuple[str, int], tuple[int, int, Knowledge]] = OrderedDict()
+        """Per game and seat: the log's seq and the count of seen signals known, and the
+        knowledge then."""
+
+    async def take(self, turn: BotTurn) -> bool:
+        """Play the queued turn if it is still due; True once committed (which also took it
+        off the queue), False when it is no longer due (the caller drops it)."""
+        try:
+            game = await self.games.load(turn.game_id)
+        except ServiceError:
+            return False
+        seat = engine.current_seat(game.state)
+        if game.version != turn.version or seat is None:
+            return False
+        bot = game.meta.seats[seat].bot
+        if bot is None:
+            return False
+        try:
+            game = await self._signal(turn.game_id, game)
+            if game.version != turn.version:
+                return False
+            question = await self.question(turn.game_id, game, seat, bot)
+            await self._commit(turn, game, seat, await self.thinker.decide(question))
+        except ServiceError as error:
+            if error.code in GONE:
+                return False
+            raise
+        return True
+
+    async def _signal(self, game_id: str, game: StoredGame) -> StoredGame:
+        """Send the signals every signalling bot seat has yet to send in this hand, so that
+        before any bot moves, each has told its partner what it was dealt. Signals are kept
+        beside the log (the version stays): the game as it is once they are sent."""
+        if not game.state.rules.signals or game.state.status == "finished":
+            return game
+        for seat, meta in enumerate(game.meta.seats):
+            if meta.bot is None:
+                continue
+            asked = await self.question(game_id, game, seat, meta.bot)
+            for signal in level(meta.bot).signals(asked.seen, asked.known):
+                await self.games.send_signal(game_id, game, seat, signal)
+                game = await self.games.load(game_id)
+        return game
+
+    async def _commit(self, turn: BotTurn, game: StoredGame, seat: int, move: engine.Move) -> None:
+        try:
+            await self.games.play_as(turn.game_id, game, seat, move, turn.id)
+        except engine.EngineError:
+            # A bot's illegal move is a bug of the bot: log it, and keep the game going.
+            log.exception("bot at seat %d of %s chose %s", seat, turn.game_id, move)
+            fallback = engine.legal_moves(game.state, seat)[0]
+            await self.games.play_as(turn.game_id, game, seat, fallback, turn.id)
+
+    async def hint(self, game_id: str, token: str | None, level: BotLevel) -> Hint:
+        """What a bot of `level` would play for the token's seat now, with every move's value."""
+        game, seat = await self.games.acting(game_id, token)
+        if game.state.status == "finished":
+            raise engine.IllegalMove("move/game_over", "the match is over")
+        if engine.current_seat(game.state) != seat:
+            raise ServiceError(
+                "hint/not_your_turn", 409, "a hint is for a move this seat must make now"
+            )
+        values = await self.thinker.appraise(await self.question(game_id, game, seat, level))
+        best = max(values, key=lambda pair: pair[1])[0]
+        return Hint(
+            version=game.version,
+            seat=seat,
+            level=level,
+            move=legal_move(best),
+            moves=[MoveValue(move=legal_move(m), value=round(v, 3)) for m, v in values],
+        )
+
+    async def question(self, game_id: str, game: StoredGame, seat: int, bot: str) -> Question:
+        """What the seat's bot is asked: its view and knowledge at the game's version."""
+        known = await self.knowledge(game_id, game, seat)
+        seen = engine.view(game.state, seat)
+        return Question(bot, seen, known, game.state.seed, game.version + 1, self.budget)
+
+    async def knowledge(self, game_id: str, game: StoredGame, seat: int) -> Knowledge:
+        """The seat's knowledge of the log up to the game's version and of the signals its
+        view shows (`seen_signals`, in the order sent), from the new ones only when the seat's
+        knowledge at an earlier point is kept."""
+        version = game.version
+        rules = game.state.rules
+        seen = seen_signals(game.signals, seat, game.state.status == "finished", rules)
+        kept = self._known.pop((game_id, seat), None)
+        if kept is not None and kept[0] <= version and kept[1] <= len(seen):
+            seq, heard, known = kept
+        else:
+            seq, heard = 0, 0
+            known = knowledge_of(rules, seat, (), partner_tells(game, seat))
+        known, heard = self._hear(known, seen, heard, seq)
+        while seq < version:
+            entries = await self.games.store.entries(game_id, seq, min(PAGE, version - seq))
+            if not entries:
+                break
+            for entry in entries:
+                known = learn_entry(known, entry)
+                seq = entry.seq
+                known, heard = self._hear(known, seen, heard, seq)
+        self._known[(game_id, seat)] = (seq, heard, known)
+        if len(self._known) > KNOWN_GAMES:
+            self._known.popitem(last=False)
+        return known
+
+    @staticmethod
+    def _hear(
+        known: Knowledge, seen: list[SentSignal], heard: int, seq: int
+    ) -> tuple[Knowledge, int]:
+        """The knowledge after the signals from `seen[heard]` on that were sent while the log's
+        head was at most `seq` (a signal follows the entry it was sent after), and how many
+        of `seen` it has heard then."""
+        while heard < len(seen) and seen[heard].after <= seq:
+            sent = seen[heard]
+            known = learn(known, Heard(sender=sent.seat, signal=sent.signal))
+            heard += 1
+        return known, heard

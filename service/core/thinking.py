@@ -1,0 +1,93 @@
+"""A bot's thinking, off the event loop: the level's pure functions run in worker processes
+(or in a thread, where no request is served), given only the seat's view and knowledge.
+
+The randomness comes from the game's seed, the seat and the move's log seq (`bots.bot_rng`),
+so the same game replays to the same bot moves, whichever worker thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import NamedTuple, TypeVar
+
+from bots import Knowledge, bot_rng, level
+from engine.moves import Move
+from engine.views import View
+
+T = TypeVar("T")
+
+
+class Question(NamedTuple):
+    """What a bot is asked: what its seat sees and knows, and where its randomness comes from.
+
+    `seed` is only hashed into the random source (`bots.bot_rng`), never shown to the bot.
+    """
+
+    level: str
+    seen: View
+    known: Knowledge
+    seed: str
+    move_number: int
+    budget: int
+
+
+def decide(question: Question) -> Move:
+    """The bot's move."""
+    bot = level(question.level)
+    return bot.choose(question.seen, question.known, _rng(question), question.budget)
+
+
+def appraise(question: Question) -> list[tuple[Move, float]]:
+    """Every legal move with the bot's value of it (for hints)."""
+    bot = level(question.level)
+    return bot.evaluate(question.seen, question.known, _rng(question), question.budget)
+
+
+def _rng(question: Question) -> random.Random:
+    seat = question.seen.seat
+    assert seat is not None
+    return bot_rng(question.seed, seat, question.move_number)
+
+
+class Thinker:
+    """Runs questions in `processes` worker processes (0: one thread), started on first use."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self._executor: Executor | None = None
+
+    def executor(self) -> Executor:
+        if self._executor is None:
+            if self.processes > 0:
+                context = multiprocessing.get_context("spawn")  # no fork of a threaded process
+                self._executor = ProcessPoolExecutor(self.processes, mp_context=context)
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="bot")
+        return self._executor
+
+    async def decide(self, question: Question) -> Move:
+        return await self._run(decide, question)
+
+    async def appraise(self, question: Question) -> list[tuple[Move, float]]:
+        return await self._run(appraise, question)
+
+    async def _run(self, work: Callable[[Question], T], question: Question) -> T:
+        """`work(question)` in a worker; a pool broken by a dead worker is started anew next time
+        (the turn it was thinking about stays queued, for a worker to claim)."""
+        executor = self.executor()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, work, question)
+        except BrokenExecutor:
+            if self._executor is executor:
+                self._executor = None
+            raise
+
+    def close(self) -> None:
+        """Stop the workers; a question in flight is abandoned (its turn is claimed again)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
