@@ -142,7 +142,8 @@ def view_tag(view: GameView) -> str:
 
 def move_from(request: MoveRequest) -> Move:
     """The engine move a request names: exactly one of `card`, `claim` or `move` (or a listed
-    move's `id` alone); a listed move's `id` and `kind`, when given, must name the same move."""
+    move's `id` alone, without `capture`); a listed move's `id` and `kind`, when given, must name
+    the same move."""
     move = _named(request)
     listed, kind = request.id, request.kind
     if not isinstance(listed, UnsetType) and str(parse_move(listed)) != str(move):
@@ -158,7 +159,7 @@ KINDS: dict[type, str] = {engine.Play: "play", engine.Claim: "claim", Deal: "dea
 def _named(request: MoveRequest) -> Move:
     card, claim, text, capture = request.card, request.claim, request.move, request.capture
     given = [card is not UNSET, claim is not UNSET, text is not UNSET]
-    if not any(given) and not isinstance(request.id, UnsetType):
+    if not any(given) and not isinstance(request.id, UnsetType) and capture is UNSET:
         return parse_move(request.id)
     if sum(given) != 1:
         raise ServiceError(

@@ -11,7 +11,12 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
 - one positive `createGame` in SHARE becomes a four-player partnership game with signals,
   dealt by hand (the rest of the drawn body kept), on which a deal and signals are legal;
 - one positive audit or export in SHARE names a game played to its end on the server under
-  test, through the public API, before the run (no short chain of calls finishes a game).
+  test, through the public API, before the run (no short chain of calls finishes a game);
+- until a move is accepted in the run, each positive move that names a game the run created (in
+  the stateful phase any positive move, sent to one of the last games created if need be) is
+  sent as that game lists it just before sending: the hook reads the legal moves of its seats
+  through the API and posts the first listed move at that version, with its seat's token. So
+  every run plays at least one move, whatever the draws.
 
 Negative cases are never touched, so each stays as invalid as it was drawn. And every generated
 integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
@@ -60,6 +65,8 @@ class Seen:
 
 _games: dict[str, Seen] = {}
 _finished: list[str] = []
+_moves_accepted: list[str] = []
+"""The games a move of the run's cases was accepted in."""
 _random = random.Random()
 
 
@@ -106,6 +113,8 @@ def after_call(context: Any, case: Case, response: Any) -> None:
         return
     if case.operation.label == CREATE:
         _games[body["game_id"]] = Seen(tokens={p["seat"]: p["token"] for p in body["players"]})
+    if case.operation.label == PLAY:
+        _moves_accepted.append(str((case.path_parameters or {}).get("game_id")))
     if case.operation.label == LEGAL_MOVES:
         _saw_legal_moves(case, body)
     view = body.get("view", body)
@@ -182,6 +191,50 @@ def _with_body(case: Case, body: Json) -> Case:
 def _finished_game(case: Case) -> Case:
     case.path_parameters = {**(case.path_parameters or {}), "game_id": _finished[0]}
     return case
+
+
+@schemathesis.hook
+def before_call(context: Any, case: Case, kwargs: Any) -> None:
+    """Until a move is accepted, a positive move goes as a move its game lists right now."""
+    if case.operation.label != PLAY or _moves_accepted or not _positive(case):
+        return
+    with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
+        for game_id in _playable(case):
+            listed = listed_move(client, game_id, _games[game_id])
+            if listed is not None:
+                _send_as_listed(case, game_id, *listed)
+                return
+
+
+def _playable(case: Case) -> list[str]:
+    """The games to look for a legal move in: the case's, if the run created it; in the stateful
+    phase, the last ones created too."""
+    named = (case.path_parameters or {}).get("game_id")
+    games = [named] if isinstance(named, str) and named in _games else []
+    if case.meta is not None and case.meta.phase.name == "stateful":
+        games += [game for game in list(_games)[-3:][::-1] if game != named]
+    return games
+
+
+def _send_as_listed(case: Case, game_id: str, token: str, body: Json) -> None:
+    headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "idempotency-key"}
+    case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
+    case.headers = {**headers, "Authorization": f"Bearer {token}"}
+    case.body = body
+
+
+def listed_move(client: httpx.Client, game_id: str, seen: Seen) -> tuple[str, Json] | None:
+    """A seat's token and the first move its legal moves list now (the seat to act's first),
+    as a move body at the listed version; None when no seat has a legal move (game over)."""
+    seats = sorted(seen.tokens.items(), key=lambda seat: (seat[0] < seen.turn, seat[0]))
+    for _, token in seats:
+        answer = client.get(
+            f"/v1/games/{game_id}/legal-moves", headers={"Authorization": f"Bearer {token}"}
+        )
+        moves = answer.json().get("moves") if answer.status_code == 200 else None
+        if moves:
+            return token, {"move": moves[0]["id"], "expected_version": answer.json()["version"]}
+    return None
 
 
 @schemathesis.hook

@@ -130,6 +130,46 @@ def test_the_answer_of_a_commitment_is_the_commitment_a_game_names() -> None:
     assert schema == {"$ref": "#/components/schemas/Commitment"}
 
 
+def _component(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    name = schema["$ref"].rsplit("/", 1)[1]
+    component: dict[str, Any] = doc["components"]["schemas"][name]
+    return component
+
+
+def _evaluated(body: dict[str, str], answer: Any) -> dict[str, Any]:
+    """A link's body with each `$response.body#/...` pointer read from `answer`."""
+    values: dict[str, Any] = {}
+    for key, expression in body.items():
+        value = answer
+        for part in expression.removeprefix("$response.body#/").split("/"):
+            value = value[int(part)] if isinstance(value, list) else value[part]
+        values[key] = value
+    return values
+
+
+def test_a_link_whose_body_is_whole_gives_a_body_its_target_accepts() -> None:
+    # such a link's body is sent as it is, not merged into a generated one: it must be complete
+    from jsonschema import Draft202012Validator
+
+    doc = document()
+    operations = _operations()
+    whole = [
+        (response, link)
+        for operation in operations.values()
+        for response in operation["responses"].values()
+        for link in response.get("links", {}).values()
+        if link.get("x-schemathesis") == {"merge_body": False}
+    ]
+    assert [link["operationId"] for _, link in whole] == ["playMove"]
+    for response, link in whole:
+        source = _component(doc, response["content"]["application/json"]["schema"])
+        target = operations[link["operationId"]]["requestBody"]["content"]["application/json"]
+        schema = _component(doc, target["schema"])
+        for example in source["examples"]:
+            body = _evaluated(link["requestBody"], example)
+            assert not list(Draft202012Validator(schema).iter_errors(body)), body
+
+
 def test_a_legal_move_as_listed_is_a_valid_move_request_deal_included() -> None:
     import jsonschema
 
