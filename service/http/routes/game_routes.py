@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import Controller, Response, get, post
+from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
@@ -28,7 +28,7 @@ from service.core.messages import (
     SignalResult,
 )
 from service.http.fast_moves import FastMoves
-from service.http.guard import API_KEY_SECURITY, HINT_RATE
+from service.http.guard import API_KEY_SECURITY, HINT_RATE, hint_admission
 from service.http.params import (
     GAME_ID_MAX_LENGTH,
     SEAT_TOKEN,
@@ -129,6 +129,7 @@ class GamesController(Controller):
     )
     async def hint(
         self,
+        request: Request[Any, Any, Any],
         game_id: GameId,
         bot_seats: BotSeatsDep,
         authorization: Authorization = None,
@@ -136,7 +137,9 @@ class GamesController(Controller):
             BotLevel, QueryParameter(description="the bot level to ask (docs/bots.md)")
         ] = "expert",
     ) -> Hint:
-        return await bot_seats.hint(game_id, bearer(authorization), level)
+        return await bot_seats.hint(
+            game_id, bearer(authorization), level, hint_admission(request.scope)
+        )
 
     @post(
         "/{game_id:str}/moves",
