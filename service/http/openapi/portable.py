@@ -1,0 +1,152 @@
+"""The document made plain for client generators, saying the same as before: a `type` on every
+enum, tuples closed by their length, a schema for every header, `security` on every operation,
+the license and the tags, and request members with a default left optional in generated types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+Document = dict[str, Any]
+Schema = dict[str, Any]
+
+LICENSE: Final = {"name": "MIT", "identifier": "MIT"}
+TAGS: Final = [
+    {"name": "games", "description": "Create a game, read it as a seat, play, signal, follow it"},
+    {"name": "audit", "description": "Verify and export games, replay moves, seed commitments"},
+    {"name": "rules", "description": "The rules presets"},
+    {"name": "service", "description": "The service's own health"},
+]
+JSON_TYPES: Final = {str: "string", bool: "boolean", int: "integer", float: "number"}
+
+
+def _walk(node: Any) -> Iterator[Schema]:
+    """Every JSON object inside `node`, itself included."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+def _enum_type(values: list[Any]) -> str | list[str]:
+    kinds = sorted({"null" if v is None else JSON_TYPES[type(v)] for v in values})
+    return kinds[0] if len(kinds) == 1 else kinds
+
+
+def type_enums(doc: Document) -> None:
+    """Give every enum the type of its values (generators type an untyped enum as unknown)."""
+    for node in _walk(doc):
+        if isinstance(node.get("enum"), list) and "type" not in node:
+            node["type"] = _enum_type(node["enum"])
+
+
+def close_tuples(schemas: dict[str, Schema]) -> None:
+    """A tuple's `items: false` said nothing its `maxItems` does not: generators refuse it."""
+    for node in _walk(schemas):
+        fixed = node.get("prefixItems")
+        if node.get("items") is False and fixed and node.get("maxItems") == len(fixed):
+            del node["items"]
+
+
+def request_components(doc: Document) -> set[str]:
+    """The component schemas that only request bodies reach."""
+
+    def reached(roots: list[Any]) -> set[str]:
+        seen: set[str] = set()
+        pending = list(roots)
+        while pending:
+            for node in _walk(pending.pop()):
+                name = str(node.get("$ref", "")).rpartition("/")[2]
+                if name and name not in seen:
+                    seen.add(name)
+                    pending.append(doc["components"]["schemas"][name])
+        return seen
+
+    operations = [op for ops in doc["paths"].values() for op in ops.values()]
+    bodies = [op["requestBody"] for op in operations if "requestBody" in op]
+    answers = [op["responses"] for op in operations]
+    return reached(bodies) - reached(answers)
+
+
+def optional_defaults(doc: Document) -> None:
+    """A request member with a default is optional: its default goes into its description.
+
+    openapi-typescript makes a member with a `default` required (the server would always send
+    it), which is true of answers only; a left-out member's default is the server's business.
+    """
+    schemas = doc["components"]["schemas"]
+    for name in request_components(doc):
+        for member in schemas[name].get("properties", {}).values():
+            if "default" not in member:
+                continue
+            default = member.pop("default")
+            if default is not None:
+                said = f"default `{default}`"
+                member["description"] = (
+                    f"{member['description']}; {said}" if member.get("description") else said
+                )
+
+
+def header_schemas(doc: Document) -> None:
+    """Every response header gets a schema: a string unless the route says more."""
+    for ops in doc["paths"].values():
+        for op in ops.values():
+            for response in op["responses"].values():
+                for header in response.get("headers", {}).values():
+                    header.setdefault("schema", {"type": "string"})
+
+
+def declare_security(doc: Document) -> None:
+    """Every operation states its security: none (`[]`) unless its route declares one."""
+    for ops in doc["paths"].values():
+        for op in ops.values():
+            op.setdefault("security", [])
+
+
+EVENT_STREAM: Final = "text/event-stream"
+
+
+def _event_text(event: dict[str, str]) -> str:
+    return "".join(f"{field}: {event[field]}\n" for field in ("id", "event", "data")) + "\n"
+
+
+def describe_streams(doc: Document) -> None:
+    """An event stream's answer is text (a generated client reads it as a string, never as one
+    JSON body), its events described by its `contentSchema`: the list of `StreamEvent`s it
+    carries, each one's `data` a `LogEntry` as JSON."""
+    schemas = doc["components"]["schemas"]
+    for ops in doc["paths"].values():
+        for op in ops.values():
+            for response in op["responses"].values():
+                media = response.get("content", {}).get(EVENT_STREAM)
+                if media is None or "$ref" not in media["schema"]:
+                    continue
+                event = media["schema"]
+                schemas["EventStream"] = {
+                    "title": "EventStream",
+                    "description": "Server-Sent Events: `id:`, `event:` and `data:` lines per "
+                    "event, a blank line after each; comment lines (`:`) and `retry:` advice "
+                    "are no events.",
+                    "type": "string",
+                    "contentMediaType": EVENT_STREAM,
+                    "contentSchema": {"type": "array", "items": event},
+                }
+                media["schema"] = {"$ref": "#/components/schemas/EventStream"}
+                for example in media.get("examples", {}).values():
+                    example["value"] = _event_text(example["value"])
+
+
+def make_portable(doc: Document) -> None:
+    """All of the above, in place."""
+    type_enums(doc)
+    close_tuples(doc["components"]["schemas"])
+    optional_defaults(doc)
+    header_schemas(doc)
+    describe_streams(doc)
+    declare_security(doc)
+    doc["info"]["license"] = LICENSE
+    doc["tags"] = TAGS
