@@ -8,6 +8,7 @@ import subprocess
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -45,10 +46,24 @@ def python_client(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return folder / "client", output
 
 
+USES: Final = """\
+import type { components } from "./api";
+type S = components["schemas"];
+export function post(listed: S["LegalMove"], version: number): S["MoveRequest"] {
+  return { ...listed, expected_version: version };
+}
+export const plain: S["CreateGame"] = { players: ["Ana", { name: "Rita", bot: "expert" }] };
+export const deal: S["DealRequest"] = {};
+export const tag = (answer: S["GameView"], headers: { ETag: string }): string =>
+  `${answer.game_id} ${headers.ETag}`;
+"""
+"""TypeScript an integrator writes with the generated types: `tsc --strict` must accept it."""
+
+
 @cache
 def _typescript(folder: Path) -> tuple[str, str]:
     assert (NPX_BIN / "openapi-typescript").exists(), "run `make install` (npm ci)"
-    out = folder / "api.d.ts"
+    out = folder / "api.ts"
     output = _run([str(NPX_BIN / "openapi-typescript"), str(DOCUMENT), "-o", str(out)], folder)
     return out.read_text(), output
 
@@ -122,6 +137,15 @@ def test_the_typescript_move_request_is_a_union_of_the_named_variants(
 def test_the_typescript_game_answer_declares_its_etag(typescript: tuple[str, str]) -> None:
     types, _ = typescript
     assert re.search(r"^\s*ETag: string;$", types, re.MULTILINE)
+
+
+def test_a_listed_legal_move_and_a_plain_game_type_check_as_requests(
+    typescript: tuple[str, str], tmp_path: Path
+) -> None:
+    (tmp_path / "api.ts").write_text(typescript[0])
+    (tmp_path / "uses.ts").write_text(USES)
+    command = [str(NPX_BIN / "tsc"), "--strict", "--noEmit", "--target", "es2022"]
+    _run([*command, "--module", "es2022", "--moduleResolution", "bundler", "uses.ts"], tmp_path)
 
 
 def _schema(types: str, name: str) -> str:
