@@ -37,6 +37,45 @@ def _enum_type(values: list[Any]) -> str | list[str]:
     return kinds[0] if len(kinds) == 1 else kinds
 
 
+ENUMS: Final[dict[frozenset[Any], str]] = {
+    frozenset(values): name
+    for name, values in {
+        "Status": ("dealing", "finished", "playing"),
+        "Signal": ("guindis", "seven"),
+        "BotLevel": ("expert", "greedy", "random"),
+        "PresetName": ("escoba", "escopa", "escova"),
+        "MoveKind": ("claim", "deal", "play"),
+        "EntryType": ("created", "deal", "move", "signal"),
+        "DealerRotation": ("hand", "round"),
+        "InitialTableBonus": ("fifteen", "none", "pairs"),
+        "CaptureRule": ("mandatory", "optional"),
+        "MissedCapture": ("claimable", "stays"),
+        "Validation": ("honor", "strict"),
+        "InitialBonusTaker": ("dealer", "mano"),
+        "TieAtTarget": ("draw", "play_on", "shared"),
+        "LeftoverCards": ("dealer", "mano", "nobody"),
+        "PrimeiraFigures": ("count", "ignore"),
+    }.items()
+}
+"""The enums that several members share, named once (a generator makes one type of each)."""
+
+
+def name_enums(doc: Document) -> None:
+    """Replace each shared enum by a reference to its named component."""
+    schemas = doc["components"]["schemas"]
+    for node in list(_walk(doc)):
+        values = node.get("enum")
+        if not isinstance(values, list) or len(values) != len(set(values)):
+            continue
+        name = ENUMS.get(frozenset(values))
+        if name is None:
+            continue
+        schemas.setdefault(name, {"type": "string", "enum": sorted(values)})
+        for key in ("type", "enum"):
+            node.pop(key, None)
+        node["$ref"] = f"#/components/schemas/{name}"
+
+
 def type_enums(doc: Document) -> None:
     """Give every enum the type of its values (generators type an untyped enum as unknown)."""
     for node in _walk(doc):
@@ -115,9 +154,9 @@ def _event_text(event: dict[str, str]) -> str:
 
 
 def describe_streams(doc: Document) -> None:
-    """An event stream's answer is text (a generated client reads it as a string, never as one
-    JSON body), its events described by its `contentSchema`: the list of `StreamEvent`s it
-    carries, each one's `data` a `LogEntry` as JSON."""
+    """An event stream's answer, as each reader takes it: a client generator reads the whole
+    answer as text (`EventStream`, never one JSON body), and tools before OpenAPI 3.2 (a
+    fuzzer) check each event against the schema's object choice, its `StreamEvent`."""
     schemas = doc["components"]["schemas"]
     for ops in doc["paths"].values():
         for op in ops.values():
@@ -128,14 +167,17 @@ def describe_streams(doc: Document) -> None:
                 event = media["schema"]
                 schemas["EventStream"] = {
                     "title": "EventStream",
-                    "description": "Server-Sent Events: `id:`, `event:` and `data:` lines per "
-                    "event, a blank line after each; comment lines (`:`) and `retry:` advice "
-                    "are no events.",
+                    "description": "Server-Sent Events as text: `id:`, `event:` and `data:` "
+                    "lines per event, a blank line after each; comment lines (`:`) and "
+                    "`retry:` advice are no events. Its events are `StreamEvent`s.",
                     "type": "string",
                     "contentMediaType": EVENT_STREAM,
                     "contentSchema": {"type": "array", "items": event},
                 }
-                media["schema"] = {"$ref": "#/components/schemas/EventStream"}
+                media["schema"] = {
+                    "description": "each event (a `StreamEvent`), or the whole answer as text",
+                    "anyOf": [event, {"$ref": "#/components/schemas/EventStream"}],
+                }
                 for example in media.get("examples", {}).values():
                     example["value"] = _event_text(example["value"])
 
@@ -143,6 +185,7 @@ def describe_streams(doc: Document) -> None:
 def make_portable(doc: Document) -> None:
     """All of the above, in place."""
     type_enums(doc)
+    name_enums(doc)
     close_tuples(doc["components"]["schemas"])
     optional_defaults(doc)
     header_schemas(doc)
