@@ -13,7 +13,9 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
 - one positive audit or export in SHARE names a game played to its end on the server under
   test, through the public API, before the run (no short chain of calls finishes a game).
 
-Negative cases are never touched, so each stays as invalid as it was drawn. And every generated
+A game whose seats share a name (a person's and a bot's, or two spellings of one name in NFC)
+is not drawn: no schema can compare names across items, and the API refuses it. Negative
+cases are never touched otherwise, so each stays as invalid as it was drawn. And every generated
 integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
 client sending it means something else than 7, so it is refused like any non-integer).
 """
@@ -21,6 +23,7 @@ client sending it means something else than 7, so it is refused like any non-int
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -227,3 +230,22 @@ def integers(value: Any) -> Any:
 @schemathesis.hook
 def map_body(context: Any, body: Any) -> Any:
     return integers(body)
+
+
+def distinct_names(body: Any) -> bool:
+    """Whether the players a body lists have distinct names once kept in NFC (True without
+    players). No JSON Schema compares one item's member with another item: a person's name
+    that is also a bot seat's, or two spellings of one name, pass `uniqueItems`."""
+    players = body.get("players") if isinstance(body, dict) else None
+    if not isinstance(players, list):
+        return True
+    names = [p.get("name") if isinstance(p, dict) else p for p in players]
+    kept = [unicodedata.normalize("NFC", n) for n in names if isinstance(n, str)]
+    return len(kept) == len(set(kept))
+
+
+@schemathesis.hook
+def filter_body(context: Any, body: Any) -> bool:
+    """Draw no game whose seats share a name: the API refuses it (400 `request/invalid`), a
+    rule the document cannot state (`distinct_names`)."""
+    return distinct_names(body)

@@ -62,7 +62,7 @@ def refine(raw: Document) -> Document:
     for (path, method, status), links in LINKS.items():
         response = doc["paths"][path][method]["responses"][status]
         response["links"] = links
-    make_portable(doc)
+    make_portable(doc, {n for n, c in structs.items() if c.__struct_config__.omit_defaults})
     return doc
 
 

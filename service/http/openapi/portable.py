@@ -91,24 +91,47 @@ def close_tuples(schemas: dict[str, Schema]) -> None:
             del node["items"]
 
 
-def request_components(doc: Document) -> set[str]:
-    """The component schemas that only request bodies reach."""
+def _reached(doc: Document, roots: list[Any]) -> set[str]:
+    """The component schemas that `roots` reach, through references."""
+    seen: set[str] = set()
+    pending = list(roots)
+    while pending:
+        for node in _walk(pending.pop()):
+            name = str(node.get("$ref", "")).rpartition("/")[2]
+            if name and name not in seen:
+                seen.add(name)
+                pending.append(doc["components"]["schemas"][name])
+    return seen
 
-    def reached(roots: list[Any]) -> set[str]:
-        seen: set[str] = set()
-        pending = list(roots)
-        while pending:
-            for node in _walk(pending.pop()):
-                name = str(node.get("$ref", "")).rpartition("/")[2]
-                if name and name not in seen:
-                    seen.add(name)
-                    pending.append(doc["components"]["schemas"][name])
-        return seen
 
+def _bodies_and_answers(doc: Document) -> tuple[set[str], set[str]]:
+    """The component schemas that request bodies reach, and those that answers reach."""
     operations = [op for ops in doc["paths"].values() for op in ops.values()]
     bodies = [op["requestBody"] for op in operations if "requestBody" in op]
-    answers = [op["responses"] for op in operations]
-    return reached(bodies) - reached(answers)
+    return _reached(doc, bodies), _reached(doc, [op["responses"] for op in operations])
+
+
+def request_components(doc: Document) -> set[str]:
+    """The component schemas that only request bodies reach."""
+    bodies, answers = _bodies_and_answers(doc)
+    return bodies - answers
+
+
+def answer_components(doc: Document) -> set[str]:
+    """The component schemas that only answers reach."""
+    bodies, answers = _bodies_and_answers(doc)
+    return answers - bodies
+
+
+def always_sent(doc: Document, omitting: set[str]) -> None:
+    """An answer's member with a default is always sent (unless its Struct omits defaults,
+    named in `omitting`): required, so a generated client needs no check that it is there."""
+    schemas = doc["components"]["schemas"]
+    for name in answer_components(doc) - omitting:
+        schema = schemas[name]
+        defaulted = [k for k, v in schema.get("properties", {}).items() if "default" in v]
+        if defaulted:
+            schema["required"] = [*schema.get("required", []), *defaulted]
 
 
 def optional_defaults(doc: Document) -> None:
@@ -182,11 +205,12 @@ def describe_streams(doc: Document) -> None:
                     example["value"] = _event_text(example["value"])
 
 
-def make_portable(doc: Document) -> None:
-    """All of the above, in place."""
+def make_portable(doc: Document, omitting: set[str]) -> None:
+    """All of the above, in place; `omitting`: the components whose Struct omits defaults."""
     type_enums(doc)
     name_enums(doc)
     close_tuples(doc["components"]["schemas"])
+    always_sent(doc, omitting)
     optional_defaults(doc)
     header_schemas(doc)
     describe_streams(doc)
