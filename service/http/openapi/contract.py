@@ -170,12 +170,13 @@ def name_shared(schemas: dict[str, Schema]) -> None:
     """Name the shapes several schemas share (msgspec inlines them): a card code, a player's
     name, a player (a person's name or a bot seat), a commitment's id."""
     create, move = schemas["CreateGame"]["properties"], schemas["MoveRequest"]["properties"]
-    name, bot = create["players"]["items"]["anyOf"]
+    choices = create["players"]["items"]["anyOf"]
+    (name,) = [choice for choice in choices if choice.get("type") == "string"]
     schemas["CardCode"] = move["card"]
     schemas["PlayerName"] = name
     schemas["Player"] = {
         "description": "A seat's player: a person's name, or a bot seat the service plays.",
-        "oneOf": [ref("PlayerName"), bot],
+        "oneOf": [ref("PlayerName"), *(choice for choice in choices if choice is not name)],
     }
     schemas["CommitmentId"] = create["commitment_id"]["anyOf"][0]
     create["players"]["items"] = ref("Player")
