@@ -44,7 +44,7 @@ from service.store.multiplex import Arg
 API_KEY_SCHEME: Final = "apiKey"
 API_KEY_HEADER: Final = "X-API-Key"
 API_KEY_NAME: Final = API_KEY_HEADER.lower().encode("ascii")
-API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{API_KEY_SCHEME: []}, {}]
+API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{}, {API_KEY_SCHEME: []}]
 """The OpenAPI security of a route that needs a key when the server has keys (else none: `{}`)."""
 HINT_RATE: Final = "hint_rate"
 """The `opt` flag of a route counted against the hint limit too (it costs a bot's thinking)."""

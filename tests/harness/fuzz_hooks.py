@@ -18,10 +18,9 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   through the API and posts the first listed move at that version, with its seat's token. So
   every run plays at least one move, whatever the draws.
 
-Every positive `createGame` gets a name of its own for each seat, as the API compares names (in
-NFC, people's and bots' alike), the one rule of `players` that no JSON Schema can state.
-
-Negative cases are never touched, so each stays as invalid as it was drawn. And every generated
+A game whose seats share a name (a person's and a bot's, or two spellings of one name in NFC)
+is not drawn: no schema can compare names across items, and the API refuses it. Negative
+cases are never touched otherwise, so each stays as invalid as it was drawn. And every generated
 integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
 client sending it means something else than 7, so it is refused like any non-integer).
 """
@@ -153,7 +152,6 @@ def flatmap_case(context: Any, case: Case) -> Any:
     label = case.operation.label
     seen = _game(case)
     if label == CREATE:
-        case = _own_names(case)
         rewrite = lambda: _at_the_table(case)  # noqa: E731
     elif label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
         rewrite = lambda: _as_last_seen(case, seen)  # noqa: E731
@@ -162,26 +160,6 @@ def flatmap_case(context: Any, case: Case) -> Any:
     else:
         return st.just(case)
     return st.integers(0, SHARE - 1).flatmap(lambda n: rewrite() if n == 0 else st.just(case))
-
-
-def _own_names(case: Case) -> Case:
-    """The drawn players with a name of their own each, as the API compares names (in NFC,
-    people's and bots' alike): `uniqueItems` compares whole entries, so no schema states it."""
-    body = case.body
-    if not isinstance(body, dict) or not isinstance(body.get("players"), list):
-        return case
-    taken: set[str] = set()
-    players = []
-    for drawn in body["players"]:
-        name = drawn.get("name") if isinstance(drawn, dict) else drawn
-        entry = drawn
-        if isinstance(name, str) and unicodedata.normalize("NFC", name) in taken:
-            name = next(n for n in (*NAMES, *(f"seat {i}" for i in range(9))) if n not in taken)
-            entry = {**drawn, "name": name} if isinstance(drawn, dict) else name
-        if isinstance(name, str):
-            taken.add(unicodedata.normalize("NFC", name))
-        players.append(entry)
-    return _with_body(case, {**body, "players": players})
 
 
 def _at_the_table(case: Case) -> Any:
@@ -305,3 +283,22 @@ def integers(value: Any) -> Any:
 @schemathesis.hook
 def map_body(context: Any, body: Any) -> Any:
     return integers(body)
+
+
+def distinct_names(body: Any) -> bool:
+    """Whether the players a body lists have distinct names once kept in NFC (True without
+    players). No JSON Schema compares one item's member with another item: a person's name
+    that is also a bot seat's, or two spellings of one name, pass `uniqueItems`."""
+    players = body.get("players") if isinstance(body, dict) else None
+    if not isinstance(players, list):
+        return True
+    names = [p.get("name") if isinstance(p, dict) else p for p in players]
+    kept = [unicodedata.normalize("NFC", n) for n in names if isinstance(n, str)]
+    return len(kept) == len(set(kept))
+
+
+@schemathesis.hook
+def filter_body(context: Any, body: Any) -> bool:
+    """Draw no game whose seats share a name: the API refuses it (400 `request/invalid`), a
+    rule the document cannot state (`distinct_names`)."""
+    return distinct_names(body)

@@ -124,6 +124,12 @@ class EventsController(Controller):
             **problems(400, 401, 404),
         },
         summary="Follow the game: new log entries as Server-Sent Events, live",
+        description=(
+            "A `text/event-stream` of the log's entries after `after` (or `Last-Event-ID`), "
+            "redacted for the reader, each event named by its entry's type (`created`, `deal`, "
+            "`move`, `signal`) with the entry as JSON in `data`. A browser sends a `ticket` "
+            "instead of the token."
+        ),
     )
     async def events(
         self,
@@ -146,6 +152,11 @@ class EventsController(Controller):
         status_code=HTTP_201_CREATED,
         responses=problems(400, 401, 404),
         summary="A short-lived ticket to follow the game's events as your seat, from a browser",
+        description=(
+            "A browser's `EventSource` cannot send `Authorization`: this ticket, good for "
+            "`expires_in` seconds, opens `GET /events?ticket=...` as the seat. It cannot act for "
+            "the seat."
+        ),
     )
     async def stream_ticket(
         self, game_id: GameId, games: GamesDep, authorization: Authorization = None

@@ -72,6 +72,11 @@ class GamesController(Controller):
         responses=problems(400, 401, 404, 409, 415, 422, 501),
         security=API_KEY_SECURITY,
         summary="Create a game",
+        description=(
+            "Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the"
+            " first hand and answers each person's seat token, shown only here. Needs an API key "
+            "when the server has keys."
+        ),
     )
     async def create(self, data: JSONBody[CreateGame], games: GamesDep) -> CreatedGame:
         return await games.create(data)
@@ -86,9 +91,15 @@ class GamesController(Controller):
                 name="ETag",
                 description="the game's version (and, for a partner, the signals it sees)",
                 documentation_only=True,
+                required=True,
             )
         ],
         summary="A game as the token's seat (or a spectator) sees it",
+        description=(
+            "The table, hand sizes, piles, scores and whose turn it is; the token's seat also sees"
+            " its own hand (never another's). Answers 304 to an `If-None-Match` with the current "
+            "`ETag`."
+        ),
     )
     async def read(
         self,
@@ -112,6 +123,10 @@ class GamesController(Controller):
         security=SEAT_TOKEN,
         responses=problems(400, 401, 404),
         summary="The token's seat's legal moves",
+        description=(
+            "Each legal move of the seat as it may be posted to `/moves` unchanged (with "
+            "`expected_version`), in the engine's fixed order."
+        ),
     )
     async def legal_moves(
         self, game_id: GameId, games: GamesDep, authorization: Authorization = None
@@ -148,6 +163,11 @@ class GamesController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 415, 422),
         summary="Play a card, capture, or claim a missed capture",
+        description=(
+            "One move of the token's seat at `expected_version` (409 when the game moved on). Name"
+            " it by `card` (+ `capture`), `claim`, `move` (a legal move's id) or as a legal move "
+            "is listed. An `Idempotency-Key` makes a retry safe."
+        ),
         middleware=[FastMoves],
     )
     async def play(
@@ -167,6 +187,10 @@ class GamesController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 415, 422),
         summary="Deal the next hand or round (when auto_deal is off)",
+        description=(
+            "When a hand or round is over and the rules deal by hand, the token's seat deals the "
+            "next one; `expected_version` guards against a stale deal."
+        ),
     )
     async def deal(
         self,
@@ -204,6 +228,10 @@ class GamesController(Controller):
         operation_id="getScore",
         responses=problems(400, 404),
         summary="Every round's per-category breakdown, totals and winner",
+        description=(
+            "Public: the score of every finished round by category and side, the match totals and,"
+            " once over, the outcome."
+        ),
     )
     async def score(self, game_id: GameId, games: GamesDep) -> ScoreSheet:
         return await games.score(game_id)
@@ -214,6 +242,10 @@ class GamesController(Controller):
         security=SEAT_TOKEN_OR_NONE,
         responses=problems(400, 401, 404),
         summary="The hash-chained log, redacted for the reader until the game is over",
+        description=(
+            "A page of the log after `after`; hidden cards are redacted for the reader until the "
+            "match ends, so every entry's hash still verifies once it is over."
+        ),
     )
     async def log(
         self,

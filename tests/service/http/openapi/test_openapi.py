@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import openapi_document as document
@@ -36,17 +37,21 @@ def test_every_error_response_is_a_problem_document() -> None:
 
 
 def test_every_example_in_the_document_is_a_valid_instance_of_its_schema() -> None:
-    import msgspec
+    import jsonschema
 
     from service.http.openapi.document import _structs
 
     structs = _structs()
-    schemas = document()["components"]["schemas"]
-    examples = {name: s["examples"] for name, s in schemas.items() if "examples" in s}
+    components = document()["components"]
+    examples = {name: s["examples"] for name, s in components["schemas"].items() if "examples" in s}
     assert {"CreateGame", "MoveRequest", "GameView", "LegalMoves", "Problem"} <= set(examples)
     for name, listed in examples.items():
+        schema = {"$ref": f"#/components/schemas/{name}", "components": components}
         for example in listed:
-            msgspec.convert(example, structs[name], strict=True)
+            as_sent = json.loads(json.dumps(example))
+            jsonschema.validate(as_sent, schema, cls=jsonschema.Draft202012Validator)
+            if name in structs:
+                msgspec.convert(example, structs[name], strict=True)
 
 
 def test_every_429_and_503_answer_declares_retry_after() -> None:
@@ -117,7 +122,7 @@ def test_the_seat_operations_declare_the_player_token_and_no_authorization_param
         if operation_id in required:
             assert security == [{"playerToken": []}], operation_id
         elif operation_id in optional:
-            assert security == [{"playerToken": []}, {}], operation_id
+            assert security == [{}, {"playerToken": []}], operation_id
         else:
             assert "playerToken" not in json.dumps(security), operation_id
 
@@ -183,3 +188,30 @@ def test_a_legal_move_as_listed_is_a_valid_move_request_deal_included() -> None:
         listed = msgspec.json.decode(msgspec.json.encode(legal_move(move)))
         assert valid({**listed, "expected_version": 3}), listed
         assert not valid({**listed, "expected_version": 3, "move": "deal", "card": "7D"})
+
+
+SECURITIES = (
+    [],
+    [{"playerToken": []}],
+    [{}, {"playerToken": []}],
+    [{}, {"apiKey": []}],
+)
+"""The security an operation may state: none, the seat's token (required or optional), or the
+API key (needed only when the server has keys)."""
+
+
+@pytest.mark.parametrize("operation_id", sorted(_operations()))
+def test_every_operation_is_documented_for_integrators(operation_id: str) -> None:
+    operation = _operations()[operation_id]
+    missing = [key for key in ("summary", "description", "tags") if not operation.get(key)]
+    assert not missing, f"{operation_id}: give it {', '.join(missing)} in its route"
+    assert operation.get("security") in SECURITIES, (
+        f"{operation_id}: declare `security` in its route (one of {SECURITIES})"
+    )
+    body = operation.get("requestBody")
+    if body is not None:
+        assert body.get("description"), f"{operation_id}: describe its request body"
+        media = body["content"]["application/json"]
+        assert media.get("examples"), (
+            f"{operation_id}: add its request body's example to examples.py (REQUESTS)"
+        )
