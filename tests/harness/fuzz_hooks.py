@@ -105,7 +105,9 @@ def after_call(context: Any, case: Case, response: Any) -> None:
     if not isinstance(body, dict):
         return
     if case.operation.label == CREATE:
-        _games[body["game_id"]] = Seen(tokens={p["seat"]: p["token"] for p in body["players"]})
+        _games[body["game_id"]] = Seen(
+            tokens={p["seat"]: p["token"] for p in body["players"] if "token" in p}
+        )
     if case.operation.label == LEGAL_MOVES:
         _saw_legal_moves(case, body)
     view = body.get("view", body)

@@ -60,6 +60,22 @@ CONSTRAINTS: Final[dict[str, list[Schema]]] = {
             ]
         }
     ],
+    "PlayerEntry": [
+        {
+            "oneOf": [
+                {**_required("name", "bot"), **_none_of("open")},
+                {**_required("open"), **_none_of("name", "bot")},
+            ]
+        }
+    ],
+    "JoinRequest": [
+        {
+            "oneOf": [
+                {**_required("invite"), **_none_of("seat")},
+                {**_required("seat"), **_none_of("invite")},
+            ]
+        }
+    ],
 }
 """Per component: schemas its instances must also satisfy (added with `allOf`)."""
 
