@@ -257,7 +257,7 @@ class Lifecycle:
         assert isinstance(seat, int)
         if seat >= len(kept):
             raise problem(
-                "join/no_such_seat", 422, f"seat {seat} does not exist: seats 0-{len(kept) - 1}",
+                "join/no_such_seat", 409, f"seat {seat} does not exist: seats 0-{len(kept) - 1}",
                 "seat",
             )  # fmt: skip
         if not kept[seat].open:

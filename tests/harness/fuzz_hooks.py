@@ -38,8 +38,17 @@ PLAY: Final = "POST /v1/games/{game_id}/moves"
 DEAL: Final = "POST /v1/games/{game_id}/deal"
 LEGAL_MOVES: Final = "GET /v1/games/{game_id}/legal-moves"
 FINISHED_READERS: Final = frozenset(
-    {"GET /v1/games/{game_id}/audit", "GET /v1/games/{game_id}/export"}
+    {
+        "GET /v1/games/{game_id}/audit",
+        "GET /v1/games/{game_id}/export",
+        "POST /v1/games/{game_id}/rematch",
+    }
 )
+JOIN: Final = "POST /v1/games/{game_id}/join"
+LEAVE: Final = "POST /v1/games/{game_id}/leave"
+OPEN_SEATS: Final = [NAMES[0], {"open": True}, {"open": True}, {"open": True}]
+"""A rewritten creation's seats: the creator and three open seats (any drawn rules that a
+game of 2 or 3 can play, a game of 4 can play too)."""
 TABLE_RULES: Final[Json] = {"partnerships": True, "signals": True, "auto_deal": False}
 SHARE: Final = 3
 """One positive case in SHARE is rewritten, and one move in SHARE is sent as another seat."""
@@ -56,6 +65,10 @@ class Seen:
     hands: dict[int, list[str]] = field(default_factory=dict)
     legal: dict[int, tuple[int, list[Json]]] = field(default_factory=dict)
     """Per seat, the version and the moves its last `legal-moves` answer listed."""
+    invites: dict[int, str] = field(default_factory=dict)
+    """The open seats' invites from the creation answer, until a join takes them."""
+    joined: list[int] = field(default_factory=list)
+    """The seats taken by a join (a join's seat may leave; the creator's may not)."""
 
 
 _games: dict[str, Seen] = {}
@@ -81,6 +94,8 @@ class SeatTokens:
         if seen is None or not _needs_token(case):
             return None
         seat = seen.turn
+        if case.operation.label == LEAVE and seen.joined:
+            seat = seen.joined[-1]
         if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
             seat = _random.choice(sorted(seen.tokens))
         return seen.tokens.get(seat) or next(iter(seen.tokens.values()))
@@ -106,8 +121,11 @@ def after_call(context: Any, case: Case, response: Any) -> None:
         return
     if case.operation.label == CREATE:
         _games[body["game_id"]] = Seen(
-            tokens={p["seat"]: p["token"] for p in body["players"] if "token" in p}
+            tokens={p["seat"]: p["token"] for p in body["players"] if "token" in p},
+            invites={p["seat"]: p["invite"] for p in body["players"] if "invite" in p},
         )
+    if case.operation.label == JOIN:
+        _saw_join(body)
     if case.operation.label == LEGAL_MOVES:
         _saw_legal_moves(case, body)
     view = body.get("view", body)
@@ -126,6 +144,15 @@ def _saw_view(view: Json, version: Any) -> None:
         seen.hands[view["seat"]] = list(view.get("hand") or [])
 
 
+def _saw_join(body: Json) -> None:
+    seen = _games.get(body.get("game_id", ""))
+    seat, token = body.get("seat"), body.get("token")
+    if seen is not None and isinstance(seat, int) and isinstance(token, str):
+        seen.tokens[seat] = token
+        seen.invites.pop(seat, None)
+        seen.joined.append(seat)
+
+
 def _saw_legal_moves(case: Case, body: Json) -> None:
     seen = _game(case)
     moves, seat, version = body.get("moves"), body.get("seat"), body.get("version")
@@ -141,6 +168,10 @@ def flatmap_case(context: Any, case: Case) -> Any:
         return st.just(case)
     label = case.operation.label
     seen = _game(case)
+    if label == JOIN and seen is not None and seen.invites and isinstance(case.body, dict):
+        name = f"Player {len(seen.joined) + 1}"  # never a name a seat of this game has
+        body = {"name": name, "invite": next(iter(seen.invites.values()))}
+        return st.just(_with_body(case, body))
     if label == CREATE:
         rewrite = lambda: _at_the_table(case)  # noqa: E731
     elif label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
@@ -153,11 +184,13 @@ def flatmap_case(context: Any, case: Case) -> Any:
 
 
 def _at_the_table(case: Case) -> Any:
-    """The drawn body as four players in partnerships, with signals, dealt by hand."""
+    """The drawn body as four players in partnerships, with signals, dealt by hand; or, one
+    time in two, as the creator and three open seats (a game that waits for joins)."""
     body = case.body if isinstance(case.body, dict) else {}
     rules = body.get("rules") if isinstance(body.get("rules"), dict) else {}
     table = {**body, "players": list(NAMES), "rules": {**rules, **TABLE_RULES}}
-    return st.just(_with_body(case, table))
+    waiting = {**body, "players": OPEN_SEATS}
+    return st.sampled_from([table, waiting]).map(lambda chosen: _with_body(case, chosen))
 
 
 def _as_last_seen(case: Case, seen: Seen) -> Any:
@@ -200,6 +233,7 @@ def play_out(client: httpx.Client) -> str:
     body = {"players": list(NAMES[:2]), "rules": {"target": 1}}
     created = _ok(client.post("/v1/games", json=body))
     game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
+    _games[game_id] = Seen(tokens=dict(enumerate(tokens)))
     view = created["view"]
     while view["status"] != "finished":
         auth = {"Authorization": f"Bearer {tokens[view['turn']]}"}

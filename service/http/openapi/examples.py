@@ -29,6 +29,7 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
     "MoveRequest": {"card": "5H", "capture": ["2S", "QD"], "expected_version": 7},
     "DealRequest": {"expected_version": 12},
     "SignalRequest": {"signal": "guindis"},
+    "JoinRequest": {"invite": "0hZMcQiCXR_31LsLCxPTgkwy2xVaEhmCLe2nZCCZu6E", "name": "Bia"},
     "ReplayRequest": {
         "players": ["Ana", "Bia"],
         "rules": {"first_dealer": 1},

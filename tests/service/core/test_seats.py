@@ -111,7 +111,7 @@ async def test_a_seat_by_number_must_be_open_and_exist(client: Client) -> None:
     created = await create_open(client, ["Ana", OPEN], lobby=True)
     game_id = created["game_id"]
     assert_problem(await join(client, game_id, seat=0, name="Bia"), 409, "join/seat_taken")
-    assert_problem(await join(client, game_id, seat=3, name="Bia"), 422, "join/no_such_seat")
+    assert_problem(await join(client, game_id, seat=3, name="Bia"), 409, "join/no_such_seat")
 
 
 async def test_the_creator_sees_the_open_seats_invites_and_others_do_not(client: Client) -> None:
