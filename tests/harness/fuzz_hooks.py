@@ -98,7 +98,7 @@ class SeatTokens:
             seat = seen.joined[-1]
         if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
             seat = _random.choice(sorted(seen.tokens))
-        return seen.tokens.get(seat) or next(iter(seen.tokens.values()))
+        return seen.tokens.get(seat) or next(iter(seen.tokens.values()), None)
 
     def set(self, case: Case, data: str | None, context: Any) -> None:
         if data is not None:

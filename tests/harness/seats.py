@@ -50,3 +50,21 @@ async def full_game(client: Client, players: int = 2, **body: Any) -> Game:
     for seat, code in invites(created).items():
         seated[seat] = ok(await join(client, game_id, invite=code, name=names[seat - 1]))["token"]
     return Game(client, game_id, [seated[s] for s in range(players)], created)
+
+
+async def whole_life(client: Client) -> None:
+    """From the lobby through a whole match, its audit and its rematch, played out too."""
+    created = await create_open(client, ["Ana", OPEN], lobby=True, rules={"target": 1})
+    found = ok(await client.get("/v1/lobby"))["games"][0]
+    assert found["game_id"] == created["game_id"] and found["open"] == [1]
+    joined = ok(await join(client, found["game_id"], seat=1, name="Bia"))
+    game = Game(client, found["game_id"], [tokens(created)[0], joined["token"]], created)
+    final = await game.play_out()
+    assert final["status"] == "finished" and "result" not in final["outcome"]  # won
+    assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
+    first = ok(await act(client, game.id, "rematch", game.tokens[1]))
+    second = ok(await act(client, game.id, "rematch", game.tokens[0]))
+    assert first["game_id"] == second["game_id"] == (await game.view())["rematch"]
+    again = Game(client, first["game_id"], [second["token"], first["token"]], created)
+    assert (await again.play_out())["status"] == "finished"
+    assert ok(await client.get(f"{again.url}/audit"))["ok"] is True
