@@ -45,13 +45,31 @@ from service.core.messages import (
     SeatToken,
 )
 from service.errors import ServiceError, not_found
-from service.ledger.chain import GENESIS, EntryType, GameInfo, LogEntry, sealed, visible
+from service.ledger.chain import (
+    GENESIS,
+    EntryType,
+    GameInfo,
+    LogEntry,
+    SentSignal,
+    sealed,
+    visible,
+)
 from service.ledger.replay import rules_of
 from service.ledger.terms import unfit
 from service.settings import secret_hash
+from service.store import keys
 from service.store.commitment_store import USED_UP
 from service.store.game_store import NEW_GAME, GameMeta, SeatMeta, StoredGame
 from service.store.seat_store import SeatStore
+
+
+class ChangedAnswer(msgspec.Struct, frozen=True):
+    """The first answer to a resignation or abort sent with an `Idempotency-Key`, and what it
+    was (`resigned`, `aborted`)."""
+
+    fingerprint: str
+    result: Changed
+
 
 TRIES: Final = 50
 """How often a write that found the game moved on reads it again (only racers cause it)."""
@@ -301,27 +319,67 @@ class Lifecycle:
 
     # --- early ends ------------------------------------------------------------------------
 
-    async def resign(self, game_id: str, token: str | None) -> Changed:
+    async def resign(self, game_id: str, token: str | None, key: str | None = None) -> Changed:
         """The token's side loses the match (a partnership together)."""
-        return await self._end(game_id, token, "resigned", engine.resign)
+        return await self._end(game_id, token, "resigned", engine.resign, key)
 
-    async def abort(self, game_id: str, token: str | None) -> Changed:
+    async def abort(self, game_id: str, token: str | None, key: str | None = None) -> Changed:
         """End the match with no winner, before any seat has played."""
-        return await self._end(game_id, token, "aborted", engine.abort)
+        return await self._end(game_id, token, "aborted", engine.abort, key)
 
-    async def _end(self, game_id: str, token: str | None, kind: EntryType, end: Ending) -> Changed:
+    async def _end(
+        self, game_id: str, token: str | None, kind: EntryType, end: Ending, key: str | None
+    ) -> Changed:
+        """End the match as `end` does for the token's seat; a request retried with its
+        `Idempotency-Key` gets its first answer (the first of a seat's keys kept per game)."""
         for _ in range(TRIES):
             game, seat = await self.games.acting(game_id, token)
-            if game.state.status == "finished":
-                raise engine.IllegalMove("move/game_over", "the match is over")
-            state, events = end(game.state, seat)
-            entry = self._entry(game, kind, seat, state, events)
-            if await self._rewrite(game_id, game, state, None, entry):
+            idem_key = keys.idempotency(game_id, seat, key) if key else None
+            try:
+                if game.state.status == "finished":
+                    raise engine.IllegalMove("move/game_over", "the match is over")
+                state, events = end(game.state, seat)
+            except engine.EngineError:
+                prior = await self._prior(idem_key, kind)
+                if prior is not None:
+                    return prior
+                raise
+            entry = self._entry(game, kind, seat, state, events, signals=game.signals)
+            changed = self._changed(game_id, entry, state, game.meta, seat)
+            idem = None
+            if idem_key is not None:
+                answer = msgspec.json.encode(ChangedAnswer(fingerprint=kind, result=changed))
+                idem = (idem_key, answer, self.games.settings.idempotency_ttl * 1000)
+            written = await self._rewrite(game_id, game, state, None, entry, idempotency=idem)
+            if isinstance(written, bytes):
+                return self._replayed(written, kind)
+            if written:
                 if game.state.status == "waiting":
                     await self._relist(game_id, game.meta, True)
                 self.games.observer.move_applied(kind, True)
-                return self._changed(game_id, entry, state, game.meta, seat)
+                return changed
         raise problem("game/busy", 503, "too many writes raced for this game; try again")
+
+    async def _prior(self, idem_key: str | None, fingerprint: str) -> Changed | None:
+        """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
+        if idem_key is None:
+            return None
+        answer = await self.games.store.answer(idem_key, self.games.settings.idempotency_ttl * 1000)
+        return self._replayed(answer, fingerprint) if answer is not None else None
+
+    @staticmethod
+    def _replayed(answer: bytes, fingerprint: str) -> Changed:
+        try:
+            prior = msgspec.json.decode(answer, type=ChangedAnswer)
+        except msgspec.ValidationError:
+            prior = None  # the key's first answer was a move's
+        if prior is None or prior.fingerprint != fingerprint:
+            raise problem(
+                "request/idempotency_key_reused",
+                422,
+                "this Idempotency-Key was used for a different request",
+            )
+        return prior.result
 
     # --- rematch ---------------------------------------------------------------------------
 
@@ -449,7 +507,10 @@ class Lifecycle:
         events: Sequence[engine.Event],
         player: str | None = None,
         rematch: str | None = None,
+        signals: tuple[SentSignal, ...] = (),
     ) -> LogEntry:
+        """The next entry, chained to the game's head; one that ends the match records the
+        partner signals sent in it, as a move that ends it does."""
         return sealed(
             LogEntry(
                 seq=game.version + 1,
@@ -462,6 +523,7 @@ class Lifecycle:
                 salt=secrets.token_hex(16),
                 player=player if player is not None else UNSET,
                 rematch=rematch if rematch is not None else UNSET,
+                signals=signals if signals else UNSET,
             )
         )
 
@@ -473,13 +535,17 @@ class Lifecycle:
         meta: GameMeta | None,
         entry: LogEntry,
         due: bool = False,
-    ) -> bool:
-        """Commit the entry if the game is still as read: True; False when it moved on."""
+        idempotency: tuple[str, bytes, int] | None = None,
+    ) -> bool | bytes:
+        """Commit the entry if the game is still as read: True; False when it moved on; the
+        first answer when `idempotency`'s key has one."""
         after = state if state is not None else game.state
-        outcome, _ = await self.seats.rewrite(
+        outcome, _, prior = await self.seats.rewrite(
             game_id, game.version, state, meta, entry, self.games._ttl_ms(after),
-            after.status == "waiting", due,
+            after.status == "waiting", due, idempotency,
         )  # fmt: skip
+        if outcome == "replay":
+            return prior
         if outcome == "missing":
             self.games.cache.drop(game_id)
             raise not_found(game_id)

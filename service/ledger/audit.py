@@ -312,6 +312,10 @@ class _Audit:
             raise _fail(seq, "format", "player", "only a `joined` entry names a `player`")
         if isinstance(entry.rematch, str) != (entry.type == "rematch"):
             raise _fail(seq, "format", "rematch", "only a `rematch` entry names a `rematch`")
+        if not isinstance(entry.signals, UnsetType) and entry.type not in ENDINGS:
+            raise _fail(
+                seq, "signal", "signals", "only the entry that ends the match records signals"
+            )
         if entry.type in ("joined", "left"):
             self._seat(seq, entry, state, seat)
             return
@@ -328,6 +332,7 @@ class _Audit:
                 seq, "replay", "type", f"seat {seat} cannot have {entry.type}: {error.code}"
             ) from None
         digest = self._compare(seq, entry, state, events)
+        self._sent_signals(seq, entry, state)
         start = self.replay_hash or replay_hash_start(digest)
         self.replay_hash = replay_hash_step(start, seat, ENDINGS[entry.type], digest)
 

@@ -26,16 +26,26 @@ return 1
 
 REWRITE: Final = Script(
     """
--- KEYS: game hash, log stream, waiting marker, bot turns stream (the game hash again when
--- unused, so that every key stays in the game's slot)
+-- KEYS: game hash, log stream, waiting marker, bot turns stream, idempotency key (the last
+-- two name the game hash again when unused, so that every key stays in the game's slot)
 -- ARGV: expected version, expected head, state ('' to keep it), meta ('' to keep it),
 -- new head, entry, ttl_ms (0: keep for ever), marker ttl_ms ('' : drop the marker, the game
--- no longer waits), game id whose bot turn this makes due ('' none)
--- Returns {status, detail}: 0 missing, 1 stale (detail: current version), 3 committed
+-- no longer waits), game id whose bot turn this makes due ('' none), answer ('' without an
+-- idempotency key), answer_ttl_ms
+-- Returns {status, detail}: 0 missing, 1 stale (detail: current version), 2 replay (detail:
+-- the first answer, refreshed: a write, so the WAIT after it covers it), 3 committed
 -- (detail: new version).
 local current = redis.call('HMGET', KEYS[1], 'version', 'head')
 local version = current[1]
 if not version then return {0, ''} end
+local idempotent = ARGV[10] ~= ''
+if idempotent then
+  local prior = redis.call('GET', KEYS[5])
+  if prior then
+    redis.call('PEXPIRE', KEYS[5], ARGV[11])
+    return {2, prior}
+  end
+end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
 local new_version = tonumber(version) + 1
 redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[5])
@@ -58,6 +68,7 @@ end
 if ARGV[9] ~= '' then
   redis.call('XADD', KEYS[4], '*', 'game', ARGV[9], 'version', new_version)
 end
+if idempotent then redis.call('SET', KEYS[5], ARGV[10], 'PX', ARGV[11]) end
 return {3, tostring(new_version)}
 """
 )

@@ -50,21 +50,27 @@ class SeatStore:
         ttl_ms: int,
         still_waiting: bool,
         bot_due: bool = False,
-    ) -> tuple[str, int]:
+        idempotency: tuple[str, bytes, int] | None = None,
+    ) -> tuple[str, int, bytes]:
         """Append `entry` (and write `state`, `meta`) if the game is still at `expected` with the
-        head `entry.prev_hash`: (`committed`, new version), (`stale`, version) or `missing`."""
+        head `entry.prev_hash`: (`committed`, new version), (`stale`, version) or `missing`;
+        with `idempotency` (key, answer, ttl_ms), `replay` and the first answer when the key
+        has one, else the answer is kept under the key."""
         game_key, log_key = keys.game_keys(game_id)
         queue = keys.bot_turns() if bot_due else game_key
-        game_keys = [game_key, log_key, keys.waiting(game_id), queue]
+        key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
+        game_keys = [game_key, log_key, keys.waiting(game_id), queue, key]
         args: list[Any] = [expected, entry.prev_hash]
         args.append(_encoder.encode(state) if state is not None else b"")
         args.append(_encoder.encode(meta) if meta is not None else b"")
         args += [entry.hash, _json.encode(entry), ttl_ms]
         args.append(ttl_ms + EXPIRED_KEPT_MS if still_waiting else "")
-        args.append(game_id if bot_due else "")
+        args += [game_id if bot_due else "", answer, answer_ttl]
         status, detail = await self.store.write(REWRITE, game_keys, args)
-        outcome = ("missing", "stale", "", "committed")[int(status)]
-        return outcome, int(detail) if detail else 0
+        outcome = ("missing", "stale", "replay", "committed")[int(status)]
+        if outcome == "replay":
+            return outcome, 0, bytes(detail)
+        return outcome, int(detail) if detail else 0, b""
 
     async def expired(self, game_id: str) -> bool:
         """Whether this id was a waiting game that expired unjoined (its marker outlives it)."""

@@ -10,7 +10,7 @@ from litestar.params import JSONBody, QueryParameter
 from litestar.status_codes import HTTP_200_OK
 
 from service.core.messages import Changed, Joined, JoinRequest, LobbyPage, Rematch
-from service.http.params import SEAT_TOKEN, Authorization, bearer
+from service.http.params import SEAT_TOKEN, Authorization, IdempotencyKey, bearer
 from service.http.routes.game_routes import GameId, LifecycleDep, problems, provide_lifecycle
 
 LobbyAfter = Annotated[
@@ -67,11 +67,16 @@ class SeatsController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 410),
         summary="Resign: your side (a partnership together) loses the match",
+        description="A retry with the same `Idempotency-Key` gets the first answer.",
     )
     async def resign(
-        self, game_id: GameId, lifecycle: LifecycleDep, authorization: Authorization = None
+        self,
+        game_id: GameId,
+        lifecycle: LifecycleDep,
+        authorization: Authorization = None,
+        idempotency_key: IdempotencyKey = None,
     ) -> Changed:
-        return await lifecycle.resign(game_id, bearer(authorization))
+        return await lifecycle.resign(game_id, bearer(authorization), idempotency_key)
 
     @post(
         "/{game_id:str}/abort",
@@ -82,9 +87,13 @@ class SeatsController(Controller):
         summary="Abort the match, no winner: while it waits, or before any seat has played",
     )
     async def abort(
-        self, game_id: GameId, lifecycle: LifecycleDep, authorization: Authorization = None
+        self,
+        game_id: GameId,
+        lifecycle: LifecycleDep,
+        authorization: Authorization = None,
+        idempotency_key: IdempotencyKey = None,
     ) -> Changed:
-        return await lifecycle.abort(game_id, bearer(authorization))
+        return await lifecycle.abort(game_id, bearer(authorization), idempotency_key)
 
     @post(
         "/{game_id:str}/rematch",

@@ -79,3 +79,26 @@ async def test_a_game_joined_then_resigned_audits_with_its_joins(client: Client)
     ok(await act(client, game.id, "resign", game.tokens[2]))
     report = ok(await client.get(f"{game.url}/audit"))
     assert report["ok"] is True and report["entries"] == 4
+
+
+async def test_a_resignation_retried_with_its_idempotency_key_gets_its_first_answer(
+    client: Client,
+) -> None:
+    game = await create_game(client)
+    headers = {"Authorization": f"Bearer {game.tokens[0]}", "Idempotency-Key": "resign-1"}
+    first = ok(await client.post(f"{game.url}/resign", headers=headers))
+    again = ok(await client.post(f"{game.url}/resign", headers=headers))
+    assert again == first
+    reused = await client.post(f"{game.url}/abort", headers=headers)
+    assert_problem(reused, 422, "request/idempotency_key_reused")
+    assert [e["type"] for e in await game.log()].count("resigned") == 1
+
+
+async def test_signals_sent_before_a_resignation_are_recorded_by_it_and_audited(
+    client: Client,
+) -> None:
+    game = await create_game(client, players=4)
+    ok(await game.signal(0, "guindis"))
+    resigned = ok(await act(client, game.id, "resign", game.tokens[1]))
+    assert [s["seat"] for s in resigned["entry"]["signals"]] == [0]
+    assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
