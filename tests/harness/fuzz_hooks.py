@@ -10,8 +10,11 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   the seat was last seen holding;
 - one positive `createGame` in SHARE becomes a four-player partnership game with signals,
   dealt by hand (the rest of the drawn body kept), on which a deal and signals are legal;
-- one positive audit or export in SHARE names a game played to its end on the server under
-  test, through the public API, before the run (no short chain of calls finishes a game).
+- one positive audit, export or rematch in SHARE names a game played to its end on the server
+  under test, through the public API, before the run (no short chain of calls finishes a game);
+- one positive creation in SHARE * 2 is the creator and three open seats; a positive join on a
+  game with invites left takes one of them (as a new name), and a leave is sent as the seat
+  the last join took.
 
 Negative cases are never touched, so each stays as invalid as it was drawn. And every generated
 integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
@@ -215,7 +218,11 @@ def _with_body(case: Case, body: Json) -> Case:
 
 
 def _finished_game(case: Case) -> Case:
+    """The case on the game played out before the run (as its seat 0, when it acts as one)."""
     case.path_parameters = {**(case.path_parameters or {}), "game_id": _finished[0]}
+    token = _games[_finished[0]].tokens.get(0) if _finished[0] in _games else None
+    if _needs_token(case) and token is not None:
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     return case
 
 

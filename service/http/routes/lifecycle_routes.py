@@ -65,7 +65,7 @@ class SeatsController(Controller):
         operation_id="resignGame",
         security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 410),
+        responses=problems(400, 401, 404, 409, 410, 422),
         summary="Resign: your side (a partnership together) loses the match",
         description="A retry with the same `Idempotency-Key` gets the first answer.",
     )
@@ -83,7 +83,7 @@ class SeatsController(Controller):
         operation_id="abortGame",
         security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 410),
+        responses=problems(400, 401, 404, 409, 410, 422),
         summary="Abort the match, no winner: while it waits, or before any seat has played",
     )
     async def abort(
