@@ -81,6 +81,13 @@ def problem(code: str, status: int, detail: str, field: str | None = None) -> Se
     return ServiceError(code, status, detail, field=field)
 
 
+def busy() -> ServiceError:
+    """So many writes raced for one game that this one lost every try (never seen in tests)."""
+    return ServiceError(
+        "game/busy", 503, "too many writes raced for this game; try again", {"Retry-After": "1"}
+    )
+
+
 def not_waiting(game_id: str) -> ServiceError:
     return problem("game/not_waiting", 409, f"game {game_id} is not waiting for players")
 
@@ -252,7 +259,7 @@ class Lifecycle:
                     view=view,
                     receipt=self.games.ring.receipt(game_id, entry.seq, entry.hash),
                 )
-        raise problem("game/busy", 503, "too many writes raced for this game; try again")
+        raise busy()
 
     def _seat_to_take(self, game_id: str, game: StoredGame, request: JoinRequest) -> int:
         """The open seat the request names: by its invite, or by number in a lobby game."""
@@ -306,7 +313,7 @@ class Lifecycle:
             if await self._rewrite(game_id, game, None, meta, entry):
                 await self._relist(game_id, meta, False)
                 return self._changed(game_id, entry, game.state, meta, None)
-        raise problem("game/busy", 503, "too many writes raced for this game; try again")
+        raise busy()
 
     async def _relist(self, game_id: str, meta: GameMeta, started: bool) -> None:
         """Keep the lobby in step: listed while a lobby game waits with open seats."""
@@ -358,7 +365,7 @@ class Lifecycle:
                     await self._relist(game_id, game.meta, True)
                 self.games.observer.move_applied(kind, True)
                 return changed
-        raise problem("game/busy", 503, "too many writes raced for this game; try again")
+        raise busy()
 
     async def _prior(self, idem_key: str | None, fingerprint: str) -> Changed | None:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
@@ -404,7 +411,7 @@ class Lifecycle:
                 if not await self._rewrite(game_id, game, None, meta, entry):
                     continue
             return await self._rematch_answer(game_id, new_id, seat)
-        raise problem("game/busy", 503, "too many writes raced for this game; try again")
+        raise busy()
 
     async def _create_rematch(self, game_id: str, game: StoredGame, new_id: str) -> None:
         """Store the rematch game (a racer may have stored it first: then it stays as it is)."""

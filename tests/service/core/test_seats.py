@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from litestar.testing import AsyncTestClient
 
 from tests.harness.api import assert_chain, assert_problem, card_leaves, ok
@@ -183,3 +186,15 @@ async def test_a_whole_waiting_log_verifies_its_chain_once_finished(client: Clie
     assert_chain(entries)
     report = ok(await client.get(f"/v1/games/{game_id}/audit"))
     assert report["ok"] is True, report
+
+
+def test_every_problem_code_of_a_games_life_is_in_the_readme() -> None:
+    root = Path(__file__).resolve().parents[3]
+    readme = (root / "README.md").read_text()
+    sources = (root / "service/core/lifecycle.py").read_text() + (
+        root / "engine/ending.py"
+    ).read_text()
+    codes = set(re.findall(r'"((?:join|leave|abort|rematch|game|move)/[a-z_]+)"', sources))
+    assert {"join/invite_invalid", "game/not_waiting", "abort/too_late"} <= codes
+    unreachable = {"game/id_collision", "move/unknown_seat"}  # no client can cause them
+    assert not [code for code in sorted(codes - unreachable) if f"`{code}`" not in readme]
