@@ -557,8 +557,11 @@ class Games:
         return self._replayed(answer, fingerprint) if answer is not None else None
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
-        prior = msgspec.json.decode(answer, type=IdempotentAnswer)
-        if prior.fingerprint != fingerprint:
+        try:
+            prior: IdempotentAnswer | None = msgspec.json.decode(answer, type=IdempotentAnswer)
+        except msgspec.ValidationError:
+            prior = None  # the key's first answer was a resignation's or an abort's
+        if prior is None or prior.fingerprint != fingerprint:
             raise ServiceError(
                 "request/idempotency_key_reused",
                 422,

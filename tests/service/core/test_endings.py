@@ -102,3 +102,16 @@ async def test_signals_sent_before_a_resignation_are_recorded_by_it_and_audited(
     resigned = ok(await act(client, game.id, "resign", game.tokens[1]))
     assert [s["seat"] for s in resigned["entry"]["signals"]] == [0]
     assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
+
+
+async def test_a_move_with_the_key_of_a_resignation_is_refused_as_a_reused_key(
+    client: Client,
+) -> None:
+    game = await create_game(client, players=2)
+    headers = {"Authorization": f"Bearer {game.tokens[0]}", "Idempotency-Key": "same"}
+    ok(await client.post(f"{game.url}/resign", headers=headers))
+    body = {"card": "7D", "expected_version": 1}
+    reused = await client.post(f"{game.url}/moves", json=body, headers=headers)
+    assert_problem(reused, 422, "request/idempotency_key_reused")
+    dealt = await client.post(f"{game.url}/deal", json={"expected_version": 1}, headers=headers)
+    assert_problem(dealt, 422, "request/idempotency_key_reused")
