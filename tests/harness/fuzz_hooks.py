@@ -10,8 +10,9 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   the seat was last seen holding;
 - one positive `createGame` in SHARE becomes a four-player partnership game with signals,
   dealt by hand (the rest of the drawn body kept), on which a deal and signals are legal;
-- one positive audit, export or rematch in SHARE names a game played to its end on the server
-  under test, through the public API, before the run (no short chain of calls finishes a game);
+- one positive audit or export in SHARE, and every positive rematch (with its seat 0's token),
+  names a game played to its end on the server under test, through the public API, before the
+  run (no short chain of calls finishes a game);
 - one positive creation in SHARE * 2 is the creator and three open seats; a positive join on a
   game with invites left takes one of them (as a new name), and a leave is sent as the seat
   the last join took.
@@ -44,9 +45,9 @@ FINISHED_READERS: Final = frozenset(
     {
         "GET /v1/games/{game_id}/audit",
         "GET /v1/games/{game_id}/export",
-        "POST /v1/games/{game_id}/rematch",
     }
 )
+REMATCH: Final = "POST /v1/games/{game_id}/rematch"
 JOIN: Final = "POST /v1/games/{game_id}/join"
 LEAVE: Final = "POST /v1/games/{game_id}/leave"
 OPEN_SEATS: Final = [NAMES[0], {"open": True}, {"open": True}, {"open": True}]
@@ -93,6 +94,8 @@ class SeatTokens:
     """The token of a seat of the game a case names, for the operations that need one."""
 
     def get(self, case: Case, context: Any) -> str | None:
+        if case.operation.label == REMATCH and _finished and _finished[0] in _games:
+            return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
         seen = _game(case)
         if seen is None or not _needs_token(case):
             return None
@@ -175,6 +178,8 @@ def flatmap_case(context: Any, case: Case) -> Any:
         name = f"Player {len(seen.joined) + 1}"  # never a name a seat of this game has
         body = {"name": name, "invite": next(iter(seen.invites.values()))}
         return st.just(_with_body(case, body))
+    if label == REMATCH and _finished:
+        return st.just(_finished_game(case))
     if label == CREATE:
         rewrite = lambda: _at_the_table(case)  # noqa: E731
     elif label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
@@ -218,11 +223,7 @@ def _with_body(case: Case, body: Json) -> Case:
 
 
 def _finished_game(case: Case) -> Case:
-    """The case on the game played out before the run (as its seat 0, when it acts as one)."""
     case.path_parameters = {**(case.path_parameters or {}), "game_id": _finished[0]}
-    token = _games[_finished[0]].tokens.get(0) if _finished[0] in _games else None
-    if _needs_token(case) and token is not None:
-        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     return case
 
 
