@@ -13,7 +13,7 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
 - one positive audit or export in SHARE, and every positive rematch (with its seat 0's token),
   names a game played to its end on the server under test, through the public API, before the
   run (no short chain of calls finishes a game);
-- one positive creation in SHARE * 2 is the creator and three open seats; a positive join on a
+- another positive creation in SHARE is the creator and three open seats; a positive join on a
   game with invites left takes one of them (as a new name), and a leave is sent as the seat
   the last join took.
 
@@ -97,7 +97,7 @@ class SeatTokens:
         if case.operation.label == REMATCH and _finished and _finished[0] in _games:
             return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
         seen = _game(case)
-        if seen is None or not _needs_token(case):
+        if seen is None or not seen.tokens or not _needs_token(case):
             return None
         seat = seen.turn
         if case.operation.label == LEAVE and seen.joined:
@@ -181,8 +181,8 @@ def flatmap_case(context: Any, case: Case) -> Any:
     if label == REMATCH and _finished:
         return st.just(_finished_game(case))
     if label == CREATE:
-        rewrite = lambda: _at_the_table(case)  # noqa: E731
-    elif label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
+        return st.integers(0, SHARE - 1).flatmap(lambda n: _created(case, n))
+    if label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
         rewrite = lambda: _as_last_seen(case, seen)  # noqa: E731
     elif label in FINISHED_READERS and _finished:
         rewrite = lambda: st.just(_finished_game(case))  # noqa: E731
@@ -191,14 +191,18 @@ def flatmap_case(context: Any, case: Case) -> Any:
     return st.integers(0, SHARE - 1).flatmap(lambda n: rewrite() if n == 0 else st.just(case))
 
 
-def _at_the_table(case: Case) -> Any:
-    """The drawn body as four players in partnerships, with signals, dealt by hand; or, one
-    time in two, as the creator and three open seats (a game that waits for joins)."""
+def _created(case: Case, share: int) -> Any:
+    """The drawn body as four players in partnerships, with signals, dealt by hand (`share`
+    0), or as the creator and three open seats, a game that waits for joins (1), or as drawn."""
     body = case.body if isinstance(case.body, dict) else {}
     rules = body.get("rules") if isinstance(body.get("rules"), dict) else {}
-    table = {**body, "players": list(NAMES), "rules": {**rules, **TABLE_RULES}}
-    waiting = {**body, "players": OPEN_SEATS}
-    return st.sampled_from([table, waiting]).map(lambda chosen: _with_body(case, chosen))
+    if share == 0:
+        return st.just(
+            _with_body(case, {**body, "players": list(NAMES), "rules": {**rules, **TABLE_RULES}})
+        )
+    if share == 1:
+        return st.just(_with_body(case, {**body, "players": OPEN_SEATS}))
+    return st.just(case)
 
 
 def _as_last_seen(case: Case, seen: Seen) -> Any:

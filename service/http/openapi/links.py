@@ -48,10 +48,6 @@ LINKS: Final[dict[tuple[str, str, str], dict[str, Any]]] = {
     },
     (GAME + "/join", "post", "200"): {
         "LeaveGame": _to("leaveGame", SAME_GAME),
-        "GetJoinedGame": _to("getGame", SAME_GAME),
-    },
-    (GAME + "/resign", "post", "200"): {
-        "RematchResigned": _to("rematchGame", SAME_GAME),
     },
     (GAME + "/legal-moves", "get", "200"): {
         "PlayFirstLegalMove": _to(
