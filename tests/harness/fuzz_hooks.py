@@ -14,8 +14,8 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   names a game played to its end on the server under test, through the public API, before the
   run (no short chain of calls finishes a game);
 - another positive creation in SHARE is the creator and three open seats; a positive join on a
-  game with invites left takes one of them (as a new name), and a leave is sent as the seat
-  the last join took.
+  game with invites left takes one of them (as a new name); every positive leave names a game
+  made before the run whose joined seat's token the auth provider sends.
 
 Negative cases are never touched, so each stays as invalid as it was drawn. And every generated
 integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
@@ -77,6 +77,8 @@ class Seen:
 
 _games: dict[str, Seen] = {}
 _finished: list[str] = []
+_joined: list[tuple[str, str]] = []
+"""A waiting game made before the run, and the token of the seat that joined it (to leave)."""
 _random = random.Random()
 
 
@@ -96,6 +98,8 @@ class SeatTokens:
     def get(self, case: Case, context: Any) -> str | None:
         if case.operation.label == REMATCH and _finished and _finished[0] in _games:
             return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
+        if case.operation.label == LEAVE and _joined:
+            return _joined[0][1]  # every positive leave names that game
         seen = _game(case)
         if seen is None or not seen.tokens or not _needs_token(case):
             return None
@@ -180,6 +184,9 @@ def flatmap_case(context: Any, case: Case) -> Any:
         return st.just(_with_body(case, body))
     if label == REMATCH and _finished:
         return st.just(_finished_game(case))
+    if label == LEAVE and _joined:
+        case.path_parameters = {**(case.path_parameters or {}), "game_id": _joined[0][0]}
+        return st.just(case)
     if label == CREATE:
         return st.integers(0, SHARE - 1).flatmap(lambda n: _created(case, n))
     if label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
@@ -238,6 +245,7 @@ def after_load_schema(context: Any, schema: Any) -> None:
     if base and not _finished:
         with httpx.Client(base_url=base, timeout=10) as client:
             _finished.append(play_out(client))
+            _joined.append(joined_seat(client))
 
 
 def play_out(client: httpx.Client) -> str:
@@ -253,6 +261,17 @@ def play_out(client: httpx.Client) -> str:
         move = {"move": moves["moves"][0]["id"], "expected_version": moves["version"]}
         view = _ok(client.post(f"/v1/games/{game_id}/moves", json=move, headers=auth))["view"]
     return str(game_id)
+
+
+def joined_seat(client: httpx.Client) -> tuple[str, str]:
+    """A game of the creator and two open seats, one of them joined: its id and that seat's
+    token (the seat that may leave)."""
+    body = {"players": [NAMES[0], {"open": True}, {"open": True}]}
+    created = _ok(client.post("/v1/games", json=body))
+    invite = next(p["invite"] for p in created["players"] if "invite" in p)
+    game_id = created["game_id"]
+    joined = _ok(client.post(f"/v1/games/{game_id}/join", json={"invite": invite, "name": "Bia"}))
+    return str(game_id), str(joined["token"])
 
 
 def _ok(response: httpx.Response) -> Json:
