@@ -21,21 +21,31 @@ from service.store.writes import Client, OutcomeUnknown, Writes, reaching_redis
 
 class SeatMeta(msgspec.Struct, frozen=True):
     """A seat: the player's display name and the SHA-256 of its secret token, or for a seat the
-    service plays, its bot level (and no token: `token_hash` is empty)."""
+    service plays, its bot level (and no token: `token_hash` is empty). An `open` seat has no
+    name or token yet: the SHA-256 of its invite, and the version at which it was `opened`."""
 
     name: str
     token_hash: str
     bot: BotLevel | None = None
+    open: bool = False
+    invite_hash: str = ""
+    opened: int = 0
 
 
 class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
-    """What a game keeps beside its state: seats, seed commitment, creation time."""
+    """What a game keeps beside its state: seats, seed commitment, creation time; for a game
+    created with open seats, its preset, whether the lobby lists it and the creator's seat;
+    once a rematch is asked for, the new game's id."""
 
     seats: tuple[SeatMeta, ...]
     seed_commitment: str
     created: str
     commitment_id: str | None = None
     client_seed: str | None = None
+    preset: str | None = None
+    lobby: bool = False
+    creator: int | None = None
+    rematch: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

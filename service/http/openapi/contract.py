@@ -137,6 +137,43 @@ def move_variants(request: Schema) -> dict[str, Schema]:
     }
 
 
+def seat_variants(entry: Schema) -> dict[str, Schema]:
+    """`PlayerEntry` as the `oneOf` of its two closed forms: a bot seat or an open seat."""
+    members: Schema = entry["properties"]
+    return {
+        "SeatBot": _closed(
+            "A seat the service plays itself, at a bot level.",
+            ["name", "bot"],
+            name=members["name"],
+            bot=members["bot"],
+        ),
+        "SeatOpen": _closed(
+            "A seat left open for someone to join later, by invite or from the lobby.",
+            ["open"],
+            open=members["open"],
+        ),
+    }
+
+
+def join_variants(join: Schema) -> dict[str, Schema]:
+    """`JoinRequest` as the `oneOf` of its two closed forms: by invite or by a lobby seat."""
+    members: Schema = join["properties"]
+    return {
+        "JoinByInvite": _closed(
+            "Take the open seat an invite names.",
+            ["name", "invite"],
+            name=members["name"],
+            invite=members["invite"],
+        ),
+        "JoinBySeat": _closed(
+            "Take a lobby game's open seat by its number (no invite needed).",
+            ["name", "seat"],
+            name=members["name"],
+            seat=members["seat"],
+        ),
+    }
+
+
 def legal_variants() -> dict[str, Schema]:
     """`LegalMove` as the `oneOf` of its kinds: each carries only its kind's members."""
 
@@ -168,14 +205,15 @@ def union(schema: Schema, variants: list[str]) -> Schema:
 
 def name_shared(schemas: dict[str, Schema]) -> None:
     """Name the shapes several schemas share (msgspec inlines them): a card code, a player's
-    name, a player (a person's name or a bot seat), a commitment's id."""
+    name, a player (a person's name, a bot seat or an open seat), a commitment's id."""
     create, move = schemas["CreateGame"]["properties"], schemas["MoveRequest"]["properties"]
     choices = create["players"]["items"]["anyOf"]
     (name,) = [choice for choice in choices if choice.get("type") == "string"]
     schemas["CardCode"] = move["card"]
     schemas["PlayerName"] = name
     schemas["Player"] = {
-        "description": "A seat's player: a person's name, or a bot seat the service plays.",
+        "description": "A seat's player: a person's name, a bot seat the service plays, or an "
+        "open seat someone joins later.",
         "oneOf": [ref("PlayerName"), *(choice for choice in choices if choice is not name)],
     }
     schemas["CommitmentId"] = create["commitment_id"]["anyOf"][0]
@@ -197,6 +235,11 @@ def constrain(schemas: dict[str, Schema]) -> None:
         moves = move_variants(schemas["MoveRequest"])
         schemas.update(moves)
         schemas["MoveRequest"] = union(schemas["MoveRequest"], list(moves))
+    for name, variants in (("PlayerEntry", seat_variants), ("JoinRequest", join_variants)):
+        if name in schemas:
+            forms = variants(schemas[name])
+            schemas.update(forms)
+            schemas[name] = union(schemas[name], list(forms))
     if "LegalMove" in schemas:
         legal = legal_variants()
         schemas.update(legal)

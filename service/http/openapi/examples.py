@@ -29,6 +29,7 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
     "MoveRequest": {"card": "5H", "capture": ["2S", "QD"], "expected_version": 7},
     "DealRequest": {"expected_version": 12},
     "SignalRequest": {"signal": "guindis"},
+    "JoinRequest": {"invite": "0hZMcQiCXR_31LsLCxPTgkwy2xVaEhmCLe2nZCCZu6E", "name": "Bia"},
     "ReplayRequest": {
         "players": ["Ana", "Bia"],
         "rules": {"first_dealer": 1},
@@ -57,6 +58,7 @@ BODIES: Final[dict[str, str]] = {
     "MoveRequest": "The move, in one of four forms, and the version it was chosen at.",
     "DealRequest": "Optionally, the version the deal was chosen at.",
     "SignalRequest": "The signal to send the partner.",
+    "JoinRequest": "The name to play under, and the seat: its invite, or its lobby seat number.",
     "ReplayRequest": "The game to replay: its players, rules, seed and moves.",
 }
 """What each request body carries, in a line."""

@@ -1,6 +1,7 @@
 """OpenAPI links: how a client goes from one answer to the next request (and a stateful fuzzer
 with it): commit -> create -> read -> legal moves -> play, and the hint, log, score, deal,
-signals, event stream, audit and export of the created game.
+signals, event stream, audit and export of the created game; its seats (join, then leave),
+resigning, aborting and the rematch.
 
 Links carry ids, versions and listed moves only: the seat's token is the `playerToken` security
 of each operation, which a client (or the fuzzer's auth) sends for the game it created.
@@ -43,6 +44,13 @@ LINKS: Final[dict[tuple[str, str, str], dict[str, Any]]] = {
         "StreamEvents": _to("streamEvents", CREATED),
         "AuditGame": _to("auditGame", CREATED),
         "ExportGame": _to("exportGame", CREATED),
+        "JoinGame": _to("joinGame", CREATED),
+        "ResignGame": _to("resignGame", CREATED),
+        "AbortGame": _to("abortGame", CREATED),
+        "RematchGame": _to("rematchGame", CREATED),
+    },
+    (GAME + "/join", "post", "200"): {
+        "LeaveGame": _to("leaveGame", SAME_GAME),
     },
     (GAME + "/legal-moves", "get", "200"): {
         "PlayFirstLegalMove": _to(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal
 
 import msgspec
 from litestar import Controller, get, post
@@ -50,6 +50,13 @@ Ticket = Annotated[
 After = Annotated[
     int, QueryParameter(ge=0, le=1_000_000, description="seq to start after (0: the whole log)")
 ]
+Until = Annotated[
+    Literal["end", "rematch"],
+    QueryParameter(
+        description="when the stream ends: after the entry that ends the match (`end`), or "
+        "after the one that offers its rematch (`rematch`: it goes on past the end)",
+    ),
+]
 EXAMPLE: Final = {
     "id": "2",
     "event": "move",
@@ -60,7 +67,8 @@ DESCRIPTION: Final = (
     "Server-Sent Events: each new log entry as the reader may see it (redacted like `GET "
     "/log`), as `id: <seq>`, `event: <entry type>` and `data: <the entry's JSON>`. A comment "
     "line is sent every 15 s without news. The stream ends after the entry that ends the "
-    "match; a client resumes with `Last-Event-ID` (or `after`)."
+    "match (with `until=rematch`, after the one that offers its rematch); a client resumes "
+    "with `Last-Event-ID` (or `after`)."
 )
 
 
@@ -140,9 +148,11 @@ class EventsController(Controller):
         last_event_id: LastEventId = "",
         after: After = 0,
         ticket: Ticket = None,
+        until: Until = "end",
     ) -> ServerSentEvent:
         start = int(last_event_id) if last_event_id else after
-        items = await streams.open(games, game_id, bearer(authorization), start, ticket)
+        token = bearer(authorization)
+        items = await streams.open(games, game_id, token, start, ticket, until == "rematch")
         return ServerSentEvent(sse(game_id, items), headers={"Vary": "Authorization"})
 
     @post(

@@ -6,13 +6,14 @@ from typing import Annotated, Any
 
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import ResponseHeader
-from litestar.di import NamedDependency
+from litestar.di import NamedDependency, Provide
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
 from service.core.bot_seats import BotSeats
 from service.core.games import Games, view_tag
+from service.core.lifecycle import Lifecycle
 from service.core.messages import (
     CreatedGame,
     CreateGame,
@@ -45,6 +46,7 @@ GameId = Annotated[
 ]
 GamesDep = NamedDependency[Games]
 BotSeatsDep = NamedDependency[BotSeats]
+LifecycleDep = NamedDependency[Lifecycle]
 After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
 Limit = Annotated[
     int, QueryParameter(ge=1, le=200, description="entries per page: 1 to 200, default 50")
@@ -61,9 +63,14 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
+def provide_lifecycle(games: GamesDep) -> Lifecycle:
+    return Lifecycle(games)
+
+
 class GamesController(Controller):
     path = "/v1/games"
     tags = ["games"]  # noqa: RUF012
+    dependencies = {"lifecycle": Provide(provide_lifecycle, sync_to_thread=False)}  # noqa: RUF012
 
     @post(
         "/",
@@ -78,8 +85,8 @@ class GamesController(Controller):
             "when the server has keys."
         ),
     )
-    async def create(self, data: JSONBody[CreateGame], games: GamesDep) -> CreatedGame:
-        return await games.create(data)
+    async def create(self, data: JSONBody[CreateGame], lifecycle: LifecycleDep) -> CreatedGame:
+        return await lifecycle.create(data)
 
     @get(
         "/{game_id:str}",

@@ -114,6 +114,7 @@ def test_every_link_names_an_operation_and_only_parameters_it_declares() -> None
 def test_the_seat_operations_declare_the_player_token_and_no_authorization_parameter() -> None:
     operations = _operations()
     required = {"getLegalMoves", "getHint", "playMove", "deal", "sendSignal", "createStreamTicket"}
+    required |= {"leaveGame", "resignGame", "abortGame", "rematchGame"}
     optional = {"getGame", "getLog", "streamEvents"}
     for operation_id, operation in operations.items():
         names = {p["name"].lower() for p in operation.get("parameters", [])}
