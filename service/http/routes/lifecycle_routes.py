@@ -85,6 +85,9 @@ class SeatsController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 410, 422),
         summary="Abort the match, no winner: while it waits, or before any seat has played",
+        description="Any seated player may abort until a seat has made a move of its own; the "
+        "outcome is `aborted` and the seed is revealed. A retry with the same "
+        "`Idempotency-Key` gets the first answer.",
     )
     async def abort(
         self,
@@ -121,6 +124,8 @@ class LobbyController(Controller):
         operation_id="getLobby",
         responses=problems(400),
         summary="Waiting games with open seats anyone may take, oldest first",
+        description="Games created with `lobby: true` while they wait; take a seat with "
+        '`POST /v1/games/{game_id}/join` and `{"seat": N, "name": ...}`. Page on with `after`.',
     )
     async def lobby(
         self, lifecycle: LifecycleDep, after: LobbyAfter = None, limit: LobbyLimit = 20

@@ -14,7 +14,10 @@ from service.core.messages import MoveRequest
 from tests.harness.api import Client, Json, assert_problem, create_game, ok
 
 APPLIES = {"play": {"card", "capture"}, "claim": {"claim"}, "deal": set()}
-MOVE_SCHEMA = Draft202012Validator(openapi_document()["components"]["schemas"]["MoveRequest"])
+_COMPONENTS = openapi_document()["components"]
+MOVE_SCHEMA = Draft202012Validator(
+    {"$ref": "#/components/schemas/MoveRequest", "components": _COMPONENTS}
+)
 """The published schema of a move body: a listed move posted as listed must satisfy it too."""
 
 

@@ -170,7 +170,7 @@ def test_a_link_whose_body_is_whole_gives_a_body_its_target_accepts() -> None:
     for response, link in whole:
         source = _component(doc, response["content"]["application/json"]["schema"])
         target = operations[link["operationId"]]["requestBody"]["content"]["application/json"]
-        schema = _component(doc, target["schema"])
+        schema = {**_component(doc, target["schema"]), "components": doc["components"]}
         for example in source["examples"]:
             body = _evaluated(link["requestBody"], example)
             assert not list(Draft202012Validator(schema).iter_errors(body)), body
