@@ -23,10 +23,12 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   every run plays at least one move, whatever the draws.
 
 A game whose seats share a name (a person's and a bot's, or two spellings of one name in NFC)
-is not drawn: no schema can compare names across items, and the API refuses it. Negative
-cases are never touched otherwise, so each stays as invalid as it was drawn. And every generated
-integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
-client sending it means something else than 7, so it is refused like any non-integer).
+is not drawn (or, in the phases that draw no body through `filter_body`, gets a free name
+before it is sent): no schema can compare names across items, and the API refuses it.
+Negative cases are never touched otherwise, so each stays as invalid as it was drawn. And
+every generated integer is written as an integer: JSON Schema counts `7.0` as an integer, the
+API does not (a client sending it means something else than 7, so it is refused like any
+non-integer).
 """
 
 from __future__ import annotations
@@ -252,7 +254,12 @@ def _finished_game(case: Case) -> Case:
 
 @schemathesis.hook
 def before_call(context: Any, case: Case, kwargs: Any) -> None:
-    """Until a move is accepted, a positive move goes as a move its game lists right now."""
+    """Until a move is accepted, a positive move goes as a move its game lists right now; a
+    positive creation goes with a name of its own for each seat (the phases that draw no body
+    through `filter_body`, such as coverage, draw names alike)."""
+    if case.operation.label == CREATE and _positive(case) and not distinct_names(case.body):
+        case.body = {**case.body, "players": own_names(case.body["players"])}
+        return
     if case.operation.label != PLAY or _moves_accepted or not _positive(case):
         return
     with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
@@ -362,6 +369,22 @@ def distinct_names(body: Any) -> bool:
     names = [p.get("name") if isinstance(p, dict) else p for p in players]
     kept = [unicodedata.normalize("NFC", n) for n in names if isinstance(n, str)]
     return len(kept) == len(set(kept))
+
+
+def own_names(players: list[Any]) -> list[Any]:
+    """The players with each name that an earlier seat has (in NFC) replaced by a free one."""
+    taken: set[str] = set()
+    renamed = []
+    for drawn in players:
+        name = drawn.get("name") if isinstance(drawn, dict) else drawn
+        entry = drawn
+        if isinstance(name, str) and unicodedata.normalize("NFC", name) in taken:
+            name = next(n for n in (*NAMES, *(f"seat {i}" for i in range(9))) if n not in taken)
+            entry = {**drawn, "name": name} if isinstance(drawn, dict) else name
+        if isinstance(name, str):
+            taken.add(unicodedata.normalize("NFC", name))
+        renamed.append(entry)
+    return renamed
 
 
 @schemathesis.hook
