@@ -40,7 +40,7 @@ class Audits:
         game = await self.games.load(game_id)
         if game.state.status != "finished":
             raise not_finished(game_id)
-        entries = await self.games.store.entries(game_id, 0, game.version)
+        entries = await self.games.entries(game_id, game, 0, game.version)
         return game, entries
 
     async def audit(self, game_id: str) -> AuditReport:

@@ -127,7 +127,8 @@ class Streams:
         """The entries after `after` as `reader` may see them, live, then heartbeats between."""
         settings = self.settings
         block = min(settings.stream_block, settings.stream_heartbeat)
-        tail = LogTail(self.client, game_id, block, settings.redis_timeout)
+        start = game.cursor() if after == game.version else None  # else replayed from the start
+        tail = LogTail(self.client, game_id, block, settings.redis_timeout, start)
         rules = game.state.rules
         finished = game.state.status == "finished"
         try:

@@ -1,0 +1,105 @@
+"""Replay checkpoints of recently read logs: a page of entries is derived from the nearest one.
+
+Each full entry is derived by replaying the log's records (`service.ledger.compact`), and its
+hash needs the entry before, so a page late in a log would replay the whole log. This keeps,
+per recently read game, the replay cursor at every `EVERY`th entry. A checkpoint is trusted
+only while the record it was made from is still the stored one (a failover that loses writes
+may rewrite the log's last entries).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Final
+
+from engine import State
+from engine.state import EncodedParts
+from service.ledger.chain import LogEntry
+from service.ledger.compact import Cursor, decode_opening, decode_step
+from service.store.game_store import GameStore, StoredGame
+
+EVERY: Final = 50
+GAMES: Final = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The replay after entry `seq`, and that entry's stored record."""
+
+    seq: int
+    state: State
+    hash: str
+    ms: int
+    record: bytes
+
+
+class LogCache:
+    """Derives pages of full entries from the stored records, from kept checkpoints."""
+
+    def __init__(self, store: GameStore, parts: EncodedParts, games: int = GAMES) -> None:
+        self.store = store
+        self.parts = parts
+        self.games = games
+        self._points: OrderedDict[str, dict[int, Checkpoint]] = OrderedDict()
+
+    async def entries(
+        self, game_id: str, game: StoredGame, after: int, limit: int
+    ) -> list[LogEntry]:
+        """The entries of the game as loaded with `seq > after`, at most `limit`, in order."""
+        last = min(game.version, after + limit)
+        if after >= last:
+            return []
+        point = self._nearest(game_id, min(after, game.version))
+        if point is None:
+            return await self._derive(game_id, game, after, last)
+        records = await self.store.records(game_id, point.seq - 1, last - 1)
+        if not records or records[0] != point.record:
+            self._points.pop(game_id, None)
+            return await self._derive(game_id, game, after, last)
+        cursor = Cursor(point.state, point.seq, point.hash, point.ms, game.salt_key, self.parts)
+        return self._steps(game_id, cursor, records[1:], after)
+
+    async def _derive(
+        self, game_id: str, game: StoredGame, after: int, last: int
+    ) -> list[LogEntry]:
+        """The entries from the start of the log."""
+        records = await self.store.records(game_id, 0, last - 1)
+        if not records:
+            return []
+        cursor, first = Cursor.opening(decode_opening(records[0]), self.parts)
+        found = [first] if first is not None and after < 1 else []
+        return found + self._steps(game_id, cursor, records[1:], after)
+
+    def _steps(
+        self, game_id: str, cursor: Cursor, records: list[bytes], after: int
+    ) -> list[LogEntry]:
+        found: list[LogEntry] = []
+        for record in records:
+            entry = cursor.step(decode_step(record))
+            assert entry is not None
+            if cursor.seq % EVERY == 0:
+                self._keep(
+                    game_id, Checkpoint(cursor.seq, cursor.state, cursor.hash, cursor.ms, record)
+                )
+            if entry.seq > after:
+                found.append(entry)
+        return found
+
+    def _nearest(self, game_id: str, seq: int) -> Checkpoint | None:
+        """The kept checkpoint latest at or before `seq`."""
+        points = self._points.get(game_id)
+        if not points:
+            return None
+        self._points.move_to_end(game_id)
+        at = seq - seq % EVERY
+        while at > 0 and at not in points:
+            at -= EVERY
+        return points.get(at)
+
+    def _keep(self, game_id: str, point: Checkpoint) -> None:
+        points = self._points.setdefault(game_id, {})
+        points[point.seq] = point
+        self._points.move_to_end(game_id)
+        while len(self._points) > self.games:
+            self._points.popitem(last=False)

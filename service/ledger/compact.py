@@ -1,0 +1,168 @@
+"""The log as stored: a compact record per entry, and the full entries re-derived from them.
+
+A full entry is determined by the game's opening (rules, seats, seed), the moves before it,
+its own move, time and salt: its events and `state_hash` come from replaying the moves through
+the engine, its `prev_hash` from the entry before. So the store keeps only `Opening` (the
+`created` entry: the game's terms, the time, and the game's salt key) and a `Step` per later
+entry (seat, move text, milliseconds since the entry before, and the signals the entry that
+ends the match records). Salts are derived from the salt key (`salt_of`): a keyed hash of the
+entry's seq, as unguessable as random salts to anyone without the key, which never leaves the
+service. The derived entries, and so every hash of the chain, are exactly the entries that
+were hashed when they were written: `Cursor` is the one code path for both.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Final
+
+import msgspec
+from msgspec import UNSET
+
+import engine
+from engine import Deal, State
+from engine.shuffle import key_text
+from engine.state import EncodedParts
+from service.ledger.chain import GENESIS, GameInfo, LogEntry, SentSignal, sealed
+
+EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
+SALT_PREFIX: Final = b"escopa-salt-v1:"
+
+
+class Opening(msgspec.Struct, frozen=True, array_like=True):
+    """The stored form of the `created` entry: the game's terms, its time, its salt key."""
+
+    game: GameInfo
+    ms: int
+    salt_key: bytes
+
+
+class Step(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+    """The stored form of a move or deal entry; `ms` counts from the entry before."""
+
+    seat: int
+    move: str
+    ms: int
+    signals: tuple[SentSignal, ...] = ()
+
+
+_opening = msgspec.msgpack.Decoder(Opening)
+_step = msgspec.msgpack.Decoder(Step)
+_encoder = msgspec.msgpack.Encoder()
+
+
+def encode(record: Opening | Step) -> bytes:
+    return _encoder.encode(record)
+
+
+def decode_opening(data: bytes) -> Opening:
+    return _opening.decode(data)
+
+
+def decode_step(data: bytes) -> Step:
+    return _step.decode(data)
+
+
+def now_ms() -> int:
+    """The current UTC time in whole milliseconds since the epoch."""
+    return (datetime.now(UTC) - EPOCH) // timedelta(milliseconds=1)
+
+
+def iso(ms: int) -> str:
+    """A time in milliseconds as the log writes it: ISO 8601, UTC, milliseconds, `Z`."""
+    text = (EPOCH + timedelta(milliseconds=ms)).isoformat(timespec="milliseconds")
+    return text.replace("+00:00", "Z")
+
+
+def new_salt_key() -> bytes:
+    return secrets.token_bytes(16)
+
+
+def salt_of(salt_key: bytes, seq: int) -> str:
+    """Entry `seq`'s salt: 32 hex characters of HMAC-SHA256(salt key, prefix + seq)."""
+    digest = hmac.new(salt_key, SALT_PREFIX + str(seq).encode("ascii"), hashlib.sha256)
+    return digest.hexdigest()[:32]
+
+
+@dataclass(slots=True)
+class Cursor:
+    """The log replayed up to entry `seq`: the state after it, its hash and its time.
+
+    `hash` is empty when the replay skipped hashing (a state wanted, no entries).
+    """
+
+    state: State
+    seq: int
+    hash: str
+    ms: int
+    salt_key: bytes
+    parts: EncodedParts = field(default_factory=EncodedParts)
+
+    @classmethod
+    def opening(
+        cls, opening: Opening, parts: EncodedParts | None = None, hashed: bool = True
+    ) -> tuple[Cursor, LogEntry | None]:
+        """The cursor after the `created` entry, and that entry (None when not `hashed`)."""
+        info = opening.game
+        state, events = engine.start(info.rules, key_text(info.seed or "", info.client_seed))
+        cursor = cls(state, 1, "", opening.ms, opening.salt_key, parts or EncodedParts())
+        if not hashed:
+            return cursor, None
+        entry = sealed(
+            LogEntry(
+                seq=1,
+                type="created",
+                time=iso(opening.ms),
+                game=info,
+                events=tuple(events),
+                prev_hash=GENESIS,
+                state_hash=engine.state_hash(state, cursor.parts),
+                salt=salt_of(opening.salt_key, 1),
+            )
+        )
+        cursor.hash = entry.hash
+        return cursor, entry
+
+    def step(self, step: Step, hashed: bool = True) -> LogEntry | None:
+        """Apply the next entry's move; the full entry (None when not `hashed`: the chain's
+        hash is then unknown from here on)."""
+        move = engine.parse_move(step.move)
+        state, events = engine.apply(self.state, step.seat, move)
+        self.state, self.seq, self.ms = state, self.seq + 1, self.ms + step.ms
+        if not hashed:
+            self.hash = ""
+            return None
+        entry = self.entry(step, move, tuple(events))
+        self.hash = entry.hash
+        return entry
+
+    def entry(self, step: Step, move: engine.Move, events: tuple[engine.Event, ...]) -> LogEntry:
+        """The full entry of `step`, the move just applied (this cursor already past it)."""
+        return sealed(
+            LogEntry(
+                seq=self.seq,
+                type="deal" if isinstance(move, Deal) else "move",
+                time=iso(self.ms),
+                seat=step.seat,
+                move=step.move,
+                events=events,
+                prev_hash=self.hash,
+                state_hash=engine.state_hash(self.state, self.parts),
+                salt=salt_of(self.salt_key, self.seq),
+                signals=step.signals if step.signals else UNSET,
+            )
+        )
+
+
+def next_entry(
+    before: Cursor, step: Step, state: State, events: tuple[engine.Event, ...]
+) -> LogEntry:
+    """The entry a new move makes, from the cursor at the head (`state`, `events`: the move
+    applied, as the writer already has them): the same entry a replay derives."""
+    after = Cursor(state, before.seq + 1, before.hash, before.ms + step.ms, before.salt_key)
+    after.parts = before.parts
+    return after.entry(step, engine.parse_move(step.move), events)
