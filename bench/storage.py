@@ -52,11 +52,13 @@ class Played(NamedTuple):
     mid_bytes: int
 
 
-async def game_bytes(client: aioredis.Redis, game_id: str) -> int:
-    """`MEMORY USAGE` of every key of the game (every key in its hash tag), summed."""
+async def game_bytes(client: aioredis.Redis, game_id: str, but: str = "") -> int:
+    """`MEMORY USAGE` of every key of the game (every key in its hash tag), summed; without
+    the key named `{g:<id>}:<but>`, when given."""
     total = 0
     async for key in client.scan_iter(match=f"{{g:{game_id}}}:*", count=1000):
-        total += int(await client.memory_usage(key, samples=0) or 0)
+        if not but or key.decode() != f"{{g:{game_id}}}:{but}":
+            total += int(await client.memory_usage(key, samples=0) or 0)
     return total
 
 
@@ -238,6 +240,7 @@ async def measure(port: int, url: str, args: argparse.Namespace) -> None:
     aof_after, evalsha_after = await info(client)
     moves = sum(p.moves for p in played)
     finished = [await game_bytes(client, p.game_id) for p in played]
+    kept = [await game_bytes(client, p.game_id, "log") for p in played]
     timed = await reads(port, client, played, args.repeat)
     sent = await monitored(port, url, "storage-monitored")
     await client.aclose()
@@ -247,6 +250,7 @@ async def measure(port: int, url: str, args: argparse.Namespace) -> None:
           f"{sys.version.split()[0]}, {os.cpu_count()} cores, AOF fsync every second")  # fmt: skip
     rows = [
         ("Redis memory, finished match (min / median / max)", f"{spread(finished)} bytes"),
+        ("the same without its log stream (which may expire)", f"{spread(kept)} bytes"),
         (
             "Redis memory, game at mid-game (min / median / max)",
             f"{spread([p.mid_bytes for p in played])} bytes",

@@ -438,11 +438,11 @@ class Games:
         return LogPage(game_id=game_id, entries=shown, next_after=last, head=game.version)
 
     async def entries(
-        self, game_id: str, game: StoredGame, after: int, limit: int
+        self, game_id: str, game: StoredGame, after: int, limit: int, fresh: bool = False
     ) -> list[LogEntry]:
         """The full, unredacted entries of the game as loaded with `seq > after` (at most
-        `limit`), derived from the stored records."""
-        return await self.logs.entries(game_id, game, after, limit)
+        `limit`), derived from the stored records (`fresh`: all of them read now)."""
+        return await self.logs.entries(game_id, game, after, limit, fresh)
 
     async def _commit_move(
         self,
@@ -503,6 +503,7 @@ class Games:
         ms = game.ms + step.ms
         cached = StoredGame(state, version, entry.hash, game.meta, game.signals, game.salt_key, ms)
         self.cache.put(game_id, cached)
+        self.logs.written(game_id, cached, encode(step))
         self.observer.move_applied(kind, finished)
         return result
 

@@ -2,9 +2,10 @@
 
 Each full entry is derived by replaying the log's records (`service.ledger.compact`), and its
 hash needs the entry before, so a page late in a log would replay the whole log. This keeps,
-per recently read game, the replay cursor at every `EVERY`th entry. A checkpoint is trusted
-only while the record it was made from is still the stored one (a failover that loses writes
-may rewrite the log's last entries).
+per recently read or written game, the replay cursor at every `EVERY`th entry. A checkpoint
+is trusted only while the record it was made from is still the stored one (a failover that
+loses writes may rewrite the log's last entries). The whole log of a few finished games is
+kept too (exports, replays in the browser), while it still ends at the game's head.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from service.store.game_store import GameStore, StoredGame
 
 EVERY: Final = 50
 GAMES: Final = 256
+FINISHED: Final = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +44,44 @@ class LogCache:
         self.parts = parts
         self.games = games
         self._points: OrderedDict[str, dict[int, Checkpoint]] = OrderedDict()
+        self._finished: OrderedDict[str, list[LogEntry]] = OrderedDict()
 
     async def entries(
-        self, game_id: str, game: StoredGame, after: int, limit: int
+        self, game_id: str, game: StoredGame, after: int, limit: int, fresh: bool = False
     ) -> list[LogEntry]:
-        """The entries of the game as loaded with `seq > after`, at most `limit`, in order."""
+        """The entries of the game as loaded with `seq > after`, at most `limit`, in order;
+        `fresh`: all derived from the stored records now, nothing kept trusted."""
         last = min(game.version, after + limit)
         if after >= last:
             return []
+        if fresh:
+            return await self._derive(game_id, game, after, last)
+        if game.state.status == "finished":
+            return (await self._whole(game_id, game))[after:last]
+        return await self._between(game_id, game, after, last)
+
+    def written(self, game_id: str, game: StoredGame, record: bytes) -> None:
+        """A new head was written from `game` (its record): a checkpoint when one is due."""
+        if game.version % EVERY == 0:
+            self._keep(game_id, Checkpoint(game.version, game.state, game.head, game.ms, record))
+
+    async def _whole(self, game_id: str, game: StoredGame) -> list[LogEntry]:
+        """Every entry of a finished game, kept while it ends at the game's head."""
+        whole = self._finished.get(game_id)
+        if whole is None or len(whole) != game.version or whole[-1].hash != game.head:
+            whole = await self._between(game_id, game, 0, game.version)
+            if whole and whole[-1].hash == game.head:
+                self._finished[game_id] = whole
+                while len(self._finished) > FINISHED:
+                    self._finished.popitem(last=False)
+        if game_id in self._finished:
+            self._finished.move_to_end(game_id)
+        return whole
+
+    async def _between(
+        self, game_id: str, game: StoredGame, after: int, last: int
+    ) -> list[LogEntry]:
+        """The entries from `after + 1` to `last`, from the nearest checkpoint."""
         point = self._nearest(game_id, min(after, game.version))
         if point is None:
             return await self._derive(game_id, game, after, last)

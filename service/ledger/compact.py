@@ -13,9 +13,9 @@ were hashed when they were written: `Cursor` is the one code path for both.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Final
@@ -73,9 +73,10 @@ def now_ms() -> int:
 
 
 def iso(ms: int) -> str:
-    """A time in milliseconds as the log writes it: ISO 8601, UTC, milliseconds, `Z`."""
-    text = (EPOCH + timedelta(milliseconds=ms)).isoformat(timespec="milliseconds")
-    return text.replace("+00:00", "Z")
+    """A time in milliseconds as the log writes it: ISO 8601, UTC, milliseconds, `Z` (the
+    text of `datetime.isoformat`, made faster: every entry read formats one)."""
+    seconds, millis = divmod(ms, 1000)
+    return f"{time.strftime('%Y-%m-%dT%H:%M:%S', time.gmtime(seconds))}.{millis:03d}Z"
 
 
 def new_salt_key() -> bytes:
@@ -84,8 +85,7 @@ def new_salt_key() -> bytes:
 
 def salt_of(salt_key: bytes, seq: int) -> str:
     """Entry `seq`'s salt: 32 hex characters of HMAC-SHA256(salt key, prefix + seq)."""
-    digest = hmac.new(salt_key, SALT_PREFIX + str(seq).encode("ascii"), hashlib.sha256)
-    return digest.hexdigest()[:32]
+    return hmac.digest(salt_key, SALT_PREFIX + str(seq).encode("ascii"), "sha256")[:16].hex()
 
 
 @dataclass(slots=True)

@@ -122,14 +122,11 @@ async def test_a_record_changed_in_the_stored_log_fails_the_audit_at_the_head(
     client: Client, redis_url: str
 ) -> None:
     game = await finished_game(client, 2, "escopa", seed="stored", target=5)
-    log = await game.log()
+    assert (await audit_of(game))["ok"] is True
     rewrite_record(redis_url, game.id, 5, 1000)
 
     report = await audit_of(game)
-    changed = await game.log()
 
-    assert changed[:4] == log[:4]
-    assert changed[4]["time"] != log[4]["time"]
     assert report["ok"] is False
     failure = report["failure"]
     assert failure["kind"] == "chain"
