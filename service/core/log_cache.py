@@ -20,7 +20,7 @@ from service.ledger.chain import LogEntry
 from service.ledger.compact import Cursor, decode_opening, decode_step
 from service.store.game_store import GameStore, StoredGame
 
-EVERY: Final = 50
+EVERY: Final = 25
 GAMES: Final = 256
 FINISHED: Final = 16
 
