@@ -34,20 +34,25 @@ SALT_PREFIX: Final = b"escopa-salt-v1:"
 
 
 class Opening(msgspec.Struct, frozen=True, array_like=True):
-    """The stored form of the `created` entry: the game's terms, its time, its salt key."""
+    """The stored form of the `created` entry: the game's terms, its time, its salt key.
+
+    `salt` is the entry's own salt, for a log converted from full entries (`records_of`),
+    whose salts were drawn at random; None: derived from the key (as on `Step`)."""
 
     game: GameInfo
     ms: int
     salt_key: bytes
+    salt: bytes | None = None
 
 
-class Step(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+class Step(msgspec.Struct, frozen=True, array_like=True):
     """The stored form of a move or deal entry; `ms` counts from the entry before."""
 
     seat: int
     move: str
     ms: int
     signals: tuple[SentSignal, ...] = ()
+    salt: bytes | None = None
 
 
 _opening = msgspec.msgpack.Decoder(Opening)
@@ -56,7 +61,13 @@ _encoder = msgspec.msgpack.Encoder()
 
 
 def encode(record: Opening | Step) -> bytes:
-    return _encoder.encode(record)
+    """A record as a msgpack array, without its trailing members that hold their defaults
+    (a decoder fills them in): most records are `[seat, move, ms]`."""
+    values = list(msgspec.structs.astuple(record))
+    fields = msgspec.structs.fields(record)
+    while values and values[-1] == fields[len(values) - 1].default:
+        values.pop()
+    return _encoder.encode(values)
 
 
 def decode_opening(data: bytes) -> Opening:
@@ -121,7 +132,7 @@ class Cursor:
                 events=tuple(events),
                 prev_hash=GENESIS,
                 state_hash=engine.state_hash(state, cursor.parts),
-                salt=salt_of(opening.salt_key, 1),
+                salt=opening.salt.hex() if opening.salt else salt_of(opening.salt_key, 1),
             )
         )
         cursor.hash = entry.hash
@@ -152,7 +163,7 @@ class Cursor:
                 events=events,
                 prev_hash=self.hash,
                 state_hash=engine.state_hash(self.state, self.parts),
-                salt=salt_of(self.salt_key, self.seq),
+                salt=step.salt.hex() if step.salt else salt_of(self.salt_key, self.seq),
                 signals=step.signals if step.signals else UNSET,
             )
         )
@@ -166,3 +177,43 @@ def next_entry(
     after = Cursor(state, before.seq + 1, before.hash, before.ms + step.ms, before.salt_key)
     after.parts = before.parts
     return after.entry(step, engine.parse_move(step.move), events)
+
+
+def ms_of(time_text: str) -> int:
+    """The milliseconds of a time the log wrote (`iso`); `ValueError` for any other text."""
+    ms = (datetime.fromisoformat(time_text.replace("Z", "+00:00")) - EPOCH) // timedelta(
+        milliseconds=1
+    )
+    if iso(ms) != time_text:
+        raise ValueError(f"time {time_text!r} is not in the log's form")
+    return ms
+
+
+def records_of(entries: list[LogEntry]) -> list[bytes]:
+    """The records of a log stored as full entries (before the compact log), each with its own
+    salt; `ValueError` unless replaying them gives back exactly these entries."""
+    first, rest = entries[0], entries[1:]
+    if first.type != "created" or first.game is None or not first.salt:
+        raise ValueError("the log does not open with a salted `created` entry")
+    opening = Opening(first.game, ms_of(first.time), b"", bytes.fromhex(first.salt))
+    records, ms = [encode(opening)], opening.ms
+    cursor, derived = Cursor.opening(opening)
+    if derived != first:
+        raise ValueError("entry 1 does not replay")
+    for entry in rest:
+        if entry.type not in ("move", "deal") or entry.seat is None or not entry.move:
+            raise ValueError(f"entry {entry.seq} ({entry.type}) has no compact form")
+        if not entry.salt:
+            raise ValueError(f"entry {entry.seq} has no salt")
+        signals = entry.signals if isinstance(entry.signals, tuple) else ()
+        at = ms_of(entry.time)
+        step = Step(entry.seat, entry.move, at - ms, signals, bytes.fromhex(entry.salt))
+        try:
+            replayed = cursor.step(step)
+        except engine.EngineError as error:
+            raise ValueError(f"entry {entry.seq} does not replay: {error}") from None
+        if replayed != entry:
+            raise ValueError(f"entry {entry.seq} does not replay")
+        records.append(encode(step))
+        ms = at
+    return records

@@ -18,7 +18,7 @@ from engine import State
 from engine.state import EncodedParts
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
-from service.ledger.compact import Cursor, decode_opening, decode_step
+from service.ledger.compact import Cursor, decode_opening, decode_step, records_of
 from service.ledger.terms import BotLevel
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
@@ -76,6 +76,7 @@ class CommitResult:
 
 
 _meta_decoder = msgspec.msgpack.Decoder(GameMeta)
+_full_entry = msgspec.json.Decoder(LogEntry)  # the log's entries as stored before records
 _signals_decoder = msgspec.json.Decoder(tuple[SentSignal, ...])
 _encoder = msgspec.msgpack.Encoder()
 _json = msgspec.json.Encoder()
@@ -229,6 +230,9 @@ class GameStore:
         meta = _meta_decoder.decode(reply[2])
         signals = _signals_decoder.decode(reply[3]) if reply[3] else ()
         first, records = int(reply[4]), cast("list[bytes]", reply[5:])
+        if first < 0:
+            await self.convert(game_id, head)
+            return await self.load(game_id, None, parts)
         if known is not None and first == since:
             cursor = known.cursor(parts)
             for record in records:
@@ -245,6 +249,16 @@ class GameStore:
         if cursor.seq != version:
             raise ValueError(f"game {game_id}: {cursor.seq} records for version {version}")
         return StoredGame(cursor.state, version, head, meta, signals, cursor.salt_key, cursor.ms)
+
+    async def convert(self, game_id: str, head: str) -> None:
+        """Give a game stored before the compact log its records (`records_of`: checked to
+        replay into exactly its stored entries); a game that cannot be is left as it was."""
+        with reaching_redis():
+            rows = await self.client.xrange(keys.log(game_id))
+        stored = [_full_entry.decode(fields[b"e"]) for _, fields in cast("list[Any]", rows)]
+        records = records_of(stored)  # ValueError: left as it was (and read as corrupt)
+        game_keys = list(keys.game_keys(game_id))
+        await self.write(scripts.CONVERT, game_keys, [head, *records])
 
     async def _read(self, game_id: str, since: int) -> list[Any]:
         """The LOAD script's reply (a read: no WAIT), by SHA-1 or, unknown yet, by source."""

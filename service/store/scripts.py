@@ -120,8 +120,12 @@ LOAD: Final = Script(
 -- Returns {} when the game is missing, else {version, head, meta, signals, first, records...}:
 -- the records of the entries from seq `first` + 1 on (from the start when the reader knows
 -- a version the game does not have). One atomic read: the records end at the head.
-local current = redis.call('HMGET', KEYS[1], 'version', 'head', 'meta', 'signals')
+-- `first` is -1 for a game stored before the compact log (a `state`, no records): to convert.
+local current = redis.call('HMGET', KEYS[1], 'version', 'head', 'meta', 'signals', 'state')
 if not current[1] then return {} end
+if current[5] and redis.call('EXISTS', KEYS[2]) == 0 then
+  return {current[1], current[2], current[3], current[4] or '', -1}
+end
 local first = tonumber(ARGV[1])
 if first > tonumber(current[1]) then first = 0 end
 local reply = {current[1], current[2], current[3], current[4] or '', first}
@@ -164,6 +168,28 @@ if seed then
 end
 if redis.call('HEXISTS', KEYS[1], 'used') == 1 then return {1, ''} end
 return {0, ''}
+"""
+)
+
+CONVERT: Final = Script(
+    """
+-- KEYS: game hash, log stream, entries list. ARGV: the head the records end at, the records.
+-- A game stored before the compact log (its state in the hash, its full entries in the
+-- stream) takes its records, checked by the caller; returns 0 if it changed meanwhile.
+if redis.call('HGET', KEYS[1], 'head') ~= ARGV[1] then return 0 end
+if redis.call('HEXISTS', KEYS[1], 'state') == 0 then return 0 end
+redis.call('DEL', KEYS[3])
+for i = 2, #ARGV do redis.call('RPUSH', KEYS[3], ARGV[i]) end
+local version = redis.call('HGET', KEYS[1], 'version')
+redis.call('DEL', KEYS[2])
+redis.call('XADD', KEYS[2], 'MAXLEN', 1, version .. '-0', 's', '')
+redis.call('HDEL', KEYS[1], 'state')
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then
+  redis.call('PEXPIRE', KEYS[2], ttl)
+  redis.call('PEXPIRE', KEYS[3], ttl)
+end
+return 1
 """
 )
 

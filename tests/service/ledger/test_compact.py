@@ -6,12 +6,13 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
 from engine.shuffle import commitment
-from service.ledger.chain import GameInfo, LogEntry, SentSignal
+from service.ledger.chain import GENESIS, GameInfo, LogEntry, SentSignal, sealed
 from service.ledger.compact import (
     Cursor,
     Opening,
@@ -21,6 +22,7 @@ from service.ledger.compact import (
     encode,
     iso,
     next_entry,
+    records_of,
     salt_of,
 )
 
@@ -109,3 +111,29 @@ def test_salts_are_32_hex_characters_that_differ_per_entry_and_per_key() -> None
     assert not salts & others
     assert all(len(salt) == 32 and int(salt, 16) >= 0 for salt in salts)
     assert salt_of(b"a" * 16, 7) == salt_of(b"a" * 16, 7)
+
+
+def test_full_entries_convert_to_records_with_their_own_salts_that_replay_into_them() -> None:
+    entries, _ = written("convert", 2)
+    salted: list[LogEntry] = []
+    for entry in entries:  # salts of their own (as random ones were), the chain sealed again
+        prev = salted[-1].hash if salted else GENESIS
+        salted.append(
+            sealed(msgspec.structs.replace(entry, salt=f"{entry.seq:032x}", prev_hash=prev))
+        )
+
+    assert derived(records_of(salted)) == salted
+
+
+def test_full_entries_that_do_not_replay_have_no_records() -> None:
+    entries, _ = written("refused", 2)
+    seat = entries[5].seat
+    assert seat is not None
+    moved = msgspec.structs.replace(entries[5], seat=1 - seat)
+    late = msgspec.structs.replace(entries[5], time="2026-01-01T00:00:00Z")
+    signal = msgspec.structs.replace(entries[5], type="signal", move=None, signal="seven")
+
+    for changed, reason in ((moved, "entry 6"), (late, "not in the log's form"),
+                            (signal, "no compact form")):  # fmt: skip
+        with pytest.raises(ValueError, match=reason):
+            records_of([*entries[:5], changed, *entries[6:]])

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import random
 
+import msgspec
 import redis
 from litestar.testing import AsyncTestClient
+from redis.asyncio import Redis
 
+from engine.state import EncodedParts
 from service.app import create_app
+from service.core.log_cache import LogCache
 from service.ledger.compact import decode_step, encode
 from service.settings import Settings
 from service.store import keys
+from service.store.game_store import GameStore
 from tests.harness.api import Client, Game, assert_linked, create_game, ok
 from tests.harness.audits import audit_of, finished_game
 from tests.harness.signing import SIGNING_KEYS
@@ -84,3 +90,59 @@ async def test_a_record_rewritten_under_a_checkpoint_is_read_again_from_the_star
     assert [e["seq"] for e in after] == [e["seq"] for e in before] == [101, 102, 103, 104, 105]
     assert after[0]["prev_hash"] != before[0]["prev_hash"], "derived from the stored record"
     assert after[0]["events"] == before[0]["events"]
+
+
+async def as_stored_before(redis_url: str, game_id: str) -> list[bytes]:
+    """Store the game as it was stored before the compact log: its state in the hash, its full
+    entries in the stream (field `e`), no records. Its entries' JSON, as written."""
+    client = Redis.from_url(redis_url)
+    store = GameStore(client)
+    game = await store.load(game_id)
+    assert game is not None
+    entries = await LogCache(store, EncodedParts()).entries(game_id, game, 0, game.version, True)
+    written = [msgspec.json.encode(entry) for entry in entries]
+    await client.delete(keys.entries(game_id), keys.log(game_id))
+    for entry, data in zip(entries, written, strict=True):
+        await client.xadd(keys.log(game_id), {"e": data}, id=f"{entry.seq}-0")
+    await client.hset(keys.game(game_id), "state", msgspec.msgpack.encode(game.state))
+    await client.aclose()
+    return written
+
+
+async def test_a_game_stored_before_the_compact_log_is_converted_when_first_read(
+    redis_url: str,
+) -> None:
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    async with AsyncTestClient(app=app) as first:
+        game = await create_game(first, players=2, seed="before", target=21)
+        version = await play(game, 40, random.Random("before"))
+        log = await game.log(0)
+        view = await game.view(0)
+    await as_stored_before(redis_url, game.id)
+
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    async with AsyncTestClient(app=app) as later:
+        assert await game.on(later).view(0) == view
+        assert await game.on(later).log(0) == log
+        assert await play(game.on(later), 1, random.Random("after")) == version + 1
+    store = redis.Redis.from_url(redis_url)
+    assert not store.hexists(keys.game(game.id), "state")
+    assert store.llen(keys.entries(game.id)) == version + 1
+    assert [row[0] for row in store.xrange(keys.log(game.id))] == [f"{version + 1}-0".encode()]
+    store.close()
+
+
+async def test_a_finished_game_stored_before_exports_and_audits_as_it_did(
+    client: Client, redis_url: str
+) -> None:
+    game = await finished_game(client, 2, "escova", seed="finished before", target=3)
+    export = ok(await client.get(f"{game.url}/export"))
+    written = await as_stored_before(redis_url, game.id)
+
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    async with AsyncTestClient(app=app) as later:
+        again = ok(await later.get(f"{game.url}/export"))
+        report = await audit_of(game.on(later))
+
+    assert again["entries"] == export["entries"] == [json.loads(data) for data in written]
+    assert report["ok"] is True
