@@ -58,14 +58,17 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
 _opening = msgspec.msgpack.Decoder(Opening)
 _step = msgspec.msgpack.Decoder(Step)
 _encoder = msgspec.msgpack.Encoder()
+_DEFAULTS: Final = {
+    kind: tuple(field.default for field in msgspec.structs.fields(kind)) for kind in (Opening, Step)
+}
 
 
 def encode(record: Opening | Step) -> bytes:
     """A record as a msgpack array, without its trailing members that hold their defaults
     (a decoder fills them in): most records are `[seat, move, ms]`."""
     values = list(msgspec.structs.astuple(record))
-    fields = msgspec.structs.fields(record)
-    while values and values[-1] == fields[len(values) - 1].default:
+    defaults = _DEFAULTS[type(record)]
+    while values and values[-1] == defaults[len(values) - 1]:
         values.pop()
     return _encoder.encode(values)
 
@@ -120,7 +123,14 @@ class Cursor:
         """The cursor after the `created` entry, and that entry (None when not `hashed`)."""
         info = opening.game
         state, events = engine.start(info.rules, key_text(info.seed or "", info.client_seed))
-        cursor = cls(state, 1, "", opening.ms, opening.salt_key, parts or EncodedParts())
+        cursor = cls(
+            state,
+            1,
+            "",
+            opening.ms,
+            opening.salt_key,
+            parts if parts is not None else EncodedParts(),
+        )
         if not hashed:
             return cursor, None
         entry = sealed(

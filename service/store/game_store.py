@@ -61,7 +61,12 @@ class StoredGame:
     def cursor(self, parts: EncodedParts | None = None) -> Cursor:
         """A replay cursor at the game's head."""
         return Cursor(
-            self.state, self.version, self.head, self.ms, self.salt_key, parts or EncodedParts()
+            self.state,
+            self.version,
+            self.head,
+            self.ms,
+            self.salt_key,
+            parts if parts is not None else EncodedParts(),
         )
 
 
