@@ -503,7 +503,7 @@ class Games:
         ms = game.ms + step.ms
         cached = StoredGame(state, version, entry.hash, game.meta, game.signals, game.salt_key, ms)
         self.cache.put(game_id, cached)
-        self.logs.written(game_id, cached, encode(step))
+        self.logs.written(game_id, cached, encode(step), entry)
         self.observer.move_applied(kind, finished)
         return result
 

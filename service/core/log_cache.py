@@ -4,8 +4,9 @@ Each full entry is derived by replaying the log's records (`service.ledger.compa
 hash needs the entry before, so a page late in a log would replay the whole log. This keeps,
 per recently read or written game, the replay cursor at every `EVERY`th entry. A checkpoint
 is trusted only while the record it was made from is still the stored one (a failover that
-loses writes may rewrite the log's last entries). The whole log of a few finished games is
-kept too (exports, replays in the browser), while it still ends at the game's head.
+loses writes may rewrite the log's last entries). The last `RECENT` entries of a running game
+and the whole log of a few finished games are kept too, and trusted while they end at the
+game's head (its hash covers every entry before it).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from service.store.game_store import GameStore, StoredGame
 EVERY: Final = 25
 GAMES: Final = 256
 FINISHED: Final = 16
+RECENT: Final = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,7 @@ class LogCache:
         self.games = games
         self._points: OrderedDict[str, dict[int, Checkpoint]] = OrderedDict()
         self._finished: OrderedDict[str, list[LogEntry]] = OrderedDict()
+        self._recent: OrderedDict[str, list[LogEntry]] = OrderedDict()
 
     async def entries(
         self, game_id: str, game: StoredGame, after: int, limit: int, fresh: bool = False
@@ -58,12 +61,29 @@ class LogCache:
             return await self._derive(game_id, game, after, last)
         if game.state.status == "finished":
             return (await self._whole(game_id, game))[after:last]
-        return await self._between(game_id, game, after, last)
+        recent = self._recent.get(game_id)
+        if recent and recent[0].seq <= after + 1 and ends_at(recent, game):
+            self._recent.move_to_end(game_id)
+            return [entry for entry in recent if after < entry.seq <= last]
+        found = await self._between(game_id, game, after, last)
+        if ends_at(found, game):
+            self._remember(game_id, found)
+        return found
 
-    def written(self, game_id: str, game: StoredGame, record: bytes) -> None:
-        """A new head was written from `game` (its record): a checkpoint when one is due."""
+    def written(self, game_id: str, game: StoredGame, record: bytes, entry: LogEntry) -> None:
+        """A new head was written from `game` (its record and entry): kept among the recent
+        entries, and a checkpoint when one is due."""
         if game.version % EVERY == 0:
             self._keep(game_id, Checkpoint(game.version, game.state, game.head, game.ms, record))
+        recent = self._recent.get(game_id, [])
+        follows = bool(recent) and recent[-1].seq == entry.seq - 1
+        self._remember(game_id, [*recent, entry] if follows else [entry])
+
+    def _remember(self, game_id: str, entries: list[LogEntry]) -> None:
+        self._recent[game_id] = entries[-RECENT:]
+        self._recent.move_to_end(game_id)
+        while len(self._recent) > self.games:
+            self._recent.popitem(last=False)
 
     async def _whole(self, game_id: str, game: StoredGame) -> list[LogEntry]:
         """Every entry of a finished game, kept while it ends at the game's head."""
@@ -135,3 +155,8 @@ class LogCache:
         self._points.move_to_end(game_id)
         while len(self._points) > self.games:
             self._points.popitem(last=False)
+
+
+def ends_at(entries: list[LogEntry], game: StoredGame) -> bool:
+    """Whether `entries` end at the game's head (and so are the stored ones)."""
+    return bool(entries) and entries[-1].seq == game.version and entries[-1].hash == game.head

@@ -79,13 +79,15 @@ async def test_a_record_rewritten_under_a_checkpoint_is_read_again_from_the_star
 ) -> None:
     game = await create_game(client, players=2, seed="rewritten", target=21)
     await play(game, 120, random.Random("rewritten"))
-    before = ok(await game.log_page(after=100, limit=5))["entries"]
-    store = redis.Redis.from_url(redis_url)
-    step = decode_step(store.lindex(keys.entries(game.id), 99))
-    store.lset(keys.entries(game.id), 99, encode(step.__class__(step.seat, step.move, step.ms + 1)))
-    store.close()
-
-    after = ok(await game.log_page(after=100, limit=5))["entries"]
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    async with AsyncTestClient(app=app) as reader:  # keeps checkpoints, not the last entries
+        before = ok(await game.on(reader).log_page(after=100, limit=5))["entries"]
+        store = redis.Redis.from_url(redis_url)
+        step = decode_step(store.lindex(keys.entries(game.id), 99))
+        changed = step.__class__(step.seat, step.move, step.ms + 1)
+        store.lset(keys.entries(game.id), 99, encode(changed))
+        store.close()
+        after = ok(await game.on(reader).log_page(after=100, limit=5))["entries"]
 
     assert [e["seq"] for e in after] == [e["seq"] for e in before] == [101, 102, 103, 104, 105]
     assert after[0]["prev_hash"] != before[0]["prev_hash"], "derived from the stored record"
@@ -146,3 +148,21 @@ async def test_a_finished_game_stored_before_exports_and_audits_as_it_did(
 
     assert again["entries"] == export["entries"] == [json.loads(data) for data in written]
     assert report["ok"] is True
+
+
+async def test_a_process_s_last_entries_give_way_to_a_move_another_process_wrote(
+    client: Client, redis_url: str
+) -> None:
+    game = await create_game(client, players=2, seed="two writers", target=21)
+    version = await play(game, 30, random.Random("two writers"))
+    mine = ok(await game.log_page(after=version - 5, limit=10))["entries"]
+    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    async with AsyncTestClient(app=app) as other:
+        assert await play(game.on(other), 1, random.Random("other")) == version + 1
+        theirs = ok(await game.on(other).log_page(after=version - 5, limit=10))["entries"]
+
+    seen = ok(await game.log_page(after=version - 5, limit=10))["entries"]
+
+    assert seen == theirs
+    assert seen[:5] == mine
+    assert [e["seq"] for e in seen] == list(range(version - 4, version + 2))
