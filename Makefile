@@ -1,10 +1,13 @@
 # Every target uses the project's virtualenv (.venv), created by `make install`.
 PY ?= .venv/bin/python
 SOURCES = engine bots service tests bench
+# Redocly CLI: no usage reports sent, no update check (the machines reach package registries only).
+export REDOCLY_TELEMETRY = off
+export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
 .PHONY: install lint format test test-fast run bench openapi screenshots fuzz clean
 
-install: .venv/installed
+install: .venv/installed node_modules/installed
 
 .venv/installed: pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
@@ -12,10 +15,17 @@ install: .venv/installed
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
+# The document's checkers (Redocly CLI, openapi-typescript), exactly as package-lock.json pins them.
+node_modules/installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 lint: install
 	$(PY) -m ruff check $(SOURCES)
 	$(PY) -m ruff format --check $(SOURCES)
 	$(PY) -m mypy
+	npx --no-install redocly lint --format=summary openapi/openapi.json
+	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py
 
 format: install
 	$(PY) -m ruff format $(SOURCES)
@@ -52,4 +62,4 @@ fuzz: install
 	done
 
 clean:
-	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf .venv node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -3,13 +3,14 @@
 One `escopa serve` process (which runs its bot worker, one thinking process, the default
 budget unless `--budget`) over a private Redis. For each count of concurrent games, every game
 loop creates a 2-player match against a bot, follows its events (Server-Sent Events, as the
-person), and plays random legal moves as soon as it is the person's turn. Prints the time from
+person), and plays random legal moves, each after thinking for `--think` seconds on average
+(uniformly 0.5 to 1.5 times that; 0: at once, which saturates the worker). Prints the time from
 a person's move acknowledged to the bot's reply arriving on the events stream (p50, p95, max),
 the bot moves per second the one worker played, and the matches per second that sustains (bot
 moves per second over the mean bot moves of a finished match).
 
     .venv/bin/python bench/bot_latency.py [--games 1 8 32] [--seconds 20] [--level expert]
-                                          [--budget N] [--target N] [--processes 1]
+                                          [--think 1.0] [--budget N] [--target N] [--processes 1]
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ async def match(
             if seat == 0 and not posted:
                 if time.monotonic() > deadline:
                     return
+                if args.think:
+                    await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
                 move = rng.choice(engine.legal_moves(state, 0))
                 answer = {"expected_version": version, "move": str(move)}
                 route = "deal" if isinstance(move, engine.Deal) else "moves"
@@ -119,8 +122,9 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=None, help="default: the service's")
     parser.add_argument("--target", type=int, default=None, help="default: the preset's")
     parser.add_argument("--processes", type=int, default=1, help="the worker's thinking ones")
+    parser.add_argument("--think", type=float, default=1.0, help="a person's mean seconds a move")
     args = parser.parse_args()
-    env = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_LOG_LEVEL": "warning"}
+    env = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0", "ESCOPA_LOG_LEVEL": "warning"}
     env["ESCOPA_BOT_PROCESSES"] = str(args.processes)
     if args.budget is not None:
         env["ESCOPA_BOT_BUDGET"] = str(args.budget)
@@ -130,6 +134,7 @@ def main() -> None:
         serve_processes(redis.url, Path(folder), 1, **env) as [served],
     ):
         print(f"{args.level} bot, 1 serve process with its worker ({args.processes} thinking)")
+        print(f"people think {args.think:g} s a move on average")
         print("games  replies   p50 ms   p95 ms   max ms  bot moves/s  matches/s")
         for games in args.games:
             phase, elapsed = asyncio.run(run_phase(served.base, games, args))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.ending import abort, abortable, resign, waiting
 from engine.errors import EngineError, IllegalMove, InvalidMove, RulesError
 from engine.events import Event
 from engine.game import apply, current_seat, legal_moves, moves_in_view, next_dealer, start
@@ -31,6 +32,8 @@ __all__ = [
     "State",
     "Step",
     "View",
+    "abort",
+    "abortable",
     "apply",
     "canonical_json",
     "check_signal",
@@ -44,9 +47,11 @@ __all__ = [
     "partner_of",
     "play_out",
     "redact",
+    "resign",
     "sees_signal",
     "signals_for",
     "start",
     "state_hash",
     "view",
+    "waiting",
 ]

@@ -153,6 +153,8 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         raise IllegalMove("move/unknown_seat", f"seat {seat} does not exist")
     if state.status == "finished":
         raise IllegalMove("move/game_over", "the match is over")
+    if state.status == "waiting":
+        raise IllegalMove("move/not_started", "the game waits for players: nothing is dealt yet")
     events: list[Event] = []
     if isinstance(move, Deal):
         if state.status != "dealing":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
@@ -28,6 +28,10 @@ HANDS_PER_ROUND: Final[dict[int, int]] = {2: 6, 3: 4, 4: 3}
 MAX_TARGET: Final = 1000
 MAX_POINTS: Final = 100
 
+Target = Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET)]
+PointValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_POINTS)]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=3)]
+
 
 class Points(
     msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True,
@@ -39,16 +43,16 @@ class Points(
     """
 
     # No defaults, so `omit_defaults` never drops these: they are encoded as they always were.
-    escopa: int
-    most_cards: int
-    most_diamonds: int
-    all_diamonds: int
-    seven_of_diamonds: int
-    most_sevens: int
-    all_sevens: int
-    opponents_under_10: int
-    primeira: int
-    all_cards: int = 0
+    escopa: PointValue
+    most_cards: PointValue
+    most_diamonds: PointValue
+    all_diamonds: PointValue
+    seven_of_diamonds: PointValue
+    most_sevens: PointValue
+    all_sevens: PointValue
+    opponents_under_10: PointValue
+    primeira: PointValue
+    all_cards: PointValue = 0
 
 
 class Rules(
@@ -64,8 +68,8 @@ class Rules(
     # No defaults, so `omit_defaults` never drops these: they are encoded as they always were.
     players: int
     partnerships: bool | None
-    target: int
-    first_dealer: Literal["draw"] | int
+    target: Target
+    first_dealer: Literal["draw"] | SeatNumber
     dealer_rotation: Rotation
     initial_table_bonus: Bonus
     capture: CaptureRule

@@ -63,7 +63,7 @@ class RoundScore(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     match_totals: tuple[int, ...]
 
 
-Result = Literal["won", "draw", "shared"]
+Result = Literal["won", "draw", "shared", "resigned", "aborted"]
 
 
 class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True, omit_defaults=True):
@@ -72,6 +72,8 @@ class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True, omit_defaults
     `result` is `won` (one side won: `winner`), `draw` (the sides in `tied` drew: no winner, no
     seats) or `shared` (the sides in `tied` all won: `seats` are all of theirs, `winner` null).
     `result` and `tied` are left out of the encoding when one side won, as before they existed.
+    `resigned` (the seats of the side that resigned, with the other sides in `seats`) and
+    `aborted` (no winner, no seats) end a match early (`engine.ending`).
     """
 
     winner: int | None
@@ -80,6 +82,7 @@ class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True, omit_defaults
     rounds: int
     result: Result = "won"
     tied: tuple[int, ...] = ()
+    resigned: tuple[int, ...] = ()
 
 
 def primeira_total(

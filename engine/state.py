@@ -10,7 +10,7 @@ import msgspec
 from engine.rules import Rules
 from engine.scoring import Outcome, RoundScore
 
-Status = Literal["dealing", "playing", "finished"]
+Status = Literal["waiting", "dealing", "playing", "finished"]
 
 
 class Claimable(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -31,7 +31,8 @@ class LastMove(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Everything about a game, hidden cards and seed included; `view` decides who sees what.
 
-    `status` is `dealing` while a deal is due and `auto_deal` is off, `playing` while a seat is to
+    `status` is `waiting` while seats are open (nothing dealt yet: `engine.ending.waiting`),
+    `dealing` while a deal is due and `auto_deal` is off, `playing` while a seat is to
     act (`turn`), `finished` once the match is over. Per-side tuples are indexed by side.
     """
 

@@ -7,7 +7,7 @@ import msgspec
 from engine.errors import IllegalMove
 from engine.events import Event, HandDealt, Played
 from engine.rules import Rules, seats_of
-from engine.scoring import Outcome, RoundScore
+from engine.scoring import Outcome
 from engine.state import LastMove, State, Status
 
 
@@ -25,7 +25,8 @@ class View(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A game as `seat` sees it (`seat` null: a spectator): never another seat's hand or the stock.
 
     `hand` is the reader's own hand (empty for spectators); `seed` appears once the game is over.
-    `claim_seat` is the seat that may now claim a missed capture, if any.
+    `claim_seat` is the seat that may now claim a missed capture, if any. The rounds' scores
+    are the score sheet's, not the view's, so a view stays small however long the match.
     """
 
     seat: int | None
@@ -41,7 +42,6 @@ class View(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     sides: tuple[SideView, ...]
     claim_seat: int | None
     last_move: LastMove | None
-    rounds: tuple[RoundScore, ...]
     outcome: Outcome | None
     rules: Rules
     seed: str | None
@@ -75,7 +75,6 @@ def view(state: State, seat: int | None = None) -> View:
         ),
         claim_seat=_claimant(state),
         last_move=state.last,
-        rounds=state.rounds,
         outcome=state.outcome,
         rules=rules,
         seed=state.seed if state.status == "finished" else None,

@@ -36,6 +36,7 @@ from service.http.problems import HANDLERS
 from service.http.routes.event_routes import EventsController
 from service.http.routes.game_routes import GamesController
 from service.http.routes.ledger_routes import AuditController
+from service.http.routes.lifecycle_routes import LobbyController, SeatsController
 from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
 from service.http.routes.web_routes import WEB_ROUTES
@@ -175,6 +176,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[
             *(GamesController, EventsController, AuditController),
+            *(SeatsController, LobbyController),
             *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
             *WEB_ROUTES,
         ],

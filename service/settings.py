@@ -45,6 +45,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     bot_claim_idle: float = 10.0
     hint_rate_limit: int = 60
     hint_rate_window: float = 60.0
+    waiting_ttl: int = 24 * 3600
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -72,6 +73,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             redis_url=env.get("REDIS_URL", default.redis_url),
             game_ttl=int(env.get("ESCOPA_GAME_TTL", default.game_ttl)),
             finished_ttl=int(env.get("ESCOPA_FINISHED_TTL", default.finished_ttl)),
+            waiting_ttl=int(env.get("ESCOPA_WAITING_TTL", default.waiting_ttl)),
             idempotency_ttl=int(env.get("ESCOPA_IDEMPOTENCY_TTL", default.idempotency_ttl)),
             max_body_bytes=int(env.get("ESCOPA_MAX_BODY_BYTES", default.max_body_bytes)),
             redis_timeout=float(env.get("ESCOPA_REDIS_TIMEOUT", default.redis_timeout)),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 import engine
@@ -23,6 +24,8 @@ from service.store.bot_queue import BotTurn
 from service.store.game_store import StoredGame
 
 log = logging.getLogger("escopa")
+Admission = Callable[[], Awaitable[None]]
+"""What a hint waits for before the bot thinks (the HTTP layer's hint limit)."""
 KNOWN_GAMES: Final = 2048
 """Seats whose knowledge is kept between turns, so a turn reads only the log's new entries."""
 PAGE: Final = 200
@@ -110,8 +113,11 @@ class BotSeats:
             fallback = engine.legal_moves(game.state, seat)[0]
             await self.games.play_as(turn.game_id, game, seat, fallback, turn.id)
 
-    async def hint(self, game_id: str, token: str | None, level: BotLevel) -> Hint:
-        """What a bot of `level` would play for the token's seat now, with every move's value."""
+    async def hint(
+        self, game_id: str, token: str | None, level: BotLevel, admit: Admission
+    ) -> Hint:
+        """What a bot of `level` would play for the token's seat now, with every move's value;
+        `admit` (the hint limit) is awaited once the token and the turn are checked."""
         game, seat = await self.games.acting(game_id, token)
         if game.state.status == "finished":
             raise engine.IllegalMove("move/game_over", "the match is over")
@@ -119,6 +125,7 @@ class BotSeats:
             raise ServiceError(
                 "hint/not_your_turn", 409, "a hint is for a move this seat must make now"
             )
+        await admit()
         values = await self.thinker.appraise(await self.question(game_id, game, seat, level))
         best = max(values, key=lambda pair: pair[1])[0]
         return Hint(

@@ -18,17 +18,22 @@ from engine.moves import parse_move, play
 from engine.state import EncodedParts
 from service.core.cache import GameCache
 from service.core.commitments import seeds_for
+from service.core.invites import current_invite
 from service.core.log_cache import LogCache
 from service.core.messages import (
     BotPlayer,
     CreatedGame,
     CreateGame,
     GameView,
+    Invite,
     LegalMove,
     LegalMoves,
     LogPage,
     MoveRequest,
     MoveResult,
+    OpenSeat,
+    Player,
+    PlayerEntry,
     PlayerInfo,
     ScoreSheet,
     SeatToken,
@@ -72,6 +77,7 @@ from service.store.game_store import (
     SeatMeta,
     StoredGame,
 )
+from service.store.seat_store import SeatStore
 
 MAX_LOG_PAGE = 200
 SIGNAL_TRIES = 20
@@ -97,6 +103,24 @@ def bot_due(state: State, meta: GameMeta) -> bool:
     return seat is not None and meta.seats[seat].bot is not None
 
 
+def as_player(entry: str | PlayerEntry | BotPlayer) -> Player:
+    """A seat of a create request as the use cases take it: a name, a bot or an open seat
+    (callers in the process may give a `BotPlayer` as it is)."""
+    if isinstance(entry, str | BotPlayer):
+        return entry
+    name, bot, opened = entry.name, entry.bot, entry.open
+    if opened is True and isinstance(name, UnsetType) and isinstance(bot, UnsetType):
+        return OpenSeat()
+    if isinstance(name, str) and isinstance(bot, str) and isinstance(opened, UnsetType):
+        return BotPlayer(name=name, bot=bot)
+    raise ServiceError(
+        "request/invalid",
+        400,
+        'a player is a name, {"name", "bot"} or {"open": true}',
+        field="players",
+    )
+
+
 def seat_meta(name: str, player: str | BotPlayer, token: str | None) -> SeatMeta:
     """A seat as stored, under its checked `name`: a person by its token's hash, a bot by its
     level (and no token)."""
@@ -106,9 +130,10 @@ def seat_meta(name: str, player: str | BotPlayer, token: str | None) -> SeatMeta
     return SeatMeta(name, secret_hash(token))
 
 
-def people_of(players: list[str | BotPlayer]) -> list[int]:
-    """The seats of the people (not the bots); at least one is needed."""
-    people = [seat for seat, p in enumerate(players) if isinstance(p, str)]
+def people_of(players: list[Player]) -> list[int]:
+    """The seats of the people (not the bots; open seats are for people); at least one is
+    needed."""
+    people = [seat for seat, p in enumerate(players) if not isinstance(p, BotPlayer)]
     if not people:
         raise ServiceError(
             "game/no_person", 422, "seat at least one person: bots alone are not served",
@@ -141,27 +166,25 @@ def game_view(
     seen = engine.view(state, seat)
     finished = state.status == "finished"
     return GameView(
+        **msgspec.structs.asdict(seen),
         game_id=game_id,
         version=version,
-        status=seen.status,
-        seat=seat,
-        players=[PlayerInfo(seat=i, name=s.name, bot=s.bot) for i, s in enumerate(meta.seats)],
-        rules=state.rules,
-        round=seen.round,
-        hand_number=seen.hand_number,
-        dealer=seen.dealer,
-        turn=seen.turn,
-        table=seen.table,
-        hand=seen.hand,
-        hand_sizes=seen.hand_sizes,
-        stock_size=seen.stock_size,
-        sides=seen.sides,
-        claim_seat=seen.claim_seat,
-        last_move=seen.last_move,
-        outcome=seen.outcome,
+        players=tuple(player_info(i, s) for i, s in enumerate(meta.seats)),
         seed_commitment=meta.seed_commitment,
-        seed=seen.seed,
-        signals=seen_signals(signals, seat, finished, state.rules),
+        signals=tuple(seen_signals(signals, seat, finished, state.rules)),
+        lobby=True if meta.lobby and state.status == "waiting" else UNSET,
+        rematch=meta.rematch if meta.rematch is not None else UNSET,
+    )
+
+
+def player_info(seat: int, meta: SeatMeta) -> PlayerInfo:
+    """A seat on the wire: its name and bot level, or that it is open."""
+    return PlayerInfo(seat=seat, name=meta.name, bot=meta.bot, open=True if meta.open else UNSET)
+
+
+def expired(game_id: str) -> ServiceError:
+    return ServiceError(
+        "game/expired", 410, f"game {game_id!r} waited for players and expired before it started"
     )
 
 
@@ -173,7 +196,8 @@ def view_tag(view: GameView) -> str:
 
 def move_from(request: MoveRequest) -> Move:
     """The engine move a request names: exactly one of `card`, `claim` or `move` (or a listed
-    move's `id` alone); a listed move's `id` and `kind`, when given, must name the same move."""
+    move's `id` alone, without `capture`); a listed move's `id` and `kind`, when given, must name
+    the same move."""
     move = _named(request)
     listed, kind = request.id, request.kind
     if not isinstance(listed, UnsetType) and str(parse_move(listed)) != str(move):
@@ -189,7 +213,7 @@ KINDS: dict[type, str] = {engine.Play: "play", engine.Claim: "claim", Deal: "dea
 def _named(request: MoveRequest) -> Move:
     card, claim, text, capture = request.card, request.claim, request.move, request.capture
     given = [card is not UNSET, claim is not UNSET, text is not UNSET]
-    if not any(given) and not isinstance(request.id, UnsetType):
+    if not any(given) and not isinstance(request.id, UnsetType) and capture is UNSET:
         return parse_move(request.id)
     if sum(given) != 1:
         raise ServiceError(
@@ -230,9 +254,11 @@ class Games:
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
-        names = player_names([p.name if isinstance(p, BotPlayer) else p for p in request.players])
+        players = [as_player(p) for p in request.players]
+        assert not any(isinstance(p, OpenSeat) for p in players)  # `Lifecycle.create`'s
+        names = player_names([p.name if isinstance(p, BotPlayer) else str(p) for p in players])
         rules = rules_of(request.preset, request.rules, len(names))
-        people = people_of(request.players)
+        people = people_of(players)
         if len(people) < len(names) and not self.store.bot_queue:
             raise ServiceError(
                 "game/bots_unavailable", 501, "bot seats need a single Redis, not a cluster"
@@ -244,7 +270,8 @@ class Games:
         meta = GameMeta(
             seats=tuple(
                 seat_meta(name, player, tokens.get(seat))
-                for seat, (name, player) in enumerate(zip(names, request.players, strict=True))
+                for seat, (name, player) in enumerate(zip(names, players, strict=True))
+                if not isinstance(player, OpenSeat)
             ),
             seed_commitment=seeds.commitment,
             created=iso(created),
@@ -291,6 +318,8 @@ class Games:
         game = await self.store.load(game_id, self.cache.get(game_id), self.parts)
         if game is None:
             self.cache.drop(game_id)
+            if await SeatStore(self.store).expired(game_id):
+                raise expired(game_id)
             raise not_found(game_id)
         self.cache.put(game_id, game)
         return game
@@ -346,7 +375,20 @@ class Games:
     async def view(self, game_id: str, token: str | None) -> GameView:
         """The game as the token's seat (or a spectator, without a token) may see it."""
         game, seat = await self.read_as(game_id, token)
-        return game_view(game_id, game.version, game.state, game.meta, seat, game.signals)
+        view = game_view(game_id, game.version, game.state, game.meta, seat, game.signals)
+        if game.state.status == "waiting" and seat is not None and seat == game.meta.creator:
+            view = msgspec.structs.replace(view, invites=tuple(self.invites(game_id, game.meta)))
+        return view
+
+    def invites(self, game_id: str, meta: GameMeta) -> list[Invite]:
+        """The current invites of the open seats (shown to the creator while the game waits)."""
+        shown = []
+        for seat, kept in enumerate(meta.seats):
+            if kept.open:
+                made = current_invite(self.ring, game_id, seat, kept.opened, kept.invite_hash)
+                if made is not None:
+                    shown.append(Invite(seat=seat, invite=made))
+        return shown
 
     async def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
         """The legal moves of the token's seat, in the engine's fixed order."""
@@ -527,8 +569,11 @@ class Games:
         return self._replayed(answer, fingerprint) if answer is not None else None
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
-        prior = msgspec.json.decode(answer, type=IdempotentAnswer)
-        if prior.fingerprint != fingerprint:
+        try:
+            prior: IdempotentAnswer | None = msgspec.json.decode(answer, type=IdempotentAnswer)
+        except msgspec.ValidationError:
+            prior = None  # the key's first answer was a resignation's or an abort's
+        if prior is None or prior.fingerprint != fingerprint:
             raise ServiceError(
                 "request/idempotency_key_reused",
                 422,
@@ -570,4 +615,6 @@ class Games:
     def _ttl_ms(self, state: State) -> int:
         """Running games expire `game_ttl` after their last move; finished ones never (0)."""
         ttl = self.settings.finished_ttl if state.status == "finished" else self.settings.game_ttl
+        if state.status == "waiting":
+            ttl = self.settings.waiting_ttl
         return ttl * 1000

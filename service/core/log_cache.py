@@ -18,8 +18,8 @@ from typing import Final
 from engine import State
 from engine.state import EncodedParts
 from service.ledger.chain import LogEntry
-from service.ledger.compact import Cursor, decode_opening, decode_step
-from service.store.game_store import GameStore, StoredGame
+from service.ledger.compact import Cursor, decode_opening, decode_record
+from service.store.game_store import GameStore, StoredGame, open_seats
 
 EVERY: Final = 25
 GAMES: Final = 256
@@ -36,6 +36,7 @@ class Checkpoint:
     hash: str
     ms: int
     record: bytes
+    open: tuple[int, ...] = ()
 
 
 class LogCache:
@@ -74,7 +75,10 @@ class LogCache:
         """A new head was written from `game` (its record and entry): kept among the recent
         entries, and a checkpoint when one is due."""
         if game.version % EVERY == 0:
-            self._keep(game_id, Checkpoint(game.version, game.state, game.head, game.ms, record))
+            point = Checkpoint(
+                game.version, game.state, game.head, game.ms, record, open_seats(game.meta)
+            )
+            self._keep(game_id, point)
         recent = self._recent.get(game_id, [])
         follows = bool(recent) and recent[-1].seq == entry.seq - 1
         self._remember(game_id, [*recent, entry] if follows else [entry])
@@ -109,7 +113,9 @@ class LogCache:
         if not records or records[0] != point.record:
             self._points.pop(game_id, None)
             return await self._derive(game_id, game, after, last)
-        cursor = Cursor(point.state, point.seq, point.hash, point.ms, game.salt_key, self.parts)
+        cursor = Cursor(
+            point.state, point.seq, point.hash, point.ms, game.salt_key, self.parts, point.open
+        )
         return self._steps(game_id, cursor, records[1:], after)
 
     async def _derive(
@@ -128,12 +134,13 @@ class LogCache:
     ) -> list[LogEntry]:
         found: list[LogEntry] = []
         for record in records:
-            entry = cursor.step(decode_step(record))
+            entry = cursor.step(decode_record(record))
             assert entry is not None
             if cursor.seq % EVERY == 0:
-                self._keep(
-                    game_id, Checkpoint(cursor.seq, cursor.state, cursor.hash, cursor.ms, record)
+                point = Checkpoint(
+                    cursor.seq, cursor.state, cursor.hash, cursor.ms, record, cursor.open
                 )
+                self._keep(game_id, point)
             if entry.seq > after:
                 found.append(entry)
         return found

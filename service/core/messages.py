@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from engine.moves import MoveText
-from engine.rules import PresetName, Rules
+from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
-from engine.state import LastMove, Status
-from engine.views import SideView
+from engine.state import Status
+from engine.views import View
 from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.signatures import Receipt
-from service.ledger.terms import BotLevel, ClientSeed, CommitmentId, PlayerName, RulesOverride, Seed
+from service.ledger.terms import (
+    BotLevel,
+    ClientSeed,
+    CommitmentId,
+    PlayerName,
+    RulesOverride,
+    Seat,
+    Seed,
+)
 
 CardCode = Annotated[
     str,
@@ -33,28 +41,66 @@ Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log he
 TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
 
 
-class BotPlayer(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class BotPlayer(msgspec.Struct, frozen=True, kw_only=True):
     """A seat the service plays itself, at a bot level."""
 
-    name: PlayerName
+    name: str
     bot: BotLevel
+
+
+class OpenSeat(msgspec.Struct, frozen=True):
+    """A seat left for someone to join later (`POST /join`)."""
+
+
+class PlayerEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A seat given as an object: `{"name", "bot": level}` for a seat the service plays, or
+    `{"open": true}` for one that someone joins later, by invite or from the lobby."""
+
+    name: PlayerName | UnsetType = UNSET
+    bot: BotLevel | UnsetType = UNSET
+    open: Literal[True] | UnsetType = UNSET
+
+
+SEAT_OPEN: Final[dict[str, Any]] = {
+    "type": "object",
+    "properties": {"open": {"const": True}},
+    "required": ["open"],
+}
+"""An open seat, as JSON Schema (a game needs a person or an open seat)."""
+
+Player = str | BotPlayer | OpenSeat
+"""A seat as the use cases take it: a person's name, a bot, or an open seat."""
+
+
+InviteCode = Annotated[
+    str,
+    Meta(
+        min_length=43,
+        max_length=43,
+        pattern="^[A-Za-z0-9_-]{43}$",
+        description="an open seat's invite, from the create answer (or the creator's view)",
+    ),
+]
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A new game: 2-4 players in seat order, a preset, overrides and an optional seed.
 
-    A player is a person's name, or `{"name": ..., "bot": level}` for a seat the service plays.
+    A player is a person's name, `{"name": ..., "bot": level}` for a seat the service plays, or
+    `{"open": true}` for a seat someone joins later: the game then waits (`status: "waiting"`),
+    dealing nothing until every seat is taken. `lobby`: list it in `GET /v1/lobby`, where anyone
+    may take its open seats without an invite.
 
     For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead of
     a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
     """
 
     players: Annotated[
-        list[PlayerName | BotPlayer],
+        list[PlayerName | PlayerEntry],
         Meta(
             min_length=2,
             max_length=4,
-            extra_json_schema={"uniqueItems": True, "contains": {"type": "string"}},
+            extra_json_schema={"contains": {"anyOf": [{"type": "string"}, SEAT_OPEN]}},
         ),
     ]
     preset: PresetName = "escopa"
@@ -62,53 +108,55 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     seed: Seed | None = None
     commitment_id: CommitmentId | None = None
     client_seed: ClientSeed | None = None
+    lobby: bool = False
 
 
 class SeatToken(msgspec.Struct, kw_only=True):
-    """A person's seat's secret token: shown once, stored only as a hash (bots have none)."""
+    """A person's seat's secret token: shown once, stored only as a hash (bots have none). An
+    open seat has an `invite` instead (one use, stored only as a hash) and no name yet."""
 
     seat: int
     name: str
-    token: str
+    token: str | UnsetType = UNSET
+    invite: str | UnsetType = UNSET
+
+
+class Invite(msgspec.Struct, kw_only=True):
+    """An open seat's current invite, shown to the game's creator while the game waits."""
+
+    seat: int
+    invite: str
 
 
 class PlayerInfo(msgspec.Struct, kw_only=True):
-    """A seat: its player's name, and its level when the service plays it."""
+    """A seat: its player's name, and its level when the service plays it; an `open` seat
+    (no name yet) waits for someone to join."""
 
     seat: int
     name: str
     bot: BotLevel | None = None
+    open: bool | UnsetType = UNSET
 
 
-class GameView(msgspec.Struct, kw_only=True):
-    """A game as the reader may see it: never another seat's hand, the stock or a live seed.
+class GameView(View, frozen=True, kw_only=True):
+    """A game as the reader may see it: the engine's view of its seat (never another seat's
+    hand, the stock or a live seed), with what the service adds: the game's id and version,
+    its players, the seed's commitment, and the partner signals the reader may see.
 
-    `rules` are the rules in force: the preset with the creator's overrides applied.
     `signals`: the partner signals of the reader's side while the game runs (a spectator and
-    the opponents see none), every signal once it is over.
+    the opponents see none), every signal once it is over. While the game waits: `lobby` when
+    the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
+    asked for, `rematch` is the new game's id.
     """
 
     game_id: str
     version: int
-    status: Status
-    seat: int | None
-    players: list[PlayerInfo]
-    rules: Rules
-    round: int
-    hand_number: int
-    dealer: int
-    turn: int | None
-    table: tuple[str, ...]
-    hand: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    sides: tuple[SideView, ...]
-    claim_seat: int | None
-    last_move: LastMove | None
-    outcome: Outcome | None
+    players: tuple[PlayerInfo, ...]
     seed_commitment: str
-    seed: str | None
-    signals: list[SentSignal] = []
+    signals: tuple[SentSignal, ...] = ()
+    lobby: bool | UnsetType = UNSET
+    invites: tuple[Invite, ...] | UnsetType = UNSET
+    rematch: str | UnsetType = UNSET
 
 
 class CreatedGame(msgspec.Struct, kw_only=True):
@@ -231,3 +279,76 @@ class LogPage(msgspec.Struct, kw_only=True):
     entries: list[LogEntry]
     next_after: int
     head: int
+
+
+class JoinRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """Take an open seat: by its `invite`, or a lobby game's open `seat` by number."""
+
+    name: PlayerName
+    invite: InviteCode | UnsetType = UNSET
+    seat: Seat | UnsetType = UNSET
+
+
+class Joined(msgspec.Struct, kw_only=True):
+    """The seat taken: its secret token (shown once, stored only as a hash), the log entry, the
+    view as that seat (dealt when this was the last open seat) and the signed receipt."""
+
+    game_id: str
+    seat: int
+    name: str
+    token: str
+    version: int
+    entry: LogEntry
+    view: GameView
+    receipt: Receipt
+
+
+class Changed(msgspec.Struct, kw_only=True):
+    """A seat left, a side resigned or the game was aborted: the log entry it made (as the
+    asking seat may see it), the new view and the signed receipt of the new head."""
+
+    version: int
+    entry: LogEntry
+    view: GameView
+    receipt: Receipt
+
+
+class Rematch(msgspec.Struct, kw_only=True):
+    """The rematch of a finished game: the same for every seat that asks, with this seat's own
+    new token (bots have none); `rematch_of` is the finished game."""
+
+    game_id: str
+    rematch_of: str
+    seat: int
+    token: str
+    view: GameView
+
+
+class LobbyGame(msgspec.Struct, kw_only=True):
+    """A waiting game the lobby lists: its seats (open ones to take with `POST /join`)."""
+
+    game_id: str
+    preset: str
+    players: tuple[PlayerInfo, ...]
+    taken: int
+    open: list[int]
+    created: str
+
+
+LobbyCursor = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=80,
+        pattern="^[0-9T:.Z-]+:[0-9a-f]{24}$",
+        description="the `next_after` of the previous page",
+    ),
+]
+
+
+class LobbyPage(msgspec.Struct, kw_only=True):
+    """Waiting games with open seats, oldest first; `next_after` (null: the last page) asks
+    for the next page."""
+
+    games: list[LobbyGame]
+    next_after: str | None

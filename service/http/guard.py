@@ -25,6 +25,8 @@ from __future__ import annotations
 import hmac
 import math
 import time
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Final
 
 from litestar import Litestar
@@ -42,10 +44,13 @@ from service.store.multiplex import Arg
 API_KEY_SCHEME: Final = "apiKey"
 API_KEY_HEADER: Final = "X-API-Key"
 API_KEY_NAME: Final = API_KEY_HEADER.lower().encode("ascii")
-API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{API_KEY_SCHEME: []}, {}]
+API_KEY_SECURITY: Final[list[dict[str, list[str]]]] = [{}, {API_KEY_SCHEME: []}]
 """The OpenAPI security of a route that needs a key when the server has keys (else none: `{}`)."""
 HINT_RATE: Final = "hint_rate"
 """The `opt` flag of a route counted against the hint limit too (it costs a bot's thinking)."""
+HINT_ADMISSION: Final = "escopa.admit_hint"
+"""Where a hint route finds its deferred count (in the scope's state): a hint is counted once
+its token and turn are checked, so a request refused 401, 404 or 409 spends no hint."""
 GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
 CREATING: Final = frozenset({"createGame", "createCommitment"})
@@ -130,6 +135,16 @@ def hints(handler: object) -> bool:
     return isinstance(handler, HTTPRouteHandler) and bool(handler.opt.get(HINT_RATE))
 
 
+def hint_admission(scope: Scope) -> Callable[[], Awaitable[None]]:
+    """What a hint route awaits before the bot thinks: the hint limit's count, if any."""
+    admit: Callable[[], Awaitable[None]] | None = scope.get("state", {}).get(HINT_ADMISSION)
+    return admit if admit is not None else _admitted
+
+
+async def _admitted() -> None:
+    return None
+
+
 def header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key.lower() == name:
@@ -180,14 +195,22 @@ class Guard:
             if wait:
                 raise rate_limited(wait, "creations")
         if self.hints is not None and hints(handler):
-            wait = await self.hints.hit(store, [(f"h{k}", c) for k, c in clients], time.time())
-            if wait:
-                raise rate_limited(wait, "hints")
+            admit = partial(self.admit_hint, self.hints, store, clients)
+            scope.setdefault("state", {})[HINT_ADMISSION] = admit
         if self.hashes and isinstance(handler, HTTPRouteHandler) and needs_key(handler):
             if presented is None:
                 raise api_key_required()
             if key is None:
                 raise invalid_api_key()
+
+    @staticmethod
+    async def admit_hint(
+        limiter: RateLimiter, store: GameStore, clients: list[tuple[str, str]]
+    ) -> None:
+        """Count a hint about to be thought; 429 when the client has spent its hints."""
+        wait = await limiter.hit(store, [(f"h{k}", c) for k, c in clients], time.time())
+        if wait:
+            raise rate_limited(wait, "hints")
 
     def key_hash(self, presented: str | None) -> str | None:
         """The stored hash the key matches (every hash compared, in constant time), or None."""

@@ -17,7 +17,7 @@ IDEMPOTENCY_KEY_PATTERN: Final = "^[A-Za-z0-9_.:-]+$"
 PLAYER_TOKEN_SCHEME: Final = "playerToken"
 SEAT_TOKEN: Final[list[dict[str, list[str]]]] = [{PLAYER_TOKEN_SCHEME: []}]
 """The OpenAPI security of a route that acts as a seat: its player token is required."""
-SEAT_TOKEN_OR_NONE: Final[list[dict[str, list[str]]]] = [{PLAYER_TOKEN_SCHEME: []}, {}]
+SEAT_TOKEN_OR_NONE: Final[list[dict[str, list[str]]]] = [{}, {PLAYER_TOKEN_SCHEME: []}]
 """The OpenAPI security of a route that a seat or a spectator (no token) may read."""
 
 # Documented as the `playerToken` security of each route, not as a parameter: OpenAPI ignores

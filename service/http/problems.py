@@ -23,6 +23,8 @@ ENGINE_STATUS: Final[dict[str, int]] = {
     "move/deal_pending": 409,
     "move/nothing_to_deal": 409,
     "move/game_over": 409,
+    "move/not_started": 409,
+    "abort/too_late": 409,
 }
 HTTP_CODES: Final[dict[int, str]] = {
     400: "request/invalid",
@@ -41,6 +43,7 @@ TITLES: Final[dict[int, str]] = {
     404: "Not found",
     405: "Method not allowed",
     409: "Conflict",
+    410: "Gone",
     413: "Request too large",
     415: "Unsupported media type",
     422: "Unprocessable request",

@@ -54,6 +54,9 @@ EXPORT_MEMBERS: Final = frozenset({"format", "game_id", "entries"})
 SIGNED_MEMBERS: Final = EXPORT_MEMBERS | {"signature"}
 ENTRY_MEMBERS: Final = frozenset(LogEntry.__struct_fields__)
 _MISSING: Final = object()
+LIFECYCLE: Final = frozenset({"joined", "left", "resigned", "aborted", "rematch"})
+ENDINGS: Final = {"resigned": "resign", "aborted": "abort"}
+"""The text a resignation or an abort adds to the replay hash, in the place of a move."""
 
 
 class AuditFailure(msgspec.Struct, frozen=True, kw_only=True):
@@ -152,6 +155,8 @@ class _Audit:
         self.state: State | None = None
         self.replay_hash = ""
         self.parts = EncodedParts()  # this game's rules and finished rounds, encoded once
+        self.key = ""  # the shuffle key, which deals the game once its last open seat is taken
+        self.open: set[int] = set()  # the seats of a waiting game still to be taken
 
     def entry(self, index: int, raw: object) -> None:
         """Check one entry (position `index`) against the chain and the replay."""
@@ -228,6 +233,9 @@ class _Audit:
         if entry.type == "signal":
             self._signal(seq, entry, state)
             return
+        if entry.type in LIFECYCLE:
+            self._lifecycle(seq, entry, state)
+            return
         if entry.seat is None or entry.move is None:
             raise _fail(seq, "format", "move", f"a `{entry.type}` entry names a seat and a move")
         if entry.signal is not None:
@@ -281,11 +289,70 @@ class _Audit:
                 "game.players",
                 f"{len(game.players)} players for rules of {game.rules.players}",
             )
+        self.key = key_text(game.seed, game.client_seed)
+        self.open = set(game.open) if not isinstance(game.open, UnsetType) else set()
         try:
-            state, events = engine.start(game.rules, key_text(game.seed, game.client_seed))
+            if self.open:
+                self._compare(1, entry, engine.waiting(game.rules, self.key), [])
+                return
+            state, events = engine.start(game.rules, self.key)
         except EngineError as error:
             raise _fail(1, "rules", "game.rules", f"the rules cannot be played: {error}") from None
         self.replay_hash = replay_hash_start(self._compare(1, entry, state, events))
+
+    def _lifecycle(self, seq: int, entry: LogEntry, state: State) -> None:
+        """A seat taken or left while the game waits (the last one taken deals it), a
+        resignation, an abort, or a rematch offered once the match is over."""
+        seat = entry.seat
+        if seat is None or entry.move is not None or entry.signal is not None:
+            raise _fail(seq, "format", "seat", f"a `{entry.type}` entry names a seat, no move")
+        if not 0 <= seat < state.rules.players:
+            raise _fail(seq, "replay", "seat", f"seat {seat} does not exist")
+        if isinstance(entry.player, str) != (entry.type == "joined"):
+            raise _fail(seq, "format", "player", "only a `joined` entry names a `player`")
+        if isinstance(entry.rematch, str) != (entry.type == "rematch"):
+            raise _fail(seq, "format", "rematch", "only a `rematch` entry names a `rematch`")
+        if not isinstance(entry.signals, UnsetType) and entry.type not in ENDINGS:
+            raise _fail(
+                seq, "signal", "signals", "only the entry that ends the match records signals"
+            )
+        if entry.type in ("joined", "left"):
+            self._seat(seq, entry, state, seat)
+            return
+        if entry.type == "rematch":
+            if state.status != "finished":
+                raise _fail(seq, "replay", "type", "a rematch is offered once the match is over")
+            self._compare(seq, entry, state, [])
+            return
+        end = engine.resign if entry.type == "resigned" else engine.abort
+        try:
+            state, events = end(state, seat)
+        except EngineError as error:
+            raise _fail(
+                seq, "replay", "type", f"seat {seat} cannot have {entry.type}: {error.code}"
+            ) from None
+        digest = self._compare(seq, entry, state, events)
+        self._sent_signals(seq, entry, state)
+        start = self.replay_hash or replay_hash_start(digest)
+        self.replay_hash = replay_hash_step(start, seat, ENDINGS[entry.type], digest)
+
+    def _seat(self, seq: int, entry: LogEntry, state: State, seat: int) -> None:
+        """A seat of a waiting game taken (the last one deals the game) or left open again."""
+        if state.status != "waiting":
+            raise _fail(seq, "replay", "type", f"a `{entry.type}` entry after the game started")
+        joined = entry.type == "joined"
+        if joined != (seat in self.open):
+            taken = "is not open" if joined else "is open already"
+            raise _fail(seq, "replay", "seat", f"seat {seat} {taken}")
+        if joined:
+            self.open.discard(seat)
+        else:
+            self.open.add(seat)
+        if self.open or not joined:
+            self._compare(seq, entry, state, [])
+            return
+        state, events = engine.start(state.rules, self.key)
+        self.replay_hash = replay_hash_start(self._compare(seq, entry, state, events))
 
     def _signal(self, seq: int, entry: LogEntry, state: State) -> None:
         """A partner signal: no state change, allowed by the rules, sent by a seat in play."""

@@ -12,7 +12,9 @@ from engine import Event, Rules, canonical_json, redact
 from engine.rules import partnered
 
 GENESIS: Final = "0" * 64
-EntryType = Literal["created", "move", "deal", "signal"]
+EntryType = Literal[
+    "created", "move", "deal", "signal", "joined", "left", "resigned", "aborted", "rematch"
+]
 Signal = Literal["guindis", "seven"]
 
 
@@ -31,6 +33,7 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     client_seed: str | None = None
     commitment_id: str | None = None
     seed_salt: str | UnsetType | None = UNSET
+    open: tuple[int, ...] | UnsetType = UNSET
 
 
 class SentSignal(msgspec.Struct, frozen=True, kw_only=True):
@@ -54,7 +57,8 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     salt, so it cannot brute-force the few possible hidden hands against the entry's hash.
     `signals` is only on the entry that ends a match in which partners signalled (absent on
     every other entry, so their form and hash are unchanged). `signal` entries are the older
-    form of signals, kept so that older logs still read and verify.
+    form of signals, kept so that older logs still read and verify. A `joined` entry names its
+    seat's `player`; a `rematch` entry names the new game (`rematch`); both are absent elsewhere.
     """
 
     seq: int
@@ -69,6 +73,8 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     state_hash: str | None = None
     salt: str | None = None
     signals: tuple[SentSignal, ...] | UnsetType = UNSET
+    player: str | UnsetType = UNSET
+    rematch: str | UnsetType = UNSET
     hash: str = ""
 
 

@@ -4,11 +4,13 @@ A full entry is determined by the game's opening (rules, seats, seed), the moves
 its own move, time and salt: its events and `state_hash` come from replaying the moves through
 the engine, its `prev_hash` from the entry before. So the store keeps only `Opening` (the
 `created` entry: the game's terms, the time, and the game's salt key) and a `Step` per later
-entry (seat, move text, milliseconds since the entry before, and the signals the entry that
-ends the match records). Salts are derived from the salt key (`salt_of`): a keyed hash of the
-entry's seq, as unguessable as random salts to anyone without the key, which never leaves the
-service. The derived entries, and so every hash of the chain, are exactly the entries that
-were hashed when they were written: `Cursor` is the one code path for both.
+move or deal entry (seat, move text, milliseconds since the entry before, and the signals the
+entry that ends the match records) and a `Life` per entry of the game's life outside its moves
+(joined, left, resigned, aborted, rematch). Salts are derived from the salt key (`salt_of`):
+a keyed hash of the entry's seq, as unguessable as random salts to anyone without the key,
+which never leaves the service. The derived entries, and so every hash of the chain, are
+exactly the entries that were hashed when they were written: `Cursor` is the one code path
+for both.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Final
+from typing import Final, Literal
 
 import msgspec
 from msgspec import UNSET
@@ -55,15 +57,36 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
     salt: bytes | None = None
 
 
+LifeKind = Literal["joined", "left", "resigned", "aborted", "rematch"]
+
+
+class Life(msgspec.Struct, frozen=True, array_like=True):
+    """The stored form of an entry of a game's life outside its moves: its `kind`, the seat,
+    `ms` from the entry before, and `text`: the name a `joined` seat took, or the id of the
+    game a `rematch` entry names. A resignation or abort records the signals sent in it."""
+
+    kind: LifeKind
+    seat: int
+    ms: int
+    text: str = ""
+    signals: tuple[SentSignal, ...] = ()
+    salt: bytes | None = None
+
+
+Record = Step | Life
+
 _opening = msgspec.msgpack.Decoder(Opening)
 _step = msgspec.msgpack.Decoder(Step)
+_life = msgspec.msgpack.Decoder(Life)
 _encoder = msgspec.msgpack.Encoder()
 _DEFAULTS: Final = {
-    kind: tuple(field.default for field in msgspec.structs.fields(kind)) for kind in (Opening, Step)
+    kind: tuple(field.default for field in msgspec.structs.fields(kind))
+    for kind in (Opening, Step, Life)
 }
+_FIXSTR: Final = range(0xA0, 0xC0)
 
 
-def encode(record: Opening | Step) -> bytes:
+def encode(record: Opening | Step | Life) -> bytes:
     """A record as a msgpack array, without its trailing members that hold their defaults
     (a decoder fills them in): most records are `[seat, move, ms]`."""
     values = list(msgspec.structs.astuple(record))
@@ -79,6 +102,12 @@ def decode_opening(data: bytes) -> Opening:
 
 def decode_step(data: bytes) -> Step:
     return _step.decode(data)
+
+
+def decode_record(data: bytes) -> Record:
+    """A record after the opening: a `Life` opens with its kind (a short string), a `Step`
+    with its seat (a number)."""
+    return _life.decode(data) if data[1] in _FIXSTR else _step.decode(data)
 
 
 def now_ms() -> int:
@@ -115,6 +144,8 @@ class Cursor:
     ms: int
     salt_key: bytes
     parts: EncodedParts = field(default_factory=EncodedParts)
+    open: tuple[int, ...] = ()
+    """The seats still open: the game waits for them, and the join that takes the last deals."""
 
     @classmethod
     def opening(
@@ -122,7 +153,13 @@ class Cursor:
     ) -> tuple[Cursor, LogEntry | None]:
         """The cursor after the `created` entry, and that entry (None when not `hashed`)."""
         info = opening.game
-        state, events = engine.start(info.rules, key_text(info.seed or "", info.client_seed))
+        key = key_text(info.seed or "", info.client_seed)
+        opened = info.open if isinstance(info.open, tuple) else ()
+        events: list[engine.Event] = []
+        if opened:
+            state = engine.waiting(info.rules, key)
+        else:
+            state, events = engine.start(info.rules, key)
         cursor = cls(
             state,
             1,
@@ -130,6 +167,7 @@ class Cursor:
             opening.ms,
             opening.salt_key,
             parts if parts is not None else EncodedParts(),
+            opened,
         )
         if not hashed:
             return cursor, None
@@ -148,9 +186,11 @@ class Cursor:
         cursor.hash = entry.hash
         return cursor, entry
 
-    def step(self, step: Step, hashed: bool = True) -> LogEntry | None:
-        """Apply the next entry's move; the full entry (None when not `hashed`: the chain's
-        hash is then unknown from here on)."""
+    def step(self, step: Record, hashed: bool = True) -> LogEntry | None:
+        """Apply the next entry's move (or step of the game's life); the full entry (None when
+        not `hashed`: the chain's hash is then unknown from here on)."""
+        if isinstance(step, Life):
+            return self.life(step, hashed)
         move = engine.parse_move(step.move)
         state, events = engine.apply(self.state, step.seat, move)
         self.state, self.seq, self.ms = state, self.seq + 1, self.ms + step.ms
@@ -177,6 +217,42 @@ class Cursor:
                 signals=step.signals if step.signals else UNSET,
             )
         )
+
+    def life(self, life: Life, hashed: bool = True) -> LogEntry | None:
+        """Apply an entry of the game's life: a join (the last one deals), a leave (the seat
+        opens again), a resignation or abort (through the engine), a rematch offer."""
+        state, events = self.state, list[engine.Event]()
+        if life.kind == "joined":
+            self.open = tuple(seat for seat in self.open if seat != life.seat)
+            if state.status == "waiting" and not self.open:
+                state, events = engine.start(state.rules, state.seed)
+        elif life.kind == "left":
+            self.open = tuple(sorted({*self.open, life.seat}))
+        elif life.kind == "resigned":
+            state, events = engine.resign(state, life.seat)
+        elif life.kind == "aborted":
+            state, events = engine.abort(state, life.seat)
+        self.state, self.seq, self.ms = state, self.seq + 1, self.ms + life.ms
+        if not hashed:
+            self.hash = ""
+            return None
+        entry = sealed(
+            LogEntry(
+                seq=self.seq,
+                type=life.kind,
+                time=iso(self.ms),
+                seat=life.seat,
+                events=tuple(events),
+                prev_hash=self.hash,
+                state_hash=engine.state_hash(self.state, self.parts),
+                salt=life.salt.hex() if life.salt else salt_of(self.salt_key, self.seq),
+                player=life.text if life.kind == "joined" else UNSET,
+                rematch=life.text if life.kind == "rematch" else UNSET,
+                signals=life.signals if life.signals else UNSET,
+            )
+        )
+        self.hash = entry.hash
+        return entry
 
 
 def next_entry(
@@ -211,13 +287,10 @@ def records_of(entries: list[LogEntry]) -> list[bytes]:
     if derived != first:
         raise ValueError("entry 1 does not replay")
     for entry in rest:
-        if entry.type not in ("move", "deal") or entry.seat is None or not entry.move:
-            raise ValueError(f"entry {entry.seq} ({entry.type}) has no compact form")
         if not entry.salt:
             raise ValueError(f"entry {entry.seq} has no salt")
-        signals = entry.signals if isinstance(entry.signals, tuple) else ()
         at = ms_of(entry.time)
-        step = Step(entry.seat, entry.move, at - ms, signals, bytes.fromhex(entry.salt))
+        step = record_of(entry, at - ms)
         try:
             replayed = cursor.step(step)
         except engine.EngineError as error:
@@ -227,3 +300,19 @@ def records_of(entries: list[LogEntry]) -> list[bytes]:
         records.append(encode(step))
         ms = at
     return records
+
+
+def record_of(entry: LogEntry, ms: int) -> Record:
+    """The record of a full entry after the first, keeping its own salt; `ValueError` for an
+    entry with no compact form (such as the older `signal` entries)."""
+    signals = entry.signals if isinstance(entry.signals, tuple) else ()
+    salt = bytes.fromhex(entry.salt or "")
+    if entry.seat is None:
+        raise ValueError(f"entry {entry.seq} ({entry.type}) has no seat")
+    if entry.type in ("move", "deal") and entry.move:
+        return Step(entry.seat, entry.move, ms, signals, salt)
+    if entry.type in ("joined", "left", "resigned", "aborted", "rematch"):
+        text = entry.player if entry.type == "joined" else entry.rematch
+        text = text if isinstance(text, str) else ""
+        return Life(entry.type, entry.seat, ms, text, signals, salt)
+    raise ValueError(f"entry {entry.seq} ({entry.type}) has no compact form")

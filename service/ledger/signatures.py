@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import hmac
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, Literal
@@ -29,6 +30,7 @@ from cryptography.hazmat.primitives.serialization import (
 ALGORITHM: Final = "Ed25519"
 RECEIPT_CONTEXT: Final = "escopa-receipt-v1"
 KEY_BYTES: Final = 32
+DERIVE_CONTEXT: Final = b"escopa-derived-secret-v1:"
 _HEX_KEY: Final = re.compile("^[0-9a-fA-F]{64}$")
 _B64_KEY: Final = re.compile("^[A-Za-z0-9_-]{43}=?$")
 
@@ -127,6 +129,12 @@ class KeyRing:
         self.signer = keys[0]
         self.signer_id = key_id(keys[0].public_key())
         self.public = {key_id(k.public_key()): k.public_key() for k in keys}
+        self._secrets = [
+            hashlib.sha256(
+                DERIVE_CONTEXT + k.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+            ).digest()
+            for k in keys
+        ]
 
     @classmethod
     def of(cls, texts: Iterable[str]) -> KeyRing:
@@ -148,6 +156,12 @@ class KeyRing:
         return Receipt(
             game_id=game_id, seq=seq, hash=head, key_id=signed.key_id, signature=signed.signature
         )
+
+    def derived(self, purpose: str) -> list[str]:
+        """Secrets only this service can make again (invites, a rematch's tokens): HMAC-SHA256
+        of `purpose` under each key of the ring, base64url, the first key's first. They are
+        never stored: only their hashes are, and a rotated ring still finds the older ones."""
+        return [b64(hmac.new(s, purpose.encode(), hashlib.sha256).digest()) for s in self._secrets]
 
     def published(self) -> KeyList:
         keys = [PublicKey(id=i, public_key=b64(raw_public(k))) for i, k in self.public.items()]

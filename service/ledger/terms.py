@@ -8,29 +8,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import Annotated, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.rules import (
-    MAX_POINTS,
-    MAX_TARGET,
-    Bonus,
-    BonusTaker,
-    CaptureRule,
-    Leftover,
-    MissedCapture,
-    PrimeiraFigures,
-    Rotation,
-    TieRule,
-    Validation,
-)
+from engine.rules import Points, PointValue, Rules, SeatNumber
 from service.errors import ServiceError
 
 MAX_NAME: Final = 40
 
-Seat = Annotated[int, Meta(ge=0, le=3)]
+Seat = SeatNumber
 
 _PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
 
@@ -128,57 +116,58 @@ CommitmentId = Annotated[
     ),
 ]
 
-Points = Annotated[int, Meta(ge=0, le=MAX_POINTS)]
-
-
-class PointsOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """Points per category to override; 0 switches a category off."""
-
-    escopa: Points | UnsetType = UNSET
-    most_cards: Points | UnsetType = UNSET
-    most_diamonds: Points | UnsetType = UNSET
-    all_diamonds: Points | UnsetType = UNSET
-    seven_of_diamonds: Points | UnsetType = UNSET
-    most_sevens: Points | UnsetType = UNSET
-    all_sevens: Points | UnsetType = UNSET
-    opponents_under_10: Points | UnsetType = UNSET
-    primeira: Points | UnsetType = UNSET
-    all_cards: Points | UnsetType = UNSET
-
 
 class PrimeiraValues(msgspec.Struct, forbid_unknown_fields=True):
     """The primeira value of each rank."""
 
-    A: Points
-    two: Points = msgspec.field(name="2")
-    three: Points = msgspec.field(name="3")
-    four: Points = msgspec.field(name="4")
-    five: Points = msgspec.field(name="5")
-    six: Points = msgspec.field(name="6")
-    seven: Points = msgspec.field(name="7")
-    Q: Points
-    J: Points
-    K: Points
+    A: PointValue
+    two: PointValue = msgspec.field(name="2")
+    three: PointValue = msgspec.field(name="3")
+    four: PointValue = msgspec.field(name="4")
+    five: PointValue = msgspec.field(name="5")
+    six: PointValue = msgspec.field(name="6")
+    seven: PointValue = msgspec.field(name="7")
+    Q: PointValue
+    J: PointValue
+    K: PointValue
 
 
-# The members are `engine.Rules`' own but `players` (the number of names), with the engine's
-# types and bounds; tests/service/ledger/test_terms.py keeps the two in step.
-class RulesOverride(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """Options that override the preset; any option left out keeps the preset's value."""
+def optional_copy(
+    name: str, source: type[msgspec.Struct], doc: str, skip: frozenset[str], types: dict[str, Any]
+) -> type[msgspec.Struct]:
+    """A closed Struct with `source`'s members but `skip`, each optional (UNSET when left out),
+    of the same type and bounds unless `types` gives another: so an override is written once."""
+    members = [
+        (info.name, types.get(info.name, info.type) | UnsetType, UNSET)
+        for info in msgspec.structs.fields(source)
+        if info.name not in skip
+    ]
+    namespace = {"__doc__": doc}
+    return msgspec.defstruct(
+        name, members, module=__name__, namespace=namespace, forbid_unknown_fields=True,
+        kw_only=True,
+    )  # fmt: skip
 
-    partnerships: bool | UnsetType | None = UNSET
-    target: Annotated[int, Meta(ge=1, le=MAX_TARGET)] | UnsetType = UNSET
-    first_dealer: Literal["draw"] | Seat | UnsetType = UNSET
-    dealer_rotation: Rotation | UnsetType = UNSET
-    initial_table_bonus: Bonus | UnsetType = UNSET
-    capture: CaptureRule | UnsetType = UNSET
-    missed_capture: MissedCapture | UnsetType = UNSET
-    points: PointsOverride | UnsetType = UNSET
-    primeira_values: PrimeiraValues | UnsetType = UNSET
-    validation: Validation | UnsetType = UNSET
-    signals: bool | UnsetType = UNSET
-    auto_deal: bool | UnsetType = UNSET
-    initial_bonus_taker: BonusTaker | UnsetType = UNSET
-    tie_at_target: TieRule | UnsetType = UNSET
-    leftover_cards: Leftover | UnsetType = UNSET
-    primeira_figures: PrimeiraFigures | UnsetType = UNSET
+
+class Override(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """What the type checker knows of an override built by `optional_copy`."""
+
+
+if TYPE_CHECKING:
+    PointsOverride = Override
+    RulesOverride = Override
+else:
+    PointsOverride = optional_copy(
+        "PointsOverride",
+        Points,
+        "Points per category to override; 0 switches a category off.",
+        frozenset(),
+        {},
+    )
+    RulesOverride = optional_copy(
+        "RulesOverride",
+        Rules,
+        "Options that override the preset; any option left out keeps the preset's value.",
+        frozenset({"players"}),  # the number of names
+        {"points": PointsOverride, "primeira_values": PrimeiraValues},
+    )

@@ -103,7 +103,9 @@ class Metrics(GameObserver):
         self.events = Counter(
             "escopa_events_sent", "Log entries sent on event streams", registry=registry
         )
-        self._moves = {kind: self.moves.labels(kind) for kind in ("move", "deal")}
+        self._moves = {
+            kind: self.moves.labels(kind) for kind in ("move", "deal", "resigned", "aborted")
+        }
         # Label lookups cost more than the update; routes, methods and statuses are bounded.
         self._counters: dict[tuple[str, str, int], Counter] = {}
         self._timers: dict[tuple[str, str], Histogram] = {}

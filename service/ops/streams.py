@@ -100,7 +100,13 @@ class Streams:
             self.metrics.streams.set(self.count)
 
     async def open(
-        self, games: Games, game_id: str, token: str | None, after: int, ticket: str | None = None
+        self,
+        games: Games,
+        game_id: str,
+        token: str | None,
+        after: int,
+        ticket: str | None = None,
+        rematch: bool = False,
     ) -> AsyncIterator[Item]:
         """A new stream of the game for the token's reader, or the problem that refuses it.
 
@@ -113,7 +119,7 @@ class Streams:
         except BaseException:
             slot.release()
             raise
-        items = self.follow(game_id, game, reader, after, slot)
+        items = self.follow(game_id, game, reader, after, slot, rematch)
         weakref.finalize(items, slot.release)  # a stream dropped before it ever ran
         return items
 
@@ -122,23 +128,33 @@ class Streams:
         self.draining.set()
 
     async def follow(
-        self, game_id: str, game: StoredGame, reader: int | None, after: int, slot: Slot
+        self,
+        game_id: str,
+        game: StoredGame,
+        reader: int | None,
+        after: int,
+        slot: Slot,
+        rematch: bool = False,
     ) -> AsyncIterator[Item]:
-        """The entries after `after` as `reader` may see them, live, then heartbeats between."""
+        """The entries after `after` as `reader` may see them, live, then heartbeats between.
+
+        With `rematch`, the stream goes on past the end of the match, until the entry that
+        offers the rematch (or at once, when that entry was sent before `after`)."""
         settings = self.settings
         block = min(settings.stream_block, settings.stream_heartbeat)
         start = game.cursor() if after == game.version else None  # else replayed from the start
         tail = LogTail(self.client, game_id, block, settings.redis_timeout, start)
         rules = game.state.rules
         finished = game.state.status == "finished"
+        waits = rematch and game.meta.rematch is None  # for a rematch yet to be offered
         try:
             quiet_since = time.monotonic()
             while not self.draining.is_set():
-                entries = await self._read(tail, after, block=not finished)
+                entries = await self._read(tail, after, block=not finished or waits)
                 if entries is None:
                     return
                 if not entries:
-                    if finished or not await tail.exists():
+                    if (finished and not waits) or not await tail.exists():
                         return
                     if time.monotonic() - quiet_since >= settings.stream_heartbeat:
                         quiet_since = time.monotonic()
@@ -152,7 +168,7 @@ class Streams:
                         self.metrics.events.inc()
                 after = entries[-1].seq
                 quiet_since = time.monotonic()
-                if ended:
+                if (ended and not rematch) or any(e.type == "rematch" for e in entries):
                     return
         finally:
             slot.release()

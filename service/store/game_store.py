@@ -18,7 +18,7 @@ from engine import State
 from engine.state import EncodedParts
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
-from service.ledger.compact import Cursor, decode_opening, decode_step, records_of
+from service.ledger.compact import Cursor, decode_opening, decode_record, records_of
 from service.ledger.terms import BotLevel
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
@@ -28,21 +28,36 @@ from service.store.writes import Client, OutcomeUnknown, Writes, reaching_redis
 
 class SeatMeta(msgspec.Struct, frozen=True):
     """A seat: the player's display name and the SHA-256 of its secret token, or for a seat the
-    service plays, its bot level (and no token: `token_hash` is empty)."""
+    service plays, its bot level (and no token: `token_hash` is empty). An `open` seat has no
+    name or token yet: the SHA-256 of its invite, and the version at which it was `opened`."""
 
     name: str
     token_hash: str
     bot: BotLevel | None = None
+    open: bool = False
+    invite_hash: str = ""
+    opened: int = 0
 
 
 class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
-    """What a game keeps beside its state: seats, seed commitment, creation time."""
+    """What a game keeps beside its state: seats, seed commitment, creation time; for a game
+    created with open seats, its preset, whether the lobby lists it and the creator's seat;
+    once a rematch is asked for, the new game's id."""
 
     seats: tuple[SeatMeta, ...]
     seed_commitment: str
     created: str
     commitment_id: str | None = None
     client_seed: str | None = None
+    preset: str | None = None
+    lobby: bool = False
+    creator: int | None = None
+    rematch: str | None = None
+
+
+def open_seats(meta: GameMeta) -> tuple[int, ...]:
+    """The seats of a waiting game that no one has taken yet."""
+    return tuple(seat for seat, kept in enumerate(meta.seats) if kept.open)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +82,7 @@ class StoredGame:
             self.ms,
             self.salt_key,
             parts if parts is not None else EncodedParts(),
+            open_seats(self.meta),
         )
 
 
@@ -241,7 +257,7 @@ class GameStore:
         if known is not None and first == since:
             cursor = known.cursor(parts)
             for record in records:
-                cursor.step(decode_step(record))
+                cursor.step(decode_record(record))
             if cursor.hash == head and cursor.seq == version:
                 return StoredGame(
                     cursor.state, version, head, meta, signals, known.salt_key, cursor.ms
@@ -250,7 +266,7 @@ class GameStore:
                 return await self.load(game_id, None, parts)
         cursor, _ = Cursor.opening(decode_opening(records[0]), parts, hashed=False)
         for record in records[1:]:
-            cursor.step(decode_step(record), hashed=False)
+            cursor.step(decode_record(record), hashed=False)
         if cursor.seq != version:
             raise ValueError(f"game {game_id}: {cursor.seq} records for version {version}")
         return StoredGame(cursor.state, version, head, meta, signals, cursor.salt_key, cursor.ms)

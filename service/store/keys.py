@@ -55,3 +55,19 @@ def rate(kind: str, client: str, window: int) -> str:
     `{rl:<kind>:<client>}` keeps every window of one client on one shard.
     """
     return f"{{rl:{kind}:{client}}}:{window}"
+
+
+def waiting(game_id: str) -> str:
+    """Kept while a game waits for players, and for a while after it expired unjoined, so a
+    late reader learns it expired rather than that it never was."""
+    return f"{{g:{game_id}}}:waiting"
+
+
+def lobby() -> str:
+    """The lobby: a sorted set of `<created>:<game id>` members (score 0, read in lexical order,
+    so oldest first) of the waiting games with public open seats.
+
+    Its hash tag `{lobby}` puts it on one shard of a cluster, apart from the games: the games'
+    scripts never write it; it is kept beside them, and a reader checks each listed game.
+    """
+    return "{lobby}:games"

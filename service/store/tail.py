@@ -19,7 +19,7 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 
 from service.ledger.chain import LogEntry
-from service.ledger.compact import Cursor, decode_opening, decode_step
+from service.ledger.compact import Cursor, decode_opening, decode_record
 from service.store import keys
 from service.store.writes import Client, reaching_redis
 
@@ -80,7 +80,7 @@ class LogTail:
             records = records[1:]
         assert cursor is not None
         for record in records:
-            entry = cursor.step(decode_step(record))
+            entry = cursor.step(decode_record(record))
             if entry is not None and entry.seq > after:
                 entries.append(entry)
         self._cursor = cursor

@@ -2,7 +2,8 @@
 
 The run must find nothing, and it must also reach the game: the stateful phase follows the
 document's links, no operation is skipped or answered only with 401/403/404, and every
-operation is answered with a 2xx at least once (a generated move with a seat's token is played).
+operation is answered with a 2xx at least once (a move with a seat's token is played in every
+run: the hooks send the first positive move as its game lists it, until one is accepted).
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "openapi" / "openapi.json"
 HOOKS = "tests.harness.fuzz_hooks"
 LINKS = re.compile(r"API Links:\s+(\d+) covered / (\d+) selected / (\d+) total")
-UNRELIABLE_2XX = frozenset({"POST /v1/games/{game_id}/moves"})
-"""Operations a run does not always get a 2xx from yet: some runs end with no move accepted."""
 MIN_LINKS_COVERED = 15 / 17
 """The share of the document's links the stateful phase must follow."""
 
@@ -82,8 +81,11 @@ def statuses_by_operation(har: dict[str, Any]) -> dict[str, set[int]]:
 
 @pytest.fixture
 def no_creation_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fuzzer creates a game in most scenarios, far beyond one address's creation limit."""
+    """The fuzzer creates a game in most scenarios, far beyond one address's creation limit,
+    and asks for hints beyond its hint limit (then a hint without a token is answered 429
+    before its 401, which schemathesis' authentication check counts as a failure)."""
     monkeypatch.setenv("ESCOPA_CREATE_RATE_LIMIT", "0")
+    monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "0")
 
 
 def shortfall(run: subprocess.CompletedProcess[str], reports: Path) -> str | None:
@@ -102,7 +104,7 @@ def shortfall(run: subprocess.CompletedProcess[str], reports: Path) -> str | Non
     if shut_out:
         return f"answered only 401, 403 or 404: {shut_out}"
     unreached = {op: sorted(s) for op, s in statuses.items() if not any(200 <= c < 300 for c in s)}
-    if not set(unreached) <= UNRELIABLE_2XX:
+    if unreached:
         return f"never answered with a 2xx: {unreached}"
     return None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -17,6 +18,8 @@ import msgspec
 
 import engine
 from tests.harness.api import Client, Game, Json, ok
+
+Chooser = Callable[[engine.State, int, random.Random], engine.Move]
 
 WAIT: Final = 60.0
 """Seconds a test waits for the bots to reply before it fails."""
@@ -38,6 +41,10 @@ class Table:
     bot_moves: int = 0
     replies: list[float] = field(default_factory=list)
     """Seconds from each person's move acknowledged to the bots' reply seen in the view."""
+    choose: Chooser = field(
+        default=lambda state, seat, rng: rng.choice(engine.legal_moves(state, seat))
+    )
+    """How the people choose their moves."""
 
     @property
     def watcher(self) -> int:
@@ -66,8 +73,8 @@ class Table:
         raise AssertionError(f"no bot acted after version {version} in {WAIT} s")
 
     async def act(self, seat: int, rng: random.Random, version: int) -> None:
-        """`seat`'s (a person's) random legal move, at `version`."""
-        move = rng.choice(engine.legal_moves(self.state, seat))
+        """`seat`'s (a person's) move, chosen by `choose` (a random legal move), at `version`."""
+        move = self.choose(self.state, seat, rng)
         body = {"expected_version": version}
         if isinstance(move, engine.Deal):
             ok(await self.game.deal(seat, body))

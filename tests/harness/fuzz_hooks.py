@@ -10,10 +10,21 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   the seat was last seen holding;
 - one positive `createGame` in SHARE becomes a four-player partnership game with signals,
   dealt by hand (the rest of the drawn body kept), on which a deal and signals are legal;
-- one positive audit or export in SHARE names a game played to its end on the server under
-  test, through the public API, before the run (no short chain of calls finishes a game).
+- one positive audit or export in SHARE, and every positive rematch (with its seat 0's token),
+  names a game played to its end on the server under test, through the public API, before the
+  run (no short chain of calls finishes a game);
+- another positive creation in SHARE is the creator and three open seats; a positive join on a
+  game with invites left takes one of them (as a new name); every positive leave names a game
+  made before the run whose joined seat's token the auth provider sends;
+- until a move is accepted in the run, each positive move that names a game the run created (in
+  the stateful phase any positive move, sent to one of the last games created if need be) is
+  sent as that game lists it just before sending: the hook reads the legal moves of its seats
+  through the API and posts the first listed move at that version, with its seat's token. So
+  every run plays at least one move, whatever the draws.
 
-Negative cases are never touched, so each stays as invalid as it was drawn. And every generated
+A game whose seats share a name (a person's and a bot's, or two spellings of one name in NFC)
+is not drawn: no schema can compare names across items, and the API refuses it. Negative
+cases are never touched otherwise, so each stays as invalid as it was drawn. And every generated
 integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
 client sending it means something else than 7, so it is refused like any non-integer).
 """
@@ -21,6 +32,7 @@ client sending it means something else than 7, so it is refused like any non-int
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -38,8 +50,17 @@ PLAY: Final = "POST /v1/games/{game_id}/moves"
 DEAL: Final = "POST /v1/games/{game_id}/deal"
 LEGAL_MOVES: Final = "GET /v1/games/{game_id}/legal-moves"
 FINISHED_READERS: Final = frozenset(
-    {"GET /v1/games/{game_id}/audit", "GET /v1/games/{game_id}/export"}
+    {
+        "GET /v1/games/{game_id}/audit",
+        "GET /v1/games/{game_id}/export",
+    }
 )
+REMATCH: Final = "POST /v1/games/{game_id}/rematch"
+JOIN: Final = "POST /v1/games/{game_id}/join"
+LEAVE: Final = "POST /v1/games/{game_id}/leave"
+OPEN_SEATS: Final = [NAMES[0], {"open": True}, {"open": True}, {"open": True}]
+"""A rewritten creation's seats: the creator and three open seats (any drawn rules that a
+game of 2 or 3 can play, a game of 4 can play too)."""
 TABLE_RULES: Final[Json] = {"partnerships": True, "signals": True, "auto_deal": False}
 SHARE: Final = 3
 """One positive case in SHARE is rewritten, and one move in SHARE is sent as another seat."""
@@ -56,10 +77,18 @@ class Seen:
     hands: dict[int, list[str]] = field(default_factory=dict)
     legal: dict[int, tuple[int, list[Json]]] = field(default_factory=dict)
     """Per seat, the version and the moves its last `legal-moves` answer listed."""
+    invites: dict[int, str] = field(default_factory=dict)
+    """The open seats' invites from the creation answer, until a join takes them."""
+    joined: list[int] = field(default_factory=list)
+    """The seats taken by a join (a join's seat may leave; the creator's may not)."""
 
 
 _games: dict[str, Seen] = {}
 _finished: list[str] = []
+_moves_accepted: list[str] = []
+"""The games a move of the run's cases was accepted in."""
+_joined: list[tuple[str, str]] = []
+"""A waiting game made before the run, and the token of the seat that joined it (to leave)."""
 _random = random.Random()
 
 
@@ -77,13 +106,19 @@ class SeatTokens:
     """The token of a seat of the game a case names, for the operations that need one."""
 
     def get(self, case: Case, context: Any) -> str | None:
+        if case.operation.label == REMATCH and _finished and _finished[0] in _games:
+            return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
+        if case.operation.label == LEAVE and _joined:
+            return _joined[0][1]  # every positive leave names that game
         seen = _game(case)
-        if seen is None or not _needs_token(case):
+        if seen is None or not seen.tokens or not _needs_token(case):
             return None
         seat = seen.turn
+        if case.operation.label == LEAVE and seen.joined:
+            seat = seen.joined[-1]
         if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
             seat = _random.choice(sorted(seen.tokens))
-        return seen.tokens.get(seat) or next(iter(seen.tokens.values()))
+        return seen.tokens.get(seat) or next(iter(seen.tokens.values()), None)
 
     def set(self, case: Case, data: str | None, context: Any) -> None:
         if data is not None:
@@ -105,7 +140,14 @@ def after_call(context: Any, case: Case, response: Any) -> None:
     if not isinstance(body, dict):
         return
     if case.operation.label == CREATE:
-        _games[body["game_id"]] = Seen(tokens={p["seat"]: p["token"] for p in body["players"]})
+        _games[body["game_id"]] = Seen(
+            tokens={p["seat"]: p["token"] for p in body["players"] if "token" in p},
+            invites={p["seat"]: p["invite"] for p in body["players"] if "invite" in p},
+        )
+    if case.operation.label == PLAY:
+        _moves_accepted.append(str((case.path_parameters or {}).get("game_id")))
+    if case.operation.label == JOIN:
+        _saw_join(body)
     if case.operation.label == LEGAL_MOVES:
         _saw_legal_moves(case, body)
     view = body.get("view", body)
@@ -124,6 +166,15 @@ def _saw_view(view: Json, version: Any) -> None:
         seen.hands[view["seat"]] = list(view.get("hand") or [])
 
 
+def _saw_join(body: Json) -> None:
+    seen = _games.get(body.get("game_id", ""))
+    seat, token = body.get("seat"), body.get("token")
+    if seen is not None and isinstance(seat, int) and isinstance(token, str):
+        seen.tokens[seat] = token
+        seen.invites.pop(seat, None)
+        seen.joined.append(seat)
+
+
 def _saw_legal_moves(case: Case, body: Json) -> None:
     seen = _game(case)
     moves, seat, version = body.get("moves"), body.get("seat"), body.get("version")
@@ -139,9 +190,18 @@ def flatmap_case(context: Any, case: Case) -> Any:
         return st.just(case)
     label = case.operation.label
     seen = _game(case)
+    if label == JOIN and seen is not None and seen.invites and isinstance(case.body, dict):
+        name = f"Player {len(seen.joined) + 1}"  # never a name a seat of this game has
+        body = {"name": name, "invite": next(iter(seen.invites.values()))}
+        return st.just(_with_body(case, body))
+    if label == REMATCH and _finished:
+        return st.just(_finished_game(case))
+    if label == LEAVE and _joined:
+        case.path_parameters = {**(case.path_parameters or {}), "game_id": _joined[0][0]}
+        return st.just(case)
     if label == CREATE:
-        rewrite = lambda: _at_the_table(case)  # noqa: E731
-    elif label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
+        return st.integers(0, SHARE - 1).flatmap(lambda n: _created(case, n))
+    if label in (PLAY, DEAL) and seen is not None and isinstance(case.body, dict):
         rewrite = lambda: _as_last_seen(case, seen)  # noqa: E731
     elif label in FINISHED_READERS and _finished:
         rewrite = lambda: st.just(_finished_game(case))  # noqa: E731
@@ -150,12 +210,18 @@ def flatmap_case(context: Any, case: Case) -> Any:
     return st.integers(0, SHARE - 1).flatmap(lambda n: rewrite() if n == 0 else st.just(case))
 
 
-def _at_the_table(case: Case) -> Any:
-    """The drawn body as four players in partnerships, with signals, dealt by hand."""
+def _created(case: Case, share: int) -> Any:
+    """The drawn body as four players in partnerships, with signals, dealt by hand (`share`
+    0), or as the creator and three open seats, a game that waits for joins (1), or as drawn."""
     body = case.body if isinstance(case.body, dict) else {}
     rules = body.get("rules") if isinstance(body.get("rules"), dict) else {}
-    table = {**body, "players": list(NAMES), "rules": {**rules, **TABLE_RULES}}
-    return st.just(_with_body(case, table))
+    if share == 0:
+        return st.just(
+            _with_body(case, {**body, "players": list(NAMES), "rules": {**rules, **TABLE_RULES}})
+        )
+    if share == 1:
+        return st.just(_with_body(case, {**body, "players": OPEN_SEATS}))
+    return st.just(case)
 
 
 def _as_last_seen(case: Case, seen: Seen) -> Any:
@@ -185,12 +251,57 @@ def _finished_game(case: Case) -> Case:
 
 
 @schemathesis.hook
+def before_call(context: Any, case: Case, kwargs: Any) -> None:
+    """Until a move is accepted, a positive move goes as a move its game lists right now."""
+    if case.operation.label != PLAY or _moves_accepted or not _positive(case):
+        return
+    with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
+        for game_id in _playable(case):
+            listed = listed_move(client, game_id, _games[game_id])
+            if listed is not None:
+                _send_as_listed(case, game_id, *listed)
+                return
+
+
+def _playable(case: Case) -> list[str]:
+    """The games to look for a legal move in: the case's, if the run created it; in the stateful
+    phase, the last ones created too."""
+    named = (case.path_parameters or {}).get("game_id")
+    games = [named] if isinstance(named, str) and named in _games else []
+    if case.meta is not None and case.meta.phase.name == "stateful":
+        games += [game for game in list(_games)[-3:][::-1] if game != named]
+    return games
+
+
+def _send_as_listed(case: Case, game_id: str, token: str, body: Json) -> None:
+    headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "idempotency-key"}
+    case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
+    case.headers = {**headers, "Authorization": f"Bearer {token}"}
+    case.body = body
+
+
+def listed_move(client: httpx.Client, game_id: str, seen: Seen) -> tuple[str, Json] | None:
+    """A seat's token and the first move its legal moves list now (the seat to act's first),
+    as a move body at the listed version; None when no seat has a legal move (game over)."""
+    seats = sorted(seen.tokens.items(), key=lambda seat: (seat[0] < seen.turn, seat[0]))
+    for _, token in seats:
+        answer = client.get(
+            f"/v1/games/{game_id}/legal-moves", headers={"Authorization": f"Bearer {token}"}
+        )
+        moves = answer.json().get("moves") if answer.status_code == 200 else None
+        if moves:
+            return token, {"move": moves[0]["id"], "expected_version": answer.json()["version"]}
+    return None
+
+
+@schemathesis.hook
 def after_load_schema(context: Any, schema: Any) -> None:
     """Play one game to its end on the server under test, for the audit and export cases."""
     base = schema.config.base_url
     if base and not _finished:
         with httpx.Client(base_url=base, timeout=10) as client:
             _finished.append(play_out(client))
+            _joined.append(joined_seat(client))
 
 
 def play_out(client: httpx.Client) -> str:
@@ -198,6 +309,7 @@ def play_out(client: httpx.Client) -> str:
     body = {"players": list(NAMES[:2]), "rules": {"target": 1}}
     created = _ok(client.post("/v1/games", json=body))
     game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
+    _games[game_id] = Seen(tokens=dict(enumerate(tokens)))
     view = created["view"]
     while view["status"] != "finished":
         auth = {"Authorization": f"Bearer {tokens[view['turn']]}"}
@@ -205,6 +317,17 @@ def play_out(client: httpx.Client) -> str:
         move = {"move": moves["moves"][0]["id"], "expected_version": moves["version"]}
         view = _ok(client.post(f"/v1/games/{game_id}/moves", json=move, headers=auth))["view"]
     return str(game_id)
+
+
+def joined_seat(client: httpx.Client) -> tuple[str, str]:
+    """A game of the creator and two open seats, one of them joined: its id and that seat's
+    token (the seat that may leave)."""
+    body = {"players": [NAMES[0], {"open": True}, {"open": True}]}
+    created = _ok(client.post("/v1/games", json=body))
+    invite = next(p["invite"] for p in created["players"] if "invite" in p)
+    game_id = created["game_id"]
+    joined = _ok(client.post(f"/v1/games/{game_id}/join", json={"invite": invite, "name": "Bia"}))
+    return str(game_id), str(joined["token"])
 
 
 def _ok(response: httpx.Response) -> Json:
@@ -227,3 +350,22 @@ def integers(value: Any) -> Any:
 @schemathesis.hook
 def map_body(context: Any, body: Any) -> Any:
     return integers(body)
+
+
+def distinct_names(body: Any) -> bool:
+    """Whether the players a body lists have distinct names once kept in NFC (True without
+    players). No JSON Schema compares one item's member with another item: a person's name
+    that is also a bot seat's, or two spellings of one name, pass `uniqueItems`."""
+    players = body.get("players") if isinstance(body, dict) else None
+    if not isinstance(players, list):
+        return True
+    names = [p.get("name") if isinstance(p, dict) else p for p in players]
+    kept = [unicodedata.normalize("NFC", n) for n in names if isinstance(n, str)]
+    return len(kept) == len(set(kept))
+
+
+@schemathesis.hook
+def filter_body(context: Any, body: Any) -> bool:
+    """Draw no game whose seats share a name: the API refuses it (400 `request/invalid`), a
+    rule the document cannot state (`distinct_names`)."""
+    return distinct_names(body)

@@ -90,6 +90,7 @@ async def follow(
     after: int | None = None,
     last_event_id: int | None = None,
     ticket: str | None = None,
+    until: str | None = None,
 ) -> AsyncIterator[Follower]:
     """`GET /v1/games/{id}/events`, open until the block exits; the opening comment is read."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -98,6 +99,8 @@ async def follow(
     params: dict[str, str | int] = {"after": after} if after is not None else {}
     if ticket is not None:
         params["ticket"] = ticket
+    if until is not None:
+        params["until"] = until
     url = f"/v1/games/{game_id}/events"
     async with client.stream("GET", url, headers=headers, params=params, timeout=30) as response:
         assert response.status_code == 200, await response.aread()

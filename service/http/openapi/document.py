@@ -22,8 +22,9 @@ from litestar.router import Router
 from litestar.static_files import create_static_files_router
 
 from service.http.openapi.contract import constrain
-from service.http.openapi.examples import add_examples
+from service.http.openapi.examples import add_body_examples, add_examples
 from service.http.openapi.links import LINKS
+from service.http.openapi.portable import make_portable
 
 Document = dict[str, Any]
 REF_TEMPLATE = "#/components/schemas/{name}"
@@ -56,10 +57,12 @@ def refine(raw: Document) -> Document:
     schemas.update(exact)
     constrain(schemas)
     add_examples(schemas)
+    add_body_examples(doc)
     _retry_after(doc)
     for (path, method, status), links in LINKS.items():
         response = doc["paths"][path][method]["responses"][status]
         response["links"] = links
+    make_portable(doc, {n for n, c in structs.items() if c.__struct_config__.omit_defaults})
     return doc
 
 

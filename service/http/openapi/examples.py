@@ -29,6 +29,7 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
     "MoveRequest": {"card": "5H", "capture": ["2S", "QD"], "expected_version": 7},
     "DealRequest": {"expected_version": 12},
     "SignalRequest": {"signal": "guindis"},
+    "JoinRequest": {"invite": "0hZMcQiCXR_31LsLCxPTgkwy2xVaEhmCLe2nZCCZu6E", "name": "Bia"},
     "ReplayRequest": {
         "players": ["Ana", "Bia"],
         "rules": {"first_dealer": 1},
@@ -36,6 +37,54 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
         "moves": [{"seat": 0, "move": "3C"}, {"seat": 1, "move": "AC"}],
     },
 }
+
+
+MOVES: Final[dict[str, dict[str, Any]]] = {
+    "play": {"summary": "a play capturing two cards", "value": REQUESTS["MoveRequest"]},
+    "claim": {
+        "summary": "a claim of the capture 5S could have made of QD",
+        "value": {"claim": ["5S", "QD"], "expected_version": 8},
+    },
+    "by_id": {"summary": "a legal move by its id", "value": {"move": "7D", "expected_version": 9}},
+    "listed": {
+        "summary": "a legal move as listed",
+        "value": {"id": "deal", "kind": "deal", "expected_version": 10},
+    },
+}
+"""The request body examples of `POST /moves`, one of each form."""
+
+BODIES: Final[dict[str, str]] = {
+    "CreateGame": "The players in seat order, the preset, rule overrides and the seed.",
+    "MoveRequest": "The move, in one of four forms, and the version it was chosen at.",
+    "DealRequest": "Optionally, the version the deal was chosen at.",
+    "SignalRequest": "The signal to send the partner.",
+    "JoinRequest": "The name to play under, and the seat: its invite, or its lobby seat number.",
+    "ReplayRequest": "The game to replay: its players, rules, seed and moves.",
+}
+"""What each request body carries, in a line."""
+
+
+def _component(schema: dict[str, Any]) -> str | None:
+    """The component a body's schema names, directly or as the one non-null choice."""
+    if "$ref" in schema:
+        return str(schema["$ref"]).rpartition("/")[2]
+    named = [s for s in schema.get("oneOf", schema.get("anyOf", [])) if "$ref" in s]
+    return _component(named[0]) if len(named) == 1 else None
+
+
+def add_body_examples(doc: dict[str, Any]) -> None:
+    """Describe each request body and attach its examples to its media type, in place."""
+    for operations in doc["paths"].values():
+        for operation in operations.values():
+            media = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            name = _component(media["schema"]) if media else None
+            if media is None or name not in REQUESTS:
+                continue
+            operation["requestBody"].setdefault("description", BODIES[name])
+            if name == "MoveRequest":
+                media["examples"] = MOVES
+            else:
+                media["examples"] = {"example": {"value": REQUESTS[name]}}
 
 
 @cache

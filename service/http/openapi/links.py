@@ -1,9 +1,10 @@
 """OpenAPI links: how a client goes from one answer to the next request (and a stateful fuzzer
 with it): commit -> create -> read -> legal moves -> play, and the hint, log, score, deal,
-signals, event stream, audit and export of the created game.
+signals, event stream, audit and export of the created game; its seats (join, then leave),
+resigning, aborting and the rematch.
 
-Links carry ids and versions only: the seat's token is the `playerToken` security of each
-operation, which a client (or the fuzzer's auth) sends for the game it created.
+Links carry ids, versions and listed moves only: the seat's token is the `playerToken` security
+of each operation, which a client (or the fuzzer's auth) sends for the game it created.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ GAME = "/v1/games/{game_id}"
 CREATED: Final = {"path.game_id": "$response.body#/game_id"}
 SAME_GAME: Final = {"path.game_id": "$request.path.game_id"}
 AT_VERSION: Final = {"expected_version": "$response.body#/version"}
+WHOLE_BODY: Final = {"x-schemathesis": {"merge_body": False}}
+"""The link's `requestBody` is the whole body, as OpenAPI means it (schemathesis would otherwise
+merge it into a generated body, and a move named twice is refused)."""
 
 
 def _to(operation: str, parameters: dict[str, str], **extra: Any) -> dict[str, Any]:
@@ -40,10 +44,20 @@ LINKS: Final[dict[tuple[str, str, str], dict[str, Any]]] = {
         "StreamEvents": _to("streamEvents", CREATED),
         "AuditGame": _to("auditGame", CREATED),
         "ExportGame": _to("exportGame", CREATED),
+        "JoinGame": _to("joinGame", CREATED),
+        "ResignGame": _to("resignGame", CREATED),
+        "AbortGame": _to("abortGame", CREATED),
+        "RematchGame": _to("rematchGame", CREATED),
+    },
+    (GAME + "/join", "post", "200"): {
+        "LeaveGame": _to("leaveGame", SAME_GAME),
     },
     (GAME + "/legal-moves", "get", "200"): {
         "PlayFirstLegalMove": _to(
-            "playMove", SAME_GAME, requestBody={"move": "$response.body#/moves/0/id", **AT_VERSION}
+            "playMove",
+            SAME_GAME,
+            requestBody={"move": "$response.body#/moves/0/id", **AT_VERSION},
+            **WHOLE_BODY,
         ),
     },
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal
 
 import msgspec
 from litestar import Controller, get, post
@@ -50,6 +50,13 @@ Ticket = Annotated[
 After = Annotated[
     int, QueryParameter(ge=0, le=1_000_000, description="seq to start after (0: the whole log)")
 ]
+Until = Annotated[
+    Literal["end", "rematch"],
+    QueryParameter(
+        description="when the stream ends: after the entry that ends the match (`end`), or "
+        "after the one that offers its rematch (`rematch`: it goes on past the end)",
+    ),
+]
 EXAMPLE: Final = {
     "id": "2",
     "event": "move",
@@ -60,7 +67,8 @@ DESCRIPTION: Final = (
     "Server-Sent Events: each new log entry as the reader may see it (redacted like `GET "
     "/log`), as `id: <seq>`, `event: <entry type>` and `data: <the entry's JSON>`. A comment "
     "line is sent every 15 s without news. The stream ends after the entry that ends the "
-    "match; a client resumes with `Last-Event-ID` (or `after`)."
+    "match (with `until=rematch`, after the one that offers its rematch); a client resumes "
+    "with `Last-Event-ID` (or `after`)."
 )
 
 
@@ -124,6 +132,12 @@ class EventsController(Controller):
             **problems(400, 401, 404),
         },
         summary="Follow the game: new log entries as Server-Sent Events, live",
+        description=(
+            "A `text/event-stream` of the log's entries after `after` (or `Last-Event-ID`), "
+            "redacted for the reader, each event named by its entry's type (`created`, `deal`, "
+            "`move`, `signal`) with the entry as JSON in `data`. A browser sends a `ticket` "
+            "instead of the token."
+        ),
     )
     async def events(
         self,
@@ -134,9 +148,11 @@ class EventsController(Controller):
         last_event_id: LastEventId = "",
         after: After = 0,
         ticket: Ticket = None,
+        until: Until = "end",
     ) -> ServerSentEvent:
         start = int(last_event_id) if last_event_id else after
-        items = await streams.open(games, game_id, bearer(authorization), start, ticket)
+        token = bearer(authorization)
+        items = await streams.open(games, game_id, token, start, ticket, until == "rematch")
         return ServerSentEvent(sse(game_id, items), headers={"Vary": "Authorization"})
 
     @post(
@@ -146,6 +162,11 @@ class EventsController(Controller):
         status_code=HTTP_201_CREATED,
         responses=problems(400, 401, 404),
         summary="A short-lived ticket to follow the game's events as your seat, from a browser",
+        description=(
+            "A browser's `EventSource` cannot send `Authorization`: this ticket, good for "
+            "`expires_in` seconds, opens `GET /events?ticket=...` as the seat. It cannot act for "
+            "the seat."
+        ),
     )
     async def stream_ticket(
         self, game_id: GameId, games: GamesDep, authorization: Authorization = None

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import Controller, Response, get, post
+from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import ResponseHeader
-from litestar.di import NamedDependency
+from litestar.di import NamedDependency, Provide
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
 from service.core.bot_seats import BotSeats
 from service.core.games import Games, view_tag
+from service.core.lifecycle import Lifecycle
 from service.core.messages import (
     CreatedGame,
     CreateGame,
@@ -28,7 +29,7 @@ from service.core.messages import (
     SignalResult,
 )
 from service.http.fast_moves import FastMoves
-from service.http.guard import API_KEY_SECURITY, HINT_RATE
+from service.http.guard import API_KEY_SECURITY, HINT_RATE, hint_admission
 from service.http.params import (
     GAME_ID_MAX_LENGTH,
     SEAT_TOKEN,
@@ -45,6 +46,7 @@ GameId = Annotated[
 ]
 GamesDep = NamedDependency[Games]
 BotSeatsDep = NamedDependency[BotSeats]
+LifecycleDep = NamedDependency[Lifecycle]
 After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
 Limit = Annotated[
     int, QueryParameter(ge=1, le=200, description="entries per page: 1 to 200, default 50")
@@ -61,9 +63,14 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
+def provide_lifecycle(games: GamesDep) -> Lifecycle:
+    return Lifecycle(games)
+
+
 class GamesController(Controller):
     path = "/v1/games"
     tags = ["games"]  # noqa: RUF012
+    dependencies = {"lifecycle": Provide(provide_lifecycle, sync_to_thread=False)}  # noqa: RUF012
 
     @post(
         "/",
@@ -72,9 +79,14 @@ class GamesController(Controller):
         responses=problems(400, 401, 404, 409, 415, 422, 501),
         security=API_KEY_SECURITY,
         summary="Create a game",
+        description=(
+            "Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the"
+            " first hand and answers each person's seat token, shown only here. Needs an API key "
+            "when the server has keys."
+        ),
     )
-    async def create(self, data: JSONBody[CreateGame], games: GamesDep) -> CreatedGame:
-        return await games.create(data)
+    async def create(self, data: JSONBody[CreateGame], lifecycle: LifecycleDep) -> CreatedGame:
+        return await lifecycle.create(data)
 
     @get(
         "/{game_id:str}",
@@ -86,9 +98,15 @@ class GamesController(Controller):
                 name="ETag",
                 description="the game's version (and, for a partner, the signals it sees)",
                 documentation_only=True,
+                required=True,
             )
         ],
         summary="A game as the token's seat (or a spectator) sees it",
+        description=(
+            "The table, hand sizes, piles, scores and whose turn it is; the token's seat also sees"
+            " its own hand (never another's). Answers 304 to an `If-None-Match` with the current "
+            "`ETag`."
+        ),
     )
     async def read(
         self,
@@ -112,6 +130,10 @@ class GamesController(Controller):
         security=SEAT_TOKEN,
         responses=problems(400, 401, 404),
         summary="The token's seat's legal moves",
+        description=(
+            "Each legal move of the seat as it may be posted to `/moves` unchanged (with "
+            "`expected_version`), in the engine's fixed order."
+        ),
     )
     async def legal_moves(
         self, game_id: GameId, games: GamesDep, authorization: Authorization = None
@@ -129,6 +151,7 @@ class GamesController(Controller):
     )
     async def hint(
         self,
+        request: Request[Any, Any, Any],
         game_id: GameId,
         bot_seats: BotSeatsDep,
         authorization: Authorization = None,
@@ -136,7 +159,9 @@ class GamesController(Controller):
             BotLevel, QueryParameter(description="the bot level to ask (docs/bots.md)")
         ] = "expert",
     ) -> Hint:
-        return await bot_seats.hint(game_id, bearer(authorization), level)
+        return await bot_seats.hint(
+            game_id, bearer(authorization), level, hint_admission(request.scope)
+        )
 
     @post(
         "/{game_id:str}/moves",
@@ -145,6 +170,11 @@ class GamesController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 415, 422),
         summary="Play a card, capture, or claim a missed capture",
+        description=(
+            "One move of the token's seat at `expected_version` (409 when the game moved on). Name"
+            " it by `card` (+ `capture`), `claim`, `move` (a legal move's id) or as a legal move "
+            "is listed. An `Idempotency-Key` makes a retry safe."
+        ),
         middleware=[FastMoves],
     )
     async def play(
@@ -164,6 +194,10 @@ class GamesController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 401, 404, 409, 415, 422),
         summary="Deal the next hand or round (when auto_deal is off)",
+        description=(
+            "When a hand or round is over and the rules deal by hand, the token's seat deals the "
+            "next one; `expected_version` guards against a stale deal."
+        ),
     )
     async def deal(
         self,
@@ -201,6 +235,10 @@ class GamesController(Controller):
         operation_id="getScore",
         responses=problems(400, 404),
         summary="Every round's per-category breakdown, totals and winner",
+        description=(
+            "Public: the score of every finished round by category and side, the match totals and,"
+            " once over, the outcome."
+        ),
     )
     async def score(self, game_id: GameId, games: GamesDep) -> ScoreSheet:
         return await games.score(game_id)
@@ -211,6 +249,10 @@ class GamesController(Controller):
         security=SEAT_TOKEN_OR_NONE,
         responses=problems(400, 401, 404),
         summary="The hash-chained log, redacted for the reader until the game is over",
+        description=(
+            "A page of the log after `after`; hidden cards are redacted for the reader until the "
+            "match ends, so every entry's hash still verifies once it is over."
+        ),
     )
     async def log(
         self,

@@ -38,6 +38,11 @@ class AuditController(Controller):
         security=API_KEY_SECURITY,
         request_max_body_size=MAX_REPLAY_BODY,
         summary="Replay moves from rules and a seed, without storage: each step's state hash",
+        description=(
+            "Stateless: the rules and seed as `POST /v1/games` takes them, then the moves in "
+            "order; each step's state hash, the final status, score and view. Needs an API key "
+            "when the server has keys."
+        ),
     )
     async def replay(self, data: JSONBody[ReplayRequest], audits: AuditsDep) -> ReplayResult:
         return await audits.replay(data)
@@ -47,6 +52,10 @@ class AuditController(Controller):
         operation_id="auditGame",
         responses=problems(400, 404, 409),
         summary="Verify a finished game: hash chain, seed commitment, replay of every move",
+        description=(
+            "Public, once the game is over (409 before): checks the hash chain, that the revealed "
+            "seed matches its commitment, and that replaying every move gives the logged states."
+        ),
     )
     async def audit(self, game_id: GameId, audits: AuditsDep) -> AuditReport:
         return await audits.audit(game_id)
@@ -56,6 +65,10 @@ class AuditController(Controller):
         operation_id="exportGame",
         responses=problems(400, 404, 409),
         summary="A finished game as one self-contained document (`escopa audit FILE` checks it)",
+        description=(
+            "Public, once the game is over (409 before): every log entry (the seed revealed) and "
+            "the signature of the last one, enough to verify the game offline."
+        ),
     )
     async def export(self, game_id: GameId, audits: AuditsDep) -> Export:
         return await audits.export(game_id)
@@ -65,6 +78,9 @@ class AuditController(Controller):
         operation_id="listSigningKeys",
         responses=problems(),
         summary="The public keys that verify receipts and exports (the first signs now)",
+        description=(
+            "Ed25519 public keys, the current one first; older ones still verify what they signed."
+        ),
     )
     async def keys(self, audits: AuditsDep) -> KeyList:
         return audits.keys()
@@ -76,6 +92,11 @@ class AuditController(Controller):
         responses=problems(400, 401),
         security=API_KEY_SECURITY,
         summary="Commit to a fresh secret server seed before a game exists (used once)",
+        description=(
+            "The SHA-256 commitment of a new secret server seed; name its `commitment_id` in `POST"
+            " /v1/games` (with your `client_seed`) and the seed is revealed when the game ends. "
+            "Needs an API key when the server has keys."
+        ),
     )
     async def commit(self, audits: AuditsDep) -> Commitment:
         return await audits.commit()

@@ -17,13 +17,23 @@ from service.store.game_store import GameStore
     operation_id="listPresets",
     tags=["rules"],
     summary="The rules presets",
+    description=(
+        "Every preset's full rules, by name (`escopa`, `escoba`, `escova`); a game's `rules` "
+        "override them."
+    ),
     responses=problems(),
 )
 async def presets() -> dict[str, Rules]:
     return dict(PRESETS)
 
 
-@get("/healthz", operation_id="health", tags=["service"], summary="The process is alive")
+@get(
+    "/healthz",
+    operation_id="health",
+    tags=["service"],
+    summary="The process is alive",
+    description="Liveness: answers as long as the process serves requests, whatever Redis does.",
+)
 async def healthz() -> Health:
     return Health(status="ok")
 
@@ -33,6 +43,7 @@ async def healthz() -> Health:
     operation_id="ready",
     tags=["service"],
     summary="Redis is reachable",
+    description="Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`.",
     responses={503: ResponseSpec(Health, description="Redis is unreachable")},
 )
 async def readyz(store: NamedDependency[GameStore]) -> Response[Health]:

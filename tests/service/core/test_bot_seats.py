@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import msgspec
+import pytest
 import redis
 
 import engine
@@ -26,9 +27,12 @@ def moves_by(entries: list[Json], seats: set[int], kind: str = "move") -> list[J
     return [e for e in entries if e["type"] == kind and e["seat"] in seats]
 
 
-async def test_a_person_plays_an_expert_bot_to_the_end_of_the_match(redis_url: str) -> None:
+@pytest.mark.parametrize("preset", ["escopa", "escova"])
+async def test_a_person_plays_an_expert_bot_to_the_end_of_the_match(
+    redis_url: str, preset: str
+) -> None:
     async with serve_apps(redis_url, 1) as [client]:
-        table = await seat_bots(client, ["Ana", bot("Rita", "expert")], target=1)
+        table = await seat_bots(client, ["Ana", bot("Rita", "expert")], preset=preset, target=1)
         final = await table.play_out(random.Random(1))
         assert final["status"] == "finished"
         entries = await table.game.log()
@@ -196,3 +200,23 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
     for opponent in (1, 3):
         assert (await seats.knowledge(game_id, game, opponent)).signals == ()
     await client.aclose()
+
+
+def missing_a_capture(state: engine.State, seat: int, rng: random.Random) -> engine.Move:
+    """A person who discards a card that could have captured whenever one can: a claim left."""
+    moves = engine.legal_moves(state, seat)
+    capturing = {m.card for m in moves if isinstance(m, engine.Play) and m.capture}
+    missed = [m for m in moves if isinstance(m, engine.Play) and not m.capture]
+    return rng.choice([m for m in missed if m.card in capturing] or moves)
+
+
+@pytest.mark.parametrize("level", ["greedy", "expert"])
+async def test_a_bot_claims_the_capture_a_person_missed(redis_url: str, level: str) -> None:
+    async with serve_apps(redis_url, 1) as [client]:
+        table = await seat_bots(client, ["Ana", bot("Rita", level)], seed="missed", target=3)
+        table.choose = missing_a_capture
+        assert (await table.play_out(random.Random(5)))["status"] == "finished"
+        entries = await table.game.log()
+    claims = [e for e in moves_by(entries, {1}) if e["move"].startswith("claim:")]
+    assert claims, "the bot claimed none of the captures the person left"
+    replay(entries)

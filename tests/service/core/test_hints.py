@@ -64,3 +64,18 @@ async def test_hints_have_their_own_rate_limit(redis_url: str) -> None:
         limited = assert_problem(await hint(game, 0, "random"), 429, "rate/limited")
         assert limited["detail"]
         assert (await game.view(0))["version"] == 1  # other requests are not limited
+
+
+async def test_a_hint_refused_for_its_token_or_turn_spends_none_of_the_limit(
+    redis_url: str,
+) -> None:
+    app = create_app(Settings(redis_url=redis_url, hint_rate_limit=1, signing_keys=SIGNING_KEYS))
+    async with AsyncTestClient(app=app) as client:
+        game = await create_game(client, 2, first_dealer=1)
+        url = f"{game.url}/hint"
+        for _ in range(3):
+            assert_problem(await game.client.get(url), 401, "auth/missing_token")
+            assert_problem(await hint(game, 1, "random"), 409, "hint/not_your_turn")
+        ok(await hint(game, 0, "random"))  # the one hint allowed is still there
+        assert_problem(await game.client.get(url), 401, "auth/missing_token")
+        assert_problem(await hint(game, 0, "random"), 429, "rate/limited")

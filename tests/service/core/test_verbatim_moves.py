@@ -6,12 +6,19 @@ import random
 
 import msgspec
 import pytest
+from jsonschema import Draft202012Validator
 
+from service.app import openapi_document
 from service.core.games import move_from
 from service.core.messages import MoveRequest
 from tests.harness.api import Client, Json, assert_problem, create_game, ok
 
 APPLIES = {"play": {"card", "capture"}, "claim": {"claim"}, "deal": set()}
+_COMPONENTS = openapi_document()["components"]
+MOVE_SCHEMA = Draft202012Validator(
+    {"$ref": "#/components/schemas/MoveRequest", "components": _COMPONENTS}
+)
+"""The published schema of a move body: a listed move posted as listed must satisfy it too."""
 
 
 async def play_verbatim(client: Client, seed: str, **rules: object) -> tuple[set[str], int]:
@@ -27,7 +34,9 @@ async def play_verbatim(client: Client, seed: str, **rules: object) -> tuple[set
         listing = ok(await client.get(f"{game.url}/legal-moves", headers=game.auth(seat)))
         for listed in listing["moves"]:
             assert set(listed) == {"id", "kind"} | APPLIES[listed["kind"]], listed
-            request = msgspec.convert({**listed, "expected_version": 1}, MoveRequest, strict=True)
+            body = {**listed, "expected_version": 1}
+            assert not list(MOVE_SCHEMA.iter_errors(body)), body
+            request = msgspec.convert(body, MoveRequest, strict=True)
             assert str(move_from(request)) == listed["id"]
             checked += 1
         chosen: Json = rng.choice(listing["moves"])
@@ -64,3 +73,15 @@ async def test_a_listed_move_whose_members_disagree_is_ambiguous(
     response = await game.post_move(seat, {**listed, **mismatch, "expected_version": 1})
 
     assert_problem(response, 422, "request/ambiguous_move")
+
+
+async def test_a_listed_move_id_alone_goes_without_a_capture(client: Client) -> None:
+    game = await create_game(client)
+    seat = (await game.view())["turn"]
+    listed = (await game.legal(seat))[0]
+    body = {"id": listed["id"], "capture": ["AC"], "expected_version": 1}
+
+    response = await game.post_move(seat, body)
+
+    assert_problem(response, 422, "request/ambiguous_move")
+    assert list(MOVE_SCHEMA.iter_errors(body))

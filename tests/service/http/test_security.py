@@ -153,7 +153,7 @@ def test_the_openapi_document_declares_the_api_key_where_it_applies() -> None:
     for path, method in keyed:
         operation = doc["paths"][path][method]
         # Needed only when the server has keys, hence also `{}` (none) in the contract.
-        assert operation["security"] == [{"apiKey": []}, {}]
+        assert operation["security"] == [{}, {"apiKey": []}]
         assert "401" in operation["responses"]
 
 

@@ -17,7 +17,7 @@ async def test_a_browser_gets_the_start_page_at_the_root(client: Client) -> None
 
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
-    assert "Start a game" in response.text
+    assert "Play against bots" in response.text and "Play with friends" in response.text
     assert "Accept" in response.headers["vary"]
 
 

@@ -1,4 +1,4 @@
-"""The rules overrides are the engine's rules, member for member, with the engine's bounds."""
+"""The rules overrides are made from the engine's rules, member for member, with its bounds."""
 
 from __future__ import annotations
 

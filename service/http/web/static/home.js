@@ -1,9 +1,12 @@
-// The start page: create a game (preset, players) and hand out each seat's link.
+// The start page: a game against bots (the person takes seat 0 and goes to the table), or a
+// game with friends (each seat's link handed out).
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
 
 const DEFAULT_NAMES = ["Ana", "Bia", "Caio", "Duda"];
+const BOT_NAMES = ["Rita", "Beto", "Zeca"];
+const LEVELS = { random: "random (plays any legal move)", greedy: "greedy (takes the most now)", expert: "expert (thinks ahead)" };
 
 function nameInputs(count) {
   const fieldset = document.getElementById("names");
@@ -15,23 +18,47 @@ function nameInputs(count) {
   }
 }
 
+/** A level to choose for each bot seat (1 to count - 1), keeping the levels chosen so far. */
+function botInputs(count) {
+  const fieldset = document.getElementById("bot-seats");
+  const kept = [...fieldset.querySelectorAll("select")].map((select) => select.value);
+  const partner = (seat) => (count === 4 && seat === 2 ? ", your partner" : count === 4 ? ", against you" : "");
+  fieldset.replaceChildren(fieldset.querySelector("legend"));
+  for (let seat = 1; seat < count; seat += 1) {
+    const options = Object.entries(LEVELS).map(([level, text]) =>
+      h("option", { value: level, text, selected: (kept[seat - 1] ?? "expert") === level }));
+    fieldset.append(h("label", { text: `Seat ${seat}: ${BOT_NAMES[seat - 1]}${partner(seat)}` },
+      h("select", { name: `bot${seat}`, "data-seat": String(seat) }, options)));
+  }
+}
+
 async function loadPresets() {
   const presets = await api("/v1/rules/presets");
-  const select = document.getElementById("preset");
-  select.replaceChildren(...Object.entries(presets).map(([name, rules]) =>
-    h("option", { value: name, text: `${name} (to ${rules.target})` })));
+  for (const id of ["preset", "bots-preset"]) {
+    document.getElementById(id).replaceChildren(...Object.entries(presets).map(([name, rules]) =>
+      h("option", { value: name, text: `${name} (to ${rules.target})` })));
+  }
+}
+
+/** What both forms share: the preset, the points to win, the seed. */
+function settings(data, players) {
+  const request = { players, preset: data.get("preset") };
+  if (data.get("target")) request.rules = { target: Number(data.get("target")) };
+  if (data.get("seed")) request.seed = String(data.get("seed"));
+  return request;
 }
 
 function body(form) {
   const data = new FormData(form);
   const players = Number(data.get("players"));
-  const request = {
-    players: Array.from({ length: players }, (_, seat) => String(data.get(`name${seat}`)).trim()),
-    preset: data.get("preset"),
-  };
-  if (data.get("target")) request.rules = { target: Number(data.get("target")) };
-  if (data.get("seed")) request.seed = String(data.get("seed"));
-  return request;
+  return settings(data, Array.from({ length: players }, (_, seat) => String(data.get(`name${seat}`)).trim()));
+}
+
+function botsBody(form) {
+  const data = new FormData(form);
+  const bots = Array.from({ length: Number(data.get("players")) - 1 }, (_, k) =>
+    ({ name: BOT_NAMES[k], bot: String(data.get(`bot${k + 1}`)) }));
+  return settings(data, [String(data.get("name")).trim(), ...bots]);
 }
 
 function showCreated(game) {
@@ -49,22 +76,34 @@ function showCreated(game) {
   section.querySelector("a").focus();
 }
 
-async function create(event) {
-  event.preventDefault();
-  const form = event.currentTarget;
-  const error = document.getElementById("start-error");
-  error.textContent = "";
-  const key = new FormData(form).get("apikey");
-  try {
-    const game = await api("/v1/games", { method: "POST", body: body(form), headers: key ? { "X-API-Key": key } : {} });
-    showCreated(game);
-  } catch (problem) {
-    error.textContent = problem.message;
-  }
+/** Create the game the form describes, then `then(game)`; a problem shows in `errorId`. */
+function creator(build, errorId, then) {
+  return async (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const error = document.getElementById(errorId);
+    error.textContent = "";
+    const key = new FormData(form).get("apikey");
+    try {
+      then(await api("/v1/games", { method: "POST", body: build(form), headers: key ? { "X-API-Key": key } : {} }));
+    } catch (problem) {
+      error.textContent = problem.message;
+    }
+  };
+}
+
+/** To the table, as seat 0: its token only in the fragment, which no request carries. */
+function toTable(game) {
+  const mine = game.players.find((seat) => seat.seat === 0);
+  location.assign(`/play/${game.game_id}#token=${encodeURIComponent(mine.token)}`);
 }
 
 const players = document.getElementById("players");
 players.addEventListener("change", () => nameInputs(Number(players.value)));
 nameInputs(2);
-document.getElementById("start").addEventListener("submit", create);
+const botPlayers = document.getElementById("bots-players");
+botPlayers.addEventListener("change", () => botInputs(Number(botPlayers.value)));
+botInputs(2);
+document.getElementById("bots").addEventListener("submit", creator(botsBody, "bots-error", toTable));
+document.getElementById("start").addEventListener("submit", creator(body, "start-error", showCreated));
 loadPresets().catch((problem) => { document.getElementById("start-error").textContent = problem.message; });

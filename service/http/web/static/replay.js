@@ -7,10 +7,10 @@ import { cardRow } from "./cards.js";
 import { positions, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { signalLine } from "./signals.js";
-import { Broken, verify } from "./verify.js";
+import { Broken, trustedKeys, verify } from "./verify.js";
 
 const $ = (id) => document.getElementById(id);
-const view = { entries: [], list: [], players: [], rules: null, at: 0, gameId: null };
+const view = { entries: [], list: [], players: [], rules: null, at: 0, gameId: null, exported: null, problem: null, keys: null };
 
 function position(index) {
   return view.list[index];
@@ -100,7 +100,7 @@ function moveList() {
 function renderChecks(results) {
   $("checks").replaceChildren(...results.map((result) =>
     h("li", { class: result.status, "data-check": result.name, "data-status": result.status },
-      h("strong", { text: `${result.name}: ` }), result.status === "passed" ? "passed" : result.status === "failed" ? "FAILED" : "",
+      h("strong", { text: `${result.name}: ` }), { passed: "passed", failed: "FAILED", "not-checked": "not checked" }[result.status] ?? "",
       h("br"), h("small", { text: result.detail }))));
 }
 
@@ -137,10 +137,31 @@ async function open(exported) {
   const wanted = /#m=(\d+)/.exec(location.hash);
   const index = wanted ? view.list.findIndex((p) => p.seq === Number(wanted[1])) : 0;
   go(index < 0 ? 0 : index);
+  view.exported = exported;
+  view.problem = rebuilt.problem;
+  await check();
+}
+
+/** Run every check on the open export, with the keys trusted now (if any). */
+async function check() {
+  delete document.body.dataset.verified;
   renderChecks([{ name: "Verification", status: "pending", detail: "running…" }]);
-  const results = await verify(exported, extraChecks(rebuilt.problem));
+  const results = await verify(view.exported, extraChecks(view.problem), view.keys);
   renderChecks(results);
   document.body.dataset.verified = results.every((r) => r.status !== "failed") ? "passed" : "failed";
+}
+
+/** The keys the user pasted: the signature is checked again against them alone. */
+async function checkWithKey() {
+  $("key-error").textContent = "";
+  if (!view.exported) return;
+  try {
+    view.keys = await trustedKeys($("key").value);
+  } catch (error) {
+    $("key-error").textContent = `Not a key: ${error.message}`;
+    return;
+  }
+  await check();
 }
 
 async function openText(text) {
@@ -176,6 +197,7 @@ function wire() {
   });
   $("file").addEventListener("change", async (event) => openText(await event.target.files[0].text()));
   $("paste-go").addEventListener("click", () => openText($("paste").value));
+  $("key-go").addEventListener("click", () => checkWithKey().catch((error) => { $("key-error").textContent = error.message; }));
   document.addEventListener("dragover", (event) => {
     event.preventDefault();
     $("load").classList.add("over");
@@ -195,7 +217,9 @@ async function start() {
   if (!view.gameId) return;
   if (!window.crypto?.subtle) throw new Error("this page needs Web Crypto: open it over HTTPS or from localhost");
   try {
-    await open(await api(`/v1/games/${view.gameId}/export`));
+    const [exported, published] = await Promise.all([api(`/v1/games/${view.gameId}/export`), api("/v1/keys")]);
+    view.keys = await trustedKeys(published); // this service's keys, as it publishes them
+    await open(exported);
   } catch (problem) {
     const table = h("a", { href: `/play/${view.gameId}`, text: "watch it at the table" });
     $("error").replaceChildren(problem.code === "game/not_finished" ? "This game is not over yet: " : `${problem.message} `, problem.code === "game/not_finished" ? table : "");

@@ -9,10 +9,11 @@ import { SIGNAL, signalLine } from "./signals.js";
 
 const ENTRY_TYPES = ["created", "move", "deal", "signal"]; // `signal` entries: older logs only
 const SIGNAL_POLL_MS = 2000;
+const HINT_LEVEL = "expert";
 const gameId = gameIdFromPath("/play/");
 const token = seatToken(gameId);
 const state = {
-  view: null, rules: null, legal: [], selected: null, taking: [], players: [], etag: null,
+  view: null, rules: null, legal: [], selected: null, taking: [], players: [], bots: [], hint: null, etag: null,
   loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null,
 };
 const $ = (id) => document.getElementById(id);
@@ -34,6 +35,12 @@ function partnered(rules) {
 
 function name(seat) {
   return state.players[seat] ?? `seat ${seat}`;
+}
+
+/** A seat's name with its bot level, when the service plays it. */
+function label(seat) {
+  const bot = state.bots[seat];
+  return bot ? `${name(seat)} (bot: ${bot})` : name(seat);
 }
 
 // --- reading the game ------------------------------------------------------------------------
@@ -97,9 +104,11 @@ function show(view, legal) {
   state.view = view;
   state.legal = legal;
   state.players = view.players.map((player) => player.name);
+  state.bots = view.players.map((player) => player.bot ?? null);
   if (moved) {
     state.selected = null;
     state.taking = [];
+    state.hint = null;
   }
   render();
   return true;
@@ -171,6 +180,7 @@ function render() {
   $("table").replaceChildren(tableRow(view));
   $("hand").replaceChildren(handRow(view));
   $("actions").replaceChildren(...actions(view));
+  renderHint();
   $("sides").replaceChildren(...view.sides.map((side) => sideBox(side, view)));
   const link = $("replay-link");
   link.href = `/replay/${gameId}`;
@@ -191,6 +201,7 @@ function statusLine(view) {
     return `${round}${shortName(state.selected)} chosen: pick the table cards it takes, or an option below.`;
   }
   if (view.turn === view.seat) return `${round}Your turn: choose a card from your hand.`;
+  if (state.bots[view.turn]) return `${round}${name(view.turn)} (bot: ${state.bots[view.turn]}) is thinking…`;
   return `${round}${name(view.turn)} to play.`;
 }
 
@@ -207,7 +218,8 @@ function seatBox(seat) {
   const count = view.hand_sizes[seat];
   const backs = Array.from({ length: count }, () => cardBack());
   const box = h("section", { class: "seat side", "data-seat": String(seat), "aria-label": `${name(seat)}: ${count} card(s) in hand` },
-    h("h2", { text: name(seat) }), h("div", { class: "cards", "data-count": String(count) }, backs));
+    h("h2", { text: label(seat) }), h("div", { class: "cards", "data-count": String(count) }, backs));
+  if (state.bots[seat]) box.dataset.bot = state.bots[seat];
   box.classList.toggle("turn", view.turn === seat);
   return box;
 }
@@ -279,6 +291,9 @@ function actions(view) {
   } else if (plays().length) {
     buttons.push(h("span", { text: "Choose a card from your hand." }));
   }
+  if (view.turn === view.seat && view.status === "playing" && state.legal.length) {
+    buttons.push(h("button", { type: "button", id: "hint-button", text: "Hint", onclick: askHint }));
+  }
   if (state.rules.signals && partnered(state.rules) && view.status === "playing") {
     for (const [signal, meaning] of Object.entries(SIGNAL)) {
       buttons.push(h("button", { type: "button", "data-signal": signal, text: `Signal: ${meaning}`, onclick: () => sendSignal(signal) }));
@@ -297,6 +312,52 @@ function moveButton(move, label, takes = []) {
     onclick: () => play(move), onmouseenter: () => highlight(true), onmouseleave: () => highlight(false),
     onfocus: () => highlight(true), onblur: () => highlight(false),
   });
+}
+
+/** What a move does, in words: "take 3C + 4D with 7S", "discard 5H", "claim 2C + 6S". */
+function moveText(move) {
+  if (move.kind === "claim") return `claim the missed capture ${move.claim.map(shortName).join(" + ")}`;
+  if (move.kind === "deal") return "deal the next hand";
+  if (!move.capture.length) return `discard ${shortName(move.card)}`;
+  return `take ${move.capture.map(shortName).join(" + ")} with ${shortName(move.card)}`;
+}
+
+/** The hint for this version, if any: in words, and its cards highlighted. */
+function renderHint() {
+  const shown = $("hint");
+  const hint = state.hint;
+  shown.hidden = !hint;
+  if (!hint) return;
+  shown.dataset.move = hint.error ? "" : hint.move.id;
+  shown.classList.toggle("error", Boolean(hint.error));
+  if (hint.error) {
+    shown.textContent = hint.error;
+    return;
+  }
+  shown.textContent = `Hint (${hint.level} bot): ${moveText(hint.move)}.`;
+  const cards = hint.move.kind === "play" ? [[`#hand [data-card="${hint.move.card}"]`], hint.move.capture.map((c) => `#table [data-card="${c}"]`)].flat() : [];
+  for (const selector of cards) document.querySelector(selector)?.classList.add("hinted");
+  $("actions").querySelector(`[data-move="${CSS.escape(hint.move.id)}"]`)?.classList.add("hinted");
+}
+
+/** A readable sentence for a hint the service would not give. */
+function hintProblem(problem) {
+  if (problem.status === 429) return "No hint now: hints are rate-limited on this server. Try again in a minute.";
+  if (problem.code === "hint/not_your_turn") return "No hint: it is not your turn any more.";
+  return `No hint: ${problem.message}`;
+}
+
+async function askHint() {
+  const asked = state.view.version;
+  let hint;
+  try {
+    hint = await api(`/v1/games/${gameId}/hint?level=${HINT_LEVEL}`, { token });
+  } catch (problem) {
+    hint = { error: hintProblem(problem) };
+  }
+  if (state.view.version !== asked || (hint.version !== undefined && hint.version !== asked)) return; // the game moved on
+  state.hint = hint;
+  render();
 }
 
 // --- acting ---------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-// Verify an export in the browser, step by step as docs/audit.md section 3 (checks 1-4) and
-// docs/shuffle.md describe them: the hash chain, the seed commitment, the key, the deals.
-// SHA-256 and HMAC-SHA256 come from Web Crypto; nothing here trusts the server.
+// Verify an export in the browser, step by step as docs/audit.md section 3 (checks 1-4),
+// section 7 and docs/shuffle.md describe them: the hash chain, the seed commitment, the key,
+// the deals, and the Ed25519 signature of the final head against the keys the reader trusts.
+// SHA-256, HMAC-SHA256 and Ed25519 come from Web Crypto; nothing here trusts the server.
 
 import { DECK, RANKS } from "./cards.js";
 
@@ -11,6 +12,7 @@ const encoder = new TextEncoder();
 const VALUE = Object.fromEntries(DECK.map((card) => [card, RANKS.indexOf(card[0]) + 1]));
 
 class Broken extends Error {}
+class NotChecked extends Error {}
 
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -190,18 +192,120 @@ export function checkSignals(entries) {
   return `${count} signal(s), each allowed, by a seat in play, in order`;
 }
 
+// --- the signature of the final head (docs/audit.md section 7) ------------------------------
+
+const RECEIPT_CONTEXT = "escopa-receipt-v1";
+
+/** Bytes from base64url (padded or not); raises Broken naming `what` on anything else. */
+function unb64(text, what) {
+  if (typeof text !== "string" || !/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Broken(`${what} is not base64url`);
+  const bare = text.replace(/=+$/, "");
+  const binary = atob(bare.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (bare.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** A raw 32-byte public key written as 43 base64url characters or 64 hex digits. */
+function keyBytes(text) {
+  const given = String(text).trim();
+  if (/^[0-9a-fA-F]{64}$/.test(given)) return Uint8Array.from(given.match(/../g), (pair) => parseInt(pair, 16));
+  if (/^[A-Za-z0-9_-]{43}=?$/.test(given)) return unb64(given, "the key");
+  throw new Broken("a key is 43 base64url characters or 64 hex digits (32 bytes)");
+}
+
+/** A key's id: the first 16 hex digits of the SHA-256 of its raw 32 bytes. */
+export async function keyId(raw) {
+  return hex(await crypto.subtle.digest("SHA-256", raw)).slice(0, 16);
+}
+
+/**
+ * The keys to trust, by id, from what `GET /v1/keys` publishes (the whole document, its `keys`
+ * list or one key) or a bare public key, as text or parsed; raises Broken naming what is wrong.
+ */
+export async function trustedKeys(given) {
+  let document = given;
+  if (typeof given === "string") {
+    const text = given.trim();
+    if (!text.startsWith("{") && !text.startsWith("[")) {
+      const raw = keyBytes(text);
+      return new Map([[await keyId(raw), raw]]);
+    }
+    try {
+      document = JSON.parse(text);
+    } catch {
+      throw new Broken("the keys are neither a public key nor the JSON of GET /v1/keys");
+    }
+  }
+  const items = Array.isArray(document) ? document : Array.isArray(document?.keys) ? document.keys : [document];
+  const keys = new Map();
+  for (const item of items) {
+    if (typeof item?.id !== "string" || typeof item?.public_key !== "string") throw new Broken("not a published key: it needs an id and a public_key");
+    if ((item.algorithm ?? "Ed25519") !== "Ed25519") throw new Broken(`key ${item.id}: not an Ed25519 key`);
+    const raw = keyBytes(item.public_key);
+    if ((await keyId(raw)) !== item.id) throw new Broken(`key '${item.id}': the id is not that of its public key`);
+    keys.set(item.id, raw);
+  }
+  if (!keys.size) throw new Broken("no key given");
+  return keys;
+}
+
+/** Whether this browser's Web Crypto verifies Ed25519 (Chromium 113+, Firefox 129+, Safari 17+). */
+async function hasEd25519() {
+  try {
+    await crypto.subtle.importKey("raw", new Uint8Array(32), { name: "Ed25519" }, false, ["verify"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * audit.md section 7: the export's signature is the service's over
+ * `escopa-receipt-v1:{game_id}:{seq}:{hash}` of its last entry, by one of the `keys` given
+ * (a Map from `trustedKeys`, or null: then it is not checked).
+ */
+export async function checkSignature(exported, keys) {
+  const signed = exported.signature;
+  if (!signed) {
+    if (!keys) throw new NotChecked("not checked: this export is not signed (escopa-export-v1)");
+    throw new Broken("the export carries no signature (escopa-export-v1): a key checks signed exports only");
+  }
+  if (!keys) throw new NotChecked(`not checked (no key): signed by key ${signed.key_id}; give the service's public key (GET /v1/keys) to check it`);
+  if (!(await hasEd25519())) throw new NotChecked("not checked: this browser's Web Crypto has no Ed25519");
+  const raw = keys.get(signed.key_id);
+  if (!raw) {
+    const known = [...keys.keys()].sort().join(", ") || "none";
+    throw new Broken(`signed by key '${signed.key_id}', which is not a key given (known: ${known})`);
+  }
+  const last = exported.entries.at(-1);
+  const head = `game ${exported.game_id}'s head (seq ${last.seq}, hash ${last.hash})`;
+  const message = encoder.encode(`${RECEIPT_CONTEXT}:${exported.game_id}:${last.seq}:${last.hash}`);
+  const key = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
+  let holds = false;
+  try {
+    holds = await crypto.subtle.verify({ name: "Ed25519" }, key, unb64(signed.signature, "the signature"), message);
+  } catch (error) {
+    if (error instanceof Broken) throw error;
+  }
+  if (!holds) throw new Broken(`the signature of key ${signed.key_id} does not hold for ${head}: the chain is not the one the service signed`);
+  return `key ${signed.key_id} signed ${head}`;
+}
+
 /**
  * Every check, in docs/audit.md's order; each is {name, status, detail}. A check that cannot
- * run because an earlier one failed is still listed. `extra` are checks the caller adds.
+ * run because an earlier one failed is still listed. `extra` are checks the caller adds;
+ * `keys` (from `trustedKeys`, or null) are the keys the signature of the final head must hold for.
  */
-export async function verify(exported, extra = []) {
+export async function verify(exported, extra = [], keys = null) {
   const results = [];
   const run = async (name, check) => {
     try {
       results.push({ name, status: "passed", detail: await check() });
     } catch (error) {
-      const detail = error instanceof Broken ? error.message : `could not be checked: ${error.message}`;
-      results.push({ name, status: "failed", detail });
+      if (error instanceof NotChecked) results.push({ name, status: "not-checked", detail: error.message });
+      else {
+        const detail = error instanceof Broken ? error.message : `could not be checked: ${error.message}`;
+        results.push({ name, status: "failed", detail });
+      }
     }
   };
   const formats = ["escopa-export-v1", "escopa-export-v2"];
@@ -217,16 +321,7 @@ export async function verify(exported, extra = []) {
     await run("Partner signals", async () => checkSignals(entries));
   }
   for (const [name, check] of extra) await run(name, check);
-  // An escopa-export-v2 carries the service's Ed25519 signature of its final head (docs/audit.md
-  // section 7); the page does not check it yet, and says so: `escopa audit --key` does.
-  const key = exported.signature?.key_id;
-  results.push({
-    name: "Signature of the final head",
-    status: "not-checked",
-    detail: key
-      ? `not checked here: signed by key ${key}; check it with escopa audit --key and GET /v1/keys`
-      : "not checked: this export is not signed (escopa-export-v1)",
-  });
+  await run("Signature of the final head", () => checkSignature(exported, keys));
   return results;
 }
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import openapi_document as document
@@ -36,17 +37,21 @@ def test_every_error_response_is_a_problem_document() -> None:
 
 
 def test_every_example_in_the_document_is_a_valid_instance_of_its_schema() -> None:
-    import msgspec
+    import jsonschema
 
     from service.http.openapi.document import _structs
 
     structs = _structs()
-    schemas = document()["components"]["schemas"]
-    examples = {name: s["examples"] for name, s in schemas.items() if "examples" in s}
+    components = document()["components"]
+    examples = {name: s["examples"] for name, s in components["schemas"].items() if "examples" in s}
     assert {"CreateGame", "MoveRequest", "GameView", "LegalMoves", "Problem"} <= set(examples)
     for name, listed in examples.items():
+        schema = {"$ref": f"#/components/schemas/{name}", "components": components}
         for example in listed:
-            msgspec.convert(example, structs[name], strict=True)
+            as_sent = json.loads(json.dumps(example))
+            jsonschema.validate(as_sent, schema, cls=jsonschema.Draft202012Validator)
+            if name in structs:
+                msgspec.convert(example, structs[name], strict=True)
 
 
 def test_every_429_and_503_answer_declares_retry_after() -> None:
@@ -109,6 +114,7 @@ def test_every_link_names_an_operation_and_only_parameters_it_declares() -> None
 def test_the_seat_operations_declare_the_player_token_and_no_authorization_parameter() -> None:
     operations = _operations()
     required = {"getLegalMoves", "getHint", "playMove", "deal", "sendSignal", "createStreamTicket"}
+    required |= {"leaveGame", "resignGame", "abortGame", "rematchGame"}
     optional = {"getGame", "getLog", "streamEvents"}
     for operation_id, operation in operations.items():
         names = {p["name"].lower() for p in operation.get("parameters", [])}
@@ -117,7 +123,7 @@ def test_the_seat_operations_declare_the_player_token_and_no_authorization_param
         if operation_id in required:
             assert security == [{"playerToken": []}], operation_id
         elif operation_id in optional:
-            assert security == [{"playerToken": []}, {}], operation_id
+            assert security == [{}, {"playerToken": []}], operation_id
         else:
             assert "playerToken" not in json.dumps(security), operation_id
 
@@ -128,3 +134,85 @@ def test_the_answer_of_a_commitment_is_the_commitment_a_game_names() -> None:
     created = _operations()["createCommitment"]["responses"]["201"]
     schema = created["content"]["application/json"]["schema"]
     assert schema == {"$ref": "#/components/schemas/Commitment"}
+
+
+def _component(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    name = schema["$ref"].rsplit("/", 1)[1]
+    component: dict[str, Any] = doc["components"]["schemas"][name]
+    return component
+
+
+def _evaluated(body: dict[str, str], answer: Any) -> dict[str, Any]:
+    """A link's body with each `$response.body#/...` pointer read from `answer`."""
+    values: dict[str, Any] = {}
+    for key, expression in body.items():
+        value = answer
+        for part in expression.removeprefix("$response.body#/").split("/"):
+            value = value[int(part)] if isinstance(value, list) else value[part]
+        values[key] = value
+    return values
+
+
+def test_a_link_whose_body_is_whole_gives_a_body_its_target_accepts() -> None:
+    # such a link's body is sent as it is, not merged into a generated one: it must be complete
+    from jsonschema import Draft202012Validator
+
+    doc = document()
+    operations = _operations()
+    whole = [
+        (response, link)
+        for operation in operations.values()
+        for response in operation["responses"].values()
+        for link in response.get("links", {}).values()
+        if link.get("x-schemathesis") == {"merge_body": False}
+    ]
+    assert [link["operationId"] for _, link in whole] == ["playMove"]
+    for response, link in whole:
+        source = _component(doc, response["content"]["application/json"]["schema"])
+        target = operations[link["operationId"]]["requestBody"]["content"]["application/json"]
+        schema = {**_component(doc, target["schema"]), "components": doc["components"]}
+        for example in source["examples"]:
+            body = _evaluated(link["requestBody"], example)
+            assert not list(Draft202012Validator(schema).iter_errors(body)), body
+
+
+def test_a_legal_move_as_listed_is_a_valid_move_request_deal_included() -> None:
+    import jsonschema
+
+    from engine.moves import Deal, claim, play
+    from service.core.games import legal_move
+
+    request = {"$ref": "#/components/schemas/MoveRequest", "components": document()["components"]}
+    valid = jsonschema.Draft202012Validator(request).is_valid
+    moves = [play("5H", ["2S", "QD"]), claim(["5S", "QD"]), Deal()]
+    for move in moves:
+        listed = msgspec.json.decode(msgspec.json.encode(legal_move(move)))
+        assert valid({**listed, "expected_version": 3}), listed
+        assert not valid({**listed, "expected_version": 3, "move": "deal", "card": "7D"})
+
+
+SECURITIES = (
+    [],
+    [{"playerToken": []}],
+    [{}, {"playerToken": []}],
+    [{}, {"apiKey": []}],
+)
+"""The security an operation may state: none, the seat's token (required or optional), or the
+API key (needed only when the server has keys)."""
+
+
+@pytest.mark.parametrize("operation_id", sorted(_operations()))
+def test_every_operation_is_documented_for_integrators(operation_id: str) -> None:
+    operation = _operations()[operation_id]
+    missing = [key for key in ("summary", "description", "tags") if not operation.get(key)]
+    assert not missing, f"{operation_id}: give it {', '.join(missing)} in its route"
+    assert operation.get("security") in SECURITIES, (
+        f"{operation_id}: declare `security` in its route (one of {SECURITIES})"
+    )
+    body = operation.get("requestBody")
+    if body is not None:
+        assert body.get("description"), f"{operation_id}: describe its request body"
+        media = body["content"]["application/json"]
+        assert media.get("examples"), (
+            f"{operation_id}: add its request body's example to examples.py (REQUESTS)"
+        )

@@ -1,7 +1,9 @@
 """The web pages in a real headless Chromium against a real `escopa serve` and Redis.
 
-A whole match is played by clicking in two seats' pages; a finished game's replay is compared,
-position by position, with the API's replay; tampered exports fail the check they break. Every
+A whole match is played by clicking in two seats' pages, and another against a bot; a finished
+game's replay is compared,
+position by position, with the API's replay; tampered or re-signed exports fail the check they
+break. Every
 page is watched: no console error, no request to any host but the service. With
 `ESCOPA_SCREENSHOTS=<folder>` the README's pictures are saved there (`make screenshots`).
 """
@@ -25,16 +27,20 @@ from service.store.redis_server import RedisServer
 from tests.harness.api import Json, canonical, capturing_cards, entry_hash, find_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.processes import Served, serve_processes
+from tests.harness.signing import OTHER_KEY, SIGNING_KEY, key_id, public_text, sign, signed_bytes
 
 SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
 WAIT = 15.0
 SEED = "web table 1"
+HINTS = "1/600"  # one hint for the whole module: the second is refused (429)
+SIGNATURE = "Signature of the final head"
 
 
 @pytest.fixture(scope="module")
 def server(redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     redis.Redis.from_url(redis_server.url).flushall()
-    with serve_processes(redis_server.url, tmp_path_factory.mktemp("web"), 1) as [served]:
+    folder = tmp_path_factory.mktemp("web")
+    with serve_processes(redis_server.url, folder, 1, ESCOPA_HINT_RATE_LIMIT=HINTS) as [served]:
         yield served
 
 
@@ -170,9 +176,16 @@ def close_round(watched: Watched, round_no: int, shot: str | None) -> None:
     page.wait_for_selector("#round-dialog:not([open])", state="attached")
 
 
-def assert_clean(server: Served, *pages: Watched) -> None:
+REFUSED_HINT = "the server responded with a status of 429 (Too Many Requests)"
+
+
+def assert_clean(server: Served, *pages: Watched, expected: tuple[str, ...] = ()) -> None:
+    """No console error (but each `expected` one, exactly once), no request to another host."""
     for watched in pages:
-        assert watched.errors == [], watched.errors
+        unexpected = [e for e in watched.errors if not any(x in e for x in expected)]
+        assert unexpected == [], unexpected
+        for text in expected:
+            assert sum(text in e for e in watched.errors) == 1, (text, watched.errors)
         foreign = [url for url in watched.requests if not url.startswith(server.base + "/")]
         assert foreign == [], foreign
 
@@ -330,7 +343,7 @@ def test_the_replay_shows_at_each_position_what_the_api_replays_there(
         "Seed commitment": "passed",
         "Deals from the seeded shuffle": "passed",
         "Moves use the cards dealt": "passed",
-        "Signature of the final head": "not-checked",
+        SIGNATURE: "passed",
     }
     entries = finished["entries"]
     last = len(entries)
@@ -659,4 +672,236 @@ def test_a_deal_that_is_due_is_offered_as_one_button_when_auto_deal_is_off(
     shown = watched.page.get_attribute("#hand .cards", "data-cards")
     assert shown == " ".join(view["hand"]) and len(view["hand"]) == 3
     assert watched.page.get_attribute("#table .cards", "data-cards") == " ".join(view["table"])
+    assert_clean(server, watched)
+
+
+def play_chosen(watched: Watched, move: str) -> None:
+    """Play `move` (a legal move's id) by clicking: its card, the table cards it takes, then
+    the one option left; a claim by its button."""
+    page = watched.page
+    if move.startswith("claim:"):
+        page.click(f"#actions button[data-move='{move}']")
+        return
+    card, *takes = move.split("+")
+    page.click(f"#hand button.card[data-card='{card}']")
+    for taken in takes:
+        page.click(f"#table button[data-card='{taken}']")
+    page.click(f"#actions button[data-move='{move}']")
+
+
+def ask_hint(watched: Watched) -> Any:
+    """Click Hint; the line it shows."""
+    watched.page.click("#hint-button")
+    shown = watched.page.locator("#hint")
+    shown.wait_for(state="visible")
+    return shown
+
+
+def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signature_checks(
+    server: Served, browser: Chromium
+) -> None:
+    person = browser.page()
+    page = person.page
+    page.goto(f"{server.base}/")
+    page.select_option("#bots-players", "2")
+    page.select_option("#bot-seats select[data-seat='1']", "expert")
+    page.fill("#bots-target", "3")
+    page.click("#bots summary")
+    page.fill("#bots-seed", "web bot 4")  # the same match every run
+    page.click("#bots button[type=submit]")
+    page.wait_for_url(f"{server.base}/play/*")
+    until(lambda: version(person), "the table")
+    assert "token" not in page.url, "the token leaves the address bar"
+    game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
+    token = page.evaluate("(id) => sessionStorage.getItem(`escopa:token:${id}`)", game_id)
+    auth = {"Authorization": f"Bearer {token}"}
+    http = httpx.Client(base_url=server.base, timeout=10)
+    url = f"/v1/games/{game_id}"
+    players = http.get(url).json()["players"]
+    assert players == [
+        {"seat": 0, "name": "Ana", "bot": None},
+        {"seat": 1, "name": "Rita", "bot": "expert"},
+    ]
+    bot = page.locator("#others [data-seat='1']")
+    assert bot.get_attribute("data-bot") == "expert"
+    assert "Rita (bot: expert)" in bot.inner_text()
+
+    rounds, moves, at = 0, 0, 0
+    while True:
+        until(
+            lambda a=at: my_turn(person, a) or http.get(url).json()["status"] == "finished",
+            "the person's turn",
+        )
+        sheet = http.get(f"{url}/score").json()
+        if len(sheet["rounds"]) > rounds:
+            rounds = len(sheet["rounds"])
+            close_round(person, rounds, None)
+        if sheet["status"] == "finished":
+            break
+        if moves == 0:  # a hint: a legal move, its cards highlighted, then played by clicking
+            legal = http.get(f"{url}/legal-moves", headers=auth).json()
+            hinted = str(ask_hint(person).get_attribute("data-move"))
+            assert hinted in [move["id"] for move in legal["moves"]]
+            assert "Hint (expert bot): " in page.inner_text("#hint")
+            shoot(person, "table-bot-hint")
+            if not hinted.startswith("claim:"):
+                lit = page.locator(".hinted").evaluate_all("cs => cs.map(c => c.dataset.card)")
+                assert sorted(lit) == sorted(hinted.split("+"))
+            play_chosen(person, hinted)
+        else:
+            if moves == 1:  # the module's one hint is spent: the 429 is said in words
+                refused = ask_hint(person)
+                assert "hints are rate-limited" in refused.inner_text()
+                assert refused.get_attribute("data-move") == ""
+            play_by_clicks(person)
+        at = until(lambda a=at: version(person) > a and version(person), "the move's answer")
+        moves += 1
+
+    log = http.get(f"{url}/log?after=0").json()["entries"]
+    by_seat = [sum(1 for e in log if e["type"] == "move" and e["seat"] == s) for s in (0, 1)]
+    assert by_seat[0] == moves, "every move of the person's was chosen in the page"
+    assert by_seat[1] >= moves - 1 > 10, "the bot played its turns"
+    until(lambda: len(log) == page.locator("#log li").count(), "every move in the page's log")
+    assert "Rita played" in page.inner_text("#log"), "the bot's moves arrive live"
+    winner = sheet["outcome"]["winner"]
+    until(lambda: page.is_visible("#outcome"), "the outcome")
+    assert ("You win!" if winner == 0 else "You lose.") in page.inner_text("#outcome")
+
+    page.click("#replay-link")  # replayed, and its signature checked against GET /v1/keys
+    page.wait_for_selector("body[data-verified='passed']")
+    signature = page.locator(f"#checks li[data-check='{SIGNATURE}']")
+    assert signature.get_attribute("data-status") == "passed"
+    assert f"key {key_id(SIGNING_KEY)} signed game {game_id}'s head (seq {len(log)}" in (
+        signature.inner_text()
+    )
+    assert_clean(server, person, expected=(REFUSED_HINT,))  # the browser logs the refused hint
+    http.close()
+
+
+def resigned(export: Json, key: str) -> Json:
+    """The export re-signed with `key` (a forger's own), over its head as audit.md defines."""
+    last = export["entries"][-1]
+    message = signed_bytes(export["game_id"], last["seq"], last["hash"])
+    export["signature"] = {"key_id": key_id(key), "signature": sign(key, message)}
+    return export
+
+
+def relabelled(export: Json) -> Json:
+    export["game_id"] = "0" * len(export["game_id"])
+    return export
+
+
+def unsigned(export: Json) -> Json:
+    del export["signature"]
+    export["format"] = "escopa-export-v1"
+    return export
+
+
+@pytest.mark.parametrize(
+    ("tamper", "status", "detail"),
+    [
+        (lambda e: e, "passed", f"key {key_id(SIGNING_KEY)} signed game "),
+        (
+            lambda e: rehashed(forged_deal(e)),
+            "failed",
+            f"the signature of key {key_id(SIGNING_KEY)} does not hold for game ",
+        ),
+        (
+            lambda e: resigned(rehashed(forged_deal(e)), OTHER_KEY),
+            "failed",
+            f"signed by key '{key_id(OTHER_KEY)}', which is not a key given "
+            f"(known: {key_id(SIGNING_KEY)})",
+        ),
+        (relabelled, "failed", "the chain is not the one the service signed"),
+        (unsigned, "failed", "the export carries no signature (escopa-export-v1)"),
+    ],
+    ids=["untouched", "rebuilt", "re-signed by another key", "relabelled", "unsigned"],
+)
+def test_an_export_dropped_with_no_server_checks_its_signature_against_a_pasted_key(
+    server: Served, browser: Chromium, finished: Json, tamper: Any, status: str, detail: str
+) -> None:
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/replay/")
+    page.wait_for_load_state("networkidle")
+    before = len(watched.requests)
+    page.evaluate(
+        "(text) => { document.getElementById('paste').value = text; }",
+        json.dumps(tamper(json.loads(json.dumps(finished)))),
+    )
+    page.click("#paste-go")
+    page.wait_for_selector("body[data-verified]")
+    item = page.locator(f"#checks li[data-check='{SIGNATURE}']")
+    if tamper is unsigned:
+        assert item.get_attribute("data-status") == "not-checked"
+        assert "not checked: this export is not signed" in item.inner_text()
+    else:
+        assert item.get_attribute("data-status") == "not-checked"
+        assert "not checked (no key): signed by key " in item.inner_text()
+    page.click("#key-box summary")
+    page.fill("#key", public_text(SIGNING_KEY))
+    page.click("#key-go")
+    page.wait_for_selector(f"#checks li[data-check='{SIGNATURE}'][data-status='{status}']")
+    assert detail in item.inner_text()
+    assert page.get_attribute("body", "data-verified") == status
+    assert watched.requests[before:] == [], "the signature was checked without the server"
+    assert_clean(server, watched)
+
+
+def test_a_pasted_key_that_is_not_a_key_is_named_and_checks_nothing(
+    server: Served, browser: Chromium, finished: Json
+) -> None:
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/replay/")
+    page.evaluate(
+        "(text) => { document.getElementById('paste').value = text; }", json.dumps(finished)
+    )
+    page.click("#paste-go")
+    page.wait_for_selector("body[data-verified]")
+    page.click("#key-box summary")
+    page.fill(
+        "#key", json.dumps({"keys": [{"id": "0" * 16, "public_key": public_text(OTHER_KEY)}]})
+    )
+    page.click("#key-go")
+    page.wait_for_selector("#key-error:has-text('the id is not that of its public key')")
+    item = page.locator(f"#checks li[data-check='{SIGNATURE}']")
+    assert item.get_attribute("data-status") == "not-checked"
+    assert_clean(server, watched)
+
+
+def test_a_four_player_game_against_bots_gives_the_person_a_bot_partner_at_each_chosen_level(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page(PHONE)
+    page = watched.page
+    page.goto(f"{server.base}/")
+    page.fill("#bots-name", "Léa")
+    page.select_option("#bots-players", "4")
+    for seat, level in ((1, "random"), (2, "greedy"), (3, "expert")):
+        page.select_option(f"#bot-seats select[data-seat='{seat}']", level)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    page.click("#bots button[type=submit]")
+    page.wait_for_url(f"{server.base}/play/*")
+    until(lambda: version(watched), "the table")
+    game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
+    view = httpx.get(f"{server.base}/v1/games/{game_id}", timeout=10).json()
+    assert [(p["name"], p["bot"]) for p in view["players"]] == [
+        ("Léa", None),
+        ("Rita", "random"),
+        ("Beto", "greedy"),
+        ("Zeca", "expert"),
+    ]
+    assert view["rules"]["players"] == 4 and [s["seats"] for s in view["sides"]] == [[0, 2], [1, 3]]
+    shown = page.locator("#others [data-bot]").evaluate_all(
+        "boxes => boxes.map(b => [b.dataset.seat, b.dataset.bot,"
+        " b.querySelector('h2').textContent])"
+    )
+    assert shown == [
+        ["1", "random", "Rita (bot: random)"],
+        ["2", "greedy", "Beto (bot: greedy)"],
+        ["3", "expert", "Zeca (bot: expert)"],
+    ]
+    assert page.inner_text("#sides [data-side='0'] h2") == "Léa & Beto"
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert_clean(server, watched)

@@ -1,0 +1,103 @@
+"""A match's life outside its moves: waiting for players, resigning and aborting.
+
+A game whose seats are not all taken `waiting`: nothing is dealt and nothing drawn, so its
+state holds the rules and the seed only. Resigning and aborting end a match early; each is a
+pure step like a move: the new state and the `MatchEnded` event that says how it ended.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.errors import IllegalMove
+from engine.events import Event, MatchEnded
+from engine.rules import Rules, check_rules, seats_of, side_count, side_of
+from engine.scoring import Outcome
+from engine.state import State
+
+
+def waiting(rules: Rules, seed: str) -> State:
+    """A game that waits for its players: nothing dealt or drawn (`engine.start` does that)."""
+    check_rules(rules)
+    sides = side_count(rules)
+    dealer = rules.first_dealer if isinstance(rules.first_dealer, int) else 0
+    return State(
+        rules=rules,
+        seed=seed,
+        status="waiting",
+        round=1,
+        hand=0,
+        first_dealer=dealer,
+        dealer=dealer,
+        turn=None,
+        stock=(),
+        hands=((),) * rules.players,
+        table=(),
+        captured=((),) * sides,
+        escopas=(0,) * sides,
+        wrong=(0,) * sides,
+        last_capturer=None,
+        claim=None,
+        last=None,
+        scores=(0,) * sides,
+        rounds=(),
+        outcome=None,
+    )
+
+
+def _running(state: State, seat: int) -> None:
+    if not 0 <= seat < state.rules.players:
+        raise IllegalMove("move/unknown_seat", f"seat {seat} does not exist")
+    if state.status == "finished":
+        raise IllegalMove("move/game_over", "the match is over")
+
+
+def _ended(state: State, outcome: Outcome) -> tuple[State, list[Event]]:
+    ended = msgspec.structs.replace(
+        state, status="finished", turn=None, claim=None, outcome=outcome
+    )
+    return ended, [MatchEnded(outcome=outcome)]
+
+
+def resign(state: State, seat: int) -> tuple[State, list[Event]]:
+    """`seat`'s side (a partnership together) loses the match; the other sides win it.
+
+    With two sides the other one is the `winner`; with more, the sides that did not resign
+    share the win (`seats`, no single `winner`). Only a match that has started can be resigned.
+    """
+    _running(state, seat)
+    if state.status == "waiting":
+        raise IllegalMove("move/not_started", "the game waits for players: nothing to resign")
+    rules = state.rules
+    side = side_of(rules, seat)
+    others = [s for s in range(side_count(rules)) if s != side]
+    outcome = Outcome(
+        winner=others[0] if len(others) == 1 else None,
+        seats=tuple(sorted(s for other in others for s in seats_of(rules, other))),
+        totals=state.scores,
+        rounds=len(state.rounds),
+        result="resigned",
+        resigned=seats_of(rules, side),
+    )
+    return _ended(state, outcome)
+
+
+def abortable(state: State) -> bool:
+    """Whether the match may still be aborted: waiting, or no seat has played or claimed yet
+    (deals and an opening table bonus are no seat's own move)."""
+    if state.status == "waiting":
+        return True
+    return (
+        state.status != "finished" and state.round == 1 and state.hand <= 1 and state.last is None
+    )
+
+
+def abort(state: State, seat: int) -> tuple[State, list[Event]]:
+    """End the match with no winner, before any seat has made a move of its own."""
+    _running(state, seat)
+    if not abortable(state):
+        raise IllegalMove("abort/too_late", "a seat has played already: resign instead")
+    outcome = Outcome(
+        winner=None, seats=(), totals=state.scores, rounds=len(state.rounds), result="aborted"
+    )
+    return _ended(state, outcome)

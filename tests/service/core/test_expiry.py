@@ -1,0 +1,37 @@
+"""Waiting games that nobody joins expire (`ESCOPA_WAITING_TTL`) and say so when read after."""
+
+from __future__ import annotations
+
+import asyncio
+
+from litestar.testing import AsyncTestClient
+
+from service.app import create_app
+from service.settings import Settings
+from tests.harness.api import assert_problem, ok
+from tests.harness.seats import OPEN, create_open, invites, join
+from tests.harness.signing import SIGNING_KEYS
+
+
+async def test_a_waiting_game_expires_and_is_then_gone_not_unknown(redis_url: str) -> None:
+    settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, waiting_ttl=1)
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        created = await create_open(client, ["Ana", OPEN], lobby=True)
+        game_id = created["game_id"]
+        assert ok(await client.get(f"/v1/games/{game_id}"))["status"] == "waiting"
+        await asyncio.sleep(1.3)
+        assert_problem(await client.get(f"/v1/games/{game_id}"), 410, "game/expired")
+        refused = await join(client, game_id, invite=invites(created)[1], name="Bia")
+        assert_problem(refused, 410, "game/expired")
+        assert ok(await client.get("/v1/lobby"))["games"] == []
+        assert_problem(await client.get(f"/v1/games/{'0' * 24}"), 404, "game/not_found")
+
+
+async def test_a_started_game_no_longer_expires_as_a_waiting_one(redis_url: str) -> None:
+    settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, waiting_ttl=1)
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        created = await create_open(client, ["Ana", OPEN])
+        game_id = created["game_id"]
+        ok(await join(client, game_id, invite=invites(created)[1], name="Bia"))
+        await asyncio.sleep(1.3)
+        assert ok(await client.get(f"/v1/games/{game_id}"))["status"] == "playing"
