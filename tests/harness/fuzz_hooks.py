@@ -23,7 +23,8 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   every run plays at least one move, whatever the draws.
 
 A game whose seats share a name (a person's and a bot's, or two spellings of one name in NFC)
-is not drawn: no schema can compare names across items, and the API refuses it. Negative
+is not drawn (the coverage phase, which draws without the filter, sends it with names of its
+own): no schema can compare names across items, and the API refuses it. Negative
 cases are never touched otherwise, so each stays as invalid as it was drawn. And every generated
 integer is written as an integer: JSON Schema counts `7.0` as an integer, the API does not (a
 client sending it means something else than 7, so it is refused like any non-integer).
@@ -252,7 +253,12 @@ def _finished_game(case: Case) -> Case:
 
 @schemathesis.hook
 def before_call(context: Any, case: Case, kwargs: Any) -> None:
-    """Until a move is accepted, a positive move goes as a move its game lists right now."""
+    """Until a move is accepted, a positive move goes as a move its game lists right now; a
+    positive creation whose seats share a name goes with names of their own (the coverage
+    phase draws its cases without `filter_body`)."""
+    if case.operation.label == CREATE and _positive(case) and not distinct_names(case.body):
+        case.body = {**case.body, "players": _renamed(case.body["players"])}
+        return
     if case.operation.label != PLAY or _moves_accepted or not _positive(case):
         return
     with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
@@ -261,6 +267,15 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
             if listed is not None:
                 _send_as_listed(case, game_id, *listed)
                 return
+
+
+def _renamed(players: list[Any]) -> list[Any]:
+    """The seats with a name of their own each (`Seat <n>`), bots and open seats kept so."""
+    return [
+        {**p, "name": f"Seat {n}"} if isinstance(p, dict) and "name" in p
+        else p if isinstance(p, dict) else f"Seat {n}"
+        for n, p in enumerate(players)
+    ]  # fmt: skip
 
 
 def _playable(case: Case) -> list[str]:
