@@ -200,7 +200,7 @@ def children(pid: int) -> list[int]:
 
 def bytes_per_match(redis_url: str, game_id: str) -> int:
     client = redis.Redis.from_url(redis_url)
-    keys = [f"{{g:{game_id}}}:game", f"{{g:{game_id}}}:log"]
+    keys = [f"{{g:{game_id}}}:game", f"{{g:{game_id}}}:log", f"{{g:{game_id}}}:entries"]
     return sum(int(client.memory_usage(key, samples=0) or 0) for key in keys)
 
 

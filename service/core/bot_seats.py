@@ -157,7 +157,7 @@ class BotSeats:
             known = knowledge_of(rules, seat, (), partner_tells(game, seat))
         known, heard = self._hear(known, seen, heard, seq)
         while seq < version:
-            entries = await self.games.store.entries(game_id, seq, min(PAGE, version - seq))
+            entries = await self.games.entries(game_id, game, seq, min(PAGE, version - seq))
             if not entries:
                 break
             for entry in entries:

@@ -19,6 +19,7 @@ from engine.state import EncodedParts
 from service.core.cache import GameCache
 from service.core.commitments import seeds_for
 from service.core.invites import current_invite
+from service.core.log_cache import LogCache
 from service.core.messages import (
     BotPlayer,
     CreatedGame,
@@ -43,16 +44,24 @@ from service.core.messages import (
 from service.core.observer import GameObserver
 from service.errors import ServiceError, not_found, version_conflict
 from service.ledger.chain import (
-    GENESIS,
     EntryType,
     GameInfo,
     LogEntry,
     SentSignal,
     Signal,
     partner_of,
-    sealed,
     seen_signals,
     visible,
+)
+from service.ledger.compact import (
+    Cursor,
+    Opening,
+    Step,
+    encode,
+    iso,
+    new_salt_key,
+    next_entry,
+    now_ms,
 )
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
@@ -60,7 +69,14 @@ from service.ledger.terms import player_names
 from service.settings import Settings, secret_hash
 from service.store import keys
 from service.store.commitment_store import USED_UP, CommitmentStore
-from service.store.game_store import NEW_GAME, GameMeta, GameStore, SeatMeta, StoredGame
+from service.store.game_store import (
+    LOG_LINGER_MS,
+    NEW_GAME,
+    GameMeta,
+    GameStore,
+    SeatMeta,
+    StoredGame,
+)
 from service.store.seat_store import SeatStore
 
 MAX_LOG_PAGE = 200
@@ -234,6 +250,7 @@ class Games:
         self.commitments = CommitmentStore(store)
         self.cache = GameCache(settings.game_cache)
         self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
+        self.logs = LogCache(store, self.parts)
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
@@ -248,7 +265,7 @@ class Games:
             )
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
-        state, events = engine.start(rules, seeds.key)
+        created = now_ms()
         tokens: dict[int, str] = {seat: secrets.token_urlsafe(32) for seat in people}
         meta = GameMeta(
             seats=tuple(
@@ -257,7 +274,7 @@ class Games:
                 if not isinstance(player, OpenSeat)
             ),
             seed_commitment=seeds.commitment,
-            created=now(),
+            created=iso(created),
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
         )
@@ -270,25 +287,20 @@ class Games:
             commitment_id=seeds.commitment_id,
             seed_salt=seeds.salt if seeds.salt is not None else UNSET,
         )
-        entry = sealed(
-            LogEntry(
-                seq=1,
-                type="created",
-                time=meta.created,
-                game=info,
-                events=tuple(events),
-                prev_hash=GENESIS,
-                state_hash=engine.state_hash(state, self.parts),
-                salt=secrets.token_hex(16),
-            )
-        )
+        opening = Opening(info, created, new_salt_key())
+        cursor, entry = Cursor.opening(opening, self.parts)
+        assert entry is not None
+        state = cursor.state
         # A commitment is used up once consumed, even if the game's own write is not confirmed.
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
         due = bot_due(state, meta)
         if not await self.store.create(
-            game_id, state, meta, entry, self._ttl_ms(state), advice, bot_due=due
+            game_id, meta, entry.hash, encode(opening), self._ttl_ms(state), advice, bot_due=due
         ):
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
+        self.cache.put(
+            game_id, StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created)
+        )
         self.observer.game_created()
         return CreatedGame(
             game_id=game_id,
@@ -302,7 +314,8 @@ class Games:
         )
 
     async def load(self, game_id: str) -> StoredGame:
-        game = await self.store.load(game_id)
+        """The game as stored now, replayed on from the cached copy when there is one."""
+        game = await self.store.load(game_id, self.cache.get(game_id), self.parts)
         if game is None:
             self.cache.drop(game_id)
             if await SeatStore(self.store).expired(game_id):
@@ -460,11 +473,18 @@ class Games:
         """A page of the log, redacted for the reader until the game is over."""
         game, seat = await self.read_as(game_id, token)
         finished = game.state.status == "finished"
-        entries = await self.store.entries(game_id, after, min(limit, MAX_LOG_PAGE))
+        entries = await self.entries(game_id, game, after, min(limit, MAX_LOG_PAGE))
         rules = game.state.rules
         shown = [visible(e, seat, finished, rules) for e in entries]
         last = shown[-1].seq if shown else after
         return LogPage(game_id=game_id, entries=shown, next_after=last, head=game.version)
+
+    async def entries(
+        self, game_id: str, game: StoredGame, after: int, limit: int, fresh: bool = False
+    ) -> list[LogEntry]:
+        """The full, unredacted entries of the game as loaded with `seq > after` (at most
+        `limit`), derived from the stored records (`fresh`: all of them read now)."""
+        return await self.logs.entries(game_id, game, after, limit, fresh)
 
     async def _commit_move(
         self,
@@ -496,7 +516,8 @@ class Games:
         for _ in range(SIGNAL_TRIES):
             # The entry that ends the match records every signal, and only if they are current.
             signals = game.signals if finished else None
-            entry = self._entry(game, kind, seat, str(move), tuple(events), state, signals)
+            step = Step(seat, str(move), now_ms() - game.ms, signals or ())
+            entry = next_entry(game.cursor(self.parts), step, state, tuple(events))
             version = game.version + 1
             result = MoveResult(
                 version=version,
@@ -509,9 +530,11 @@ class Games:
             if idem_key is not None:
                 answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
                 idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
+            ttl = self._ttl_ms(state)
+            linger = min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if finished else ttl
             outcome = await self.store.commit(
-                game_id, game.version, state, entry, self._ttl_ms(state), idem, signals,
-                due, bot_turn,
+                game_id, game.version, entry, encode(step), ttl, idem, signals, due, bot_turn,
+                linger,
             )  # fmt: skip
             if outcome.outcome != "signals":
                 break
@@ -519,7 +542,10 @@ class Games:
         if outcome.outcome == "replay":
             return self._replayed(outcome.answer, fingerprint)
         self._check(outcome.outcome, game_id, expected, outcome.version)
-        self.cache.put(game_id, StoredGame(state, version, entry.hash, game.meta, game.signals))
+        ms = game.ms + step.ms
+        cached = StoredGame(state, version, entry.hash, game.meta, game.signals, game.salt_key, ms)
+        self.cache.put(game_id, cached)
+        self.logs.written(game_id, cached, encode(step), entry)
         self.observer.move_applied(kind, finished)
         return result
 
@@ -554,33 +580,6 @@ class Games:
                 "this Idempotency-Key was used for a different request",
             )
         return prior.result
-
-    def _entry(
-        self,
-        game: StoredGame,
-        kind: EntryType,
-        seat: int,
-        move: str | None,
-        events: tuple[engine.Event, ...],
-        state: State,
-        signals: tuple[SentSignal, ...] | None = None,
-    ) -> LogEntry:
-        """The next log entry, chained to the game's head and sealed with its hash; the entry
-        that ends the match carries the game's `signals` (if any were sent)."""
-        return sealed(
-            LogEntry(
-                seq=game.version + 1,
-                type=kind,
-                time=now(),
-                seat=seat,
-                move=move,
-                events=events,
-                prev_hash=game.head,
-                state_hash=engine.state_hash(state, self.parts),
-                salt=secrets.token_hex(16),
-                signals=signals if signals else UNSET,
-            )
-        )
 
     async def _still_at(self, game_id: str, expected: int) -> None:
         """409 if the game moved on: a refused move from a cached copy may just be late."""

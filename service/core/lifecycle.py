@@ -25,7 +25,6 @@ from service.core.games import (
     as_player,
     bot_due,
     game_view,
-    now,
     people_of,
     seat_meta,
 )
@@ -45,21 +44,24 @@ from service.core.messages import (
     SeatToken,
 )
 from service.errors import ServiceError, not_found
-from service.ledger.chain import (
-    GENESIS,
-    EntryType,
-    GameInfo,
-    LogEntry,
-    SentSignal,
-    sealed,
-    visible,
+from service.ledger.chain import GameInfo, LogEntry, visible
+from service.ledger.compact import (
+    Cursor,
+    Life,
+    LifeKind,
+    Opening,
+    decode_record,
+    encode,
+    iso,
+    new_salt_key,
+    now_ms,
 )
 from service.ledger.replay import rules_of
 from service.ledger.terms import unfit
 from service.settings import secret_hash
 from service.store import keys
 from service.store.commitment_store import USED_UP
-from service.store.game_store import NEW_GAME, GameMeta, SeatMeta, StoredGame
+from service.store.game_store import LOG_LINGER_MS, NEW_GAME, GameMeta, SeatMeta, StoredGame
 from service.store.seat_store import SeatStore
 
 
@@ -148,7 +150,7 @@ class Lifecycle:
             )
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.games.commitments, request, game_id)
-        state = engine.waiting(rules, seeds.key)
+        created = now_ms()
         tokens = {s: secrets.token_urlsafe(32) for s, p in enumerate(players) if isinstance(p, str)}
         invites = {
             s: invite(self.games.ring, game_id, s, 1)
@@ -159,18 +161,25 @@ class Lifecycle:
             seats=tuple(self._seat(n, p, tokens.get(s), invites.get(s)) for s, (n, p) in
                         enumerate(zip(names, players, strict=True))),
             seed_commitment=seeds.commitment,
-            created=now(),
+            created=iso(created),
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
             preset=request.preset,
             lobby=request.lobby,
             creator=min(tokens) if tokens else None,
         )  # fmt: skip
-        entry = self._first_entry(rules, names, seeds, meta, sorted(invites), state)
+        opening = self._opening(rules, names, seeds, created, sorted(invites))
+        cursor, entry = Cursor.opening(opening, self.games.parts)
+        assert entry is not None
+        state = cursor.state
         ttl = self.games.settings.waiting_ttl * 1000
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
-        if not await self.seats.create_waiting(game_id, state, meta, entry, ttl, advice):
+        if not await self.seats.create_waiting(
+            game_id, meta, entry.hash, encode(opening), ttl, advice
+        ):
             raise problem("game/id_collision", 409, "try again")  # pragma: no cover
+        kept = StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created)
+        self.games.cache.put(game_id, kept)
         if request.lobby:
             await self.seats.list_lobby(game_id, meta.created)
         self.games.observer.game_created()
@@ -194,15 +203,11 @@ class Lifecycle:
             return SeatMeta("", "", open=True, invite_hash=secret_hash(code), opened=1)
         return seat_meta(name, player, token)
 
-    def _first_entry(
-        self,
-        rules: engine.Rules,
-        names: list[str],
-        seeds: Seeds,
-        meta: GameMeta,
-        opened: list[int],
-        state: State,
-    ) -> LogEntry:
+    @staticmethod
+    def _opening(
+        rules: engine.Rules, names: list[str], seeds: Seeds, created: int, opened: list[int]
+    ) -> Opening:
+        """The first record of a game with open seats (`opened`): its terms name them."""
         info = GameInfo(
             rules=rules,
             players=tuple(names),
@@ -213,17 +218,7 @@ class Lifecycle:
             seed_salt=seeds.salt if seeds.salt is not None else UNSET,
             open=tuple(opened) if opened else UNSET,
         )
-        return sealed(
-            LogEntry(
-                seq=1,
-                type="created",
-                time=meta.created,
-                game=info,
-                prev_hash=GENESIS,
-                state_hash=engine.state_hash(state, self.games.parts),
-                salt=secrets.token_hex(16),
-            )
-        )
+        return Opening(info, created, new_salt_key())
 
     # --- seats -----------------------------------------------------------------------------
 
@@ -241,12 +236,10 @@ class Lifecycle:
             seats = list(game.meta.seats)
             seats[seat] = SeatMeta(name, secret_hash(token))
             meta = msgspec.structs.replace(game.meta, seats=tuple(seats))
-            state, events = game.state, list[engine.Event]()
             started = not open_seats(meta)
-            if started:
-                state, events = engine.start(state.rules, state.seed)
-            entry = self._entry(game, "joined", seat, state, events, player=name)
-            if await self._rewrite(game_id, game, state, meta, entry, bot_due(state, meta)):
+            entry, state, record = self._entry(game, Life("joined", seat, 0, name))
+            due = bot_due(state, meta)
+            if await self._rewrite(game_id, game, state, meta, entry, record, due):
                 await self._relist(game_id, meta, started)
                 view = game_view(game_id, entry.seq, state, meta, seat)
                 return Joined(
@@ -309,8 +302,8 @@ class Lifecycle:
             seats = list(game.meta.seats)
             seats[seat] = SeatMeta("", "", open=True, invite_hash=secret_hash(code), opened=opened)
             meta = msgspec.structs.replace(game.meta, seats=tuple(seats))
-            entry = self._entry(game, "left", seat, game.state, [])
-            if await self._rewrite(game_id, game, None, meta, entry):
+            entry, state, record = self._entry(game, Life("left", seat, 0))
+            if await self._rewrite(game_id, game, state, meta, entry, record):
                 await self._relist(game_id, meta, False)
                 return self._changed(game_id, entry, game.state, meta, None)
         raise busy()
@@ -335,7 +328,7 @@ class Lifecycle:
         return await self._end(game_id, token, "aborted", engine.abort, key)
 
     async def _end(
-        self, game_id: str, token: str | None, kind: EntryType, end: Ending, key: str | None
+        self, game_id: str, token: str | None, kind: LifeKind, end: Ending, key: str | None
     ) -> Changed:
         """End the match as `end` does for the token's seat; a request retried with its
         `Idempotency-Key` gets its first answer (the first of a seat's keys kept per game)."""
@@ -345,19 +338,21 @@ class Lifecycle:
             try:
                 if game.state.status == "finished":
                     raise engine.IllegalMove("move/game_over", "the match is over")
-                state, events = end(game.state, seat)
+                end(game.state, seat)
             except engine.EngineError:
                 prior = await self._prior(idem_key, kind)
                 if prior is not None:
                     return prior
                 raise
-            entry = self._entry(game, kind, seat, state, events, signals=game.signals)
+            entry, state, record = self._entry(game, Life(kind, seat, 0, "", game.signals))
             changed = self._changed(game_id, entry, state, game.meta, seat)
             idem = None
             if idem_key is not None:
                 answer = msgspec.json.encode(ChangedAnswer(fingerprint=kind, result=changed))
                 idem = (idem_key, answer, self.games.settings.idempotency_ttl * 1000)
-            written = await self._rewrite(game_id, game, state, None, entry, idempotency=idem)
+            written = await self._rewrite(
+                game_id, game, state, None, entry, record, idempotency=idem
+            )
             if isinstance(written, bytes):
                 return self._replayed(written, kind)
             if written:
@@ -407,8 +402,8 @@ class Lifecycle:
             if game.meta.rematch is None:
                 await self._create_rematch(game_id, game, new_id)
                 meta = msgspec.structs.replace(game.meta, rematch=new_id)
-                entry = self._entry(game, "rematch", seat, game.state, [], rematch=new_id)
-                if not await self._rewrite(game_id, game, None, meta, entry):
+                entry, state, record = self._entry(game, Life("rematch", seat, 0, new_id))
+                if not await self._rewrite(game_id, game, state, meta, entry, record):
                     continue
             return await self._rematch_answer(game_id, new_id, seat)
         raise busy()
@@ -422,17 +417,17 @@ class Lifecycle:
             rules, first_dealer=(first.first_dealer + 1) % rules.players
         )
         seeds = Seeds(secrets.token_hex(32))
-        state, events = engine.start(rules, seeds.key)
         seats = tuple(
             SeatMeta(kept.name, "", kept.bot)
             if kept.bot is not None
             else SeatMeta(kept.name, secret_hash(rematch_token(self.games.ring, new_id, at)))
             for at, kept in enumerate(game.meta.seats)
         )
+        created = now_ms()
         meta = GameMeta(
             seats=seats,
             seed_commitment=seeds.commitment,
-            created=now(),
+            created=iso(created),
             preset=game.meta.preset,
             rematch=None,
         )
@@ -442,21 +437,15 @@ class Lifecycle:
             seed=seeds.seed,
             seed_commitment=seeds.commitment,
         )
-        entry = sealed(
-            LogEntry(
-                seq=1,
-                type="created",
-                time=meta.created,
-                game=info,
-                events=tuple(events),
-                prev_hash=GENESIS,
-                state_hash=engine.state_hash(state, self.games.parts),
-                salt=secrets.token_hex(16),
-            )
-        )
+        opening = Opening(info, created, new_salt_key())
+        cursor, entry = Cursor.opening(opening, self.games.parts)
+        assert entry is not None
+        state = cursor.state
         ttl = self.games._ttl_ms(state)
         due = bot_due(state, meta)
-        if await self.games.store.create(new_id, state, meta, entry, ttl, NEW_GAME, bot_due=due):
+        if await self.games.store.create(
+            new_id, meta, entry.hash, encode(opening), ttl, NEW_GAME, bot_due=due
+        ):
             self.games.observer.game_created()
 
     async def _rematch_answer(self, game_id: str, new_id: str, seat: int) -> Rematch:
@@ -505,50 +494,34 @@ class Lifecycle:
 
     # --- shared ----------------------------------------------------------------------------
 
-    def _entry(
-        self,
-        game: StoredGame,
-        kind: EntryType,
-        seat: int,
-        state: State,
-        events: Sequence[engine.Event],
-        player: str | None = None,
-        rematch: str | None = None,
-        signals: tuple[SentSignal, ...] = (),
-    ) -> LogEntry:
-        """The next entry, chained to the game's head; one that ends the match records the
-        partner signals sent in it, as a move that ends it does."""
-        return sealed(
-            LogEntry(
-                seq=game.version + 1,
-                type=kind,
-                time=now(),
-                seat=seat,
-                events=tuple(events),
-                prev_hash=game.head,
-                state_hash=engine.state_hash(state, self.games.parts),
-                salt=secrets.token_hex(16),
-                player=player if player is not None else UNSET,
-                rematch=rematch if rematch is not None else UNSET,
-                signals=signals if signals else UNSET,
-            )
-        )
+    def _entry(self, game: StoredGame, life: Life) -> tuple[LogEntry, State, bytes]:
+        """The next entry, chained to the game's head, derived from its record (`life`, timed
+        now) as a replay derives it; the state after it; the record. One that ends the match
+        records the partner signals sent in it, as a move that ends it does."""
+        life = msgspec.structs.replace(life, ms=now_ms() - game.ms)
+        cursor = game.cursor(self.games.parts)
+        entry = cursor.life(life)
+        assert entry is not None
+        return entry, cursor.state, encode(life)
 
     async def _rewrite(
         self,
         game_id: str,
         game: StoredGame,
-        state: State | None,
+        after: State,
         meta: GameMeta | None,
         entry: LogEntry,
+        record: bytes,
         due: bool = False,
         idempotency: tuple[str, bytes, int] | None = None,
     ) -> bool | bytes:
-        """Commit the entry if the game is still as read: True; False when it moved on; the
-        first answer when `idempotency`'s key has one."""
-        after = state if state is not None else game.state
+        """Commit the entry (its record) if the game is still as read: True; False when it
+        moved on; the first answer when `idempotency`'s key has one."""
+        ttl = self.games._ttl_ms(after)
+        finished = after.status == "finished"
+        linger = min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if finished else ttl
         outcome, _, prior = await self.seats.rewrite(
-            game_id, game.version, state, meta, entry, self.games._ttl_ms(after),
+            game_id, game.version, meta, entry, record, (ttl, linger),
             after.status == "waiting", due, idempotency,
         )  # fmt: skip
         if outcome == "replay":
@@ -559,8 +532,12 @@ class Lifecycle:
         if outcome == "stale":
             self.games.cache.drop(game_id)
             return False
-        kept = StoredGame(after, entry.seq, entry.hash, meta or game.meta, game.signals)
+        ms = game.ms + decode_record(record).ms
+        kept = StoredGame(
+            after, entry.seq, entry.hash, meta or game.meta, game.signals, game.salt_key, ms
+        )
         self.games.cache.put(game_id, kept)
+        self.games.logs.written(game_id, kept, record, entry)
         return True
 
     def _changed(

@@ -35,18 +35,20 @@ class Audits:
     def __init__(self, games: Games) -> None:
         self.games = games
 
-    async def finished_log(self, game_id: str) -> tuple[StoredGame, list[LogEntry]]:
-        """A finished game and its whole log, unredacted."""
+    async def finished_log(
+        self, game_id: str, fresh: bool = False
+    ) -> tuple[StoredGame, list[LogEntry]]:
+        """A finished game and its whole log, unredacted (`fresh`: read from Redis now)."""
         game = await self.games.load(game_id)
         if game.state.status != "finished":
             raise not_finished(game_id)
-        entries = await self.games.store.entries(game_id, 0, game.version)
+        entries = await self.games.entries(game_id, game, 0, game.version, fresh)
         return game, entries
 
     async def audit(self, game_id: str) -> AuditReport:
         """Verify the stored log (chain, seed, replay), then that it ends at the stored game; a
         log that holds gets its head signed, and checked, as its export would be."""
-        game, entries = await self.finished_log(game_id)
+        game, entries = await self.finished_log(game_id, fresh=True)
         report = await anyio.to_thread.run_sync(audit_log, entries, game_id)
         if not report.ok:
             return report

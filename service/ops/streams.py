@@ -142,7 +142,8 @@ class Streams:
         offers the rematch (or at once, when that entry was sent before `after`)."""
         settings = self.settings
         block = min(settings.stream_block, settings.stream_heartbeat)
-        tail = LogTail(self.client, game_id, block, settings.redis_timeout)
+        start = game.cursor() if after == game.version else None  # else replayed from the start
+        tail = LogTail(self.client, game_id, block, settings.redis_timeout, start)
         rules = game.state.rules
         finished = game.state.status == "finished"
         waits = rematch and game.meta.rematch is None  # for a rematch yet to be offered

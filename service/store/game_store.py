@@ -1,4 +1,9 @@
-"""Game storage in Redis: one hash per game (state, version, head, meta) and a log stream."""
+"""Game storage in Redis: per game a hash (version, head, meta, signals), the log's compact
+records in a list (`service.ledger.compact`), and a stream that rings when one is appended.
+
+No state is stored: a load replays the records, from the version the caller's cached copy
+is at when it has one (its hashes checked against the head), else from the start.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +15,10 @@ from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, ResponseError
 
 from engine import State
+from engine.state import EncodedParts
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
+from service.ledger.compact import Cursor, decode_opening, decode_record, records_of
 from service.ledger.terms import BotLevel
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
@@ -48,15 +55,35 @@ class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     rematch: str | None = None
 
 
+def open_seats(meta: GameMeta) -> tuple[int, ...]:
+    """The seats of a waiting game that no one has taken yet."""
+    return tuple(seat for seat, kept in enumerate(meta.seats) if kept.open)
+
+
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """A game as read from Redis."""
+    """A game as read from Redis: its state (replayed), version, head, meta and signals, the
+    salt key of its entries and the time of its head entry (milliseconds)."""
 
     state: State
     version: int
     head: str
     meta: GameMeta
     signals: tuple[SentSignal, ...] = ()
+    salt_key: bytes = b""
+    ms: int = 0
+
+    def cursor(self, parts: EncodedParts | None = None) -> Cursor:
+        """A replay cursor at the game's head."""
+        return Cursor(
+            self.state,
+            self.version,
+            self.head,
+            self.ms,
+            self.salt_key,
+            parts if parts is not None else EncodedParts(),
+            open_seats(self.meta),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +96,16 @@ class CommitResult:
     answer: bytes = b""
 
 
-_state_decoder = msgspec.msgpack.Decoder(State)
 _meta_decoder = msgspec.msgpack.Decoder(GameMeta)
-_entry_decoder = msgspec.json.Decoder(LogEntry)
+_full_entry = msgspec.json.Decoder(LogEntry)  # the log's entries as stored before records
 _signals_decoder = msgspec.json.Decoder(tuple[SentSignal, ...])
 _encoder = msgspec.msgpack.Encoder()
 _json = msgspec.json.Encoder()
 
+
+LOG_LINGER_MS: Final = 60_000
+"""How long the log stream stays once the match is over: followers blocked on it then wake
+and read the last entry; later ones read the records alone."""
 
 RETRY_WITH_KEY: Final = "retry with the same Idempotency-Key"
 NEW_GAME: Final = "retry: a new game is created"
@@ -191,65 +221,104 @@ class GameStore:
     async def create(
         self,
         game_id: str,
-        state: State,
         meta: GameMeta,
-        entry: LogEntry,
+        head: str,
+        opening: bytes,
         ttl_ms: int,
         advice: str = NEW_GAME,
         bot_due: bool = False,
     ) -> bool:
-        """Store a new game and its first log entry (and its first bot turn when `bot_due`);
+        """Store a new game and its first log record (and its first bot turn when `bot_due`);
         False if the id is taken."""
         game_keys = list(keys.game_keys(game_id))
-        args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
-        args += [_json.encode(entry), ttl_ms]
+        args: list[Any] = [_encoder.encode(meta), head, opening, ttl_ms]
         if bot_due:
             game_keys.append(keys.bot_turns())
             args.append(game_id)
         created = await self.write(scripts.CREATE_GAME, game_keys, args, advice)
         return bool(created)
 
-    async def load(self, game_id: str) -> StoredGame | None:
-        """The game's state, version, head and meta in one round trip, or None."""
-        fields = ("state", "version", "head", "meta", "signals")
-        [raw] = await self.pipeline([("HMGET", keys.game(game_id), *fields)])
-        state, version, head, meta, signals = cast("list[bytes | None]", raw)
-        if state is None or version is None or head is None or meta is None:
+    async def load(
+        self, game_id: str, known: StoredGame | None = None, parts: EncodedParts | None = None
+    ) -> StoredGame | None:
+        """The game in one round trip, or None; replayed on from `known` (a copy of it at an
+        earlier version) when its hashes lead to the stored head, else from the start."""
+        since = known.version if known is not None else 0
+        reply = await self._read(game_id, since)
+        if not reply:
             return None
-        return StoredGame(
-            state=_state_decoder.decode(state),
-            version=int(version),
-            head=head.decode(),
-            meta=_meta_decoder.decode(meta),
-            signals=_signals_decoder.decode(signals) if signals else (),
-        )
+        version, head = int(reply[0]), reply[1].decode()
+        meta = _meta_decoder.decode(reply[2])
+        signals = _signals_decoder.decode(reply[3]) if reply[3] else ()
+        first, records = int(reply[4]), cast("list[bytes]", reply[5:])
+        if first < 0:
+            await self.convert(game_id, head)
+            return await self.load(game_id, None, parts)
+        if known is not None and first == since:
+            cursor = known.cursor(parts)
+            for record in records:
+                cursor.step(decode_record(record))
+            if cursor.hash == head and cursor.seq == version:
+                return StoredGame(
+                    cursor.state, version, head, meta, signals, known.salt_key, cursor.ms
+                )
+            if first != 0:  # the copy was not of this game's chain (a write was lost)
+                return await self.load(game_id, None, parts)
+        cursor, _ = Cursor.opening(decode_opening(records[0]), parts, hashed=False)
+        for record in records[1:]:
+            cursor.step(decode_record(record), hashed=False)
+        if cursor.seq != version:
+            raise ValueError(f"game {game_id}: {cursor.seq} records for version {version}")
+        return StoredGame(cursor.state, version, head, meta, signals, cursor.salt_key, cursor.ms)
+
+    async def convert(self, game_id: str, head: str) -> None:
+        """Give a game stored before the compact log its records (`records_of`: checked to
+        replay into exactly its stored entries); a game that cannot be is left as it was."""
+        with reaching_redis():
+            rows = await self.client.xrange(keys.log(game_id))
+        stored = [_full_entry.decode(fields[b"e"]) for _, fields in cast("list[Any]", rows)]
+        records = records_of(stored)  # ValueError: left as it was (and read as corrupt)
+        game_keys = list(keys.game_keys(game_id))
+        await self.write(scripts.CONVERT, game_keys, [head, *records])
+
+    async def _read(self, game_id: str, since: int) -> list[Any]:
+        """The LOAD script's reply (a read: no WAIT), by SHA-1 or, unknown yet, by source."""
+        script = scripts.LOAD
+        args = (2, keys.game(game_id), keys.entries(game_id), since)
+        try:
+            [reply] = await self.pipeline([("EVALSHA", script.sha, *args)])
+        except NoScriptError:
+            [reply] = await self.pipeline([("EVAL", script.source, *args)])
+        return cast("list[Any]", reply)
 
     async def commit(
         self,
         game_id: str,
         expected: int,
-        state: State | None,
         entry: LogEntry,
+        record: bytes,
         ttl_ms: int,
         idempotency: tuple[str, bytes, int] | None = None,
         signals: tuple[SentSignal, ...] | None = None,
         bot_due: bool = False,
         bot_turn: str | None = None,
+        log_ttl_ms: int | None = None,
     ) -> CommitResult:
-        """Append `entry` and write `state` if the game is still at `expected`; all or nothing.
+        """Append `entry` (as its compact `record`) if the game is still at `expected`; all or
+        nothing.
 
         The game's head must also still be `entry.prev_hash`, so the chain cannot fork; with
         `signals` (the entry records them), the game's signals must still be those. With
         `bot_due`, the same script queues the bot turn the commit makes due; with `bot_turn`,
-        it acknowledges the queued turn this commit plays.
+        it acknowledges the queued turn this commit plays. The log stream, which only rings
+        for followers, keeps `log_ttl_ms` (by default `ttl_ms`).
         """
-        game_key, log_key = keys.game_keys(game_id)
+        game_key = keys.game(game_id)
         key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
         queue = keys.bot_turns() if bot_due or bot_turn is not None else game_key
-        game_keys = [game_key, log_key, key, queue]
-        encoded = _encoder.encode(state) if state is not None else b""
-        args: list[Any] = [expected, entry.prev_hash, encoded, entry.hash, _json.encode(entry)]
-        args.append(ttl_ms)
+        game_keys = [game_key, keys.log(game_id), keys.entries(game_id), key, queue]
+        args: list[Any] = [expected, entry.prev_hash, entry.hash, record, ttl_ms]
+        args.append(ttl_ms if log_ttl_ms is None else log_ttl_ms)
         args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
         args += [answer, answer_ttl, game_id if bot_due else "", bot_turn or ""]
         args.append(scripts.BOT_GROUP)
@@ -284,9 +353,7 @@ class GameStore:
         """
         return cast("bytes | None", await self.write(scripts.ANSWER, [key], [ttl_ms]))
 
-    async def entries(self, game_id: str, after: int, limit: int) -> list[LogEntry]:
-        """Log entries with `seq > after`, at most `limit`, in order."""
-        with reaching_redis():
-            found = await self.client.xrange(keys.log(game_id), min=f"{after + 1}-0", count=limit)
-        rows = cast("list[tuple[bytes, dict[bytes, bytes]]]", found)
-        return [_entry_decoder.decode(fields[b"e"]) for _, fields in rows]
+    async def records(self, game_id: str, first: int, last: int) -> list[bytes]:
+        """The stored records of entries `first + 1` to `last + 1` (list indexes, -1: the end)."""
+        [found] = await self.pipeline([("LRANGE", keys.entries(game_id), first, last)])
+        return cast("list[bytes]", found)

@@ -9,8 +9,14 @@ def game(game_id: str) -> str:
 
 
 def log(game_id: str) -> str:
-    """The stream holding a game's append-only log; entry `seq` has stream id `seq-0`."""
+    """The stream that rings when a game's log grows: it keeps only its last entry, whose id
+    is `seq-0` of the log's head (followers block on it, then read `entries`)."""
     return f"{{g:{game_id}}}:log"
+
+
+def entries(game_id: str) -> str:
+    """The list of a game's compact log records: entry `seq` at index `seq - 1`."""
+    return f"{{g:{game_id}}}:entries"
 
 
 def idempotency(game_id: str, seat: int, key: str) -> str:
@@ -23,9 +29,9 @@ def stream_ticket(game_id: str, ticket_hash: str) -> str:
     return f"{{g:{game_id}}}:ticket:{ticket_hash}"
 
 
-def game_keys(game_id: str) -> tuple[str, str]:
-    """The keys a game keeps for its lifetime."""
-    return game(game_id), log(game_id)
+def game_keys(game_id: str) -> tuple[str, str, str]:
+    """The keys a game keeps for its lifetime (the log stream: until a while after its end)."""
+    return game(game_id), log(game_id), entries(game_id)
 
 
 def bot_turns() -> str:

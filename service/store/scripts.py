@@ -28,25 +28,29 @@ class Script:
 
 CREATE_GAME: Final = Script(
     """
--- KEYS: game hash, log stream, [bot turns stream]. ARGV: state, meta, head, entry, ttl_ms,
--- [game id whose bot turn is due at version 1]
+-- KEYS: game hash, log stream, entries list, [bot turns stream].
+-- ARGV: meta, head, opening record, ttl_ms, [game id whose bot turn is due at version 1]
+-- The list holds the log's compact records (entry seq at index seq - 1); the stream only
+-- rings for followers (its last entry's id is the head's seq).
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', 1, 'head', ARGV[3], 'meta', ARGV[2])
-redis.call('XADD', KEYS[2], '1-0', 'e', ARGV[4])
-if tonumber(ARGV[5]) > 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[5])
-  redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('HSET', KEYS[1], 'version', 1, 'head', ARGV[2], 'meta', ARGV[1])
+redis.call('RPUSH', KEYS[3], ARGV[3])
+redis.call('XADD', KEYS[2], 'MAXLEN', 1, '1-0', 's', '')
+if tonumber(ARGV[4]) > 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+  redis.call('PEXPIRE', KEYS[2], ARGV[4])
+  redis.call('PEXPIRE', KEYS[3], ARGV[4])
 end
-if ARGV[6] then redis.call('XADD', KEYS[3], '*', 'game', ARGV[6], 'version', 1) end
+if ARGV[5] then redis.call('XADD', KEYS[4], '*', 'game', ARGV[5], 'version', 1) end
 return 1
 """
 )
 
 COMMIT: Final = Script(
     """
--- KEYS: game hash, log stream, idempotency key, bot turns stream (the last two name the game
--- hash again when unused, so that every key stays in the game's slot)
--- ARGV: expected version, expected head, state (or '' to keep it), new head, entry, ttl_ms,
+-- KEYS: game hash, log stream, entries list, idempotency key, bot turns stream (the last two
+-- name the game hash again when unused, so that every key stays in the game's slot)
+-- ARGV: expected version, expected head, new head, record, ttl_ms, log stream ttl_ms,
 -- signals check ('1': the game's signals must still be ARGV[8]; '0': no check), signals,
 -- answer ('' without an idempotency key), answer_ttl_ms, game id whose bot turn the commit
 -- makes due ('' none), the bot turn this commit plays, to acknowledge ('' none), bot group
@@ -56,43 +60,78 @@ COMMIT: Final = Script(
 -- The head check makes a writer working from a cached state safe even after a lost write.
 -- A replay refreshes the stored answer: a write, so the WAIT sent after this script covers
 -- the write that stored the answer too (replication keeps a master's order).
+-- Only the record is appended: the state is the replay of the records.
 local current = redis.call('HMGET', KEYS[1], 'version', 'head', 'signals')
 local version = current[1]
 if not version then return {0, ''} end
 local idempotent = ARGV[9] ~= ''
 if idempotent then
-  local prior = redis.call('GET', KEYS[3])
+  local prior = redis.call('GET', KEYS[4])
   if prior then
-    redis.call('PEXPIRE', KEYS[3], ARGV[10])
+    redis.call('PEXPIRE', KEYS[4], ARGV[10])
     return {2, prior}
   end
 end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
 if ARGV[7] == '1' and (current[3] or '') ~= ARGV[8] then return {4, version} end
 local new_version = tonumber(version) + 1
-if ARGV[3] ~= '' then
-  redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', new_version, 'head', ARGV[4])
+redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[3])
+redis.call('RPUSH', KEYS[3], ARGV[4])
+redis.call('XADD', KEYS[2], 'MAXLEN', 1, new_version .. '-0', 's', '')
+-- A running game's time to live is renewed only once it has run down by a minute (or 1%):
+-- renewing it on every move would write three more commands per move to the AOF.
+local ttl, log_ttl = tonumber(ARGV[5]), tonumber(ARGV[6])
+local left = redis.call('PTTL', KEYS[1])
+if ttl > 0 and ttl == log_ttl then
+  if left < 0 or ttl - left > math.min(60000, ttl / 100) then
+    redis.call('PEXPIRE', KEYS[1], ttl)
+    redis.call('PEXPIRE', KEYS[2], ttl)
+    redis.call('PEXPIRE', KEYS[3], ttl)
+  end
 else
-  redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[4])
+  if ttl > 0 then
+    redis.call('PEXPIRE', KEYS[1], ttl)
+    redis.call('PEXPIRE', KEYS[3], ttl)
+  elseif left >= 0 then
+    redis.call('PERSIST', KEYS[1])
+    redis.call('PERSIST', KEYS[3])
+  end
+  if log_ttl > 0 then
+    redis.call('PEXPIRE', KEYS[2], log_ttl)
+  else
+    redis.call('PERSIST', KEYS[2])
+  end
 end
-redis.call('XADD', KEYS[2], new_version .. '-0', 'e', ARGV[5])
-local ttl = tonumber(ARGV[6])
-if ttl > 0 then
-  redis.call('PEXPIRE', KEYS[1], ttl)
-  redis.call('PEXPIRE', KEYS[2], ttl)
-else
-  redis.call('PERSIST', KEYS[1])
-  redis.call('PERSIST', KEYS[2])
-end
-if idempotent then redis.call('SET', KEYS[3], ARGV[9], 'PX', ARGV[10]) end
+if idempotent then redis.call('SET', KEYS[4], ARGV[9], 'PX', ARGV[10]) end
 if ARGV[12] ~= '' then
-  redis.call('XACK', KEYS[4], ARGV[13], ARGV[12])
-  redis.call('XDEL', KEYS[4], ARGV[12])
+  redis.call('XACK', KEYS[5], ARGV[13], ARGV[12])
+  redis.call('XDEL', KEYS[5], ARGV[12])
 end
 if ARGV[11] ~= '' then
-  redis.call('XADD', KEYS[4], '*', 'game', ARGV[11], 'version', new_version)
+  redis.call('XADD', KEYS[5], '*', 'game', ARGV[11], 'version', new_version)
 end
 return {3, tostring(new_version)}
+"""
+)
+
+LOAD: Final = Script(
+    """
+-- KEYS: game hash, entries list. ARGV: the version the reader already knows (0: none).
+-- Returns {} when the game is missing, else {version, head, meta, signals, first, records...}:
+-- the records of the entries from seq `first` + 1 on (from the start when the reader knows
+-- a version the game does not have). One atomic read: the records end at the head.
+-- `first` is -1 for a game stored before the compact log (a `state`, no records): to convert.
+local current = redis.call('HMGET', KEYS[1], 'version', 'head', 'meta', 'signals', 'state')
+if not current[1] then return {} end
+if current[5] and redis.call('EXISTS', KEYS[2]) == 0 then
+  return {current[1], current[2], current[3], current[4] or '', -1}
+end
+local first = tonumber(ARGV[1])
+if first > tonumber(current[1]) then first = 0 end
+local reply = {current[1], current[2], current[3], current[4] or '', first}
+local records = redis.call('LRANGE', KEYS[2], first, -1)
+for i = 1, #records do reply[#reply + 1] = records[i] end
+return reply
 """
 )
 
@@ -129,6 +168,28 @@ if seed then
 end
 if redis.call('HEXISTS', KEYS[1], 'used') == 1 then return {1, ''} end
 return {0, ''}
+"""
+)
+
+CONVERT: Final = Script(
+    """
+-- KEYS: game hash, log stream, entries list. ARGV: the head the records end at, the records.
+-- A game stored before the compact log (its state in the hash, its full entries in the
+-- stream) takes its records, checked by the caller; returns 0 if it changed meanwhile.
+if redis.call('HGET', KEYS[1], 'head') ~= ARGV[1] then return 0 end
+if redis.call('HEXISTS', KEYS[1], 'state') == 0 then return 0 end
+redis.call('DEL', KEYS[3])
+for i = 2, #ARGV do redis.call('RPUSH', KEYS[3], ARGV[i]) end
+local version = redis.call('HGET', KEYS[1], 'version')
+redis.call('DEL', KEYS[2])
+redis.call('XADD', KEYS[2], 'MAXLEN', 1, version .. '-0', 's', '')
+redis.call('HDEL', KEYS[1], 'state')
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then
+  redis.call('PEXPIRE', KEYS[2], ttl)
+  redis.call('PEXPIRE', KEYS[3], ttl)
+end
+return 1
 """
 )
 

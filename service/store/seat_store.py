@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from engine import State
 from service.ledger.chain import LogEntry
 from service.store import keys
-from service.store.game_store import NEW_GAME, GameMeta, GameStore, _encoder, _json
+from service.store.game_store import NEW_GAME, GameMeta, GameStore, _encoder
 from service.store.lifecycle_scripts import CREATE_WAITING, REWRITE
 
 EXPIRED_KEPT_MS = 7 * 24 * 3600 * 1000
@@ -27,43 +26,43 @@ class SeatStore:
     async def create_waiting(
         self,
         game_id: str,
-        state: State,
         meta: GameMeta,
-        entry: LogEntry,
+        head: str,
+        opening: bytes,
         ttl_ms: int,
         advice: str = NEW_GAME,
     ) -> bool:
-        """Store a waiting game, its first entry and its waiting marker; False if the id is
+        """Store a waiting game, its first record and its waiting marker; False if the id is
         taken."""
         game_keys = [*keys.game_keys(game_id), keys.waiting(game_id)]
-        args: list[Any] = [_encoder.encode(state), _encoder.encode(meta), entry.hash]
-        args += [_json.encode(entry), ttl_ms, ttl_ms + EXPIRED_KEPT_MS]
+        args: list[Any] = [_encoder.encode(meta), head, opening, ttl_ms, ttl_ms + EXPIRED_KEPT_MS]
         return bool(await self.store.write(CREATE_WAITING, game_keys, args, advice))
 
     async def rewrite(
         self,
         game_id: str,
         expected: int,
-        state: State | None,
         meta: GameMeta | None,
         entry: LogEntry,
-        ttl_ms: int,
+        record: bytes,
+        ttls: tuple[int, int],
         still_waiting: bool,
         bot_due: bool = False,
         idempotency: tuple[str, bytes, int] | None = None,
     ) -> tuple[str, int, bytes]:
-        """Append `entry` (and write `state`, `meta`) if the game is still at `expected` with the
-        head `entry.prev_hash`: (`committed`, new version), (`stale`, version) or `missing`;
-        with `idempotency` (key, answer, ttl_ms), `replay` and the first answer when the key
-        has one, else the answer is kept under the key."""
-        game_key, log_key = keys.game_keys(game_id)
+        """Append `entry` as its `record` (and write `meta`) if the game is still at `expected`
+        with the head `entry.prev_hash`: (`committed`, new version), (`stale`, version) or
+        `missing`; `ttls`: the game's and the log stream's (0: for ever). With `idempotency`
+        (key, answer, ttl_ms), `replay` and the first answer when the key has one, else the
+        answer is kept under the key."""
+        game_key, log_key, entries_key = keys.game_keys(game_id)
         queue = keys.bot_turns() if bot_due else game_key
         key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
-        game_keys = [game_key, log_key, keys.waiting(game_id), queue, key]
+        game_keys = [game_key, log_key, entries_key, keys.waiting(game_id), queue, key]
+        ttl_ms, log_ttl_ms = ttls
         args: list[Any] = [expected, entry.prev_hash]
-        args.append(_encoder.encode(state) if state is not None else b"")
         args.append(_encoder.encode(meta) if meta is not None else b"")
-        args += [entry.hash, _json.encode(entry), ttl_ms]
+        args += [entry.hash, record, ttl_ms, log_ttl_ms]
         args.append(ttl_ms + EXPIRED_KEPT_MS if still_waiting else "")
         args += [game_id if bot_due else "", answer, answer_ttl]
         status, detail = await self.store.write(REWRITE, game_keys, args)

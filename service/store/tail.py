@@ -1,26 +1,29 @@
-"""Following a game's log stream with blocking XREAD on a connection of its own.
+"""Following a game's log as it grows: its records, and blocking XREAD on its ringing stream.
 
-A blocking read holds its connection for the whole block, so each follower opens one dedicated
-connection instead of borrowing from the shared pool. It reads one key (the game's log stream,
-hash-tagged like every key of the game), so on a Redis Cluster it simply connects to the
-master that serves that key's slot; when the cluster moves the slot or that master fails, the
-read fails, the follower ends, and the client resumes from its last seq (`Last-Event-ID`).
+The records are read from the game's list, and turned into full entries by a replay cursor
+the tail keeps (`service.ledger.compact`). With nothing new, the tail blocks on the game's log
+stream, which rings (gets an entry whose id is the new head's seq) on every append, then reads
+the list again. A blocking read holds its connection for the whole block, so each follower
+opens one dedicated connection instead of borrowing from the shared pool. It reads the
+game's keys only (hash-tagged like every key of the game), so on a Redis Cluster it simply
+connects to the master that serves their slot; when the cluster moves the slot or that
+master fails, the read fails, the follower ends, and the client resumes from its last seq
+(`Last-Event-ID`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 
 from service.ledger.chain import LogEntry
+from service.ledger.compact import Cursor, decode_opening, decode_record
 from service.store import keys
 from service.store.writes import Client, reaching_redis
 
 BATCH = 100
-_entry = msgspec.json.Decoder(LogEntry)
 
 
 def _dedicated(client: Client, key: str, socket_timeout: float) -> AbstractConnection:
@@ -38,49 +41,59 @@ def _dedicated(client: Client, key: str, socket_timeout: float) -> AbstractConne
     return factory(**options)
 
 
-def _rows(reply: Any) -> list[Any]:
-    """The `[id, [field, value, ...]]` rows of an XREAD reply on one key (RESP2 or RESP3)."""
-    if not reply:
-        return []
-    if isinstance(reply, dict):  # RESP3: {key: rows}
-        return list(next(iter(reply.values())))
-    return list(reply[0][1])  # RESP2: [[key, rows]]
-
-
-def _decode(row: Any) -> LogEntry:
-    fields = row[1]
-    if isinstance(fields, dict):
-        fields = [item for pair in fields.items() for item in pair]
-    for name, value in zip(fields[::2], fields[1::2], strict=True):
-        if name in (b"e", "e"):
-            return _entry.decode(value)
-    raise ValueError("a log stream entry without its `e` field")  # pragma: no cover
-
-
 class LogTail:
     """Reads new entries of one game's log as they are appended, on a dedicated connection."""
 
-    def __init__(self, client: Client, game_id: str, block: float, timeout: float) -> None:
+    def __init__(
+        self, client: Client, game_id: str, block: float, timeout: float, start: Cursor | None
+    ) -> None:
         self.key = keys.log(game_id)
+        self.records_key = keys.entries(game_id)
+        self.game_key = keys.game(game_id)
         self.block_ms = max(1, int(block * 1000))
         self._connection = _dedicated(client, self.key, block + timeout)
+        self._cursor = start  # the replay at the log's entry `start.seq`, when known
 
     async def read(self, after: int, block: bool = True) -> list[LogEntry]:
         """Entries with `seq > after` (at most a batch); waits up to the block time for one."""
-        command: list[Any] = ["XREAD", "COUNT", BATCH]
-        if block:
-            command += ["BLOCK", self.block_ms]
-        command += ["STREAMS", self.key, f"{after}-0"]
+        found = await self._next(after)
+        if found or not block:
+            return found
+        await self._call(
+            "XREAD", "COUNT", 1, "BLOCK", self.block_ms, "STREAMS", self.key, f"{after}-0"
+        )
+        return await self._next(after)
+
+    async def _next(self, after: int) -> list[LogEntry]:
+        """The entries after `after` that the list holds now, from the cursor (replayed from
+        the start when the cursor is not at `after`)."""
+        cursor = self._cursor
+        first = after if cursor is not None and cursor.seq == after else 0
+        records = await self._call("LRANGE", self.records_key, first, after + BATCH - 1)
+        if not records:
+            return []
+        entries: list[LogEntry] = []
+        if first == 0:
+            cursor, entry = Cursor.opening(decode_opening(records[0]))
+            if entry is not None and after < 1:
+                entries.append(entry)
+            records = records[1:]
+        assert cursor is not None
+        for record in records:
+            entry = cursor.step(decode_record(record))
+            if entry is not None and entry.seq > after:
+                entries.append(entry)
+        self._cursor = cursor
+        return entries
+
+    async def _call(self, *command: Any) -> Any:
         with reaching_redis():
             await self._connection.send_command(*command)
-            reply = await self._connection.read_response()
-        return [_decode(row) for row in _rows(reply)]
+            return await self._connection.read_response()
 
     async def exists(self) -> bool:
-        """Whether the log is still there (a game expires once abandoned)."""
-        with reaching_redis():
-            await self._connection.send_command("EXISTS", self.key)
-            return bool(await self._connection.read_response())
+        """Whether the game is still there (a game expires once abandoned)."""
+        return bool(await self._call("EXISTS", self.game_key))
 
     async def close(self) -> None:
         await self._connection.disconnect()

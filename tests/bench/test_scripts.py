@@ -51,6 +51,22 @@ def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match(
     assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"
 
 
+def test_the_storage_benchmark_prints_the_cost_of_a_match_in_redis_beside_its_speed(
+    tmp_path: Path,
+) -> None:
+    out = run("storage.py", "--matches", "2", "--repeat", "2", temporary=tmp_path)
+    figures = r"[\d,]+ / [\d,]+ / [\d,]+ bytes"
+    assert re.search(
+        rf"\| Redis memory, finished match \(min / median / max\) \| {figures} \|", out
+    )
+    assert re.search(rf"\| Redis memory, game at mid-game \(min / median / max\) \| {figures}", out)
+    assert re.search(r"\| append-only file bytes per move \| [\d,]+ \|", out), out
+    assert re.search(r"\| Redis commands per move \(sent.*\| [\d.]+ / 1\.00 \|", out), out
+    assert re.search(r"\| moves per second .*\| [\d,]+ \|", out), out
+    assert re.search(r"\| event of a move \(SSE\), mid-game \(p50 / p90\) \| [\d.]+ / ", out), out
+    assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"
+
+
 def test_the_soak_finishes_its_games_and_audits_them_clean() -> None:
     out = run("soak.py", "--players", "2", "--games", "2", "--target", "1")
     assert re.search(r"audits +2 clean, 0 failed", out), out

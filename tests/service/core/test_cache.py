@@ -15,6 +15,7 @@ import engine
 from service.app import create_app
 from service.core.cache import GameCache
 from service.ledger.chain import LogEntry, sealed
+from service.ledger.compact import Step, encode
 from service.settings import Settings
 from service.store import keys
 from service.store.game_store import GameStore, StoredGame
@@ -116,15 +117,14 @@ async def test_the_commit_script_refuses_an_entry_not_chained_to_the_stored_head
         game = await create_game(http)
     stored = await store.load(game.id)
     assert stored is not None
-    state, _ = engine.apply(
-        stored.state, stored.state.turn or 0, engine.legal_moves(stored.state)[0]
-    )
+    move = str(engine.legal_moves(stored.state)[0])
     forked = sealed(
         LogEntry(seq=2, type="move", time="2026-11-29T00:00:00.000Z", prev_hash="0" * 64, salt="00")
     )
-    result = await store.commit(game.id, 1, state, forked, 0)
+    record = encode(Step(stored.state.turn or 0, move, 1))
+    result = await store.commit(game.id, 1, forked, record, 0)
     assert result.outcome == "stale"
-    assert await client.xlen(keys.log(game.id)) == 1
+    assert await client.llen(keys.entries(game.id)) == 1
     assert (await store.load(game.id)) == stored
     await client.aclose()
 

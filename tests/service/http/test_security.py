@@ -446,7 +446,7 @@ async def test_corrupt_stored_data_answers_a_generic_problem(
 ) -> None:
     game = await create_game(client)
     store = redis.Redis.from_url(redis_url)
-    store.hset(f"{{g:{game.id}}}:game", "state", b"\x92" + SECRET.encode())
+    store.hset(f"{{g:{game.id}}}:game", "meta", b"\x92" + SECRET.encode())
     store.close()
 
     assert_generic_500(await game.get())
