@@ -13,36 +13,14 @@ from engine.errors import IllegalMove
 from engine.events import Event, MatchEnded
 from engine.rules import Rules, check_rules, seats_of, side_count, side_of
 from engine.scoring import Outcome
-from engine.state import State
+from engine.state import State, unstarted
 
 
 def waiting(rules: Rules, seed: str) -> State:
     """A game that waits for its players: nothing dealt or drawn (`engine.start` does that)."""
     check_rules(rules)
-    sides = side_count(rules)
     dealer = rules.first_dealer if isinstance(rules.first_dealer, int) else 0
-    return State(
-        rules=rules,
-        seed=seed,
-        status="waiting",
-        round=1,
-        hand=0,
-        first_dealer=dealer,
-        dealer=dealer,
-        turn=None,
-        stock=(),
-        hands=((),) * rules.players,
-        table=(),
-        captured=((),) * sides,
-        escopas=(0,) * sides,
-        wrong=(0,) * sides,
-        last_capturer=None,
-        claim=None,
-        last=None,
-        scores=(0,) * sides,
-        rounds=(),
-        outcome=None,
-    )
+    return unstarted(rules, seed, dealer, "waiting")
 
 
 def _running(state: State, seat: int) -> None:

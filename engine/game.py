@@ -21,10 +21,10 @@ from engine.events import (
     TableBonus,
 )
 from engine.moves import DISCARDS, Claim, Deal, Move, Play, normalize
-from engine.rules import Rules, check_rules, hands_per_round, side_count, side_of
+from engine.rules import Rules, check_rules, hands_per_round, side_of
 from engine.scoring import match_outcome, score_round
 from engine.shuffle import draw_first_dealer, shuffle_key, shuffled_deck
-from engine.state import Claimable, LastMove, State
+from engine.state import Claimable, LastMove, State, unstarted
 from engine.views import View
 
 HAND_SIZE: Final = 3
@@ -35,35 +35,13 @@ _replace = msgspec.structs.replace
 def start(rules: Rules, seed: str) -> tuple[State, list[Event]]:
     """A new game: the first dealer is drawn (or fixed by the rules) and, with auto-deal, dealt."""
     check_rules(rules)
-    sides = side_count(rules)
     events: list[Event] = []
     if rules.first_dealer == "draw":
         dealer, draws = draw_first_dealer(shuffle_key(seed), rules.players)
         events.append(FirstDealerDrawn(draws=draws, dealer=dealer))
     else:
         dealer = rules.first_dealer
-    state = State(
-        rules=rules,
-        seed=seed,
-        status="dealing",
-        round=1,
-        hand=0,
-        first_dealer=dealer,
-        dealer=dealer,
-        turn=None,
-        stock=(),
-        hands=((),) * rules.players,
-        table=(),
-        captured=((),) * sides,
-        escopas=(0,) * sides,
-        wrong=(0,) * sides,
-        last_capturer=None,
-        claim=None,
-        last=None,
-        scores=(0,) * sides,
-        rounds=(),
-        outcome=None,
-    )
+    state = unstarted(rules, seed, dealer, "dealing")
     if rules.auto_deal:
         state = _deal(state, events)
     return state, events

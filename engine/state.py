@@ -7,7 +7,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.rules import Rules
+from engine.rules import Rules, side_count
 from engine.scoring import Outcome, RoundScore
 
 Status = Literal["waiting", "dealing", "playing", "finished"]
@@ -111,3 +111,30 @@ def state_json(state: State, parts: EncodedParts | None = None) -> bytes:
 def state_hash(state: State, parts: EncodedParts | None = None) -> str:
     """The lowercase hex SHA-256 of the full state's canonical JSON."""
     return hashlib.sha256(state_json(state, parts)).hexdigest()
+
+
+def unstarted(rules: Rules, seed: str, dealer: int, status: Status) -> State:
+    """A match before its first deal: no card dealt, nothing scored, `dealer` to deal first."""
+    sides = side_count(rules)
+    return State(
+        rules=rules,
+        seed=seed,
+        status=status,
+        round=1,
+        hand=0,
+        first_dealer=dealer,
+        dealer=dealer,
+        turn=None,
+        stock=(),
+        hands=((),) * rules.players,
+        table=(),
+        captured=((),) * sides,
+        escopas=(0,) * sides,
+        wrong=(0,) * sides,
+        last_capturer=None,
+        claim=None,
+        last=None,
+        scores=(0,) * sides,
+        rounds=(),
+        outcome=None,
+    )
