@@ -5,7 +5,7 @@ SOURCES = engine bots service tests bench
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast run bench openapi screenshots fuzz clean
+.PHONY: install lint format test test-fast run bench openapi clients clients-typescript screenshots fuzz clean
 
 install: .venv/installed node_modules/installed
 
@@ -15,9 +15,11 @@ install: .venv/installed node_modules/installed
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
-# The document's checkers (Redocly CLI, openapi-typescript), exactly as package-lock.json pins them.
-node_modules/installed: package.json package-lock.json
+# The document's checkers (Redocly CLI, openapi-typescript) and the TypeScript client's workspace
+# (clients/typescript), exactly as package-lock.json pins them; the client built (its dist/).
+node_modules/installed: package.json package-lock.json clients/typescript/package.json
 	npm ci --no-audit --no-fund --loglevel=error
+	npm run --silent build -w escopa-client
 	touch $@
 
 lint: install
@@ -26,6 +28,7 @@ lint: install
 	$(PY) -m mypy
 	npx --no-install redocly lint --format=summary openapi/openapi.json
 	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py
+	npm run --silent check -w escopa-client
 
 format: install
 	$(PY) -m ruff format $(SOURCES)
@@ -45,6 +48,12 @@ bench: install
 
 openapi: install
 	.venv/bin/escopa openapi
+
+# The clients' code generated from the committed document (tests fail when it drifts).
+clients: clients-typescript
+
+clients-typescript: node_modules/installed
+	npm run --silent generate -w escopa-client
 
 screenshots: install   # the README's pictures of the web pages, taken by their browser tests
 	ESCOPA_SCREENSHOTS=docs/images $(PY) -m pytest tests/service/http/web -q

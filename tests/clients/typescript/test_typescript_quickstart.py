@@ -1,0 +1,56 @@
+"""docs/quickstart-typescript.md runs as written: its code compiled by its command, against a
+live `escopa serve`, plays a game against a bot to the end and prints the events."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from tests.clients.typescript.test_typescript_client import ROOT, build
+
+QUICKSTART = ROOT / "docs" / "quickstart-typescript.md"
+
+
+def blocks(language: str) -> list[str]:
+    """The fenced blocks of the quickstart in `language`, exactly as written there."""
+    parts = QUICKSTART.read_text().split(f"```{language}\n")[1:]
+    return [part.split("\n```", 1)[0] for part in parts]
+
+
+def test_the_quickstart_is_under_30_lines() -> None:
+    assert len(QUICKSTART.read_text().splitlines()) < 30
+
+
+def test_the_typescript_quickstart_plays_a_game_against_a_bot_to_its_end_as_written(
+    served: tuple[str, Path], tmp_path: Path
+) -> None:
+    base, _ = served
+    (code,) = blocks("ts")
+    (shell,) = blocks("sh")
+    install, run = shell.splitlines()
+    assert install.startswith("npm install ") and "clients/typescript" in install
+    build()
+    # Installed as `npm install` would link it: this clone's node_modules, the client within.
+    (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
+    (tmp_path / "play.mts").write_text(code)
+    env = {**os.environ, "ESCOPA_URL": base}
+    done = subprocess.run(
+        ["bash", "-c", f"set -euo pipefail\n{run}"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("1 created"), lines[:3]
+    moves = [line for line in lines if " move " in line]
+    assert any(line.split()[2] == "1" for line in moves), "the bot's moves were followed"
+    last = lines[-1]
+    assert last.startswith("totals [") and "winner" in last, last
+    totals = json.loads(last.removeprefix("totals ").rsplit(" winner", 1)[0])
+    assert max(totals) >= 21
