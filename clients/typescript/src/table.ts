@@ -64,13 +64,22 @@ export class Table {
     return view.status === "finished" ? view : this.view();
   }
 
-  /** Play while the seat has something to do (a claim leaves the turn with the claimant). */
+  /**
+   * Play while the seat has something to do (a claim leaves the turn with the claimant). When
+   * a race left nothing to play (another seat dealt first), the game is read again: the turn
+   * may have come round meanwhile, and its entry may already be behind the stream's start.
+   */
   private async act(view: GameView): Promise<GameView> {
     const { gameId, decide } = this.options;
     while (toAct(view)) {
       const result = await playTurn(this.api, gameId, decide, this.options);
-      if (result === undefined) return this.view();
-      view = result.view;
+      if (result !== undefined) {
+        view = result.view;
+        continue;
+      }
+      const fresh = await this.view();
+      if (fresh.version === view.version) return fresh;
+      view = fresh;
     }
     return view;
   }

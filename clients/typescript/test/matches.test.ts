@@ -109,3 +109,28 @@ test("a match against a greedy bot seat is played to its end by one table", asyn
   assert.ok(botMoves.length > 20, `the bot played ${botMoves.length} moves`);
   assert.equal(view.players[1]?.bot, "greedy");
 });
+
+test("with auto_deal off, three tables deal each hand themselves, the deals they race for recovered", async () => {
+  const body = { players: ["Ana", "Bia", "Cid"], preset: "escoba" as const, rules: { auto_deal: false } };
+  const game = await createGame(served, body);
+  assert.equal(game.view.status, "dealing");
+  const conflicts: string[] = [];
+  const deals: LogEntry[] = [];
+  const views = await Promise.all(
+    [0, 1, 2].map((seat) =>
+      new Table({
+        baseUrl: served.baseUrl,
+        gameId: game.game_id,
+        token: tokenOf(game, seat),
+        decide: randomMoves(seat + 21),
+        onConflict: (error) => conflicts.push(error.code),
+        onEntry(entry) {
+          if (seat === 0 && entry.type === "deal") deals.push(entry);
+        },
+      }).play(),
+    ),
+  );
+  for (const view of views) assert.equal(view.status, "finished");
+  assert.ok(deals.length >= 6, `${deals.length} hands dealt by the tables`);
+  assert.ok(conflicts.every((code) => code === "game/version_conflict"));
+});

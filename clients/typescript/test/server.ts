@@ -55,6 +55,9 @@ export async function serve(): Promise<Served> {
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const orphaned = (): boolean => child.kill("SIGTERM"); // the test process exits first
   process.once("exit", orphaned);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => process.exit(1)); // and so "exit": the server is stopped too
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   await ready(baseUrl, child, () => output);
   return {

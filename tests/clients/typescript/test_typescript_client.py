@@ -23,6 +23,7 @@ NODE_TESTS = (
     "a 4-player partnership match with signals is played to its end, "
     "the signal seen by the partner only",
     "a match against a greedy bot seat is played to its end by one table",
+    "with auto_deal off, three tables deal each hand themselves, the deals they race for recovered",
     "creating a game needs the API key, which the client sends as X-API-Key",
     "a move refused with 409 game/version_conflict is decided again after re-reading the game",
     "an events stream cut mid-game resumes with Last-Event-ID, every entry once and in order",
