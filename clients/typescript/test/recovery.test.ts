@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import {
+  type Api,
   ApiError,
   createApi,
   endsMatch,
@@ -165,4 +166,49 @@ test("Last-Event-ID alone resumes the server's stream after that entry", async (
   const ids = new SseParser().feed(text).map((message) => message.id);
   assert.equal(ids[0], "8");
   assert.ok(ids.length > 10);
+});
+
+test("following the events goes on across a restart of the server, every entry once and in order", async () => {
+  const restarted = await serve();
+  const { baseUrl } = restarted;
+  let current = restarted;
+  try {
+    const game = await createGame(current, { players: ["Ana", "Bia"], preset: "escoba" });
+    const gameId = game.game_id;
+    const seats = [0, 1].map((seat) => createApi({ baseUrl, token: tokenOf(game, seat) }));
+    const api = (seat: number | null): Api => seats[seat ?? 0] ?? createApi({ baseUrl });
+    const followed: LogEntry[] = [];
+    let seen = (): void => undefined;
+    const following = (async () => {
+      for await (const entry of followEvents({ baseUrl, gameId, token: tokenOf(game, 1) })) {
+        followed.push(entry);
+        seen();
+      }
+    })();
+    const decide = randomMoves(9);
+    const playMoves = async (count: number): Promise<void> => {
+      for (let played = 0; played < count; played++) {
+        const turn = await readTurn(api(0), gameId);
+        await playTurn(api(turn.view.turn), gameId, decide);
+      }
+    };
+    await playMoves(6);
+    while (followed.length < 7) await new Promise<void>((resolve) => (seen = resolve));
+    await current.stop(true); // SIGTERM: the server ends its streams, then stops
+    current = await serve({ port: restarted.port, data: restarted.data });
+    await Promise.all(
+      [0, 1].map((seat) =>
+        new Table({ baseUrl, gameId, token: tokenOf(game, seat), decide: randomMoves(seat) }).play(),
+      ),
+    );
+    await following;
+    const last = followed[followed.length - 1];
+    assert.ok(last !== undefined && endsMatch(last));
+    assert.deepEqual(
+      followed.map((entry) => entry.seq),
+      Array.from({ length: last.seq }, (_, index) => index + 1),
+    );
+  } finally {
+    await current.stop();
+  }
 });

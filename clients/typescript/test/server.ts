@@ -14,7 +14,11 @@ export const API_KEY = "client-tests-key";
 export interface Served {
   baseUrl: string;
   apiKey: string;
-  stop(): Promise<void>;
+  port: number;
+  /** The folder of its Redis's data and its signing key. */
+  data: string;
+  /** Stop the server, and delete its data unless `keep` (to start it again on them). */
+  stop(keep?: boolean): Promise<void>;
 }
 
 /** A port nobody listens on now. */
@@ -35,9 +39,9 @@ export function freePort(): Promise<number> {
  * starts its own redis-server in a temporary folder; creating games needs `API_KEY`; no rate
  * limits (the tests play many moves quickly).
  */
-export async function serve(): Promise<Served> {
-  const data = await mkdtemp(join(tmpdir(), "escopa-client-"));
-  const port = await freePort();
+export async function serve(at: { port?: number; data?: string } = {}): Promise<Served> {
+  const data = at.data ?? (await mkdtemp(join(tmpdir(), "escopa-client-")));
+  const port = at.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ESCOPA_API_KEYS: API_KEY,
@@ -63,10 +67,12 @@ export async function serve(): Promise<Served> {
   return {
     baseUrl,
     apiKey: API_KEY,
-    async stop() {
+    port,
+    data,
+    async stop(keep = false) {
       process.off("exit", orphaned);
       await stopped(child);
-      await rm(data, { recursive: true, force: true });
+      if (!keep) await rm(data, { recursive: true, force: true });
     },
   };
 }

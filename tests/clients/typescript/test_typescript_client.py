@@ -2,7 +2,8 @@
 
 They start `escopa serve` themselves (its own Redis, on a free port) and play whole matches
 through the client: each preset, a partnership with signals, a bot seat, a 409 recovered from,
-a cut events stream resumed. Each node test is one case below, so a failure names it.
+a cut events stream resumed, one followed across a restart of the server. Each node test is
+one case below, so a failure names it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ NODE_TESTS = (
     "a move refused with 409 game/version_conflict is decided again after re-reading the game",
     "an events stream cut mid-game resumes with Last-Event-ID, every entry once and in order",
     "Last-Event-ID alone resumes the server's stream after that entry",
+    "following the events goes on across a restart of the server, every entry once and in order",
     "a stream split at every character gives the same messages as the whole",
     "comments, retry advice and a message with no data are no messages",
     "an unfinished message waits for its blank line",
