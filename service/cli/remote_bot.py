@@ -49,7 +49,9 @@ class Memory:
         the entry they were sent after (as the service's bot seats hear them)."""
         assert seen.seat is not None
         signals = sorted(view.signals, key=lambda s: s.after)
-        heard = [(s.after, Heard(sender=s.seat, signal=s.signal.value)) for s in signals]
+        heard: list[tuple[int, Observed]] = [
+            (s.after, Heard(sender=s.seat, signal=s.signal.value)) for s in signals
+        ]
         merged = sorted(self.items + heard, key=lambda pair: pair[0])  # stable: entries first
         return knowledge_of(seen.rules, seen.seat, _items(merged), _partner_tells(view, seen))
 
