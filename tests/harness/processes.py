@@ -123,10 +123,10 @@ def counted(text: str, name: str) -> float:
 
 
 @contextmanager
-def serve_private(folder: Path, **env: str) -> Iterator[Served]:
-    """`escopa serve` on a free port with no REDIS_URL, so it starts its own Redis (data in
-    `folder`), ready on exit of the `with` header and stopped at the end of the block."""
-    port = free_port()
+def serve_private(folder: Path, port: int | None = None, **env: str) -> Iterator[Served]:
+    """`escopa serve` on `port` (default: a free one) with no REDIS_URL, so it starts its own
+    Redis (data in `folder`), ready on exit of the `with` header and stopped at the end."""
+    port = port or free_port()
     environ = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | env
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
     command += ["--data-dir", str(folder / "data")]
