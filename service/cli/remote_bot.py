@@ -84,12 +84,13 @@ class RemoteBot:
     def play(self) -> GameView:
         """Follow the game from its first entry and act whenever the seat may, until the
         match ends; the final view."""
-        self.act()
+        start = self.table.view().version
         for event in self.table.events(after=0):
             self.memory.read(event)
             if event.ends_match:
                 break
-            self.act()
+            if event.seq >= start:  # the entries before it are history: catch up first
+                self.act()
         return self.table.view()
 
     def act(self) -> None:

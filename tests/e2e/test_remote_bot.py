@@ -34,6 +34,9 @@ def test_an_expert_bot_client_plays_its_seat_to_the_end_of_the_match(tmp_path: P
         final = escopa.table(game.game_id, tokens[0]).play(first)
         out, err = bot.communicate(timeout=60)
         moves = [e for e in escopa.table(game.game_id, tokens[0]).events() if e.type == "move"]
+        impostor = bot_process(served.base, game.game_id, "x" * 43, "expert")
+        _, refused = impostor.communicate(timeout=60)
+    assert impostor.returncode == 1 and "auth/" in refused, refused
     assert bot.returncode == 0, err
     assert final.status.value == "finished" and final.outcome is not None
     played = sum(move.entry.seat == 1 for move in moves)

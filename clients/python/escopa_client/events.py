@@ -53,7 +53,8 @@ class Message:
 
 
 def messages(lines: Iterable[str]) -> Iterator[Message]:
-    """The SSE messages of a stream's lines (the HTML standard's parsing, without its BOM)."""
+    """The SSE messages of a stream's lines (the HTML standard's parsing, without its BOM):
+    each ends at a blank line."""
     message, seen = Message(), False
     for line in lines:
         if not line:
@@ -70,8 +71,8 @@ def messages(lines: Iterable[str]) -> Iterator[Message]:
         elif name == "retry" and value.isdigit():
             message.retry = int(value)
         seen = seen or name != ""
-    if seen:
-        yield message
+    # A message the stream ended in the middle of is dropped, as the standard says: resuming
+    # with `Last-Event-ID` brings it again, whole.
 
 
 def event_of(message: Message) -> Event | None:
