@@ -31,7 +31,9 @@ def first(view: GameView, legal: LegalMoves) -> str:
 
 def test_an_expert_bot_client_plays_its_seat_to_the_end_of_the_match(tmp_path: Path) -> None:
     with serve_private(tmp_path, **UNLIMITED) as served, Escopa(served.base) as escopa:
-        game = escopa.create_game({"players": ["Ana", "Robo"], "seed": "remote"})
+        game = escopa.create_game(
+            {"players": ["Ana", "Robo"], "seed": "remote", "rules": {"target": 7}}
+        )
         tokens = [seat.token for seat in game.players]
         assert isinstance(tokens[0], str) and isinstance(tokens[1], str)
         bot = bot_process(served.base, game.game_id, tokens[1], "expert")

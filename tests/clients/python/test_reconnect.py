@@ -26,7 +26,9 @@ def test_a_follower_resumes_after_the_server_restarts_and_sees_every_entry_once(
     seen: list[Event] = []
     watcher = Escopa(f"http://127.0.0.1:{port}")  # a spectator, across both servers
     with serve_private(tmp_path, port, **UNLIMITED) as served, Escopa(served.base) as escopa:
-        game = escopa.create_game({"players": ["Ana", "Bia"], "seed": "restart"})
+        game = escopa.create_game(
+            {"players": ["Ana", "Bia"], "seed": "restart", "rules": {"target": 5}}
+        )
         tokens = [seat.token or "" for seat in game.players]
         follower = threading.Thread(
             target=lambda: seen.extend(follow(watcher.client(), game.game_id, attempts=10))
