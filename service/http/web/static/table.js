@@ -207,7 +207,7 @@ function statusLine(view) {
 
 function outcomeLine(view) {
   const outcome = view.outcome;
-  const won = outcome.result !== "draw";
+  const won = outcome.result !== "draw" && outcome.result !== "aborted";
   const mine = view.seat === null ? "" : won && outcome.seats.includes(view.seat) ? "You win! " : won ? "You lose. " : "";
   return `${mine}${outcomeText(outcome, state.players)}`;
 }

@@ -1,0 +1,204 @@
+"""A game's life in the web pages, in a real headless Chromium against a real `escopa serve`.
+
+The replay viewer verifies games with joins, a seat left, a resignation, an abort and a
+rematch, and names the check a tampered one fails.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+import redis
+
+from service.store.redis_server import RedisServer
+from tests.harness.api import Json
+from tests.harness.browser import Chromium, chromium
+from tests.harness.pages import assert_clean, rehashed
+from tests.harness.processes import Served, serve_processes
+
+LIFE_CHECK = "Seats and the match's end"
+
+
+@pytest.fixture(scope="module")
+def server(redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    redis.Redis.from_url(redis_server.url).flushall()
+    folder = tmp_path_factory.mktemp("web-life")
+    with serve_processes(redis_server.url, folder, 1) as [served]:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Chromium]:
+    with chromium() as opened:
+        yield opened
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def play_some(http: httpx.Client, game_id: str, tokens: dict[int, str], moves: int) -> Json:
+    """`moves` random legal moves by whichever seat is to play; the last view."""
+    rng = random.Random(moves)
+    view: Json = http.get(f"/v1/games/{game_id}").json()
+    for _ in range(moves):
+        auth = bearer(tokens[view["turn"]])
+        legal = http.get(f"/v1/games/{game_id}/legal-moves", headers=auth).json()
+        move = {"move": rng.choice(legal["moves"])["id"], "expected_version": legal["version"]}
+        view = http.post(f"/v1/games/{game_id}/moves", json=move, headers=auth).json()["view"]
+    return view
+
+
+@pytest.fixture(scope="module")
+def resigned(server: Served) -> Json:
+    """A game with an open seat taken by invite, six moves, seat 1's resignation and a
+    rematch; its export."""
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", {"open": True}], "seed": "web life 1", "rules": {"target": 3}}
+        game = http.post("/v1/games", json=body).json()
+        gid = game["game_id"]
+        invite = game["players"][1]["invite"]
+        joined = http.post(f"/v1/games/{gid}/join", json={"invite": invite, "name": "Bia"})
+        tokens = {0: game["players"][0]["token"], 1: joined.json()["token"]}
+        play_some(http, gid, tokens, 6)
+        assert http.post(f"/v1/games/{gid}/resign", headers=bearer(tokens[1])).is_success
+        assert http.post(f"/v1/games/{gid}/rematch", headers=bearer(tokens[0])).is_success
+        export: Json = http.get(f"/v1/games/{gid}/export").json()
+    assert [e["type"] for e in export["entries"]][-3:] == ["move", "resigned", "rematch"]
+    return export
+
+
+@pytest.fixture(scope="module")
+def aborted(server: Served) -> Json:
+    """A 3-player game: a seat taken, left and taken again by someone else, then aborted
+    while it waits; its export."""
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", {"open": True}, {"open": True}], "seed": "web life 2"}
+        game = http.post("/v1/games", json=body).json()
+        gid = game["game_id"]
+        creator = bearer(game["players"][0]["token"])
+        first = http.post(
+            f"/v1/games/{gid}/join", json={"invite": game["players"][1]["invite"], "name": "Bia"}
+        ).json()
+        assert http.post(f"/v1/games/{gid}/leave", headers=bearer(first["token"])).is_success
+        invites = http.get(f"/v1/games/{gid}", headers=creator).json()["invites"]
+        again = next(i["invite"] for i in invites if i["seat"] == 1)
+        assert http.post(f"/v1/games/{gid}/join", json={"invite": again, "name": "Caio"}).is_success
+        assert http.post(f"/v1/games/{gid}/abort", headers=creator).is_success
+        export: Json = http.get(f"/v1/games/{gid}/export").json()
+    types = [e["type"] for e in export["entries"]]
+    assert types == ["created", "joined", "left", "joined", "aborted"]
+    return export
+
+
+def server_replay_hash(server: Served, game_id: str) -> str:
+    report = httpx.get(f"{server.base}/v1/games/{game_id}/audit", timeout=10).json()
+    assert report["ok"], report
+    return str(report["replay_hash"])
+
+
+@pytest.mark.parametrize("which", ["resigned", "aborted"])
+def test_a_game_with_joins_and_an_early_end_verifies_in_the_browser(
+    server: Served, browser: Chromium, request: pytest.FixtureRequest, which: str
+) -> None:
+    export: Json = request.getfixturevalue(which)
+    watched = browser.page()
+    page = watched.page
+    game_id = export["game_id"]
+    page.goto(f"{server.base}/replay/{game_id}")
+    page.wait_for_selector("body[data-verified]")
+    statuses = dict(
+        page.locator("#checks li").evaluate_all(
+            "items => items.map(i => [i.dataset.check, i.dataset.status])"
+        )
+    )
+    assert page.get_attribute("body", "data-verified") == "passed", statuses
+    assert statuses[LIFE_CHECK] == "passed"
+    assert statuses["Signature of the final head"] == "passed"
+    assert page.inner_text("#replay-hash") == server_replay_hash(server, game_id)
+    moves = page.locator("#moves button").all_inner_texts()
+    assert len(moves) == len(export["entries"])
+    if which == "resigned":
+        assert "seat 1 taken by Bia — the game is dealt" in moves[1]
+        assert moves[-2].endswith("Bia: resigns")
+        assert "a rematch is offered: game " in moves[-1]
+        page.keyboard.press("End")
+        assert "Bia resigned: Ana won at 0\N{EN DASH}0 after 0 rounds." in page.inner_text("#score")
+    else:
+        assert [m.split(" (")[0] for m in moves[1:4]] == [
+            "seat 1 taken by Bia",
+            "seat 1 is left: open again",
+            "seat 1 taken by Caio",
+        ]
+        assert "Ana: aborts the match" in moves[-1]
+        page.keyboard.press("End")
+        assert "Aborted at 0\N{EN DASH}0\N{EN DASH}0 after 0 rounds: no winner." in page.inner_text(
+            "#score"
+        )
+    assert_clean(server, watched)
+
+
+def resignation(entries: list[Json]) -> Json:
+    return next(e for e in entries if e["type"] == "resigned")
+
+
+def winner_resigns(export: Json) -> Json:
+    """The resignation's outcome says the resigning seat won (re-hashed)."""
+    outcome = resignation(export["entries"])["events"][0]["outcome"]
+    outcome["winner"], outcome["seats"] = 1, [1]
+    return rehashed(export)
+
+
+def taken_twice(export: Json) -> Json:
+    """The join names the creator's seat, which was never open (re-hashed)."""
+    next(e for e in export["entries"] if e["type"] == "joined")["seat"] = 0
+    return rehashed(export)
+
+
+def not_waiting(export: Json) -> Json:
+    """The waiting game's first state hash is another state's (re-hashed)."""
+    export["entries"][0]["state_hash"] = export["entries"][-1]["state_hash"]
+    return rehashed(export)
+
+
+def rematch_first(export: Json) -> Json:
+    """The rematch offered before the resignation ended the match (re-numbered, re-hashed)."""
+    entries = export["entries"]
+    entries[-2], entries[-1] = entries[-1], entries[-2]
+    for seq, entry in enumerate(entries, 1):
+        entry["seq"] = seq
+    return rehashed(export)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "detail"),
+    [
+        (winner_resigns, "the outcome's winner is 1, not 0"),
+        (taken_twice, "seat 0 is not open"),
+        (not_waiting, "seq 1: the state_hash is not that of the waiting game"),
+        (rematch_first, "a rematch is offered once the match is over"),
+    ],
+    ids=["winner resigns", "seat taken twice", "not the waiting state", "rematch first"],
+)
+def test_a_tampered_life_fails_the_check_of_seats_and_the_end_by_name(
+    server: Served, browser: Chromium, resigned: Json, tamper: Any, detail: str
+) -> None:
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/replay/")
+    page.evaluate(
+        "(text) => { document.getElementById('paste').value = text; }",
+        json.dumps(tamper(json.loads(json.dumps(resigned)))),
+    )
+    page.click("#paste-go")
+    page.wait_for_selector("body[data-verified='failed']")
+    item = page.locator(f'#checks li[data-check="{LIFE_CHECK}"]')
+    assert item.get_attribute("data-status") == "failed"
+    assert detail in item.inner_text()
+    assert page.get_attribute("#checks li[data-check='Hash chain']", "data-status") == "passed"
+    assert_clean(server, watched)
