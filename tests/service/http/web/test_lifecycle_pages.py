@@ -1,7 +1,9 @@
 """A game's life in the web pages, in a real headless Chromium against a real `escopa serve`.
 
-The replay viewer verifies games with joins, a seat left, a resignation, an abort and a
-rematch, and names the check a tampered one fails.
+Two people who share only a link (two browser contexts) open a game, play, one resigns and
+both land on the same rematch; a lobby game is joined from the start page. The replay viewer
+verifies games with joins, a seat left, a resignation, an abort and a rematch, and names the
+check a tampered one fails. No page logs an error or calls another host.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import json
 import random
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -17,8 +20,16 @@ import redis
 
 from service.store.redis_server import RedisServer
 from tests.harness.api import Json
-from tests.harness.browser import Chromium, chromium
-from tests.harness.pages import assert_clean, rehashed
+from tests.harness.browser import PHONE, Chromium, Watched, chromium
+from tests.harness.pages import (
+    assert_clean,
+    my_turn,
+    play_by_clicks,
+    rehashed,
+    shoot,
+    until,
+    version,
+)
 from tests.harness.processes import Served, serve_processes
 
 LIFE_CHECK = "Seats and the match's end"
@@ -202,3 +213,135 @@ def test_a_tampered_life_fails_the_check_of_seats_and_the_end_by_name(
     assert detail in item.inner_text()
     assert page.get_attribute("#checks li[data-check='Hash chain']", "data-status") == "passed"
     assert_clean(server, watched)
+
+
+def game_of(watched: Watched) -> str:
+    return urlsplit(watched.page.url).path.rsplit("/", 1)[1]
+
+
+def token_of(watched: Watched, game_id: str) -> str:
+    key = f"escopa:token:{game_id}"
+    return str(watched.page.evaluate("(key) => sessionStorage.getItem(key)", key))
+
+
+def open_with_a_friend(server: Served, watched: Watched, name: str, lobby: bool = False) -> str:
+    """On `/`: a game with a friend (seat 1 open), to 3 points; the creator's table. Its id."""
+    page = watched.page
+    page.goto(f"{server.base}/")
+    page.fill("#friend-name", name)
+    page.fill("#friend-target", "3")
+    if lobby:
+        page.check("#friend-lobby")
+    page.click("#friend button[type=submit]")
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector("#waiting:not([hidden])")
+    assert "token" not in page.url, "the token leaves the address bar"
+    return game_of(watched)
+
+
+def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_the_rematch(
+    server: Served, browser: Chromium
+) -> None:
+    ana = browser.page()
+    game_id = open_with_a_friend(server, ana, "Ana")
+    seated = ana.page.locator("#seated li").all_inner_texts()
+    assert seated == ["Seat 0: Ana (you)", "Seat 1: open"]
+    assert "Waiting for players: 1 of 2 seats taken" in ana.page.inner_text("#status")
+    link = str(ana.page.get_attribute("#invites li[data-seat='1'] a", "href"))
+    parts = urlsplit(link)
+    assert parts.path == f"/join/{game_id}" and parts.fragment.startswith("invite=")
+    invite = parts.fragment.removeprefix("invite=")
+    assert ana.page.is_visible("#abort") and not ana.page.is_visible("#resign")
+    shoot(ana, "table-waiting")
+
+    bia = browser.page(PHONE)  # another context: only the link is shared
+    bia.page.goto(link)
+    bia.page.wait_for_selector("#join:not([hidden])")
+    assert "invite" not in bia.page.url, "the invite leaves the address bar"
+    assert "Ana invites you" in bia.page.inner_text("#game-line")
+    assert bia.page.evaluate("document.activeElement.id") == "join-name"
+    bia.page.keyboard.type("Bia")  # by keyboard alone
+    bia.page.keyboard.press("Enter")
+    bia.page.wait_for_url(f"**/play/{game_id}")
+    until(lambda: version(bia) and version(ana) == version(bia), "both tables dealt")
+    assert bia.page.inner_text("#who") == "Bia (seat 1)"
+    assert not ana.page.is_visible("#waiting"), "the creator's table follows the join"
+    assert "Bia takes seat 1" in ana.page.inner_text("#log")
+    assert bia.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+
+    seats, at = [ana, bia], version(ana)
+    asker = until(lambda: next((w for w in seats if my_turn(w, at)), None), "a turn")
+    asker.page.select_option("#hint-level", "greedy")  # the hint level is the person's choice
+    asker.page.click("#hint-button")
+    asker.page.wait_for_selector("#hint:not([hidden])")
+    assert asker.page.inner_text("#hint").startswith("Hint (greedy bot): ")
+    for _ in range(4):
+        actor = until(lambda a=at: next((w for w in seats if my_turn(w, a)), None), "a turn")
+        play_by_clicks(actor)
+        at = until(lambda w=actor, a=at: version(w) > a and version(w), "the move's answer")
+    assert not bia.page.is_visible("#abort"), "no abort once a seat has played"
+
+    bia.page.click("#resign")
+    assert bia.page.evaluate("document.activeElement.id") == "resign-yes"
+    bia.page.keyboard.press("Enter")
+    for watched, line in ((ana, "You win! "), (bia, "You lose. ")):
+        until(lambda w=watched: w.page.is_visible("#outcome"), "the outcome")
+        assert watched.page.inner_text("#outcome").startswith(line + "Bia resigned: Ana won")
+    view = httpx.get(f"{server.base}/v1/games/{game_id}", timeout=10).json()
+    assert view["outcome"]["result"] == "resigned" and view["outcome"]["resigned"] == [1]
+
+    old = {w.page: token_of(w, game_id) for w in seats}
+    ana.page.click("#rematch")
+    ana.page.wait_for_url(lambda url: game_id not in url)
+    rematch = game_of(ana)
+    until(lambda: bia.page.inner_text("#rematch") == "Play the rematch", "the rematch offered")
+    bia.page.click("#rematch")
+    bia.page.wait_for_url(f"**/play/{rematch}")
+    until(lambda: version(ana) and version(bia), "both rematch tables")
+    assert ana.page.inner_text("#who") == "Ana (seat 0)"
+    assert bia.page.inner_text("#who") == "Bia (seat 1)"
+    fresh = [token_of(w, rematch) for w in seats]
+    assert len(set(fresh)) == 2 and not set(fresh) & set(old.values())
+    for seat, token in enumerate(fresh):
+        mine = httpx.get(f"{server.base}/v1/games/{rematch}", headers=bearer(token), timeout=10)
+        assert mine.json()["seat"] == seat and mine.json()["status"] == "playing"
+    assert_clean(server, ana, bia)
+    sent = [url for w in seats for url in w.requests]
+    assert not [url for url in sent if invite in url], "the invite was in a request line"
+    log = "\n".join(server.log_lines())
+    assert invite not in log and not any(t in log for t in [*old.values(), *fresh])
+
+
+def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_aborted(
+    server: Served, browser: Chromium
+) -> None:
+    caio = browser.page()
+    game_id = open_with_a_friend(server, caio, "Caio", lobby=True)
+    assert caio.page.is_visible("#lobby-note"), "the creator is told the lobby lists it"
+
+    duda = browser.page()
+    duda.page.goto(server.base + "/")
+    listed = duda.page.locator(f"#lobby li[data-game='{game_id}']")
+    listed.wait_for()
+    assert "Caio" in listed.inner_text() and "1 open seat(s) of 2" in listed.inner_text()
+    shoot(duda, "lobby")
+    listed.locator("a[data-seat='1']").click()
+    duda.page.wait_for_selector("#join:not([hidden])")
+    assert "Seat 1 is open" in duda.page.inner_text("#game-line")
+    duda.page.fill("#join-name", "Duda")
+    duda.page.click("#join-go")
+    duda.page.wait_for_url(f"**/play/{game_id}")
+    until(lambda: version(duda) and version(caio) == version(duda), "both tables dealt")
+    assert duda.page.inner_text("#who") == "Duda (seat 1)"
+    duda.page.click("#abort")  # dealt, but no seat has played yet: it may still be aborted
+    duda.page.click("#abort-yes")
+    for watched in (caio, duda):
+        until(lambda w=watched: w.page.is_visible("#outcome"), "the outcome")
+        assert "Aborted at 0\N{EN DASH}0 after 0 rounds: no winner." in watched.page.inner_text(
+            "#outcome"
+        )
+        assert not watched.page.is_visible("#resign")
+    duda.page.goto(server.base + "/")
+    duda.page.wait_for_selector("#lobby li")
+    assert duda.page.locator(f"#lobby li[data-game='{game_id}']").count() == 0
+    assert_clean(server, caio, duda)
