@@ -261,6 +261,7 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
     assert "Ana invites you" in bia.page.inner_text("#game-line")
     assert bia.page.evaluate("document.activeElement.id") == "join-name"
     bia.page.keyboard.type("Bia")  # by keyboard alone
+    shoot(bia, "join-phone")
     bia.page.keyboard.press("Enter")
     bia.page.wait_for_url(f"**/play/{game_id}")
     until(lambda: version(bia) and version(ana) == version(bia), "both tables dealt")
@@ -324,7 +325,8 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
     listed = duda.page.locator(f"#lobby li[data-game='{game_id}']")
     listed.wait_for()
     assert "Caio" in listed.inner_text() and "1 open seat(s) of 2" in listed.inner_text()
-    shoot(duda, "lobby")
+    duda.page.evaluate("document.getElementById('friend').previousElementSibling.scrollIntoView()")
+    shoot(duda, "lobby", full_page=False)
     listed.locator("a[data-seat='1']").click()
     duda.page.wait_for_selector("#join:not([hidden])")
     assert "Seat 1 is open" in duda.page.inner_text("#game-line")
