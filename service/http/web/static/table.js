@@ -15,7 +15,7 @@ const gameId = gameIdFromPath("/play/");
 const token = seatToken(gameId);
 const state = {
   view: null, rules: null, legal: [], selected: null, taking: [], players: [], bots: [], hint: null, etag: null,
-  loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null, confirming: null,
+  loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null, confirming: null, gone: false,
 };
 const creator = Boolean(sessionStorage.getItem(`escopa:creator:${gameId}`)); // opened it from `/`
 const $ = (id) => document.getElementById(id);
@@ -49,6 +49,7 @@ function label(seat) {
 
 /** Fetch the view (and the seat's legal moves when it may act), one refresh at a time. */
 function refresh() {
+  if (state.gone) return Promise.resolve(); // the seat was given up: its token no longer reads
   if (state.running) {
     state.queued = true;
     return state.running;
@@ -89,7 +90,7 @@ function signalling(view) {
  * the seat's side may signal, the page asks again, and an unchanged view answers 304.
  */
 async function watchSignals() {
-  if (!signalling(state.view)) return;
+  if (!signalling(state.view) || state.gone) return;
   try {
     const changed = await tagged(`/v1/games/${gameId}`, { token, etag: state.etag });
     if (changed) await refresh();
@@ -462,13 +463,19 @@ async function end(kind) {
   await refresh();
 }
 
+/** Give the seat up: the stream stops first, since the token stops working with the leave. */
 async function leave() {
+  state.source?.close();
+  state.source = null;
+  state.gone = true;
   try {
     await api(`/v1/games/${gameId}/leave`, { method: "POST", token });
     sessionStorage.removeItem(`escopa:token:${gameId}`);
     location.assign("/");
   } catch (problem) {
+    state.gone = false;
     showError(problem);
+    follow(state.lastSeq).catch(showError);
   }
 }
 

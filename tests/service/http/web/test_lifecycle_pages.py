@@ -224,11 +224,15 @@ def token_of(watched: Watched, game_id: str) -> str:
     return str(watched.page.evaluate("(key) => sessionStorage.getItem(key)", key))
 
 
-def open_with_a_friend(server: Served, watched: Watched, name: str, lobby: bool = False) -> str:
-    """On `/`: a game with a friend (seat 1 open), to 3 points; the creator's table. Its id."""
+def open_with_a_friend(
+    server: Served, watched: Watched, name: str, lobby: bool = False, players: int = 2
+) -> str:
+    """On `/`: a game with friends (every seat but 0 open), to 3 points; the creator's table.
+    Its id."""
     page = watched.page
     page.goto(f"{server.base}/")
     page.fill("#friend-name", name)
+    page.select_option("#friend-players", str(players))
     page.fill("#friend-target", "3")
     if lobby:
         page.check("#friend-lobby")
@@ -347,3 +351,43 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
     duda.page.wait_for_selector("#lobby li")
     assert duda.page.locator(f"#lobby li[data-game='{game_id}']").count() == 0
     assert_clean(server, caio, duda)
+
+
+def invite_links(watched: Watched) -> dict[int, str]:
+    return {
+        int(str(item.get_attribute("data-seat"))): str(item.locator("a").get_attribute("href"))
+        for item in watched.page.locator("#invites li").all()
+    }
+
+
+def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_aborted(
+    server: Served, browser: Chromium
+) -> None:
+    eva = browser.page()
+    game_id = open_with_a_friend(server, eva, "Eva", players=3)
+    first = invite_links(eva)
+    assert sorted(first) == [1, 2]
+    fabio = browser.page()
+    fabio.page.goto(first[1])
+    fabio.page.fill("#join-name", "Fábio")
+    fabio.page.click("#join-go")
+    fabio.page.wait_for_url(f"**/play/{game_id}")
+    fabio.page.wait_for_selector("#waiting:not([hidden])")
+    assert "Waiting for players: 2 of 3 seats taken" in fabio.page.inner_text("#status")
+    assert not fabio.page.is_visible("#invites-box"), "only the creator sees the invites"
+    until(lambda: "Seat 1: Fábio" in eva.page.inner_text("#seated"), "the join, live")
+    assert sorted(invite_links(eva)) == [2]
+
+    fabio.page.click("#leave")
+    fabio.page.wait_for_url(f"{server.base}/")
+    until(lambda: sorted(invite_links(eva)) == [1, 2], "the seat open again, live")
+    again = invite_links(eva)
+    assert again[1] != first[1] and again[2] == first[2], "a new invite for the seat left"
+    assert "seat 1 is open again" in eva.page.inner_text("#log")
+
+    eva.page.click("#abort")
+    eva.page.click("#abort-yes")
+    until(lambda: eva.page.is_visible("#outcome"), "the outcome")
+    assert "no winner" in eva.page.inner_text("#outcome")
+    assert not eva.page.is_visible("#rematch"), "nothing was dealt: no rematch to offer"
+    assert_clean(server, eva, fabio)
