@@ -120,12 +120,6 @@ function creator(build, errorId, then) {
   };
 }
 
-/** To the table as its creator: the table then shows the open seats' invite links. */
-function toWaitingTable(game) {
-  sessionStorage.setItem(`escopa:creator:${game.game_id}`, "1");
-  toTable(game);
-}
-
 /** To the table, as seat 0: its token only in the fragment, which no request carries. */
 function toTable(game) {
   const mine = game.players.find((seat) => seat.seat === 0);
@@ -140,7 +134,7 @@ botPlayers.addEventListener("change", () => botInputs(Number(botPlayers.value)))
 botInputs(2);
 document.getElementById("bots").addEventListener("submit", creator(botsBody, "bots-error", toTable));
 document.getElementById("start").addEventListener("submit", creator(body, "start-error", showCreated));
-document.getElementById("friend").addEventListener("submit", creator(friendBody, "friend-error", toWaitingTable));
+document.getElementById("friend").addEventListener("submit", creator(friendBody, "friend-error", toTable));
 const showLobbyProblem = (problem) => { document.getElementById("lobby").replaceChildren(h("li", { class: "error", text: problem.message })); };
 document.getElementById("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyProblem));
 loadLobby().catch(showLobbyProblem);

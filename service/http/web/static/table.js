@@ -17,7 +17,6 @@ const state = {
   view: null, rules: null, legal: [], selected: null, taking: [], players: [], bots: [], hint: null, etag: null,
   loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null, confirming: null, gone: false,
 };
-const creator = Boolean(sessionStorage.getItem(`escopa:creator:${gameId}`)); // opened it from `/`
 const $ = (id) => document.getElementById(id);
 
 /** The seat's token: from `#token=` (then out of the address bar) or this tab's storage. */
@@ -178,6 +177,7 @@ function describe(entry) {
   if (life) parts.unshift(life);
   if (entry.signals?.length) parts.push(`the log records ${entry.signals.length} partner signal(s)`);
   if (entry.type === "signal") parts.push(entry.signal ? `${who} signals: ${SIGNAL[entry.signal]}` : `${who} signalled their partner`);
+  if (entry.type === "created" && !entry.events.length) return "the game is open: waiting for players";
   return parts.join("; ") || entry.type;
 }
 
@@ -408,6 +408,9 @@ function renderWaiting(view) {
     return h("li", { "data-seat": String(seat) }, `Seat ${seat}: `, h("a", { class: "invite-link", href: url, text: url }), " ", copy);
   }));
   $("lobby-note").hidden = !view.lobby;
+  const takers = view.seat === null && view.lobby ? view.players.filter((p) => p.open) : [];
+  $("take-seat").replaceChildren(...takers.map((p) =>
+    h("a", { class: "button", href: `/join/${gameId}#seat=${p.seat}`, "data-seat": String(p.seat), text: `Take seat ${p.seat}` })));
 }
 
 /** Whether the match may still be aborted: it waits, or no seat has played or claimed yet. */
@@ -437,6 +440,7 @@ function confirmed(what, label, run) {
 function lifeActions(view) {
   if (view.seat === null) return [];
   const buttons = [];
+  const creator = view.invites !== undefined; // only the creator's view shows the invites
   if (view.status === "waiting" && !creator) buttons.push(h("button", { type: "button", id: "leave", text: "Leave the seat", onclick: leave }));
   if (abortable(view)) buttons.push(...confirmed("abort", "Abort the match", () => end("abort")));
   if (view.status === "playing" || view.status === "dealing") buttons.push(...confirmed("resign", "Resign", () => end("resign")));

@@ -324,6 +324,13 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
     game_id = open_with_a_friend(server, caio, "Caio", lobby=True)
     assert caio.page.is_visible("#lobby-note"), "the creator is told the lobby lists it"
 
+    spectator = browser.page()
+    spectator.page.goto(f"{server.base}/play/{game_id}")
+    take = spectator.page.locator("#take-seat a[data-seat='1']")
+    take.wait_for()
+    assert str(take.get_attribute("href")) == f"/join/{game_id}#seat=1"
+    assert spectator.page.inner_text("#who") == "Spectator"
+
     duda = browser.page()
     duda.page.goto(server.base + "/")
     listed = duda.page.locator(f"#lobby li[data-game='{game_id}']")
@@ -350,7 +357,7 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
     duda.page.goto(server.base + "/")
     duda.page.wait_for_selector("#lobby li")
     assert duda.page.locator(f"#lobby li[data-game='{game_id}']").count() == 0
-    assert_clean(server, caio, duda)
+    assert_clean(server, caio, duda, spectator)
 
 
 def invite_links(watched: Watched) -> dict[int, str]:
@@ -378,6 +385,7 @@ def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_a
     until(lambda: "Seat 1: Fábio" in eva.page.inner_text("#seated"), "the join, live")
     assert sorted(invite_links(eva)) == [2]
 
+    assert not eva.page.is_visible("#leave"), "the creator aborts rather than leaves"
     fabio.page.click("#leave")
     fabio.page.wait_for_url(f"{server.base}/")
     until(lambda: sorted(invite_links(eva)) == [1, 2], "the seat open again, live")
