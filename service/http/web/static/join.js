@@ -3,6 +3,7 @@
 // (`#seat=`); then to the table, the seat's new token in this tab's session storage.
 
 import { api, gameIdFromPath } from "./api.js";
+import { h } from "./dom.js";
 
 const gameId = gameIdFromPath("/join/");
 const $ = (id) => document.getElementById(id);
@@ -58,7 +59,7 @@ async function start() {
   if (!asked) throw new Error("This link has no invite and names no seat.");
   const view = await api(`/v1/games/${gameId}`);
   if (view.status !== "waiting") {
-    $("game-line").replaceChildren("This game has started already: ", Object.assign(document.createElement("a"), { href: `/play/${gameId}`, textContent: "watch it" }), ".");
+    $("game-line").replaceChildren("This game has started already: ", h("a", { href: `/play/${gameId}`, text: "watch it" }), ".");
     return;
   }
   $("game-line").textContent = describe(view, asked);

@@ -687,6 +687,12 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
     assert f"key {key_id(SIGNING_KEY)} signed game {game_id}'s head (seq {len(log)}" in (
         signature.inner_text()
     )
+    page.goto(f"{server.base}/play/{game_id}")  # back at the table: a rematch, bots stay bots
+    page.click("#rematch")
+    page.wait_for_url(lambda url: game_id not in url)
+    until(lambda: version(person), "the rematch's table")
+    assert page.get_attribute("#others [data-seat='1']", "data-bot") == "expert"
+    assert http.get(url).json()["rematch"] == urlsplit(page.url).path.rsplit("/", 1)[1]
     assert_clean(server, person, expected=(REFUSED_HINT,))  # the browser logs the refused hint
     http.close()
 
