@@ -290,7 +290,7 @@ function checkLifeEntry(entry, life, rules) {
 }
 
 /** What the entry's events change in the running summary: play, scores, the end. */
-function follow(entry, life) {
+function advance(entry, life) {
   for (const event of entry.events) {
     if (event.type === "played" || event.type === "claimed") life.played = true;
     else if (event.type === "round_ended") {
@@ -322,7 +322,7 @@ export async function checkLife(entries) {
     if (first.events.length) throw new Broken("seq 1: a game with open seats deals nothing until they are taken");
     if (first.state_hash !== life.waiting) throw new Broken("seq 1: the state_hash is not that of the waiting game (engine.waiting)");
   }
-  follow(first, life);
+  advance(first, life);
   const counts = Object.fromEntries(LIFE.map((type) => [type, 0]));
   for (const entry of rest) {
     for (const [member, type] of [["player", "joined"], ["rematch", "rematch"]]) {
@@ -334,7 +334,7 @@ export async function checkLife(entries) {
     } else if (life.status === "waiting" && entry.type !== "signal") {
       throw new Broken(`seq ${entry.seq}: a ${entry.type} while the game waits for players`);
     }
-    follow(entry, life);
+    advance(entry, life);
   }
   const told = LIFE.filter((type) => counts[type]).map((type) => `${counts[type]} ${type}`);
   const waited = life.waiting ? `waited with seat(s) ${game.open.join(", ")} open (state hash ${life.waiting.slice(0, 12)}…); ` : "";

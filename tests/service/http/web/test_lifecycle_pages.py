@@ -370,10 +370,12 @@ def invite_links(watched: Watched) -> dict[int, str]:
 def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_aborted(
     server: Served, browser: Chromium
 ) -> None:
-    eva = browser.page()
+    eva = browser.page(PHONE)
     game_id = open_with_a_friend(server, eva, "Eva", players=3)
     first = invite_links(eva)
     assert sorted(first) == [1, 2]
+    width = eva.page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"], f"the waiting table is {width} px wide on a 390 px screen"
     fabio = browser.page()
     fabio.page.goto(first[1])
     fabio.page.fill("#join-name", "Fábio")
