@@ -75,6 +75,7 @@ function friendBody(form) {
 async function loadLobby() {
   const list = document.getElementById("lobby");
   const page = await api("/v1/lobby?limit=20");
+  list.dataset.loaded = new Date().toISOString(); // when the list shown was read
   if (!page.games.length) {
     list.replaceChildren(h("li", { class: "empty", text: "No game is waiting: open one above, and tick the lobby." }));
     return;

@@ -355,8 +355,8 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
         )
         assert not watched.page.is_visible("#resign")
     duda.page.goto(server.base + "/")
-    duda.page.wait_for_selector("#lobby li")
-    assert duda.page.locator(f"#lobby li[data-game='{game_id}']").count() == 0
+    duda.page.wait_for_selector("#lobby[data-loaded]")
+    assert duda.page.locator(f"#lobby li[data-game='{game_id}']").count() == 0, "still listed"
     assert_clean(server, caio, duda, spectator)
 
 
