@@ -15,6 +15,7 @@ from typing import Final, TextIO
 
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from msgspec import UnsetType
 
 from engine.scoring import Outcome
 from service.errors import ServiceError
@@ -124,19 +125,32 @@ def audit_file(
 
 
 Logged = list[tuple[int, str | None]]
-"""The seq and recorded state hash of the `created` entry, then of each move and deal entry."""
+"""The seq and recorded state hash of the entry that dealt the game, then of each step's entry."""
+
+STEP_ENTRIES: Final = {"move": None, "deal": None, "resigned": "resign", "aborted": "abort"}
+"""The entries a replay steps through, and the step text of those that carry no move."""
 
 
 def export_moves(export: Export) -> tuple[ReplayResult, Logged]:
-    """Replay an export's moves from its revealed seed; raises on a refused move."""
+    """Replay an export's moves (and an early ending) from its revealed seed; raises on a
+    refused move. A game that waited for players starts at the join that dealt it."""
     created = export.entries[0] if export.entries else None
     info = created.game if created is not None else None
     if created is None or info is None or info.seed is None:
         raise ValueError("the export's first entry does not hold the revealed seed")
-    played = [e for e in export.entries if e.type in ("move", "deal")]
-    moves = [msgspec.convert({"seat": e.seat, "move": e.move}, ReplayMove) for e in played]
+    start = created
+    if not isinstance(info.open, UnsetType) and info.open:
+        deals = [e for e in export.entries if e.type == "joined" and e.events]
+        if not deals:
+            raise ValueError("the game ended before every seat was taken: nothing was dealt")
+        start = deals[0]
+    played = [e for e in export.entries if e.type in STEP_ENTRIES]
+    moves = [
+        msgspec.convert({"seat": e.seat, "move": STEP_ENTRIES[e.type] or e.move}, ReplayMove)
+        for e in played
+    ]
     result = replay(info.rules, info.players, info.seed, info.client_seed, moves)
-    logged = [(created.seq, created.state_hash)] + [(e.seq, e.state_hash) for e in played]
+    logged = [(start.seq, start.state_hash)] + [(e.seq, e.state_hash) for e in played]
     return result, logged
 
 

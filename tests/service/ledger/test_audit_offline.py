@@ -15,7 +15,7 @@ import pytest
 
 from service.ledger.audit import audit_export
 from tests.harness.api import Json
-from tests.harness.audits import escopa, rechain
+from tests.harness.audits import documented_verifier, escopa, rechain
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "audit.md"
@@ -209,17 +209,8 @@ def test_replay_takes_a_replay_request_body_too(tmp_path: Path) -> None:
 # --- the independent verifier of docs/audit.md ----------------------------------------------
 
 
-def verifier() -> dict[str, Any]:
-    """The program printed in docs/audit.md, executed as written."""
-    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.DOTALL)
-    assert len(blocks) == 1, "docs/audit.md has exactly one Python program"
-    namespace: dict[str, Any] = {"__name__": "audit_doc"}
-    exec(compile(blocks[0], str(DOC), "exec"), namespace)
-    return namespace
-
-
 def test_the_documented_verifier_accepts_the_example(example: Json) -> None:
-    head = verifier()["verify"](example)
+    head = documented_verifier()["verify"](example)
 
     assert head == "eeda4a73ed841a5644b8dd925310a6e4bc8e8c58c4c49facdd3045d6c6087511"
 
@@ -251,7 +242,7 @@ def test_the_documented_verifier_runs_as_a_program() -> None:
 def test_the_documented_verifier_finds_a_forged_deal_even_rechained(
     example: Json, where: int, change: Any, reason: str
 ) -> None:
-    verify = verifier()["verify"]
+    verify = documented_verifier()["verify"]
     change(example["entries"][where])
     rechain(example["entries"])
 
@@ -262,7 +253,7 @@ def test_the_documented_verifier_finds_a_forged_deal_even_rechained(
 
 
 def test_the_documented_verifier_finds_a_changed_byte(example: Json) -> None:
-    verify = verifier()["verify"]
+    verify = documented_verifier()["verify"]
     example["entries"][40]["move"] = example["entries"][40]["move"].lower()
 
     with pytest.raises(AssertionError) as caught:
