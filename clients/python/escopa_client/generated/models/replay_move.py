@@ -14,8 +14,8 @@ class ReplayMove:
 
     Attributes:
         seat (int):
-        move (str): a move's text form, a legal move's id: `7D`, `5H+2S+QD`, `claim:5S+QD` or `deal` (a text that is no
-            move is refused with `move/malformed` or `move/unknown_card`)
+        move (str): a move's text form, a legal move's id (`7D`, `5H+2S+QD`, `claim:5S+QD`, `deal`), or `resign` or
+            `abort`: the seat ends the match early
     """
 
     seat: int
