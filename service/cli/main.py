@@ -1,6 +1,7 @@
 """The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
 bot worker alone), `openapi`, `keygen`, the offline checks `audit FILE|FOLDER` and
-`replay FILE`, and `simulate` (bot levels against each other, offline)."""
+`replay FILE`, `simulate` (bot levels against each other, offline) and `play` (a match in the
+terminal, on a running server)."""
 
 from __future__ import annotations
 
@@ -318,9 +319,11 @@ def parser() -> argparse.ArgumentParser:
     )
     add_progress_option(check)
     check.set_defaults(handler=audit)
+    from service.cli.play import add_parser as add_play
     from service.cli.simulation import add_parser as add_simulate
 
     add_simulate(commands)
+    add_play(commands)
     keys = commands.add_parser("keygen", help="print a new private signing key")
     keys.set_defaults(handler=keygen)
     again = commands.add_parser(

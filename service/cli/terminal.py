@@ -1,0 +1,197 @@
+"""The game `escopa play` runs: a match in the terminal, over a running `escopa serve`, through
+the Python client (`escopa_client`): against bots (a new game), or at a seat joined by its
+invite (or taken again with its token). Each turn shows the table and offers the legal moves,
+chosen by number or by code; the other seats' moves and each round's scoring arrive live."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import logging
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import httpx
+from escopa_client import ApiError, Escopa, Event, Table, answer
+from escopa_client.generated.api.seats import join_game
+from escopa_client.generated.models import GameView, JoinByInvite, Joined, LegalMoves
+from rich.console import Console
+
+from bots.levels import LEVELS
+from service.cli.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
+
+Ask = Callable[[str], str]
+"""Reads one line the player types, after showing the prompt."""
+
+
+class Seat(NamedTuple):
+    """The seat this terminal plays: its game, number and token."""
+
+    game_id: str
+    seat: int
+    token: str
+
+
+class Quit(Exception):
+    """The player left the table (`q`, end of input)."""
+
+
+def bot_levels(bots: str, players: int | None) -> list[str]:
+    """The level of each bot seat: `--bots` in order, repeated to fill `--players` - 1 seats;
+    raises ValueError when a level is unknown or there are more levels than seats."""
+    levels = [name.strip() for name in bots.split(",") if name.strip()]
+    unknown = [name for name in levels if name not in LEVELS]
+    if unknown or not levels:
+        raise ValueError(
+            f"unknown bot level {unknown[0] if unknown else ''!r}; known: {', '.join(LEVELS)}"
+        )
+    if players is None:
+        return levels
+    if len(levels) > players - 1:
+        raise ValueError(f"{len(levels)} bot levels for {players - 1} bot seat(s)")
+    return list(itertools.islice(itertools.cycle(levels), players - 1))
+
+
+def creation(name: str, levels: list[str], preset: str, target: int | None) -> dict[str, Any]:
+    """The `POST /v1/games` body: the player at seat 0, a bot at every other seat."""
+    seats: list[Any] = [name]
+    seats += [
+        {"name": f"{level.title()} {seat}", "bot": level} for seat, level in enumerate(levels, 1)
+    ]
+    body: dict[str, Any] = {"players": seats, "preset": preset}
+    if target is not None:
+        body["rules"] = {"target": target}
+    return body
+
+
+def take_seat(service: Escopa, args: argparse.Namespace) -> Seat:
+    """Create the game against bots, join the one of `--game` by its invite, or take the seat of
+    `--token` again."""
+    if args.game and args.token:
+        view = service.table(args.game, args.token).view()
+        assert view.seat is not None
+        return Seat(args.game, view.seat, args.token)
+    if args.game:
+        body = JoinByInvite(invite=args.invite, name=args.name)
+        joined = answer(
+            join_game.sync_detailed(args.game, client=service.client(), body=body), Joined
+        )
+        return Seat(args.game, joined.seat, joined.token)
+    levels = bot_levels(args.bots, args.players)
+    created = service.create_game(creation(args.name, levels, args.preset, args.target))
+    mine = created.players[0]
+    assert isinstance(mine.token, str), "a person's seat is answered with its token"
+    return Seat(created.game_id, mine.seat, mine.token)
+
+
+def parse_choice(text: str, legal: LegalMoves) -> Listed | str:
+    """The legal move the player typed: its number, its code (`7D+3S+4H`, captures in any
+    order, suits as symbols too), or a card when only one move plays it; else why not."""
+    typed = text.strip()
+    if typed.isdigit():
+        number = int(typed)
+        if 1 <= number <= len(legal.moves):
+            return legal.moves[number - 1]
+        return f"choose a number from 1 to {len(legal.moves)}"
+    wanted = _key(typed)
+    for move in legal.moves:
+        if _key(move.id) == wanted:
+            return move
+    playing = [m for m in legal.moves if _key(m.id)[:2] == wanted[:2] and len(wanted[2]) == 0]
+    if len(playing) == 1:
+        return playing[0]
+    if playing:
+        numbers = ", ".join(str(legal.moves.index(m) + 1) for m in playing)
+        return f"{typed} plays several ways ({numbers}): type its number or the whole code"
+    return f"{typed!r} is not a legal move here: type a number or a code from the list"
+
+
+def _key(text: str) -> tuple[str, str, tuple[str, ...]]:
+    """A move's code made comparable: kind, first card, the other cards sorted."""
+    upper = text.upper().replace(" ", "+").replace(",", "+")
+    for suit, symbol in SUITS.items():
+        upper = upper.replace(symbol, suit)
+    kind = "claim" if upper.startswith("CLAIM:") else "play"
+    parts = [p for p in upper.removeprefix("CLAIM:").split("+") if p]
+    if not parts:
+        return (kind, "", ())
+    if kind == "claim":
+        return (kind, "", tuple(sorted(parts)))
+    return (kind, parts[0], tuple(sorted(parts[1:])))
+
+
+class Terminal:
+    """The player at the terminal: shows the table and asks for a move on each turn, and shows
+    every entry of the game as it arrives."""
+
+    def __init__(self, console: Console, ask: Ask, table: Table, seat: int) -> None:
+        self.console = console
+        self.ask = ask
+        self.table = table
+        self.seat = seat
+        self.view = table.view()
+        self.ended = False
+
+    def choose(self, view: GameView, legal: LegalMoves) -> Listed:
+        """Show the table and the legal moves; the one the player types."""
+        self.view = view
+        self.console.print(board(view, self.seat))
+        self.console.print(choices(legal))
+        while True:
+            try:
+                numbers = "1" if len(legal.moves) == 1 else f"1-{len(legal.moves)}"
+                typed = self.ask(f"your move ({numbers}, a code, q to leave): ")
+            except EOFError:
+                raise Quit from None
+            if typed.strip().lower() in ("q", "quit"):
+                raise Quit
+            found = parse_choice(typed, legal)
+            if not isinstance(found, str):
+                return found
+            self.console.print(found, style="yellow")
+
+    def on_event(self, event: Event) -> None:
+        """Show what the entry did (a join refreshes the names)."""
+        if event.type == "joined":
+            self.view = self.table.view()
+        self.ended = self.ended or event.ends_match
+        for line in entry_lines(event.entry, self.view, self.seat):
+            self.console.print(line)
+
+
+def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | None = None) -> int:
+    """Take the seat and play it to the end of the match; 2 when that cannot start."""
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
+    console = console or Console(highlight=False)
+    asked = ask or console.input
+    with Escopa(args.url, api_key=args.api_key) as service:
+        try:
+            seat = take_seat(service, args)
+        except ValueError as error:
+            console.print(f"escopa play: {error}", soft_wrap=True)
+            return 2
+        except httpx.TransportError:
+            console.print(
+                f"escopa play: no Escopa service at {args.url}; start one with `escopa serve`",
+                soft_wrap=True,
+            )
+            return 2
+        except ApiError as error:
+            console.print(f"escopa play: {error}", soft_wrap=True)
+            return 2
+        table = service.table(seat.game_id, seat.token)
+        console.print(f"game {seat.game_id}, you are seat {seat.seat}")
+        player = Terminal(console, asked, table, seat.seat)
+        try:
+            final = table.play(player.choose, player.on_event)
+        except Quit:
+            console.print(
+                f"you left the table; take your seat again with: escopa play --url {args.url} "
+                f"--game {seat.game_id} --token {seat.token}",
+                soft_wrap=True,
+            )
+            return 0
+    if final.outcome is not None and not player.ended:
+        console.print(outcome_text(final.outcome, final, seat.seat), style="bold")
+    console.print(f"replay: {args.url.rstrip('/')}/replay/{seat.game_id}")
+    return 0

@@ -1,0 +1,142 @@
+"""`escopa play` driven in a pseudo-terminal against a live `escopa serve`: whole short matches
+typed move by move (by number and by code), against bots and at a seat joined by its invite;
+and the refusals it says in words."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import httpx
+import pexpect
+import pytest
+
+from service.store.redis_server import free_port
+from tests.harness.processes import wait_ready
+from tests.harness.terminal import Listing, play_through, spawn
+
+UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
+SUIT = re.compile("[♠♥♦♣]")
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`escopa serve` on a free port with its private Redis and its bot worker."""
+    folder = tmp_path_factory.mktemp("serve")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | UNLIMITED
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    command += ["--data-dir", str(folder / "data")]
+    with (folder / "serve.log").open("wb") as log:
+        process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, process)
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=20)
+
+
+def by_number_then_by_code(prompt: int, shown: Listing) -> str:
+    """A wrong number first, then alternately the first move's number and the last's code."""
+    if prompt == 0:
+        return "99"
+    if not shown.moves:  # the prompt again after a refusal
+        return "1"
+    return "1" if prompt % 2 else shown.moves[-1][2].lower()
+
+
+def game_id_of(output: str) -> str:
+    found = re.search(r"game ([0-9a-f]{24}), you are seat (\d)", output)
+    assert found, output[:500]
+    return found.group(1)
+
+
+def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) -> None:
+    child = spawn("--url", base_url, "--bots", "greedy", "--target", "3", "--name", "Ana")
+
+    session = play_through(child, by_number_then_by_code)
+
+    out = session.output
+    assert session.status == 0, out[-2000:]
+    assert "choose a number from 1 to " in out  # the 99
+    assert "your hand" in out and "table" in out
+    assert SUIT.search(out)
+    assert "Greedy 1 (greedy) played " in out  # the bot's moves, live
+    assert "you played " in out
+    assert re.search(r"round 1\s", out)
+    for row in ("cards", "diamonds", "sevens", "primeira", "escopas", "round", "match"):
+        assert re.search(rf"│ {row} +│", out), row
+    game = game_id_of(out)
+    score = httpx.get(f"{base_url}/v1/games/{game}/score").json()
+    assert score["status"] == "finished"
+    totals = "-".join(str(t) for t in score["outcome"]["totals"])
+    verb = "you win" if score["outcome"]["winner"] == 0 else "Greedy 1 (greedy) won"
+    assert f"match over: {verb} {totals} after " in out
+    assert f"replay: {base_url}/replay/{game}" in out
+    moved = httpx.get(f"{base_url}/v1/games/{game}/log?limit=200").json()["entries"]
+    mine = [e for e in moved if e["type"] == "move" and e["seat"] == 0]
+    assert len(mine) == sum(1 for t in session.typed[1:] if t != "99")
+
+
+def test_a_seat_joined_by_its_invite_plays_its_match_to_the_end(base_url: str) -> None:
+    created = httpx.post(
+        f"{base_url}/v1/games",
+        json={
+            "players": [{"name": "Rui", "bot": "random"}, {"open": True}],
+            "rules": {"target": 2},
+        },
+    ).json()
+    game = created["game_id"]
+    assert created["view"]["status"] == "waiting"
+    invite = next(p["invite"] for p in created["players"] if "invite" in p)
+
+    child = spawn("--url", base_url, "--game", game, "--invite", invite, "--name", "Bia")
+    session = play_through(child, lambda n, shown: "1")
+
+    assert session.status == 0, session.output[-2000:]
+    assert f"game {game}, you are seat 1" in session.output
+    assert "Rui (random) played " in session.output
+    view = httpx.get(f"{base_url}/v1/games/{game}").json()
+    assert view["status"] == "finished"
+    assert [p["name"] for p in view["players"]] == ["Rui", "Bia"]
+
+
+def test_a_wrong_invite_is_refused_in_words(base_url: str) -> None:
+    created = httpx.post(
+        f"{base_url}/v1/games",
+        json={"players": [{"name": "Rui", "bot": "random"}, {"open": True}]},
+    ).json()
+
+    child = spawn("--url", base_url, "--game", created["game_id"], "--invite", "x" * 43)
+    child.expect("escopa play: 403 join/invite_invalid: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+
+
+def test_leaving_says_how_to_take_the_seat_again(base_url: str) -> None:
+    child = spawn("--url", base_url, "--bots", "random")
+    child.expect(r"your move \(")
+    child.sendline("q")
+    child.expect(r"take your seat again with: escopa play --url \S+ --game (\w+) --token (\S+)")
+    game, token = child.match.group(1), child.match.group(2)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    view = httpx.get(f"{base_url}/v1/games/{game}", headers={"Authorization": f"Bearer {token}"})
+    assert view.json()["seat"] == 0
+
+
+def test_without_a_server_it_says_to_start_escopa_serve() -> None:
+    child = spawn("--url", f"http://127.0.0.1:{free_port()}")
+    child.expect("escopa play: no Escopa service at http://127.0.0.1:")
+    child.expect("start one with `escopa serve`")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
