@@ -4,6 +4,7 @@ runs: it needs the Python client package, `escopa-client` (clients/python)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from bots.levels import LEVELS
@@ -19,7 +20,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "running `escopa serve`",
     )
     play.add_argument(
-        "--url", default=DEFAULT_URL, help=f"the service's address (default {DEFAULT_URL})"
+        "--url",
+        default=os.environ.get("ESCOPA_URL", DEFAULT_URL),
+        help=f"the service's address (default: ESCOPA_URL, else {DEFAULT_URL})",
     )
     play.add_argument(
         "--bots",

@@ -63,7 +63,7 @@ def cards(codes: Sequence[str]) -> Text:
 
 
 def seat_name(view: GameView, seat: int | None, me: int) -> str:
-    """`you`, or the seat's name (a bot's with its level)."""
+    """`you`, or the seat's name (a bot's with its level, unless the name says it)."""
     if seat is None:
         return "nobody"
     if seat == me:
@@ -71,7 +71,9 @@ def seat_name(view: GameView, seat: int | None, me: int) -> str:
     player = next((p for p in view.players if p.seat == seat), None)
     if player is None:
         return f"seat {seat}"
-    return f"{player.name} ({player.bot.value})" if player.bot is not None else player.name
+    if player.bot is None or player.name.lower().startswith(player.bot.value):
+        return player.name
+    return f"{player.name} ({player.bot.value})"
 
 
 def side_name(view: GameView, seats: Sequence[int], me: int) -> str:
@@ -105,6 +107,9 @@ def board(view: GameView, me: int) -> Panel:
         if last.escopa:
             said.append(" (escopa)", style="green")
         lines.append(Text.assemble(("last move  ", "cyan"), said))
+    if view.signals:
+        said = ", ".join(f"{seat_name(view, s.seat, me)}: {s.signal.value}" for s in view.signals)
+        lines.append(Text.assemble(("signals    ", "cyan"), said))
     scores = Table(box=None, padding=(0, 2), show_header=True, header_style="cyan")
     for column in ("side", "pile", "escopas", f"score (to {view.rules.target})"):
         scores.add_column(column)

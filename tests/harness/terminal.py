@@ -54,6 +54,21 @@ def spawn(*args: str, timeout: float = 60) -> pexpect.spawn:
     )
 
 
+def spawn_shell(command: str, cwd: Path, timeout: float = 120, **env: str) -> pexpect.spawn:
+    """A shell command line, as a person types it, in the same kind of terminal."""
+    environ = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "120", **env}
+    environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environ.get('PATH', '')}"
+    return pexpect.spawn(
+        "bash",
+        ["-c", command],
+        cwd=str(cwd),
+        env=environ,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(50, 120),
+    )
+
+
 def listing(before: str) -> Listing:
     """The last listing of legal moves printed before the prompt."""
     block = before.rsplit("╯", 1)[-1]

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pexpect
@@ -17,9 +18,11 @@ import pytest
 
 from service.store.redis_server import free_port
 from tests.harness.processes import wait_ready
-from tests.harness.terminal import Listing, play_through, spawn
+from tests.harness.terminal import Listing, play_through, spawn, spawn_shell
 
 UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
+QUICK_BOTS = {"ESCOPA_BOT_BUDGET": "300"}  # the server's expert thinks less: shorter tests
+README = Path(__file__).resolve().parents[3] / "README.md"
 SUIT = re.compile("[♠♥♦♣]")
 
 
@@ -28,7 +31,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`escopa serve` on a free port with its private Redis and its bot worker."""
     folder = tmp_path_factory.mktemp("serve")
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | UNLIMITED
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | UNLIMITED | QUICK_BOTS
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
     command += ["--data-dir", str(folder / "data")]
     with (folder / "serve.log").open("wb") as log:
@@ -67,7 +70,7 @@ def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) 
     assert "choose a number from 1 to " in out  # the 99
     assert "your hand" in out and "table" in out
     assert SUIT.search(out)
-    assert "Greedy 1 (greedy) played " in out  # the bot's moves, live
+    assert "Greedy 1 played " in out  # the bot's moves, live
     assert "you played " in out
     assert re.search(r"round 1\s", out)
     for row in ("cards", "diamonds", "sevens", "primeira", "escopas", "round", "match"):
@@ -76,7 +79,7 @@ def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) 
     score = httpx.get(f"{base_url}/v1/games/{game}/score").json()
     assert score["status"] == "finished"
     totals = "-".join(str(t) for t in score["outcome"]["totals"])
-    verb = "you win" if score["outcome"]["winner"] == 0 else "Greedy 1 (greedy) won"
+    verb = "you win" if score["outcome"]["winner"] == 0 else "Greedy 1 won"
     assert f"match over: {verb} {totals} after " in out
     assert f"replay: {base_url}/replay/{game}" in out
     moved = httpx.get(f"{base_url}/v1/games/{game}/log?limit=200").json()["entries"]
@@ -140,3 +143,52 @@ def test_without_a_server_it_says_to_start_escopa_serve() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2
+
+
+def readme_commands() -> list[str]:
+    """The command lines of the README's "In the terminal" block, comments dropped."""
+    section = README.read_text().split("## In the terminal", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    return [line.split("  #", 1)[0].strip() for line in block.splitlines()]
+
+
+def test_the_readme_terminal_commands_work_as_written(base_url: str, tmp_path: Path) -> None:
+    commands = readme_commands()
+    assert [c.split()[1] for c in commands] == ["play", "play", "play", "simulate", "audit"]
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    open_seat = httpx.post(
+        f"{base_url}/v1/games",
+        json={
+            "players": [{"name": "Ana", "bot": "greedy"}, {"open": True}],
+            "rules": {"target": 3},
+        },
+    ).json()
+    env = {
+        "ESCOPA_URL": base_url,
+        "GAME": open_seat["game_id"],
+        "INVITE": next(p["invite"] for p in open_seat["players"] if "invite" in p),
+    }
+    for command in commands[:3]:
+        session = play_through(spawn_shell(command, tmp_path, **env), lambda n, shown: "1")
+        assert session.status == 0, command + session.output[-2000:]
+        game = game_id_of(session.output)
+        export = httpx.get(f"{base_url}/v1/games/{game}/export")
+        assert export.status_code == 200, command
+        (exports / f"{game}.json").write_bytes(export.content)
+    assert "Bia" in [
+        p["name"] for p in httpx.get(f"{base_url}/v1/games/{env['GAME']}").json()["players"]
+    ]
+
+    simulated = spawn_shell(commands[3], tmp_path, **env)
+    simulated.expect(r"expert +20 ")
+    simulated.expect(r"greedy +20 ")
+    simulated.expect(pexpect.EOF)
+    simulated.close()
+    assert simulated.exitstatus == 0
+
+    audited = spawn_shell(commands[4], tmp_path, **env)
+    audited.expect(r"3 exports: 3 ok, 0 failed, 0 unreadable")
+    audited.expect(pexpect.EOF)
+    audited.close()
+    assert audited.exitstatus == 0
