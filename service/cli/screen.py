@@ -108,8 +108,8 @@ def board(view: GameView, me: int) -> Panel:
             said.append(" (escopa)", style="green")
         lines.append(Text.assemble(("last move  ", "cyan"), said))
     if view.signals:
-        said = ", ".join(f"{seat_name(view, s.seat, me)}: {s.signal.value}" for s in view.signals)
-        lines.append(Text.assemble(("signals    ", "cyan"), said))
+        sent = ", ".join(f"{seat_name(view, s.seat, me)}: {s.signal.value}" for s in view.signals)
+        lines.append(Text.assemble(("signals    ", "cyan"), sent))
     scores = Table(box=None, padding=(0, 2), show_header=True, header_style="cyan")
     for column in ("side", "pile", "escopas", f"score (to {view.rules.target})"):
         scores.add_column(column)
