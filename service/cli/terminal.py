@@ -13,8 +13,16 @@ from typing import Any, NamedTuple
 
 import httpx
 from escopa_client import ApiError, Escopa, Event, Table, answer
+from escopa_client.generated.api.games import get_hint
 from escopa_client.generated.api.seats import join_game
-from escopa_client.generated.models import GameView, JoinByInvite, Joined, LegalMoves
+from escopa_client.generated.models import (
+    BotLevel,
+    GameView,
+    Hint,
+    JoinByInvite,
+    Joined,
+    LegalMoves,
+)
 from rich.console import Console
 
 from bots.levels import LEVELS
@@ -140,15 +148,30 @@ class Terminal:
         while True:
             try:
                 numbers = "1" if len(legal.moves) == 1 else f"1-{len(legal.moves)}"
-                typed = self.ask(f"your move ({numbers}, a code, q to leave): ")
-            except EOFError:
+                typed = self.ask(f"your move ({numbers}, a code, h for a hint, q to leave): ")
+            except (EOFError, KeyboardInterrupt):
                 raise Quit from None
             if typed.strip().lower() in ("q", "quit"):
                 raise Quit
+            if typed.strip().lower() in ("h", "hint"):
+                self.console.print(self.hint(legal))
+                continue
             found = parse_choice(typed, legal)
             if not isinstance(found, str):
                 return found
             self.console.print(found, style="yellow")
+
+    def hint(self, legal: LegalMoves) -> str:
+        """The expert bot's move for this seat now (`GET /hint`), by its number, or why not."""
+        try:
+            response = get_hint.sync_detailed(
+                self.table.game_id, client=self.table.client, level=BotLevel.EXPERT
+            )
+            found = answer(response, Hint)
+        except ApiError as error:
+            return f"no hint: {error}"
+        number = next((n for n, m in enumerate(legal.moves, 1) if m.id == found.move.id), None)
+        return f"the expert would play {number}: {found.move.id}"
 
     def on_event(self, event: Event) -> None:
         """Show what the entry did (a join refreshes the names)."""
@@ -184,14 +207,24 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         player = Terminal(console, asked, table, seat.seat)
         try:
             final = table.play(player.choose, player.on_event)
+        except KeyboardInterrupt:
+            return _left(console, args.url, seat)
+        except ApiError as error:
+            console.print(f"escopa play: the service refused: {error}", soft_wrap=True)
+            return 1
         except Quit:
-            console.print(
-                f"you left the table; take your seat again with: escopa play --url {args.url} "
-                f"--game {seat.game_id} --token {seat.token}",
-                soft_wrap=True,
-            )
-            return 0
+            return _left(console, args.url, seat)
     if final.outcome is not None and not player.ended:
         console.print(outcome_text(final.outcome, final, seat.seat), style="bold")
     console.print(f"replay: {args.url.rstrip('/')}/replay/{seat.game_id}")
+    return 0
+
+
+def _left(console: Console, url: str, seat: Seat) -> int:
+    """Say how to come back: the seat stays the player's, the game waits for its moves."""
+    console.print(
+        f"you left the table; take your seat again with: escopa play --url {url} "
+        f"--game {seat.game_id} --token {seat.token}",
+        soft_wrap=True,
+    )
     return 0

@@ -123,8 +123,11 @@ def test_a_wrong_invite_is_refused_in_words(base_url: str) -> None:
     assert child.exitstatus == 2
 
 
-def test_leaving_says_how_to_take_the_seat_again(base_url: str) -> None:
-    child = spawn("--url", base_url, "--bots", "random")
+def test_a_hint_then_leaving_then_taking_the_seat_again_by_its_token(base_url: str) -> None:
+    child = spawn("--url", base_url, "--bots", "random", "--target", "2")
+    child.expect(r"your move \(")
+    child.sendline("h")
+    child.expect(r"the expert would play (\d+): (\S+)\r\n")
     child.expect(r"your move \(")
     child.sendline("q")
     child.expect(r"take your seat again with: escopa play --url \S+ --game (\w+) --token (\S+)")
@@ -132,8 +135,14 @@ def test_leaving_says_how_to_take_the_seat_again(base_url: str) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    view = httpx.get(f"{base_url}/v1/games/{game}", headers={"Authorization": f"Bearer {token}"})
-    assert view.json()["seat"] == 0
+    assert httpx.get(f"{base_url}/v1/games/{game}").json()["status"] == "playing"
+
+    again = spawn("--url", base_url, "--game", game, "--token", token)
+    session = play_through(again, lambda n, shown: "1")
+
+    assert session.status == 0, session.output[-2000:]
+    assert f"game {game}, you are seat 0" in session.output
+    assert httpx.get(f"{base_url}/v1/games/{game}").json()["status"] == "finished"
 
 
 def test_without_a_server_it_says_to_start_escopa_serve() -> None:

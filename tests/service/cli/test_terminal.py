@@ -111,7 +111,8 @@ VIEW: dict[str, Any] = {
     "claim_seat": None, "last_move": {"seat": 1, "move": "4H+AS", "escopa": False},
     "outcome": None, "seed": None, "game_id": "g" * 24, "version": 30,
     "players": [{"seat": 0, "name": "Ana", "bot": None}, {"seat": 1, "name": "E", "bot": "expert"}],
-    "seed_commitment": "c" * 64, "signals": [],
+    "seed_commitment": "c" * 64,
+    "signals": [{"seat": 1, "signal": "seven", "after": 29, "time": "2026-01-01T00:00:00Z"}],
 }  # fmt: skip
 
 
@@ -137,7 +138,8 @@ def test_the_board_shows_the_table_the_hand_the_piles_and_the_score() -> None:
     assert "your hand  7♦ K♣" in shown
     assert "others     E (expert) 3 cards" in shown
     assert "last move  E (expert): 4♥ A♠" in shown
-    piles = {line.split()[1]: line.split()[-4:-1] for line in shown.splitlines()[6:8]}
+    assert "signals    E (expert): seven" in shown
+    piles = {line.split()[1]: line.split()[-4:-1] for line in shown.splitlines()[7:9]}
     assert piles == {"you": ["9", "1", "4"], "E": ["5", "0", "2"]}
 
 
