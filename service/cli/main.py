@@ -1,7 +1,7 @@
 """The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
-bot worker alone), `openapi`, `keygen`, the offline checks `audit FILE|FOLDER` and
-`replay FILE`, `simulate` (bot levels against each other, offline) and `play` (a match in the
-terminal, on a running server)."""
+bot worker alone), `bot` (one seat played by a bot as a client of the API), `openapi`,
+`keygen`, the offline checks `audit FILE|FOLDER` and `replay FILE`, `simulate` (bot levels
+against each other, offline) and `play` (a match in the terminal, on a running server)."""
 
 from __future__ import annotations
 
@@ -171,6 +171,14 @@ def bots(args: argparse.Namespace) -> int:
     return 0
 
 
+def bot(args: argparse.Namespace) -> int:
+    """Play one seat with a bot level as an ordinary client: its token, the events stream."""
+    from service.cli.remote_bot import run
+
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    return run(args.url, args.game, args.token, args.level, args.budget, args.api_key)
+
+
 def shared_metrics(workers: int) -> str | None:
     """The directory of the workers' merged metrics (prometheus_client's multiprocess mode):
     `PROMETHEUS_MULTIPROC_DIR` when set (made if missing, a previous run's values wiped), else
@@ -295,6 +303,22 @@ def parser() -> argparse.ArgumentParser:
         help="json: one JSON object per line (default)",
     )
     worker.set_defaults(handler=bots)
+    seat = commands.add_parser(
+        "bot", help="play one seat of a game with a bot, as a client of the API (its token only)"
+    )
+    seat.add_argument("--game", required=True, help="the game's id")
+    seat.add_argument("--token", required=True, help="the seat's token")
+    seat.add_argument("--level", default="expert", help="random, greedy or expert (expert)")
+    seat.add_argument(
+        "--url",
+        default=env("ESCOPA_URL", "http://127.0.0.1:8000"),
+        help="the service (default: ESCOPA_URL, else http://127.0.0.1:8000)",
+    )
+    seat.add_argument("--api-key", default=env("ESCOPA_API_KEY"), help="default: ESCOPA_API_KEY")
+    seat.add_argument(
+        "--budget", type=int, default=None, help="the search budget (default: the level's)"
+    )
+    seat.set_defaults(handler=bot)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
     spec.add_argument(
         "--out", default=str(OPENAPI_DIR), help="the folder to write openapi.json to (openapi)"

@@ -17,9 +17,10 @@ from urllib.parse import quote
 
 import httpx
 
-from escopa_client.generated.client import AuthenticatedClient, Client
-from escopa_client.generated.models import LogEntry, MatchEnded, Problem
-from escopa_client.problems import ApiError
+from escopa_client.generated.api.games import get_game
+from escopa_client.generated.client import AuthenticatedClient
+from escopa_client.generated.models import GameView, GameViewStatus, LogEntry, MatchEnded, Problem
+from escopa_client.problems import ApiError, answer
 
 Until = Literal["end", "rematch"]
 RETRY_SECONDS = 2.0
@@ -52,7 +53,8 @@ class Message:
 
 
 def messages(lines: Iterable[str]) -> Iterator[Message]:
-    """The SSE messages of a stream's lines (the HTML standard's parsing, without its BOM)."""
+    """The SSE messages of a stream's lines (the HTML standard's parsing, without its BOM):
+    each ends at a blank line."""
     message, seen = Message(), False
     for line in lines:
         if not line:
@@ -69,8 +71,8 @@ def messages(lines: Iterable[str]) -> Iterator[Message]:
         elif name == "retry" and value.isdigit():
             message.retry = int(value)
         seen = seen or name != ""
-    if seen:
-        yield message
+    # A message the stream ended in the middle of is dropped, as the standard says: resuming
+    # with `Last-Event-ID` brings it again, whole.
 
 
 def event_of(message: Message) -> Event | None:
@@ -82,7 +84,7 @@ def event_of(message: Message) -> Event | None:
 
 
 def follow(
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     game_id: str,
     *,
     after: int = 0,
@@ -92,11 +94,11 @@ def follow(
     read_timeout: float = 60.0,
 ) -> Iterator[Event]:
     """The game's entries after `after` (or after `last_event_id`, sent as `Last-Event-ID`),
-    live, as the client's seat (or a spectator) may see them.
+    live, as the client's seat (or a spectator) may see them (`Escopa.client(token)`).
 
     It ends after the entry that ends the match (`until="rematch"`: after the one that offers
-    the rematch), or when the server closes a stream that brought nothing new (a finished
-    game). A stream cut short (the server restarting, the network) is opened again with
+    the rematch), or when the server closes a stream that brought nothing new and the game is
+    finished. A stream cut short (the server restarting, the network) is opened again with
     `Last-Event-ID`, so no entry is lost or repeated; `attempts` failures in a row raise.
     A refusal (401, 404) raises an `ApiError` at once.
     """
@@ -122,8 +124,13 @@ def follow(
                 raise
             time.sleep(retry)
             continue
-        if not received:
-            return
+        if not received:  # a server shutting down ends new streams at once, too
+            if _finished(client, game_id):
+                return
+            failures += 1
+            if failures >= attempts:
+                raise ApiError(503, None, b"the events stream keeps ending with nothing new")
+            time.sleep(retry)
 
 
 class _Unavailable(Exception):
@@ -135,7 +142,7 @@ def _ends(event: Event, until: Until) -> bool:
 
 
 def _open(
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     game_id: str,
     after: int,
     last: int | None,
@@ -155,6 +162,12 @@ def _open(
             body = response.read()
             raise ApiError(response.status_code, _problem(body), body)
         yield from messages(response.iter_lines())
+
+
+def _finished(client: AuthenticatedClient, game_id: str) -> bool:
+    """Whether the game is over, as the client may read it."""
+    view = answer(get_game.sync_detailed(game_id, client=client), GameView)
+    return view.status == GameViewStatus.FINISHED
 
 
 def _problem(body: bytes) -> Problem | None:

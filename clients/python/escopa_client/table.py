@@ -124,17 +124,25 @@ class Table:
             return None
         return self.move(choose(self.view(), legal), legal.version, choose=choose)
 
-    def play(self, choose: Choose, on_event: Callable[[Event], None] | None = None) -> GameView:
+    def play(
+        self,
+        choose: Choose,
+        on_event: Callable[[Event], None] | None = None,
+        *,
+        after: int = 0,
+    ) -> GameView:
         """Play the seat until the match ends: act whenever it may (`step`), and in between
-        follow the events stream (each entry given to `on_event`). The final view."""
+        follow the events stream from the entry after `after` (0: the whole log; each entry
+        given to `on_event`). The final view."""
         view = self.view()
         if view.status.value == "finished":
             return view
         self.step(choose)
-        for event in self.events(after=view.version):
+        for event in self.events(after=after):
             if on_event is not None:
                 on_event(event)
             if event.ends_match:
                 break
-            self.step(choose)
+            if event.seq >= view.version:  # the entries before were played already
+                self.step(choose)
         return self.view()
