@@ -7,6 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from engine.scoring import CATEGORIES
 from escopa_client.generated.models import (
     Claimed,
     GameView,
@@ -26,12 +32,6 @@ from escopa_client.generated.models import (
     TableBonus,
 )
 from escopa_client.generated.types import Unset
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
-
-from engine.scoring import CATEGORIES
 
 SUITS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED: Final = frozenset("HD")

@@ -12,6 +12,9 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import httpx
+from rich.console import Console
+
+from bots.levels import LEVELS
 from escopa_client import ApiError, Escopa, Event, Table, answer
 from escopa_client.generated.api.games import get_hint
 from escopa_client.generated.api.seats import join_game
@@ -23,9 +26,6 @@ from escopa_client.generated.models import (
     Joined,
     LegalMoves,
 )
-from rich.console import Console
-
-from bots.levels import LEVELS
 from service.cli.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
 
 Ask = Callable[[str], str]

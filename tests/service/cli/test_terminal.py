@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from escopa_client.generated.models import GameView, LegalMoves, RoundScore
 from rich.console import Console
 
+from escopa_client.generated.models import GameView, LegalMoves, RoundScore
 from service.cli.screen import board, card, choices, round_table
 from service.cli.terminal import bot_levels, creation, parse_choice
 
