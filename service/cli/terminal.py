@@ -148,13 +148,19 @@ class Terminal:
         while True:
             try:
                 numbers = "1" if len(legal.moves) == 1 else f"1-{len(legal.moves)}"
-                typed = self.ask(f"your move ({numbers}, a code, h for a hint, q to leave): ")
+                signals = ", s guindis or s seven to signal" if _signalling(view) else ""
+                typed = self.ask(
+                    f"your move ({numbers}, a code{signals}, h for a hint, q to leave): "
+                )
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
             if typed.strip().lower() in ("q", "quit"):
                 raise Quit
             if typed.strip().lower() in ("h", "hint"):
                 self.console.print(self.hint(legal))
+                continue
+            if typed.strip().lower().startswith("s "):
+                self.console.print(self.signal(typed.strip()[2:].strip().lower()))
                 continue
             found = parse_choice(typed, legal)
             if not isinstance(found, str):
@@ -173,6 +179,16 @@ class Terminal:
         number = next((n for n, m in enumerate(legal.moves, 1) if m.id == found.move.id), None)
         return f"the expert would play {number}: {found.move.id}"
 
+    def signal(self, name: str) -> str:
+        """Send a partner signal (`guindis`: the seven of diamonds, `seven`: another seven)."""
+        if name not in ("guindis", "seven"):
+            return "the signals are guindis (the seven of diamonds) and seven (another seven)"
+        try:
+            self.table.signal(name)
+        except ApiError as error:
+            return f"no signal: {error}"
+        return f"you signalled {name} to your partner"
+
     def on_event(self, event: Event) -> None:
         """Show what the entry did (a join refreshes the names)."""
         if event.type == "joined":
@@ -180,6 +196,13 @@ class Terminal:
         self.ended = self.ended or event.ends_match
         for line in entry_lines(event.entry, self.view, self.seat):
             self.console.print(line)
+
+
+def _signalling(view: GameView) -> bool:
+    """Whether partners may signal at this table (4 players in partnerships, signals on)."""
+    partnered = view.rules.partnerships
+    paired = view.rules.players == 4 if partnered is None else bool(partnered)
+    return paired and view.rules.signals
 
 
 def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | None = None) -> int:

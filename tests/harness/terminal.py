@@ -13,7 +13,7 @@ from pathlib import Path
 import pexpect
 
 ROOT = Path(__file__).resolve().parents[2]
-PROMPT = r"your move \((?:1|1-\d+), a code, h for a hint, q to leave\): "
+PROMPT = r"your move \((?:1|1-\d+), a code, [^)]*q to leave\): "
 OVER = r"match over: [^\r\n]*\r\n"
 LISTED = re.compile(r"^\s*(\d+)\s{2,}(.+?)\s{2,}(\S+)\s*$", re.MULTILINE)
 """A numbered legal move as listed: number, words, code."""

@@ -110,6 +110,23 @@ def test_a_seat_joined_by_its_invite_plays_its_match_to_the_end(base_url: str) -
     assert [p["name"] for p in view["players"]] == ["Rui", "Bia"]
 
 
+def test_partners_signal_from_the_terminal_and_the_log_records_it(base_url: str) -> None:
+    child = spawn("--url", base_url, "--bots", "greedy", "--players", "4", "--target", "2")
+    answers = iter(["s wink", "s seven"])
+
+    session = play_through(child, lambda n, shown: next(answers, "1"))
+
+    out = session.output
+    assert session.status == 0, out[-2000:]
+    assert "s guindis or s seven to signal" in out
+    assert "the signals are guindis (the seven of diamonds) and seven (another seven)" in out
+    assert "you signalled seven to your partner" in out
+    game = game_id_of(out)
+    entries = httpx.get(f"{base_url}/v1/games/{game}/log?limit=200").json()["entries"]
+    sent = [s for e in entries for s in e.get("signals") or []]
+    assert [(s["seat"], s["signal"]) for s in sent] == [(0, "seven")]
+
+
 def test_a_wrong_invite_is_refused_in_words(base_url: str) -> None:
     created = httpx.post(
         f"{base_url}/v1/games",
