@@ -16,7 +16,7 @@ from rich.console import Console
 
 from bots.levels import LEVELS
 from escopa_client import ApiError, Escopa, Event, Table, answer
-from escopa_client.generated.api.games import get_hint
+from escopa_client.generated.api.games import get_hint, get_log
 from escopa_client.generated.api.seats import join_game
 from escopa_client.generated.models import (
     BotLevel,
@@ -25,6 +25,8 @@ from escopa_client.generated.models import (
     JoinByInvite,
     Joined,
     LegalMoves,
+    LogEntry,
+    LogPage,
 )
 from service.cli.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
 
@@ -139,10 +141,14 @@ class Terminal:
         self.seat = seat
         self.view = table.view()
         self.ended = False
+        self.shown = self.view.version
+        """The seq of the last entry shown (the ones before the first view are not)."""
 
     def choose(self, view: GameView, legal: LegalMoves) -> Listed:
-        """Show the table and the legal moves; the one the player types."""
+        """Show what happened since the last entry shown, the table and the legal moves; the
+        one the player types."""
         self.view = view
+        self.catch_up(view.version)
         self.console.print(board(view, self.seat))
         self.console.print(choices(legal))
         while True:
@@ -190,12 +196,32 @@ class Terminal:
         return f"you signalled {name} to your partner"
 
     def on_event(self, event: Event) -> None:
-        """Show what the entry did (a join refreshes the names)."""
-        if event.type == "joined":
-            self.view = self.table.view()
+        """Show what the entry did, unless shown already (a join refreshes the names)."""
         self.ended = self.ended or event.ends_match
-        for line in entry_lines(event.entry, self.view, self.seat):
+        if event.seq > self.shown:
+            self.show(event.entry)
+
+    def catch_up(self, version: int) -> None:
+        """Show the entries up to `version` that the events stream has not brought yet: the
+        other seats may have played before the stream's next message arrives."""
+        while self.shown < version:
+            response = get_log.sync_detailed(
+                self.table.game_id, client=self.table.client, after=self.shown, limit=200
+            )
+            page = answer(response, LogPage)
+            for entry in page.entries:
+                if entry.seq <= version:
+                    self.show(entry)
+            if not page.entries:
+                break
+
+    def show(self, entry: LogEntry) -> None:
+        """Print one entry's lines and remember it is shown."""
+        if entry.type_.value == "joined":
+            self.view = self.table.view()
+        for line in entry_lines(entry, self.view, self.seat):
             self.console.print(line)
+        self.shown = max(self.shown, entry.seq)
 
 
 def _signalling(view: GameView) -> bool:
@@ -229,7 +255,7 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         console.print(f"game {seat.game_id}, you are seat {seat.seat}")
         player = Terminal(console, asked, table, seat.seat)
         try:
-            final = table.play(player.choose, player.on_event)
+            final = table.play(player.choose, player.on_event, after=player.shown)
         except KeyboardInterrupt:
             return _left(console, args.url, seat)
         except ApiError as error:
