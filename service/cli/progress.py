@@ -1,5 +1,6 @@
 """A progress bar for long command-line work (`escopa simulate`, `escopa audit` of many files,
-the bench scripts): items done of the total, the rate and the time left, drawn on stderr.
+the bench scripts): items done of the total, the rate and the time left (for work that runs
+a fixed time, the seconds gone and left), drawn on stderr.
 
 It is shown on a terminal only, so logs and pipes get no control codes; `ESCOPA_PROGRESS=1`
 (or a command's `--progress`) forces it, `ESCOPA_PROGRESS=0` (`--no-progress`) hides it.
@@ -10,6 +11,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TextIO, TypeVar
@@ -83,6 +86,45 @@ def progress(
     with bar:
         task = bar.add_task(what, total=total)
         yield lambda done: bar.advance(task, done)
+
+
+@contextmanager
+def timed(
+    seconds: float, what: str, forced: bool | None = None, stream: TextIO | None = None
+) -> Iterator[None]:
+    """A bar for work that runs for a fixed time (the load benchmarks' phases): the seconds
+    gone of the total and the time left, moved on by a thread of its own."""
+    out = stream or sys.stderr
+    if not shown(forced, out):
+        yield
+        return
+    console = Console(file=out, force_terminal=True, stderr=out is sys.stderr)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed:.0f}/{task.total:.0f} s"),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        refresh_per_second=2,
+    )
+    done = threading.Event()
+    began = time.monotonic()
+    with bar:
+        task = bar.add_task(what, total=seconds)
+
+        def tick() -> None:
+            while not done.wait(0.5):
+                bar.update(task, completed=min(seconds, time.monotonic() - began))
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            yield
+        finally:
+            done.set()
+            ticker.join()
+            bar.update(task, completed=min(seconds, time.monotonic() - began))
 
 
 def track(

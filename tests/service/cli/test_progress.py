@@ -6,10 +6,11 @@ from __future__ import annotations
 import io
 import os
 import pty
+import time
 
 import pytest
 
-from service.cli.progress import progress, shown, track
+from service.cli.progress import progress, shown, timed, track
 
 
 class Captured(io.StringIO):
@@ -62,3 +63,20 @@ def test_a_hidden_bar_writes_nothing_and_tracking_keeps_every_item() -> None:
         advance(3)
     assert out.getvalue() == ""
     assert list(track(range(4), 4, "work", "items", forced=False)) == [0, 1, 2, 3]
+
+
+def test_a_fixed_time_bar_shows_the_seconds_gone_of_the_total() -> None:
+    out = Captured()
+    with timed(1.2, "phase", forced=True, stream=out):
+        time.sleep(1.3)
+    drawn = out.getvalue()
+    assert "phase" in drawn
+    assert "1/1 s" in drawn
+    assert "left" in drawn
+
+
+def test_a_hidden_fixed_time_bar_writes_nothing() -> None:
+    out = Captured()
+    with timed(0.1, "phase", forced=False, stream=out):
+        pass
+    assert out.getvalue() == ""
