@@ -174,3 +174,23 @@ def test_the_round_table_lists_each_category_scored_and_the_totals() -> None:
     assert "+ primeira" not in rows  # nobody scored it
     assert rows["round"] == ["+7", "+0"]
     assert rows["match"] == ["11", "2"]
+
+
+def test_a_card_that_captures_several_ways_asks_which() -> None:
+    legal = LegalMoves.from_dict(
+        {
+            "version": 3,
+            "seat": 1,
+            "moves": [
+                {"id": "6D+4C+5D", "kind": "play", "card": "6D", "capture": ["4C", "5D"]},
+                {"id": "6D+9S", "kind": "play", "card": "6D", "capture": ["9S"]},
+            ],
+        }
+    )
+    assert (
+        parse_choice("6d", legal)
+        == "6d plays several ways (1, 2): type its number or the whole code"
+    )
+    found = parse_choice("6D+5D+4C", legal)
+    assert not isinstance(found, str)
+    assert found.id == "6D+4C+5D"
