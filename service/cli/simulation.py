@@ -57,10 +57,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return 2
     jobs = max(1, min(args.jobs or os.cpu_count() or 1, args.games))
     played: list[Match] = []
-    with progress(args.games, "simulate", "games", args.progress) as advance:
-        for match in matches(rules, names, args.budget, args.seed, args.games, jobs):
-            played.append(match)
-            advance(1)
+    try:
+        with progress(args.games, "simulate", "games", args.progress) as advance:
+            for match in matches(rules, names, args.budget, args.seed, args.games, jobs):
+                played.append(match)
+                advance(1)
+    except KeyboardInterrupt:
+        print(f"escopa simulate: interrupted after {len(played)} matches", file=sys.stderr)
+        return 130
     played.sort(key=lambda m: m.game)
     table = Table(
         preset=args.preset,
@@ -93,10 +97,10 @@ def _refused(names: Sequence[str], games: int, rules: Rules) -> str | None:
 
 def text(table: Table, names: Sequence[str]) -> str:
     """The strength table as text, one line per level."""
+    budget = f", expert budget {table.budget} nodes a move" if "expert" in names else ""
     lines = [
         f"{table.games} matches of {table.preset}, {table.players} players, seed "
-        f"{table.seed!r}, expert budget {table.budget} nodes a move; each deal played once "
-        f"per seating of the {len(names)} levels",
+        f"{table.seed!r}{budget}; each deal played once per seating of the {len(names)} levels",
         f"{'level':<12} {'games':>6} {'wins':>6} {'draws':>6}  {'win rate [95% CI]':<24}"
         " margin [95% CI]",
     ]
