@@ -25,7 +25,8 @@ lint: install
 	$(PY) -m ruff format --check $(SOURCES)
 	$(PY) -m mypy
 	npx --no-install redocly lint --format=summary openapi/openapi.json
-	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py
+	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py \
+	  tests/clients/python/test_generated.py
 
 format: install
 	$(PY) -m ruff format $(SOURCES)

@@ -173,8 +173,11 @@ def bots(args: argparse.Namespace) -> int:
 
 def bot(args: argparse.Namespace) -> int:
     """Play one seat with a bot level as an ordinary client: its token, the events stream."""
-    from service.cli.remote_bot import run
-
+    try:
+        from service.cli.remote_bot import run
+    except ImportError as error:  # the client is a package of its own (clients/python)
+        log.error("escopa bot needs the escopa-client package (clients/python): %s", error)
+        return 2
     logging.getLogger("httpx").setLevel(logging.WARNING)
     return run(args.url, args.game, args.token, args.level, args.budget, args.api_key)
 

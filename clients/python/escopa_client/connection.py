@@ -15,8 +15,9 @@ from typing import Any
 import httpx
 
 from escopa_client.generated.api.games import create_game
+from escopa_client.generated.api.seats import join_game
 from escopa_client.generated.client import AuthenticatedClient
-from escopa_client.generated.models import CreatedGame, CreateGame
+from escopa_client.generated.models import CreatedGame, CreateGame, JoinByInvite, Joined
 from escopa_client.problems import answer
 from escopa_client.table import Table
 
@@ -74,6 +75,12 @@ class Escopa:
         people's seat tokens (shown only now) and the first view."""
         body = game if isinstance(game, CreateGame) else CreateGame.from_dict(game)
         return answer(create_game.sync_detailed(client=self.client(), body=body), CreatedGame)
+
+    def join(self, game_id: str, invite: str, name: str) -> Joined:
+        """Take an open seat with its invite, under `name`: the seat's token (shown only now,
+        `.token`) and the view; `table(game_id, joined.token)` then plays it."""
+        body = JoinByInvite(invite=invite, name=name)
+        return answer(join_game.sync_detailed(game_id, client=self.client(), body=body), Joined)
 
     def table(self, game_id: str, token: str) -> Table:
         """The seat of that token at that game."""

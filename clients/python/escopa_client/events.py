@@ -99,8 +99,8 @@ def follow(
     It ends after the entry that ends the match (`until="rematch"`: after the one that offers
     the rematch), or when the server closes a stream that brought nothing new and the game is
     finished. A stream cut short (the server restarting, the network) is opened again with
-    `Last-Event-ID`, so no entry is lost or repeated; `attempts` failures in a row raise.
-    A refusal (401, 404) raises an `ApiError` at once.
+    `Last-Event-ID`, so no entry is lost or repeated, and so is one refused with 503;
+    `attempts` failures in a row raise. Any other refusal (401, 404) raises its `ApiError`.
     """
     last = last_event_id
     failures = 0
@@ -118,10 +118,10 @@ def follow(
                 yield event
                 if _ends(event, until):
                     return
-        except (httpx.TransportError, _Unavailable):
+        except (httpx.TransportError, ApiError) as error:
             failures += 1
-            if failures >= attempts:
-                raise
+            if (isinstance(error, ApiError) and error.status != 503) or failures >= attempts:
+                raise  # a 503 (too many streams here, Redis failing) is worth another try
             time.sleep(retry)
             continue
         if not received:  # a server shutting down ends new streams at once, too
@@ -131,10 +131,6 @@ def follow(
             if failures >= attempts:
                 raise ApiError(503, None, b"the events stream keeps ending with nothing new")
             time.sleep(retry)
-
-
-class _Unavailable(Exception):
-    """A 503 (the process serves too many streams, or Redis failed): worth another try."""
 
 
 def _ends(event: Event, until: Until) -> bool:
@@ -156,8 +152,6 @@ def _open(
     params: dict[str, str | int] = {"after": after, "until": until}
     timeout = httpx.Timeout(http.timeout.connect, read=read_timeout)
     with http.stream("GET", url, params=params, headers=sent, timeout=timeout) as response:
-        if response.status_code == 503:
-            raise _Unavailable
         if response.status_code != 200:
             body = response.read()
             raise ApiError(response.status_code, _problem(body), body)

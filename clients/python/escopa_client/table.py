@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from escopa_client.events import Event, Until, follow
 from escopa_client.generated.api.games import (
     get_game,
+    get_hint,
     get_legal_moves,
     get_score,
     play_move,
@@ -16,7 +17,9 @@ from escopa_client.generated.api.games import (
 )
 from escopa_client.generated.client import AuthenticatedClient
 from escopa_client.generated.models import (
+    BotLevel,
     GameView,
+    Hint,
     LegalClaim,
     LegalDeal,
     LegalMoves,
@@ -62,6 +65,12 @@ class Table:
     def score(self) -> ScoreSheet:
         """Every finished round's categories per side, the totals and the outcome."""
         return answer(get_score.sync_detailed(self.game_id, client=self.client), ScoreSheet)
+
+    def hint(self, level: BotLevel | str = "expert") -> Hint:
+        """The move a bot of that level would play for the seat now, with its value of each
+        legal move (its own rate limit: 429 `rate/limited`)."""
+        response = get_hint.sync_detailed(self.game_id, client=self.client, level=BotLevel(level))
+        return answer(response, Hint)
 
     def move(
         self,

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from pathlib import Path
 
-from escopa_client import Escopa, Event, Table, follow
+import pytest
+
+from escopa_client import ApiError, Escopa, Event, Table, follow
 from service.store.redis_server import free_port
 from tests.clients.python.conftest import UNLIMITED
 from tests.harness.processes import serve_private
@@ -26,7 +29,9 @@ def test_a_follower_resumes_after_the_server_restarts_and_sees_every_entry_once(
     seen: list[Event] = []
     watcher = Escopa(f"http://127.0.0.1:{port}")  # a spectator, across both servers
     with serve_private(tmp_path, port, **UNLIMITED) as served, Escopa(served.base) as escopa:
-        game = escopa.create_game({"players": ["Ana", "Bia"], "seed": "restart"})
+        game = escopa.create_game(
+            {"players": ["Ana", "Bia"], "seed": "restart", "rules": {"target": 5}}
+        )
         tokens = [seat.token or "" for seat in game.players]
         follower = threading.Thread(
             target=lambda: seen.extend(follow(watcher.client(), game.game_id, attempts=10))
@@ -44,3 +49,24 @@ def test_a_follower_resumes_after_the_server_restarts_and_sees_every_entry_once(
     assert not follower.is_alive()
     assert [e.seq for e in seen] == list(range(1, head + 1))
     assert seen[-1].ends_match
+
+
+def test_a_stream_refused_with_503_is_tried_again_until_a_place_is_free(tmp_path: Path) -> None:
+    """A server that serves one stream at a time refuses a second (503
+    `events/too_many_streams`): `follow` waits and tries again, and gets in once the first
+    stream is closed."""
+    env = {**UNLIMITED, "ESCOPA_MAX_STREAMS": "1", "ESCOPA_STREAM_HEARTBEAT": "0.5"}
+    with serve_private(tmp_path, **env) as served, Escopa(served.base) as escopa:
+        game = escopa.create_game({"players": ["Ana", "Bia"], "seed": "crowded"})
+        holder = follow(escopa.client(), game.game_id)
+        assert next(holder).seq == 1
+        with pytest.raises(ApiError) as refused:
+            next(follow(escopa.client(), game.game_id, attempts=1))
+        assert refused.value.status == 503 and refused.value.code == "events/too_many_streams"
+        threading.Timer(1.0, holder.close).start()
+        started = time.monotonic()
+        with Escopa(served.base) as other:
+            waiting = follow(other.client(), game.game_id, attempts=10)
+            assert next(waiting).seq == 1
+            assert time.monotonic() - started >= 1.0
+            waiting.close()

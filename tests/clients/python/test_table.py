@@ -169,3 +169,28 @@ def test_a_refused_stream_raises_the_problem(escopa: Escopa) -> None:
     with pytest.raises(ApiError) as refused:
         list(Table(escopa.client(), "nosuchgame").events())
     assert refused.value.status == 404 and refused.value.code == "game/not_found"
+
+
+def test_a_friend_joins_an_open_seat_by_its_invite_and_they_play_it_out(escopa: Escopa) -> None:
+    game = escopa.create_game({"players": ["Ana", {"open": True}], "seed": "invite"})
+    assert game.view.status.value == "waiting"
+    invite = game.players[1].invite
+    assert isinstance(invite, str)
+    joined = escopa.join(game.game_id, invite, "Bia")
+    assert joined.seat == 1 and joined.view.status.value == "playing"
+    seats = [
+        escopa.table(game.game_id, game.players[0].token or ""),
+        escopa.table(joined.game_id, joined.token),
+    ]
+    round_robin(seats, randomly(5))
+    assert seats[1].view().outcome is not None
+    with pytest.raises(ApiError) as refused:
+        escopa.join(game.game_id, invite, "Caio")
+    assert refused.value.code in {"join/invite_invalid", "game/not_waiting"}
+
+
+def test_a_hint_is_one_of_the_seats_legal_moves_and_plays_as_it_is(escopa: Escopa) -> None:
+    table = after_a_first_move(escopa, "hint")
+    hint = table.hint("greedy")
+    assert hint.move.id in {move.id for move in table.legal_moves().moves}
+    assert table.move(hint.move, hint.version).move == hint.move.id
