@@ -4,11 +4,15 @@ the screen's cards and round table."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
+import engine
 from escopa_client.generated.models import GameView, LegalMoves, RoundScore
 from service.cli.screen import board, card, choices, round_table
 from service.cli.terminal import bot_levels, creation, parse_choice
@@ -194,3 +198,41 @@ def test_a_card_that_captures_several_ways_asks_which() -> None:
     found = parse_choice("6D+5D+4C", legal)
     assert not isinstance(found, str)
     assert found.id == "6D+4C+5D"
+
+
+def listed(move: engine.Move) -> dict[str, Any]:
+    """A legal move as `GET /legal-moves` lists it."""
+    if isinstance(move, engine.Play):
+        return {"id": str(move), "kind": "play", "card": move.card, "capture": list(move.capture)}
+    if isinstance(move, engine.Claim):
+        return {"id": str(move), "kind": "claim", "claim": list(move.cards)}
+    return {"id": "deal", "kind": "deal"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 30), st.randoms(use_true_random=False))
+def test_every_listed_move_is_picked_by_its_number_and_by_its_code_in_any_order(
+    seed: int, moves: int, rng: random.Random
+) -> None:
+    state, _ = engine.start(engine.make_rules("escopa", {"players": 2}), f"typed-{seed}")
+    for _ in range(moves):
+        seat = engine.current_seat(state)
+        if seat is None:
+            break
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+    seat = engine.current_seat(state)
+    if seat is None:
+        return
+    legal = LegalMoves.from_dict(
+        {"version": 1, "seat": seat, "moves": [listed(m) for m in engine.legal_moves(state, seat)]}
+    )
+    for number, move in enumerate(legal.moves, start=1):
+        by_number = parse_choice(str(number), legal)
+        assert not isinstance(by_number, str) and by_number.id == move.id
+        head, *rest = move.id.removeprefix("claim:").split("+")
+        rng.shuffle(rest)
+        prefix = "claim:" if move.id.startswith("claim:") else ""
+        cards = [head, *rest] if not prefix else rng.sample([head, *rest], len(rest) + 1)
+        typed = (prefix + "+".join(cards)).lower()
+        by_code = parse_choice(typed, legal)
+        assert not isinstance(by_code, str) and by_code.id == move.id, typed
