@@ -1,6 +1,7 @@
 """The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
 bot worker alone), `bot` (one seat played by a bot as a client of the API), `openapi`,
-`keygen`, and the offline checks `audit FILE` and `replay FILE`."""
+`keygen`, the offline checks `audit FILE|FOLDER` and `replay FILE`, `simulate` (bot levels
+against each other, offline) and `play` (a match in the terminal, on a running server)."""
 
 from __future__ import annotations
 
@@ -216,9 +217,9 @@ def openapi(args: argparse.Namespace) -> int:
 
 def audit(args: argparse.Namespace) -> int:
     """Verify an exported game offline: hash chain, seed commitment, replay of every move."""
-    from service.cli.offline import audit_file
+    from service.cli.offline import audit_paths
 
-    return audit_file(args.file, as_json=args.json, keys=args.key)
+    return audit_paths(args.file, args.json, keys=args.key, show_progress=args.progress)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -229,6 +230,8 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    from service.cli.progress import add_option as add_progress_option
+
     main = argparse.ArgumentParser(prog="escopa", description=__doc__)
     commands = main.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the API")
@@ -327,7 +330,12 @@ def parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"
     )
-    check.add_argument("file", help="the export (GET /v1/games/{id}/export); - reads stdin")
+    check.add_argument(
+        "file",
+        nargs="+",
+        help="exports (GET /v1/games/{id}/export), or folders: every *.json file in them, "
+        "one verdict line each; - reads stdin",
+    )
     check.add_argument("--json", action="store_true", help="print the whole report as JSON")
     check.add_argument(
         "--key",
@@ -336,7 +344,13 @@ def parser() -> argparse.ArgumentParser:
         help="a public key the export must be signed with: a file as GET /v1/keys publishes "
         "it, or the key itself (base64url or hex); repeatable",
     )
+    add_progress_option(check)
     check.set_defaults(handler=audit)
+    from service.cli.play import add_parser as add_play
+    from service.cli.simulation import add_parser as add_simulate
+
+    add_simulate(commands)
+    add_play(commands)
     keys = commands.add_parser("keygen", help="print a new private signing key")
     keys.set_defaults(handler=keygen)
     again = commands.add_parser(
