@@ -520,6 +520,9 @@ class Lifecycle:
         ttl = self.games._ttl_ms(after)
         finished = after.status == "finished"
         linger = min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if finished else ttl
+        cursor = game.cursor(self.games.parts)
+        cursor.step(decode_record(record), hashed=False)
+        await self.games.clocks.schedule(game_id, self.games.clocks.deadline(after, cursor.timing))
         outcome, _, prior = await self.seats.rewrite(
             game_id, game.version, meta, entry, record, (ttl, linger),
             after.status == "waiting", due, idempotency,
@@ -534,8 +537,9 @@ class Lifecycle:
             return False
         ms = game.ms + decode_record(record).ms
         kept = StoredGame(
-            after, entry.seq, entry.hash, meta or game.meta, game.signals, game.salt_key, ms
-        )
+            after, entry.seq, entry.hash, meta or game.meta, game.signals, game.salt_key, ms,
+            cursor.timing,
+        )  # fmt: skip
         self.games.cache.put(game_id, kept)
         self.games.logs.written(game_id, kept, record, entry)
         return True
