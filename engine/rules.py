@@ -66,11 +66,19 @@ class Clock(
     legal move in the engine's order). After `zombie_after` timeouts in a row (0: never), a
     `bot` seat's turns last only `zombie_seconds` until its person plays again."""
 
-    turn_seconds: Annotated[int, msgspec.Meta(ge=1, le=86400)]
-    bank_seconds: Annotated[int, msgspec.Meta(ge=0, le=86400)]
+    turn_seconds: Annotated[
+        int, msgspec.Meta(ge=1, le=86400, description="seconds each turn gives the seat to act")
+    ]
+    bank_seconds: Annotated[
+        int, msgspec.Meta(ge=0, le=86400, description="each seat's bank, drawn on past a turn")
+    ]
     on_timeout: TimeoutPolicy
-    zombie_after: Annotated[int, msgspec.Meta(ge=0, le=100)] = 3
-    zombie_seconds: Annotated[int, msgspec.Meta(ge=1, le=86400)] = 5
+    zombie_after: Annotated[
+        int, msgspec.Meta(ge=0, le=100, description="`bot`: timeouts in a row that make a zombie")
+    ] = 3
+    zombie_seconds: Annotated[
+        int, msgspec.Meta(ge=1, le=86400, description="a zombie seat's turn, in seconds")
+    ] = 5
 
 
 class Rules(
