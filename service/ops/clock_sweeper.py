@@ -1,16 +1,19 @@
 """The clock sweeper: takes due deadlines from Redis and has their timeouts applied.
 
 Every `escopa serve` process runs one (unless `ESCOPA_CLOCK_SWEEP=0`), and so does the
-`escopa bots` worker. Any number may sweep the same index: each due game is loaded, which
-applies its timeout with the version, head and deadline checks (`service.core.clocks`), so a
-timeout is applied once however many sweepers see it. The index entry then moves to the
-game's next deadline, or goes once the game has none.
+`escopa bots` worker. Any number may sweep the same index: a sweeper first claims a due entry
+(moves it `LEASE_MS` ahead, by compare-and-set: of two sweepers one gets it), then loads the
+game, which applies its timeout with the version, head and deadline checks
+(`service.core.clocks`), so a timeout is applied once however many sweepers see it. The entry
+then moves to the game's next deadline, or goes once the game has none; a sweeper that dies
+holding a claim leaves the entry due again when the lease ends.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from contextlib import suppress
 from typing import Final
 
@@ -30,6 +33,8 @@ BATCH: Final = 200
 AT_ONCE: Final = 32
 """Due games a sweeper works on at the same time."""
 RETRY_SECONDS: Final = 1.0
+LEASE_MS: Final = 5000
+"""How long a claimed entry stays with its sweeper before another may take it."""
 
 
 class ClockSweeper:
@@ -59,13 +64,18 @@ class ClockSweeper:
             *(index.due(shard, now, BATCH) for shard in range(CLOCK_SHARDS))
         )
         due = [pair for shard in found for pair in shard]
+        random.shuffle(due)  # sweepers that read the same entries start apart
         await asyncio.gather(*(self.check(game_id, seen) for game_id, seen in due))
         return len(due)
 
     async def check(self, game_id: str, seen: int) -> None:
-        """Apply the game's due timeout (loading it does), then index its next deadline."""
+        """Claim the entry, apply the game's due timeout (loading it does), then index the
+        game's next deadline."""
         clocks = self.games.clocks
         async with self._slots:
+            claim = now_ms() + LEASE_MS
+            if not await clocks.index.reschedule(game_id, seen, claim):
+                return  # another sweeper has it, or a write moved it
             try:
                 game = await self.games.load(game_id)
             except ServiceError:
@@ -76,7 +86,7 @@ class ClockSweeper:
                 log.exception("clock of game %s failed", game_id)
                 return
             deadline = None if game is None else clocks.deadline(game.state, game.timing)
-            await clocks.index.reschedule(game_id, seen, deadline)
+            await clocks.index.reschedule(game_id, claim, deadline)
 
 
 async def run_sweeper(sweeper: ClockSweeper) -> None:
