@@ -18,6 +18,7 @@ from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from tests.harness.api import serve_apps
 from tests.harness.clocks import clock_settings, ms, started
+from tests.harness.sse import follow
 
 GAMES = 6
 
@@ -75,3 +76,16 @@ async def test_the_index_holds_the_earliest_deadline_until_a_sweep_moves_it_to_t
         assert sweeper.games.clocks.applied == 0
     finally:
         await client.aclose()
+
+
+async def test_a_follower_hears_the_timeout_entry_and_what_followed(redis_url: str) -> None:
+    config = clock_settings(redis_url, clock_sweep=True)
+    async with serve_apps(redis_url, 2, settings=config) as (one, two):
+        game, view = await started(one, "first_move")
+        seat = view["turn"]
+        first = (await game.legal(seat))[0]["id"]
+        async with follow(two, game.id, game.tokens[1 - seat], after=view["version"]) as events:
+            timeout = await events.entry(timeout=5)
+        assert timeout["type"] == "timeout" and timeout["seat"] == seat
+        assert timeout["move"] == first and timeout["deadline"] == view["deadline"]
+        assert any(event["type"] == "played" for event in timeout["events"])
