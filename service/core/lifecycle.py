@@ -443,6 +443,7 @@ class Lifecycle:
         state = cursor.state
         ttl = self.games._ttl_ms(state)
         due = bot_due(state, meta)
+        await self.games.clocks.schedule(new_id, self.games.clocks.deadline(state, cursor.timing))
         if await self.games.store.create(
             new_id, meta, entry.hash, encode(opening), ttl, NEW_GAME, bot_due=due
         ):
