@@ -117,7 +117,7 @@ class Clocks:
         record = encode(life)
         outcome = await self.games.store.commit(
             game_id, game.version, entry, record, ttl, None, signals if ends else None, due,
-            None, linger, ("timeout", at, after),
+            None, linger, ("timeout", at, after, deadline),
         )  # fmt: skip
         if outcome.outcome == "committed":
             kept = StoredGame(

@@ -556,7 +556,7 @@ class Games:
             if game.timing is not None:
                 deadline = self.clocks.deadline(state, after.timing)
                 await self.clocks.schedule(game_id, deadline)
-                clock = ("move", ms, deadline)
+                clock = ("move", ms, deadline, self.clocks.deadline(game.state, game.timing))
             outcome = await self.store.commit(
                 game_id, game.version, entry, encode(step), ttl, idem, signals, due, bot_turn,
                 linger, clock,

@@ -311,7 +311,7 @@ class GameStore:
         bot_due: bool = False,
         bot_turn: str | None = None,
         log_ttl_ms: int | None = None,
-        clock: tuple[str, int, int | None] | None = None,
+        clock: tuple[str, int, int | None, int | None] | None = None,
     ) -> CommitResult:
         """Append `entry` (as its compact `record`) if the game is still at `expected`; all or
         nothing.
@@ -321,8 +321,9 @@ class GameStore:
         `bot_due`, the same script queues the bot turn the commit makes due; with `bot_turn`,
         it acknowledges the queued turn this commit plays. The log stream, which only rings
         for followers, keeps `log_ttl_ms` (by default `ttl_ms`). With `clock` (`move` or
-        `timeout`, the entry's time, the deadline after it), the entry must be on its side of
-        the game's stored deadline (`clock` outcome), which it then replaces.
+        `timeout`, the entry's time, the deadline after it, the one before it as derived), the
+        entry must be on its side of the game's stored deadline, or before the first move of
+        the derived one (`clock` outcome); the deadline after it is then stored.
         """
         game_key = keys.game(game_id)
         key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
@@ -333,8 +334,8 @@ class GameStore:
         args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
         args += [answer, answer_ttl, game_id if bot_due else "", bot_turn or ""]
         args.append(scripts.BOT_GROUP)
-        kind, at, deadline = clock if clock is not None else ("", 0, None)
-        args += [kind, at, "" if deadline is None else deadline]
+        kind, at, deadline, before = clock if clock is not None else ("", 0, None, None)
+        args += [kind, at, "" if deadline is None else deadline, "" if before is None else before]
         status, detail = await self.write(scripts.COMMIT, game_keys, args)
         outcome = ("missing", "stale", "replay", "committed", "signals", "clock")[int(status)]
         if outcome == "replay":

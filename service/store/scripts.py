@@ -76,11 +76,12 @@ end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
 if ARGV[7] == '1' and (current[3] or '') ~= ARGV[8] then return {4, version} end
 -- >>> clocks (service.core.clocks): ARGV[14] 'move' or 'timeout' ('' the game has no clock),
--- ARGV[15] the entry's time (ms), ARGV[16] the deadline after it ('' none). A move must come
--- before the stored deadline and a timeout at or after it, by the entry's time (which the
--- audit checks) and by this server's TIME alike.
+-- ARGV[15] the entry's time (ms), ARGV[16] the deadline after it ('' none), ARGV[17] the
+-- deadline before it as the writer derived it, for a game that has none stored yet (before
+-- its first move). A move must come before the deadline and a timeout at or after it, by the
+-- entry's time (which the audit checks) and by this server's TIME alike.
 if ARGV[14] ~= '' then
-  local due = tonumber(redis.call('HGET', KEYS[1], 'deadline') or '')
+  local due = tonumber(redis.call('HGET', KEYS[1], 'deadline') or ARGV[17])
   if due then
     local now = redis.call('TIME')
     local now_ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)

@@ -33,17 +33,18 @@ async def processes(redis_url: str) -> AsyncIterator[tuple[Games, Games]]:
         await client.aclose()
 
 
-async def running(games: Games) -> tuple[str, list[str], int]:
-    """A forfeit-clocked game after its first move: its id, tokens and the deadline."""
+async def running(games: Games, first_move: bool = True) -> tuple[str, list[str], int]:
+    """A forfeit-clocked game after its first move (or before it: then the deadline is the
+    abort's): its id, tokens and the deadline."""
     rules = msgspec.convert({"clock": clock("forfeit")}, RulesOverride)
     created = await games.create(CreateGame(players=["Ana", "Bia"], rules=rules, seed="race"))
     tokens = [seat.token or "" for seat in created.players]
     turn = created.view.turn
     assert turn is not None
-    first = (await games.legal_moves(created.game_id, tokens[turn])).moves[0].id
-    await games.play(
-        created.game_id, tokens[turn], MoveRequest(move=first, expected_version=1), None
-    )
+    if first_move:
+        first = (await games.legal_moves(created.game_id, tokens[turn])).moves[0].id
+        request = MoveRequest(move=first, expected_version=1)
+        await games.play(created.game_id, tokens[turn], request, None)
     game = await games.load(created.game_id)
     deadline = games.clocks.deadline(game.state, game.timing)
     assert deadline is not None
@@ -51,14 +52,14 @@ async def running(games: Games) -> tuple[str, list[str], int]:
 
 
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(offset=st.integers(min_value=-40, max_value=40))
+@given(offset=st.integers(min_value=-40, max_value=40), first_move=st.booleans())
 async def test_a_move_and_a_timeout_racing_for_one_turn_commit_exactly_one(
-    processes: tuple[Games, Games], offset: int
+    processes: tuple[Games, Games], offset: int, first_move: bool
 ) -> None:
     mover, sweeper = processes
-    game_id, tokens, deadline = await running(mover)
+    game_id, tokens, deadline = await running(mover, first_move)
     seen = await sweeper.store.load(game_id)  # the sweeper's copy, read before the deadline
     assert seen is not None and seen.timing is not None
     seat = seen.timing.seat
