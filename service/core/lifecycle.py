@@ -178,7 +178,7 @@ class Lifecycle:
             game_id, meta, entry.hash, encode(opening), ttl, advice
         ):
             raise problem("game/id_collision", 409, "try again")  # pragma: no cover
-        kept = StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created)
+        kept = StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created, cursor.timing)
         self.games.cache.put(game_id, kept)
         if request.lobby:
             await self.seats.list_lobby(game_id, meta.created)
@@ -242,6 +242,8 @@ class Lifecycle:
             if await self._rewrite(game_id, game, state, meta, entry, record, due):
                 await self._relist(game_id, meta, started)
                 view = game_view(game_id, entry.seq, state, meta, seat)
+                kept = self.games.cache.get(game_id)
+                view = self.games.clocked(view, kept) if kept is not None else view
                 return Joined(
                     game_id=game_id,
                     seat=seat,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.harness.api import Client, assert_problem, create_game, ok
 from tests.harness.clocks import clock, ms, past, started
-from tests.harness.seats import act
+from tests.harness.seats import OPEN, act, create_open, invites, join
 
 
 async def test_a_forfeit_on_timeout_loses_the_match_and_the_game_audits(client: Client) -> None:
@@ -112,3 +112,12 @@ async def test_a_game_whose_first_move_never_comes_is_aborted(client: Client) ->
 async def test_a_game_without_a_clock_shows_no_deadline(client: Client) -> None:
     view = await (await create_game(client)).view()
     assert "deadline" not in view and "banks_ms" not in view
+
+
+async def test_the_join_that_deals_a_clocked_game_shows_its_first_move_deadline(
+    client: Client,
+) -> None:
+    created = await create_open(client, ["Ana", OPEN], rules={"clock": clock("forfeit")})
+    joined = ok(await join(client, created["game_id"], invite=invites(created)[1], name="Bia"))
+    assert joined["view"]["status"] == "playing" and joined["view"]["deadline"] is not None
+    assert joined["view"]["banks_ms"] == [0, 0]
