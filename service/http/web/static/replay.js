@@ -38,7 +38,6 @@ function describe(entry) {
   const who = entry.seat === null ? "" : `${view.players[entry.seat]}: `;
   if (entry.type === "created") return "the opening deal";
   if (entry.type === "signal") return `${who}signal ${entry.signal}`;
-  if (entry.type === "timeout") return `${who}time ran out at ${entry.deadline}: ${entry.move}`;
   const escopa = entry.events.some((event) => event.type === "played" && event.escopa) ? " ★ escopa" : "";
   const ended = entry.events.find((event) => event.type === "round_ended");
   return `${who}${entry.move}${escopa}${ended ? ` — round ${ended.score.round} ends` : ""}${signalsText(entry)}`;
