@@ -120,3 +120,11 @@ def test_a_clock_out_of_bounds_is_refused_by_its_field(
     with pytest.raises(RulesError) as refused:
         engine.make_rules("escopa", {"clock": clock_option})
     assert refused.value.field.startswith(field)
+
+
+def test_a_partnership_forfeits_together_on_one_seat_timeout() -> None:
+    rules = engine.make_rules("escopa", {"players": 4, "clock": msgspec.to_builtins(FORFEIT)})
+    state, _ = engine.start(rules, "clock-4")
+    ended, _ = engine.timeout(first_play(state), 3)
+    assert ended.outcome is not None
+    assert (ended.outcome.timed_out, ended.outcome.seats) == ((1, 3), (0, 2))
