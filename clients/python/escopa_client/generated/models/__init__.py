@@ -11,6 +11,8 @@ from .changed import Changed
 from .claimable import Claimable
 from .claimed import Claimed
 from .claimed_type import ClaimedType
+from .clock import Clock
+from .clock_on_timeout import ClockOnTimeout
 from .commitment import Commitment
 from .create_game import CreateGame
 from .created_game import CreatedGame
@@ -131,6 +133,8 @@ __all__ = (
     "Claimable",
     "Claimed",
     "ClaimedType",
+    "Clock",
+    "ClockOnTimeout",
     "Commitment",
     "CreatedGame",
     "CreateGame",

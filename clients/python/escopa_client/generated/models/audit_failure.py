@@ -18,7 +18,8 @@ class AuditFailure:
     `kind`: `format` (not a log entry or not an export), `chain` (seq, prev_hash or hash),
     `seed` (not revealed, or not the committed one), `rules` (rules or seats that cannot be
     played), `replay` (an illegal move, or a state hash or events the replay does not give),
-    `signal` (a signal the rules do not allow or that changes the state), `incomplete` (the
+    `signal` (a signal the rules do not allow or that changes the state), `clock` (a move
+    after its deadline, or a timeout before it or not the policy's), `incomplete` (the
     log ends before the match does), `signature` (no signature, a key not given, or a
     signature that does not hold for the head). `field` names the entry's member at fault.
 

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class AuditFailureKind(StrEnum):
     CHAIN = "chain"
+    CLOCK = "clock"
     FORMAT = "format"
     INCOMPLETE = "incomplete"
     REPLAY = "replay"

@@ -31,7 +31,9 @@ class GameView:
     `signals`: the partner signals of the reader's side while the game runs (a spectator and
     the opponents see none), every signal once it is over. While the game waits: `lobby` when
     the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
-    asked for, `rematch` is the new game's id.
+    asked for, `rematch` is the new game's id. With a `clock` in the rules: the seat to act's
+    `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
+    (`banks_ms`) and its timeouts in a row (`timeouts`).
 
         Attributes:
             seat (int | None):
@@ -61,6 +63,10 @@ class GameView:
             lobby (bool | Unset):
             invites (list[Invite] | Unset):
             rematch (str | Unset):
+            deadline (None | str | Unset):
+            ms_left (int | None | Unset):
+            banks_ms (list[int] | Unset):
+            timeouts (list[int] | Unset):
     """
 
     seat: int | None
@@ -87,6 +93,10 @@ class GameView:
     lobby: bool | Unset = UNSET
     invites: list[Invite] | Unset = UNSET
     rematch: str | Unset = UNSET
+    deadline: None | str | Unset = UNSET
+    ms_left: int | None | Unset = UNSET
+    banks_ms: list[int] | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,6 +177,26 @@ class GameView:
 
         rematch = self.rematch
 
+        deadline: None | str | Unset
+        if isinstance(self.deadline, Unset):
+            deadline = UNSET
+        else:
+            deadline = self.deadline
+
+        ms_left: int | None | Unset
+        if isinstance(self.ms_left, Unset):
+            ms_left = UNSET
+        else:
+            ms_left = self.ms_left
+
+        banks_ms: list[int] | Unset = UNSET
+        if not isinstance(self.banks_ms, Unset):
+            banks_ms = self.banks_ms
+
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -200,6 +230,14 @@ class GameView:
             field_dict["invites"] = invites
         if rematch is not UNSET:
             field_dict["rematch"] = rematch
+        if deadline is not UNSET:
+            field_dict["deadline"] = deadline
+        if ms_left is not UNSET:
+            field_dict["ms_left"] = ms_left
+        if banks_ms is not UNSET:
+            field_dict["banks_ms"] = banks_ms
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -331,6 +369,28 @@ class GameView:
 
         rematch = d.pop("rematch", UNSET)
 
+        def _parse_deadline(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        deadline = _parse_deadline(d.pop("deadline", UNSET))
+
+        def _parse_ms_left(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        ms_left = _parse_ms_left(d.pop("ms_left", UNSET))
+
+        banks_ms = cast(list[int], d.pop("banks_ms", UNSET))
+
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         game_view = cls(
             seat=seat,
             status=status,
@@ -356,6 +416,10 @@ class GameView:
             lobby=lobby,
             invites=invites,
             rematch=rematch,
+            deadline=deadline,
+            ms_left=ms_left,
+            banks_ms=banks_ms,
+            timeouts=timeouts,
         )
 
         game_view.additional_properties = d

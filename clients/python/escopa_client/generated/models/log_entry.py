@@ -36,6 +36,8 @@ class LogEntry:
     every other entry, so their form and hash are unchanged). `signal` entries are the older
     form of signals, kept so that older logs still read and verify. A `joined` entry names its
     seat's `player`; a `rematch` entry names the new game (`rematch`); both are absent elsewhere.
+    A `timeout` entry names the `deadline` its seat missed and, as `move`, what followed: the
+    move played for the seat, `forfeit` or `abort` (`service.core.clocks`).
 
         Attributes:
             seq (int):
@@ -54,6 +56,7 @@ class LogEntry:
             signals (list[SentSignal] | Unset):
             player (str | Unset):
             rematch (str | Unset):
+            deadline (str | Unset):
     """
 
     seq: int
@@ -80,6 +83,7 @@ class LogEntry:
     signals: list[SentSignal] | Unset = UNSET
     player: str | Unset = UNSET
     rematch: str | Unset = UNSET
+    deadline: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -159,6 +163,8 @@ class LogEntry:
 
         rematch = self.rematch
 
+        deadline = self.deadline
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -183,6 +189,8 @@ class LogEntry:
             field_dict["player"] = player
         if rematch is not UNSET:
             field_dict["rematch"] = rematch
+        if deadline is not UNSET:
+            field_dict["deadline"] = deadline
 
         return field_dict
 
@@ -363,6 +371,8 @@ class LogEntry:
 
         rematch = d.pop("rematch", UNSET)
 
+        deadline = d.pop("deadline", UNSET)
+
         log_entry = cls(
             seq=seq,
             type_=type_,
@@ -379,6 +389,7 @@ class LogEntry:
             signals=signals,
             player=player,
             rematch=rematch,
+            deadline=deadline,
         )
 
         log_entry.additional_properties = d

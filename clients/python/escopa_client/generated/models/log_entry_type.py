@@ -11,6 +11,7 @@ class LogEntryType(StrEnum):
     REMATCH = "rematch"
     RESIGNED = "resigned"
     SIGNAL = "signal"
+    TIMEOUT = "timeout"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -27,7 +27,8 @@ class MatchEnded:
             seats) or `shared` (the sides in `tied` all won: `seats` are all of theirs, `winner` null).
             `result` and `tied` are left out of the encoding when one side won, as before they existed.
             `resigned` (the seats of the side that resigned, with the other sides in `seats`) and
-            `aborted` (no winner, no seats) end a match early (`engine.ending`).
+            `aborted` (no winner, no seats) end a match early (`engine.ending`), and `timeout` (the
+            seats of the side whose clock ran out in `timed_out`, the other sides in `seats`).
     """
 
     type_: MatchEndedType

@@ -31,6 +31,8 @@ class MoveResult:
                 every other entry, so their form and hash are unchanged). `signal` entries are the older
                 form of signals, kept so that older logs still read and verify. A `joined` entry names its
                 seat's `player`; a `rematch` entry names the new game (`rematch`); both are absent elsewhere.
+                A `timeout` entry names the `deadline` its seat missed and, as `move`, what followed: the
+                move played for the seat, `forfeit` or `abort` (`service.core.clocks`).
             view (GameView): A game as the reader may see it: the engine's view of its seat (never another seat's
                 hand, the stock or a live seed), with what the service adds: the game's id and version,
                 its players, the seed's commitment, and the partner signals the reader may see.
@@ -38,7 +40,9 @@ class MoveResult:
                 `signals`: the partner signals of the reader's side while the game runs (a spectator and
                 the opponents see none), every signal once it is over. While the game waits: `lobby` when
                 the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
-                asked for, `rematch` is the new game's id.
+                asked for, `rematch` is the new game's id. With a `clock` in the rules: the seat to act's
+                `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
+                (`banks_ms`) and its timeouts in a row (`timeouts`).
             receipt (Receipt): What the service accepted: the game's new head (`seq`, `hash`), signed.
 
                 The signed bytes are `escopa-receipt-v1:{game_id}:{seq}:{hash}`; keep the last receipt to

@@ -20,7 +20,8 @@ class Outcome:
     seats) or `shared` (the sides in `tied` all won: `seats` are all of theirs, `winner` null).
     `result` and `tied` are left out of the encoding when one side won, as before they existed.
     `resigned` (the seats of the side that resigned, with the other sides in `seats`) and
-    `aborted` (no winner, no seats) end a match early (`engine.ending`).
+    `aborted` (no winner, no seats) end a match early (`engine.ending`), and `timeout` (the
+    seats of the side whose clock ran out in `timed_out`, the other sides in `seats`).
 
         Attributes:
             winner (int | None):
@@ -30,6 +31,7 @@ class Outcome:
             result (OutcomeResult | Unset):  Default: OutcomeResult.WON.
             tied (list[int] | Unset):
             resigned (list[int] | Unset):
+            timed_out (list[int] | Unset):
     """
 
     winner: int | None
@@ -39,6 +41,7 @@ class Outcome:
     result: OutcomeResult | Unset = OutcomeResult.WON
     tied: list[int] | Unset = UNSET
     resigned: list[int] | Unset = UNSET
+    timed_out: list[int] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -63,6 +66,10 @@ class Outcome:
         if not isinstance(self.resigned, Unset):
             resigned = self.resigned
 
+        timed_out: list[int] | Unset = UNSET
+        if not isinstance(self.timed_out, Unset):
+            timed_out = self.timed_out
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -79,6 +86,8 @@ class Outcome:
             field_dict["tied"] = tied
         if resigned is not UNSET:
             field_dict["resigned"] = resigned
+        if timed_out is not UNSET:
+            field_dict["timed_out"] = timed_out
 
         return field_dict
 
@@ -110,6 +119,8 @@ class Outcome:
 
         resigned = cast(list[int], d.pop("resigned", UNSET))
 
+        timed_out = cast(list[int], d.pop("timed_out", UNSET))
+
         outcome = cls(
             winner=winner,
             seats=seats,
@@ -118,6 +129,7 @@ class Outcome:
             result=result,
             tied=tied,
             resigned=resigned,
+            timed_out=timed_out,
         )
 
         outcome.additional_properties = d

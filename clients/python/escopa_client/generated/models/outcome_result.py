@@ -6,6 +6,7 @@ class OutcomeResult(StrEnum):
     DRAW = "draw"
     RESIGNED = "resigned"
     SHARED = "shared"
+    TIMEOUT = "timeout"
     WON = "won"
 
     def __str__(self) -> str:

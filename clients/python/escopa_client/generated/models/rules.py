@@ -18,6 +18,7 @@ from ..models.validation import Validation
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.points import Points
     from ..models.rules_primeira_values import RulesPrimeiraValues
 
@@ -52,6 +53,7 @@ class Rules:
             tie_at_target (TieAtTarget | Unset):
             leftover_cards (LeftoverCards | Unset):
             primeira_figures (PrimeiraFigures | Unset):
+            clock (Clock | None | Unset):
     """
 
     players: int
@@ -71,8 +73,11 @@ class Rules:
     tie_at_target: TieAtTarget | Unset = UNSET
     leftover_cards: LeftoverCards | Unset = UNSET
     primeira_figures: PrimeiraFigures | Unset = UNSET
+    clock: Clock | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.clock import Clock  # noqa: PLC0415
+
         players = self.players
 
         partnerships: bool | None
@@ -120,6 +125,14 @@ class Rules:
         if not isinstance(self.primeira_figures, Unset):
             primeira_figures = self.primeira_figures.value
 
+        clock: dict[str, Any] | None | Unset
+        if isinstance(self.clock, Unset):
+            clock = UNSET
+        elif isinstance(self.clock, Clock):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -147,11 +160,14 @@ class Rules:
             field_dict["leftover_cards"] = leftover_cards
         if primeira_figures is not UNSET:
             field_dict["primeira_figures"] = primeira_figures
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.points import Points  # noqa: PLC0415
         from ..models.rules_primeira_values import RulesPrimeiraValues  # noqa: PLC0415
 
@@ -226,6 +242,23 @@ class Rules:
         else:
             primeira_figures = PrimeiraFigures(_primeira_figures)
 
+        def _parse_clock(data: object) -> Clock | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_0 = Clock.from_dict(data)
+
+                return clock_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Clock | None | Unset, data)
+
+        clock = _parse_clock(d.pop("clock", UNSET))
+
         rules = cls(
             players=players,
             partnerships=partnerships,
@@ -244,6 +277,7 @@ class Rules:
             tie_at_target=tie_at_target,
             leftover_cards=leftover_cards,
             primeira_figures=primeira_figures,
+            clock=clock,
         )
 
         return rules
