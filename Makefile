@@ -1,18 +1,18 @@
 # Every target uses the project's virtualenv (.venv), created by `make install`.
 PY ?= .venv/bin/python
-SOURCES = engine bots service tests bench
+SOURCES = engine bots service tests bench clients/python
 # Redocly CLI: no usage reports sent, no update check (the machines reach package registries only).
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast run bench openapi clients clients-typescript screenshots fuzz clean
+.PHONY: install lint format test test-fast run bench openapi clients clients-python clients-typescript screenshots fuzz clean
 
 install: .venv/installed node_modules/installed
 
-.venv/installed: pyproject.toml
+.venv/installed: pyproject.toml clients/python/pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev]' -e clients/python
 	touch $@
 
 # The document's checkers (Redocly CLI, openapi-typescript) and the TypeScript client's workspace
@@ -27,7 +27,8 @@ lint: install
 	$(PY) -m ruff format --check $(SOURCES)
 	$(PY) -m mypy
 	npx --no-install redocly lint --format=summary openapi/openapi.json
-	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py
+	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py \
+	  tests/clients/python/test_generated.py
 	npm run --silent check -w escopa-client
 
 format: install
@@ -49,9 +50,16 @@ bench: install
 openapi: install
 	.venv/bin/escopa openapi
 
-# The clients' code generated from the committed document (tests fail when it drifts).
-clients: clients-typescript
+# The clients' generated code, from the committed document (their tests fail when it drifts).
+clients: clients-python clients-typescript
 
+# The Python client's generated part (clients/python/generator.yml).
+clients-python: install
+	PATH="$(CURDIR)/.venv/bin:$$PATH" .venv/bin/openapi-python-client generate --overwrite \
+	  --path openapi/openapi.json --meta none --config clients/python/generator.yml \
+	  --output-path clients/python/escopa_client/generated
+
+# The TypeScript client's types (clients/typescript/src/openapi.ts).
 clients-typescript: node_modules/installed
 	npm run --silent generate -w escopa-client
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.ending import abort, abortable, resign, waiting
+from engine.ending import abort, abortable, resign, timeout, waiting
 from engine.errors import EngineError, IllegalMove, InvalidMove, RulesError
 from engine.events import Event
 from engine.game import apply, current_seat, legal_moves, moves_in_view, next_dealer, start
@@ -52,6 +52,7 @@ __all__ = [
     "signals_for",
     "start",
     "state_hash",
+    "timeout",
     "view",
     "waiting",
 ]

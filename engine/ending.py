@@ -1,4 +1,4 @@
-"""A match's life outside its moves: waiting for players, resigning and aborting.
+"""A match's life outside its moves: waiting for players, resigning, aborting, timing out.
 
 A game whose seats are not all taken `waiting`: nothing is dealt and nothing drawn, so its
 state holds the rules and the seed only. Resigning and aborting end a match early; each is a
@@ -6,6 +6,8 @@ pure step like a move: the new state and the `MatchEnded` event that says how it
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 import msgspec
 
@@ -46,18 +48,33 @@ def resign(state: State, seat: int) -> tuple[State, list[Event]]:
     _running(state, seat)
     if state.status == "waiting":
         raise IllegalMove("move/not_started", "the game waits for players: nothing to resign")
+    return _ended(state, _lost(state, seat, "resigned"))
+
+
+def timeout(state: State, seat: int) -> tuple[State, list[Event]]:
+    """`seat`'s clock ran out under the `forfeit` policy: its side loses the match, as by a
+    resignation, with `result: "timeout"` and its seats in `timed_out`."""
+    _running(state, seat)
+    if state.status == "waiting":
+        raise IllegalMove("move/not_started", "the game waits for players: no clock runs")
+    return _ended(state, _lost(state, seat, "timeout"))
+
+
+def _lost(state: State, seat: int, result: Literal["resigned", "timeout"]) -> Outcome:
+    """The outcome in which `seat`'s side lost the match early."""
     rules = state.rules
     side = side_of(rules, seat)
     others = [s for s in range(side_count(rules)) if s != side]
-    outcome = Outcome(
+    losers = seats_of(rules, side)
+    return Outcome(
         winner=others[0] if len(others) == 1 else None,
         seats=tuple(sorted(s for other in others for s in seats_of(rules, other))),
         totals=state.scores,
         rounds=len(state.rounds),
-        result="resigned",
-        resigned=seats_of(rules, side),
+        result=result,
+        resigned=losers if result == "resigned" else (),
+        timed_out=losers if result == "timeout" else (),
     )
-    return _ended(state, outcome)
 
 
 def abortable(state: State) -> bool:

@@ -20,6 +20,7 @@ CaptureRule = Literal["optional", "mandatory"]
 MissedCapture = Literal["claimable", "stays"]
 Validation = Literal["strict", "honor"]
 PresetName = Literal["escopa", "escoba", "escova"]
+TimeoutPolicy = Literal["bot", "forfeit", "first_move"]
 
 PRIMEIRA_VALUES: Final[dict[str, int]] = {
     "A": 6, "2": 2, "3": 3, "4": 4, "5": 5, "6": 8, "7": 11, "Q": 0, "J": 0, "K": 0,
@@ -55,6 +56,31 @@ class Points(
     all_cards: PointValue = 0
 
 
+class Clock(
+    msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True,
+    omit_defaults=True,
+):  # fmt: skip
+    """A turn clock (`engine.clock`): each turn gives the seat to act `turn_seconds`, then draws
+    on its bank of `bank_seconds`; when both are spent, `on_timeout` applies: `bot` (a greedy bot
+    plays the move), `forfeit` (the seat's side loses the match) or `first_move` (the first
+    legal move in the engine's order). After `zombie_after` timeouts in a row (0: never), a
+    `bot` seat's turns last only `zombie_seconds` until its person plays again."""
+
+    turn_seconds: Annotated[
+        int, msgspec.Meta(ge=1, le=86400, description="seconds each turn gives the seat to act")
+    ]
+    bank_seconds: Annotated[
+        int, msgspec.Meta(ge=0, le=86400, description="each seat's bank, drawn on past a turn")
+    ]
+    on_timeout: TimeoutPolicy
+    zombie_after: Annotated[
+        int, msgspec.Meta(ge=0, le=100, description="`bot`: timeouts in a row that make a zombie")
+    ] = 3
+    zombie_seconds: Annotated[
+        int, msgspec.Meta(ge=1, le=86400, description="a zombie seat's turn, in seconds")
+    ] = 5
+
+
 class Rules(
     msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True,
     omit_defaults=True,
@@ -83,6 +109,7 @@ class Rules(
     tie_at_target: TieRule = "play_on"
     leftover_cards: Leftover = "nobody"
     primeira_figures: PrimeiraFigures = "count"
+    clock: Clock | None = None
 
 
 ESCOPA: Final = Rules(

@@ -63,7 +63,7 @@ class RoundScore(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     match_totals: tuple[int, ...]
 
 
-Result = Literal["won", "draw", "shared", "resigned", "aborted"]
+Result = Literal["won", "draw", "shared", "resigned", "aborted", "timeout"]
 
 
 class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True, omit_defaults=True):
@@ -73,7 +73,8 @@ class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True, omit_defaults
     seats) or `shared` (the sides in `tied` all won: `seats` are all of theirs, `winner` null).
     `result` and `tied` are left out of the encoding when one side won, as before they existed.
     `resigned` (the seats of the side that resigned, with the other sides in `seats`) and
-    `aborted` (no winner, no seats) end a match early (`engine.ending`).
+    `aborted` (no winner, no seats) end a match early (`engine.ending`), and `timeout` (the
+    seats of the side whose clock ran out in `timed_out`, the other sides in `seats`).
     """
 
     winner: int | None
@@ -83,6 +84,7 @@ class Outcome(msgspec.Struct, frozen=True, gc=False, kw_only=True, omit_defaults
     result: Result = "won"
     tied: tuple[int, ...] = ()
     resigned: tuple[int, ...] = ()
+    timed_out: tuple[int, ...] = ()
 
 
 def primeira_total(

@@ -43,6 +43,7 @@ from service.http.routes.web_routes import WEB_ROUTES
 from service.http.strict import strict_body
 from service.ledger.signatures import new_private_text
 from service.ops.bot_worker import end_worker, run_worker, worker_for
+from service.ops.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.ops.observe import instrument, operations
 from service.settings import Settings
 from service.store.game_store import GameStore
@@ -153,10 +154,15 @@ def create_app(settings: Settings) -> Litestar:
         )
         app.state.store = store
         app.state.games = Games(store, settings, ring)
+        sweeper = None
+        if settings.clock_sweep:
+            sweeper = asyncio.create_task(run_sweeper(ClockSweeper(app.state.games)))
         try:
             async with bot_lifespan(app, settings):
                 yield
         finally:
+            if sweeper is not None:
+                await end_sweeper(sweeper)
             await client.aclose()
             if fast is not None:
                 await fast.aclose()

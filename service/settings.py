@@ -46,6 +46,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     hint_rate_limit: int = 60
     hint_rate_window: float = 60.0
     waiting_ttl: int = 24 * 3600
+    first_move_timeout: float = 60.0
+    clock_sweep: bool = True
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -104,6 +106,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bot_claim_idle=float(env.get("ESCOPA_BOT_CLAIM_IDLE", default.bot_claim_idle)),
             hint_rate_limit=hint_limit,
             hint_rate_window=hint_window,
+            first_move_timeout=float(
+                env.get("ESCOPA_FIRST_MOVE_TIMEOUT", default.first_move_timeout)
+            ),
+            clock_sweep=flag(
+                env.get("ESCOPA_CLOCK_SWEEP"), "ESCOPA_CLOCK_SWEEP", default.clock_sweep
+            ),
         )
 
 

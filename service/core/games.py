@@ -17,6 +17,7 @@ from engine.moves import claim as claim_move
 from engine.moves import parse_move, play
 from engine.state import EncodedParts
 from service.core.cache import GameCache
+from service.core.clocks import Clocks, timed_out_problem
 from service.core.commitments import seeds_for
 from service.core.invites import current_invite
 from service.core.log_cache import LogCache
@@ -57,10 +58,10 @@ from service.ledger.compact import (
     Cursor,
     Opening,
     Step,
+    advanced,
     encode,
     iso,
     new_salt_key,
-    next_entry,
     now_ms,
 )
 from service.ledger.replay import rules_of
@@ -251,6 +252,7 @@ class Games:
         self.cache = GameCache(settings.game_cache)
         self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
         self.logs = LogCache(store, self.parts)
+        self.clocks = Clocks(self)
 
     async def create(self, request: CreateGame) -> CreatedGame:
         """Create a game: rules from the preset and overrides, tokens, the first log entry."""
@@ -294,27 +296,28 @@ class Games:
         # A commitment is used up once consumed, even if the game's own write is not confirmed.
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
         due = bot_due(state, meta)
+        await self.clocks.schedule(game_id, self.clocks.deadline(state, cursor.timing))
         if not await self.store.create(
             game_id, meta, entry.hash, encode(opening), self._ttl_ms(state), advice, bot_due=due
         ):
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
-        self.cache.put(
-            game_id, StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created)
-        )
+        kept = StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created, cursor.timing)
+        self.cache.put(game_id, kept)
         self.observer.game_created()
         return CreatedGame(
             game_id=game_id,
             players=[SeatToken(seat=i, name=names[i], token=tokens[i]) for i in people],
             seed_commitment=meta.seed_commitment,
             version=1,
-            view=game_view(game_id, 1, state, meta, None),
+            view=self.clocked(game_view(game_id, 1, state, meta, None), kept),
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
             receipt=self.ring.receipt(game_id, 1, entry.hash),
         )
 
     async def load(self, game_id: str) -> StoredGame:
-        """The game as stored now, replayed on from the cached copy when there is one."""
+        """The game as stored now, replayed on from the cached copy when there is one; a
+        clocked game's timeout is applied first when its deadline has passed."""
         game = await self.store.load(game_id, self.cache.get(game_id), self.parts)
         if game is None:
             self.cache.drop(game_id)
@@ -322,7 +325,14 @@ class Games:
                 raise expired(game_id)
             raise not_found(game_id)
         self.cache.put(game_id, game)
+        if game.timing is not None:
+            game = await self.clocks.enforce(game_id, game)
         return game
+
+    def clocked(self, view: GameView, game: StoredGame) -> GameView:
+        """The view with the clock's deadline and banks, for a clocked game."""
+        fields = self.clocks.fields(game)
+        return msgspec.structs.replace(view, **fields) if fields else view
 
     async def load_at(self, game_id: str, version: int | None) -> StoredGame:
         """The game for a write at `version`: the cached copy if it is at that version.
@@ -330,7 +340,7 @@ class Games:
         The commit script checks version and head, so a stale copy can only cost a 409.
         """
         cached = self.cache.get(game_id)
-        if cached is not None and cached.version == version:
+        if cached is not None and cached.version == version and not self.clocks.due(cached):
             return cached
         return await self.load(game_id)
 
@@ -376,6 +386,7 @@ class Games:
         """The game as the token's seat (or a spectator, without a token) may see it."""
         game, seat = await self.read_as(game_id, token)
         view = game_view(game_id, game.version, game.state, game.meta, seat, game.signals)
+        view = self.clocked(view, game)
         if game.state.status == "waiting" and seat is not None and seat == game.meta.creator:
             view = msgspec.structs.replace(view, invites=tuple(self.invites(game_id, game.meta)))
         return view
@@ -403,6 +414,7 @@ class Games:
         """Apply the token's seat's move if the game is still at `expected_version`."""
         game = await self.load_at(game_id, request.expected_version)
         seat = self._player(game, token)
+        await self.clocks.missed(game_id, game, seat, request.expected_version)
         fingerprint = hashlib.sha256(msgspec.json.encode(request)).hexdigest() if key else ""
         return await self._commit_move(
             game_id, game, seat, move_from(request), request.expected_version, key, fingerprint
@@ -415,6 +427,7 @@ class Games:
         game = await self.load_at(game_id, expected)
         seat = self._player(game, token)
         version = game.version if expected is None else expected
+        await self.clocks.missed(game_id, game, seat, version)
         return await self._commit_move(
             game_id, game, seat, Deal(), version, key, f"deal:{expected}"
         )
@@ -517,13 +530,20 @@ class Games:
             # The entry that ends the match records every signal, and only if they are current.
             signals = game.signals if finished else None
             step = Step(seat, str(move), now_ms() - game.ms, signals or ())
-            entry = next_entry(game.cursor(self.parts), step, state, tuple(events))
+            after = advanced(game.cursor(self.parts), step, state)
+            entry = after.entry(step, move, tuple(events))
             version = game.version + 1
+            ms = game.ms + step.ms
+            cached = StoredGame(
+                state, version, entry.hash, game.meta, game.signals, game.salt_key, ms,
+                after.timing,
+            )  # fmt: skip
+            view = game_view(game_id, version, state, game.meta, seat, game.signals)
             result = MoveResult(
                 version=version,
                 move=str(move),
                 entry=visible(entry, seat, finished, state.rules),
-                view=game_view(game_id, version, state, game.meta, seat, game.signals),
+                view=self.clocked(view, cached),
                 receipt=self.ring.receipt(game_id, version, entry.hash),
             )
             idem = None
@@ -532,22 +552,35 @@ class Games:
                 idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
             ttl = self._ttl_ms(state)
             linger = min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if finished else ttl
+            clock = None
+            if game.timing is not None:
+                deadline = self.clocks.deadline(state, after.timing)
+                await self.clocks.schedule(game_id, deadline)
+                clock = ("move", ms, deadline, self.clocks.deadline(game.state, game.timing))
             outcome = await self.store.commit(
                 game_id, game.version, entry, encode(step), ttl, idem, signals, due, bot_turn,
-                linger,
+                linger, clock,
             )  # fmt: skip
             if outcome.outcome != "signals":
                 break
             game = await self.load(game_id)  # a signal came in: record it too
         if outcome.outcome == "replay":
             return self._replayed(outcome.answer, fingerprint)
+        if outcome.outcome == "clock":
+            await self._late(game_id, seat, expected)
         self._check(outcome.outcome, game_id, expected, outcome.version)
-        ms = game.ms + step.ms
-        cached = StoredGame(state, version, entry.hash, game.meta, game.signals, game.salt_key, ms)
         self.cache.put(game_id, cached)
         self.logs.written(game_id, cached, encode(step), entry)
         self.observer.move_applied(kind, finished)
         return result
+
+    async def _late(self, game_id: str, seat: int, expected: int) -> None:
+        """A move the commit script found past the game's deadline: the timeout goes first."""
+        self.cache.drop(game_id)
+        game = await self.load(game_id)
+        await self.clocks.missed(game_id, game, seat, expected)
+        deadline = self.clocks.deadline(game.state, game.timing)
+        raise timed_out_problem(seat, iso(deadline) if deadline is not None else "its deadline")
 
     async def _apply(
         self, game_id: str, game: StoredGame, seat: int, move: Move, expected: int

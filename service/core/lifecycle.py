@@ -178,7 +178,7 @@ class Lifecycle:
             game_id, meta, entry.hash, encode(opening), ttl, advice
         ):
             raise problem("game/id_collision", 409, "try again")  # pragma: no cover
-        kept = StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created)
+        kept = StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created, cursor.timing)
         self.games.cache.put(game_id, kept)
         if request.lobby:
             await self.seats.list_lobby(game_id, meta.created)
@@ -242,6 +242,8 @@ class Lifecycle:
             if await self._rewrite(game_id, game, state, meta, entry, record, due):
                 await self._relist(game_id, meta, started)
                 view = game_view(game_id, entry.seq, state, meta, seat)
+                kept = self.games.cache.get(game_id)
+                view = self.games.clocked(view, kept) if kept is not None else view
                 return Joined(
                     game_id=game_id,
                     seat=seat,
@@ -443,6 +445,7 @@ class Lifecycle:
         state = cursor.state
         ttl = self.games._ttl_ms(state)
         due = bot_due(state, meta)
+        await self.games.clocks.schedule(new_id, self.games.clocks.deadline(state, cursor.timing))
         if await self.games.store.create(
             new_id, meta, entry.hash, encode(opening), ttl, NEW_GAME, bot_due=due
         ):
@@ -520,6 +523,9 @@ class Lifecycle:
         ttl = self.games._ttl_ms(after)
         finished = after.status == "finished"
         linger = min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if finished else ttl
+        cursor = game.cursor(self.games.parts)
+        cursor.step(decode_record(record), hashed=False)
+        await self.games.clocks.schedule(game_id, self.games.clocks.deadline(after, cursor.timing))
         outcome, _, prior = await self.seats.rewrite(
             game_id, game.version, meta, entry, record, (ttl, linger),
             after.status == "waiting", due, idempotency,
@@ -534,8 +540,9 @@ class Lifecycle:
             return False
         ms = game.ms + decode_record(record).ms
         kept = StoredGame(
-            after, entry.seq, entry.hash, meta or game.meta, game.signals, game.salt_key, ms
-        )
+            after, entry.seq, entry.hash, meta or game.meta, game.signals, game.salt_key, ms,
+            cursor.timing,
+        )  # fmt: skip
         self.games.cache.put(game_id, kept)
         self.games.logs.written(game_id, kept, record, entry)
         return True

@@ -146,7 +146,9 @@ class GameView(View, frozen=True, kw_only=True):
     `signals`: the partner signals of the reader's side while the game runs (a spectator and
     the opponents see none), every signal once it is over. While the game waits: `lobby` when
     the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
-    asked for, `rematch` is the new game's id.
+    asked for, `rematch` is the new game's id. With a `clock` in the rules: the seat to act's
+    `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
+    (`banks_ms`) and its timeouts in a row (`timeouts`).
     """
 
     game_id: str
@@ -157,6 +159,10 @@ class GameView(View, frozen=True, kw_only=True):
     lobby: bool | UnsetType = UNSET
     invites: tuple[Invite, ...] | UnsetType = UNSET
     rematch: str | UnsetType = UNSET
+    deadline: str | UnsetType | None = UNSET
+    ms_left: int | UnsetType | None = UNSET
+    banks_ms: tuple[int, ...] | UnsetType = UNSET
+    timeouts: tuple[int, ...] | UnsetType = UNSET
 
 
 class CreatedGame(msgspec.Struct, kw_only=True):

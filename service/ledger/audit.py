@@ -14,7 +14,11 @@ Entry by entry, in order, and the first entry that does not hold is the answer:
    with the logged ones; the entry that ends the match records the partner signals sent during
    it (`signals`: allowed by the rules, by seats that exist, in order, each after an earlier
    entry); older logs' `signal` entries change no state: they carry no `state_hash`, and the
-   rules must allow signals;
+   rules must allow signals; with a `clock` in the rules, replaying the entries' times through
+   `engine.clock`, every move and deal came before its seat's deadline and every `timeout`
+   entry at or after the `deadline` it names, which is the replayed one once the clock runs
+   (before any seat's own move, only an `abort` may time out), and what followed is the
+   policy's (`forfeit`; under `first_move`, the first legal move);
 4. the end: the replayed match must be over (a log cut short is not a whole game);
 5. the signature (an export, with keys given): the export's `signature` must be a given key's
    signature of the final head (`service.ledger.signatures`). Without keys, steps 1-4 prove
@@ -33,19 +37,21 @@ import msgspec
 from msgspec import UnsetType
 
 import engine
-from engine import EngineError, Event, State, canonical_json
+from engine import EngineError, Event, State, canonical_json, clock
+from engine.clock import Timing
 from engine.decoding import explain
 from engine.rules import partnered
 from engine.scoring import Outcome
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
+from service.ledger.compact import ABORT, FORFEIT, iso, ms_of, timed_out
 from service.ledger.export import EXPORT_FORMAT, EXPORT_FORMATS, read_document
-from service.ledger.replay import replay_hash_start, replay_hash_step
+from service.ledger.replay import ENDING_STEPS, replay_hash_start, replay_hash_step
 from service.ledger.signatures import HeadSignature, PublicKeys, signature_fault
 
 FailureKind = Literal[
-    "format", "chain", "seed", "rules", "replay", "signal", "incomplete", "signature"
+    "format", "chain", "seed", "rules", "replay", "signal", "clock", "incomplete", "signature"
 ]
 SignatureState = Literal["verified", "unchecked", "absent", "failed"]
 SHOWN: Final = 120
@@ -55,7 +61,7 @@ SIGNED_MEMBERS: Final = EXPORT_MEMBERS | {"signature"}
 ENTRY_MEMBERS: Final = frozenset(LogEntry.__struct_fields__)
 _MISSING: Final = object()
 LIFECYCLE: Final = frozenset({"joined", "left", "resigned", "aborted", "rematch"})
-ENDINGS: Final = {"resigned": "resign", "aborted": "abort"}
+ENDINGS: Final = {"resigned": "resign", "aborted": "abort", "timeout": "timeout"}
 """The text a resignation or an abort adds to the replay hash, in the place of a move."""
 
 
@@ -65,7 +71,8 @@ class AuditFailure(msgspec.Struct, frozen=True, kw_only=True):
     `kind`: `format` (not a log entry or not an export), `chain` (seq, prev_hash or hash),
     `seed` (not revealed, or not the committed one), `rules` (rules or seats that cannot be
     played), `replay` (an illegal move, or a state hash or events the replay does not give),
-    `signal` (a signal the rules do not allow or that changes the state), `incomplete` (the
+    `signal` (a signal the rules do not allow or that changes the state), `clock` (a move
+    after its deadline, or a timeout before it or not the policy's), `incomplete` (the
     log ends before the match does), `signature` (no signature, a key not given, or a
     signature that does not hold for the head). `field` names the entry's member at fault.
     """
@@ -157,6 +164,7 @@ class _Audit:
         self.parts = EncodedParts()  # this game's rules and finished rounds, encoded once
         self.key = ""  # the shuffle key, which deals the game once its last open seat is taken
         self.open: set[int] = set()  # the seats of a waiting game still to be taken
+        self.timing: Timing | None = None  # the turn clock, for rules with one
 
     def entry(self, index: int, raw: object) -> None:
         """Check one entry (position `index`) against the chain and the replay."""
@@ -184,7 +192,9 @@ class _Audit:
                 detail = also.failure.reason.removeprefix(f"seq {seq}: ")
                 failure = _fail(seq, "chain", "hash", f"hash does not match its content ({detail})")
             raise failure
+        prior = self.state
         self._replay(seq, entry)
+        self._clock(seq, entry, prior)
         self.head = entry.hash
 
     def finish(self, count: int) -> State:
@@ -235,6 +245,9 @@ class _Audit:
             return
         if entry.type in LIFECYCLE:
             self._lifecycle(seq, entry, state)
+            return
+        if entry.type == "timeout":
+            self._timeout(seq, entry, state)
             return
         if entry.seat is None or entry.move is None:
             raise _fail(seq, "format", "move", f"a `{entry.type}` entry names a seat and a move")
@@ -324,7 +337,7 @@ class _Audit:
                 raise _fail(seq, "replay", "type", "a rematch is offered once the match is over")
             self._compare(seq, entry, state, [])
             return
-        end = engine.resign if entry.type == "resigned" else engine.abort
+        end = ENDING_STEPS[ENDINGS[entry.type]]
         try:
             state, events = end(state, seat)
         except EngineError as error:
@@ -335,6 +348,91 @@ class _Audit:
         self._sent_signals(seq, entry, state)
         start = self.replay_hash or replay_hash_start(digest)
         self.replay_hash = replay_hash_step(start, seat, ENDINGS[entry.type], digest)
+
+    def _timeout(self, seq: int, entry: LogEntry, state: State) -> None:
+        """A seat's clock ran out: what followed (a move played for it, `forfeit` or `abort`)
+        replayed like any move; the times are the clock check's (`_clock`)."""
+        seat, text = entry.seat, entry.move
+        if seat is None or text is None or not isinstance(entry.deadline, str):
+            raise _fail(seq, "format", "move", "a `timeout` entry names a seat, a move, a deadline")
+        if state.rules.clock is None:
+            raise _fail(seq, "clock", "type", "a timeout in a game without a clock")
+        if entry.signal is not None or isinstance(entry.player, str):
+            raise _fail(seq, "format", "signal", "a `timeout` entry carries no signal or player")
+        try:
+            state, events = timed_out(state, seat, text)
+        except EngineError as error:
+            raise _fail(
+                seq, "replay", "move", f"seat {seat} cannot have timed out with {text!r}: "
+                f"{error.code}: {error}",
+            ) from None  # fmt: skip
+        if text not in (FORFEIT, ABORT) and engine.move_text(engine.parse_move(text)) != text:
+            raise _fail(seq, "replay", "move", f"move {text!r} is not written in its text form")
+        digest = self._compare(seq, entry, state, events)
+        self._sent_signals(seq, entry, state)
+        start = self.replay_hash or replay_hash_start(digest)
+        shown = ENDINGS["timeout"] if text == FORFEIT else text
+        self.replay_hash = replay_hash_step(start, seat, shown, digest)
+
+    def _clock(self, seq: int, entry: LogEntry, before: State | None) -> None:
+        """The turn clock: each entry's time against the deadline it had to meet (or, for a
+        timeout, to have passed), then the clock moved past the entry."""
+        state = self.state
+        assert state is not None
+        rules_clock = state.rules.clock
+        if rules_clock is None:
+            return
+        try:
+            at = ms_of(entry.time)
+        except ValueError:
+            raise _fail(seq, "format", "time", f"time {entry.time!r} is not the log's") from None
+        if self.timing is None or before is None:
+            self.timing = clock.opening(rules_clock, state, at)
+            return
+        timing = self.timing
+        due = clock.deadline(rules_clock, timing)
+        timeout = entry.type == "timeout"
+        if timeout:
+            self._timed_out(seq, entry, before, at, due)
+        elif entry.type in ("move", "deal") and due is not None and at >= due:
+            raise _fail(
+                seq, "clock", "time", f"the {entry.type} came at {entry.time}, after seat "
+                f"{timing.seat}'s deadline {iso(due)}: a timeout was due first",
+            )  # fmt: skip
+        acted = entry.type in ("move", "deal", "timeout")
+        self.timing = clock.passed(rules_clock, timing, state, at, timeout, acted)
+
+    def _timed_out(
+        self, seq: int, entry: LogEntry, before: State, at: int, due: int | None
+    ) -> None:
+        """A timeout entry: its seat was the one to act, its time at or after its deadline,
+        the deadline the replayed one (before any own move: an abort, on its own deadline),
+        and what followed the policy's."""
+        timing, rules_clock = self.timing, before.rules.clock
+        assert timing is not None and rules_clock is not None and isinstance(entry.deadline, str)
+        named = ms_of(entry.deadline)
+        if entry.seat != timing.seat:
+            raise _fail(seq, "clock", "seat", f"seat {entry.seat} timed out on seat "
+                        f"{timing.seat}'s turn")  # fmt: skip
+        if at < named:
+            raise _fail(seq, "clock", "time", f"the timeout came at {entry.time}, before its "
+                        f"deadline {entry.deadline}")  # fmt: skip
+        if not timing.running:
+            if entry.move != ABORT:
+                raise _fail(seq, "clock", "move", "before any own move a timeout only aborts")
+            return
+        if named != due:
+            shown = iso(due) if due is not None else "none"
+            raise _fail(seq, "clock", "deadline", f"deadline {entry.deadline} is not the "
+                        f"replayed {shown}")  # fmt: skip
+        policy = rules_clock.on_timeout
+        first = str(engine.legal_moves(before, entry.seat)[0])
+        if (
+            (policy == "forfeit") != (entry.move == FORFEIT)
+            or entry.move == ABORT
+            or (policy == "first_move" and entry.move != first)
+        ):
+            raise _fail(seq, "clock", "move", f"{entry.move!r} is not what `{policy}` plays")
 
     def _seat(self, seq: int, entry: LogEntry, state: State, seat: int) -> None:
         """A seat of a waiting game taken (the last one deals the game) or left open again."""

@@ -13,7 +13,16 @@ from engine.rules import partnered
 
 GENESIS: Final = "0" * 64
 EntryType = Literal[
-    "created", "move", "deal", "signal", "joined", "left", "resigned", "aborted", "rematch"
+    "created",
+    "move",
+    "deal",
+    "signal",
+    "joined",
+    "left",
+    "resigned",
+    "aborted",
+    "rematch",
+    "timeout",
 ]
 Signal = Literal["guindis", "seven"]
 
@@ -59,6 +68,8 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     every other entry, so their form and hash are unchanged). `signal` entries are the older
     form of signals, kept so that older logs still read and verify. A `joined` entry names its
     seat's `player`; a `rematch` entry names the new game (`rematch`); both are absent elsewhere.
+    A `timeout` entry names the `deadline` its seat missed and, as `move`, what followed: the
+    move played for the seat, `forfeit` or `abort` (`service.core.clocks`).
     """
 
     seq: int
@@ -75,6 +86,7 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     signals: tuple[SentSignal, ...] | UnsetType = UNSET
     player: str | UnsetType = UNSET
     rematch: str | UnsetType = UNSET
+    deadline: str | UnsetType = UNSET
     hash: str = ""
 
 

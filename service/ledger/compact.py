@@ -26,7 +26,8 @@ import msgspec
 from msgspec import UNSET
 
 import engine
-from engine import Deal, State
+from engine import Deal, State, clock
+from engine.clock import Timing
 from engine.shuffle import key_text
 from engine.state import EncodedParts
 from service.ledger.chain import GENESIS, GameInfo, LogEntry, SentSignal, sealed
@@ -57,13 +58,18 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
     salt: bytes | None = None
 
 
-LifeKind = Literal["joined", "left", "resigned", "aborted", "rematch"]
+LifeKind = Literal["joined", "left", "resigned", "aborted", "rematch", "timeout"]
+FORFEIT: Final = "forfeit"
+ABORT: Final = "abort"
+"""What a `timeout` record's `text` names instead of a move: the side lost, or no move came."""
 
 
 class Life(msgspec.Struct, frozen=True, array_like=True):
     """The stored form of an entry of a game's life outside its moves: its `kind`, the seat,
     `ms` from the entry before, and `text`: the name a `joined` seat took, or the id of the
-    game a `rematch` entry names. A resignation or abort records the signals sent in it."""
+    game a `rematch` entry names. A resignation or abort records the signals sent in it. A
+    `timeout` names in `text` the move played for the seat (or `forfeit`, `abort`) and the
+    `deadline` it missed (ms since the epoch)."""
 
     kind: LifeKind
     seat: int
@@ -71,6 +77,7 @@ class Life(msgspec.Struct, frozen=True, array_like=True):
     text: str = ""
     signals: tuple[SentSignal, ...] = ()
     salt: bytes | None = None
+    deadline: int = 0
 
 
 Record = Step | Life
@@ -146,6 +153,8 @@ class Cursor:
     parts: EncodedParts = field(default_factory=EncodedParts)
     open: tuple[int, ...] = ()
     """The seats still open: the game waits for them, and the join that takes the last deals."""
+    timing: Timing | None = None
+    """The turn clock after this entry, for rules with a `clock` (`engine.clock`)."""
 
     @classmethod
     def opening(
@@ -168,6 +177,7 @@ class Cursor:
             opening.salt_key,
             parts if parts is not None else EncodedParts(),
             opened,
+            clock.opening(info.rules.clock, state, opening.ms) if info.rules.clock else None,
         )
         if not hashed:
             return cursor, None
@@ -194,6 +204,7 @@ class Cursor:
         move = engine.parse_move(step.move)
         state, events = engine.apply(self.state, step.seat, move)
         self.state, self.seq, self.ms = state, self.seq + 1, self.ms + step.ms
+        self.clocked(acted=True, timed_out=False)
         if not hashed:
             self.hash = ""
             return None
@@ -232,7 +243,10 @@ class Cursor:
             state, events = engine.resign(state, life.seat)
         elif life.kind == "aborted":
             state, events = engine.abort(state, life.seat)
+        elif life.kind == "timeout":
+            state, events = timed_out(state, life.seat, life.text)
         self.state, self.seq, self.ms = state, self.seq + 1, self.ms + life.ms
+        self.clocked(acted=life.kind == "timeout", timed_out=life.kind == "timeout")
         if not hashed:
             self.hash = ""
             return None
@@ -249,10 +263,37 @@ class Cursor:
                 player=life.text if life.kind == "joined" else UNSET,
                 rematch=life.text if life.kind == "rematch" else UNSET,
                 signals=life.signals if life.signals else UNSET,
+                move=life.text if life.kind == "timeout" else None,
+                deadline=iso(life.deadline) if life.kind == "timeout" else UNSET,
             )
         )
         self.hash = entry.hash
         return entry
+
+    def clocked(self, acted: bool, timed_out: bool) -> None:
+        """Move the turn clock past the entry just applied (at `ms`), when the rules have one."""
+        rules_clock = self.state.rules.clock
+        if rules_clock is not None and self.timing is not None:
+            self.timing = clock.passed(
+                rules_clock, self.timing, self.state, self.ms, timed_out, acted
+            )
+
+    def deadline(self) -> int | None:
+        """When the seat to act runs out of time (ms), or None while no clock runs."""
+        rules_clock = self.state.rules.clock
+        if rules_clock is None or self.timing is None:
+            return None
+        return clock.deadline(rules_clock, self.timing)
+
+
+def timed_out(state: State, seat: int, text: str) -> tuple[State, list[engine.Event]]:
+    """What a timeout did to the match: `seat`'s side lost it (`forfeit`), it was aborted
+    (`abort`: no first move came), or a move was played for the seat."""
+    if text == FORFEIT:
+        return engine.timeout(state, seat)
+    if text == ABORT:
+        return engine.abort(state, seat)
+    return engine.apply(state, seat, engine.parse_move(text))
 
 
 def next_entry(
@@ -260,9 +301,17 @@ def next_entry(
 ) -> LogEntry:
     """The entry a new move makes, from the cursor at the head (`state`, `events`: the move
     applied, as the writer already has them): the same entry a replay derives."""
-    after = Cursor(state, before.seq + 1, before.hash, before.ms + step.ms, before.salt_key)
-    after.parts = before.parts
-    return after.entry(step, engine.parse_move(step.move), events)
+    return advanced(before, step, state).entry(step, engine.parse_move(step.move), events)
+
+
+def advanced(before: Cursor, step: Step, state: State) -> Cursor:
+    """The cursor past a new move (`state`: the move applied), its clock moved on too."""
+    after = Cursor(
+        state, before.seq + 1, before.hash, before.ms + step.ms, before.salt_key,
+        before.parts, before.open, before.timing,
+    )  # fmt: skip
+    after.clocked(acted=True, timed_out=False)
+    return after
 
 
 def ms_of(time_text: str) -> int:
@@ -311,6 +360,8 @@ def record_of(entry: LogEntry, ms: int) -> Record:
         raise ValueError(f"entry {entry.seq} ({entry.type}) has no seat")
     if entry.type in ("move", "deal") and entry.move:
         return Step(entry.seat, entry.move, ms, signals, salt)
+    if entry.type == "timeout" and entry.move and isinstance(entry.deadline, str):
+        return Life("timeout", entry.seat, ms, entry.move, signals, salt, ms_of(entry.deadline))
     if entry.type in ("joined", "left", "resigned", "aborted", "rematch"):
         text = entry.player if entry.type == "joined" else entry.rematch
         text = text if isinstance(text, str) else ""

@@ -1,6 +1,7 @@
 """The bot worker: takes due bot turns from the Redis queue and has them played, a few at once.
 
-`escopa serve` runs one in each process (unless `ESCOPA_BOTS=0`); `escopa bots` runs one alone.
+`escopa serve` runs one in each process (unless `ESCOPA_BOTS=0`); `escopa bots` runs one alone,
+with a clock sweeper beside it (`service.ops.clock_sweeper`).
 Any number of workers share the queue's consumer group, so each turn goes to one of them; a
 turn taken by a worker that died (or stalled past `claim_idle`) is claimed again by another.
 """
@@ -22,6 +23,7 @@ from redis.exceptions import RedisError
 from service.core.bot_seats import BotSeats
 from service.core.games import Games
 from service.core.thinking import Thinker
+from service.ops.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.settings import Settings
 from service.store.bot_queue import BotQueue, BotTurn
 from service.store.game_store import GameStore
@@ -151,12 +153,16 @@ async def work_alone(settings: Settings) -> None:
     client = Redis.from_url(settings.redis_url, socket_timeout=settings.redis_timeout, protocol=3)
     store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms)
     thinker = Thinker(settings.bot_processes)
-    worker, queue_connection = worker_for(
-        settings, BotSeats(Games(store, settings, ring), thinker, settings.bot_budget)
-    )
+    games = Games(store, settings, ring)
+    worker, queue_connection = worker_for(settings, BotSeats(games, thinker, settings.bot_budget))
+    sweeper = None
+    if settings.clock_sweep:
+        sweeper = asyncio.create_task(run_sweeper(ClockSweeper(games)), name="clock-sweeper")
     try:
         await run_worker(worker)
     finally:
+        if sweeper is not None:
+            await end_sweeper(sweeper)
         thinker.close()
         await queue_connection.aclose()
         await client.aclose()

@@ -104,7 +104,8 @@ class Metrics(GameObserver):
             "escopa_events_sent", "Log entries sent on event streams", registry=registry
         )
         self._moves = {
-            kind: self.moves.labels(kind) for kind in ("move", "deal", "resigned", "aborted")
+            kind: self.moves.labels(kind)
+            for kind in ("move", "deal", "resigned", "aborted", "timeout")
         }
         # Label lookups cost more than the update; routes, methods and statuses are bounded.
         self._counters: dict[tuple[str, str, int], Counter] = {}

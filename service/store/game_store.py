@@ -15,6 +15,7 @@ from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, ResponseError
 
 from engine import State
+from engine.clock import Timing
 from engine.state import EncodedParts
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
@@ -63,7 +64,8 @@ def open_seats(meta: GameMeta) -> tuple[int, ...]:
 @dataclass(frozen=True, slots=True)
 class StoredGame:
     """A game as read from Redis: its state (replayed), version, head, meta and signals, the
-    salt key of its entries and the time of its head entry (milliseconds)."""
+    salt key of its entries, the time of its head entry (milliseconds) and, for rules with a
+    clock, the clock after it."""
 
     state: State
     version: int
@@ -72,6 +74,7 @@ class StoredGame:
     signals: tuple[SentSignal, ...] = ()
     salt_key: bytes = b""
     ms: int = 0
+    timing: Timing | None = None
 
     def cursor(self, parts: EncodedParts | None = None) -> Cursor:
         """A replay cursor at the game's head."""
@@ -83,13 +86,15 @@ class StoredGame:
             self.salt_key,
             parts if parts is not None else EncodedParts(),
             open_seats(self.meta),
+            self.timing,
         )
 
 
 @dataclass(frozen=True, slots=True)
 class CommitResult:
-    """What the commit script answered: `committed`, `stale`, `missing`, `replay` or `signals`
-    (signals came in since the entry that records them was made)."""
+    """What the commit script answered: `committed`, `stale`, `missing`, `replay`, `signals`
+    (signals came in since the entry that records them was made) or `clock` (a move after the
+    game's deadline, or a timeout before it)."""
 
     outcome: str
     version: int = 0
@@ -260,8 +265,9 @@ class GameStore:
                 cursor.step(decode_record(record))
             if cursor.hash == head and cursor.seq == version:
                 return StoredGame(
-                    cursor.state, version, head, meta, signals, known.salt_key, cursor.ms
-                )
+                    cursor.state, version, head, meta, signals, known.salt_key, cursor.ms,
+                    cursor.timing,
+                )  # fmt: skip
             if first != 0:  # the copy was not of this game's chain (a write was lost)
                 return await self.load(game_id, None, parts)
         cursor, _ = Cursor.opening(decode_opening(records[0]), parts, hashed=False)
@@ -269,7 +275,9 @@ class GameStore:
             cursor.step(decode_record(record), hashed=False)
         if cursor.seq != version:
             raise ValueError(f"game {game_id}: {cursor.seq} records for version {version}")
-        return StoredGame(cursor.state, version, head, meta, signals, cursor.salt_key, cursor.ms)
+        return StoredGame(
+            cursor.state, version, head, meta, signals, cursor.salt_key, cursor.ms, cursor.timing
+        )
 
     async def convert(self, game_id: str, head: str) -> None:
         """Give a game stored before the compact log its records (`records_of`: checked to
@@ -303,6 +311,7 @@ class GameStore:
         bot_due: bool = False,
         bot_turn: str | None = None,
         log_ttl_ms: int | None = None,
+        clock: tuple[str, int, int | None, int | None] | None = None,
     ) -> CommitResult:
         """Append `entry` (as its compact `record`) if the game is still at `expected`; all or
         nothing.
@@ -311,7 +320,10 @@ class GameStore:
         `signals` (the entry records them), the game's signals must still be those. With
         `bot_due`, the same script queues the bot turn the commit makes due; with `bot_turn`,
         it acknowledges the queued turn this commit plays. The log stream, which only rings
-        for followers, keeps `log_ttl_ms` (by default `ttl_ms`).
+        for followers, keeps `log_ttl_ms` (by default `ttl_ms`). With `clock` (`move` or
+        `timeout`, the entry's time, the deadline after it, the one before it as derived), the
+        entry must be on its side of the game's stored deadline, or before the first move of
+        the derived one (`clock` outcome); the deadline after it is then stored.
         """
         game_key = keys.game(game_id)
         key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
@@ -322,8 +334,10 @@ class GameStore:
         args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
         args += [answer, answer_ttl, game_id if bot_due else "", bot_turn or ""]
         args.append(scripts.BOT_GROUP)
+        kind, at, deadline, before = clock if clock is not None else ("", 0, None, None)
+        args += [kind, at, "" if deadline is None else deadline, "" if before is None else before]
         status, detail = await self.write(scripts.COMMIT, game_keys, args)
-        outcome = ("missing", "stale", "replay", "committed", "signals")[int(status)]
+        outcome = ("missing", "stale", "replay", "committed", "signals", "clock")[int(status)]
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))
         return CommitResult(outcome, version=int(detail) if detail else 0)

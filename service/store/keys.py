@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zlib
+
 
 def game(game_id: str) -> str:
     """The hash holding a game's state, version, log head and metadata."""
@@ -71,3 +73,19 @@ def lobby() -> str:
     scripts never write it; it is kept beside them, and a reader checks each listed game.
     """
     return "{lobby}:games"
+
+
+CLOCK_SHARDS = 16
+"""How many sorted sets hold the due deadlines: spread over a cluster's shards by hash tag."""
+
+
+def clock_shard(game_id: str) -> int:
+    """The index of the deadlines' sorted set that holds a game (a stable hash of its id)."""
+    return zlib.crc32(game_id.encode()) % CLOCK_SHARDS
+
+
+def deadlines(shard: int) -> str:
+    """One of the `CLOCK_SHARDS` sorted sets of clocked games by deadline (score: ms since the
+    epoch), with its own hash tag `{dl:<shard>}`, so that on a cluster they spread over the
+    shards. The game hash's `deadline` is the truth: a sweeper checks it before acting."""
+    return f"{{dl:{shard}}}:deadlines"

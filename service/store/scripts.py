@@ -56,7 +56,8 @@ COMMIT: Final = Script(
 -- makes due ('' none), the bot turn this commit plays, to acknowledge ('' none), bot group
 -- Returns {status, detail}: 0 missing, 1 stale (detail: current version),
 -- 2 replay (detail: the first answer), 3 committed (detail: new version),
--- 4 signals (a signal came in since they were read: the entry that records them is stale).
+-- 4 signals (a signal came in since they were read: the entry that records them is stale),
+-- 5 clock (the entry is on the wrong side of the game's stored deadline: see below).
 -- The head check makes a writer working from a cached state safe even after a lost write.
 -- A replay refreshes the stored answer: a write, so the WAIT sent after this script covers
 -- the write that stored the answer too (replication keeps a master's order).
@@ -74,6 +75,30 @@ if idempotent then
 end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
 if ARGV[7] == '1' and (current[3] or '') ~= ARGV[8] then return {4, version} end
+-- >>> clocks (service.core.clocks): ARGV[14] 'move' or 'timeout' ('' the game has no clock),
+-- ARGV[15] the entry's time (ms), ARGV[16] the deadline after it ('' none), ARGV[17] the
+-- deadline before it as the writer derived it, for a game that has none stored yet (before
+-- its first move). A move must come before the deadline and a timeout at or after it, by the
+-- entry's time (which the audit checks) and by this server's TIME alike.
+if ARGV[14] ~= '' then
+  local due = tonumber(redis.call('HGET', KEYS[1], 'deadline') or ARGV[17])
+  if due then
+    local now = redis.call('TIME')
+    local now_ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+    local at = tonumber(ARGV[15])
+    local late = at >= due or now_ms >= due
+    local early = at < due or now_ms < due
+    if (ARGV[14] == 'move' and late) or (ARGV[14] == 'timeout' and early) then
+      return {5, version}
+    end
+  end
+  if ARGV[16] == '' then
+    redis.call('HDEL', KEYS[1], 'deadline')
+  else
+    redis.call('HSET', KEYS[1], 'deadline', ARGV[16])
+  end
+end
+-- <<< clocks
 local new_version = tonumber(version) + 1
 redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[3])
 redis.call('RPUSH', KEYS[3], ARGV[4])

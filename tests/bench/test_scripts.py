@@ -84,3 +84,19 @@ def test_the_bots_benchmark_prints_every_pairing_s_strength_and_think_time() -> 
             line = rf"{setting} +{pairing} +2 +[\d.]+% +[+-][\d.]+ \[[+-][\d.]+, [+-][\d.]+\]"
             assert re.search(line + r" +[\d.]+ +[\d.]+ +[\d.]+", out), (setting, pairing, out)
     assert re.search(r"escopa 4p +expert v silent +2 ", out), out
+
+
+def test_a_benchmark_draws_its_progress_on_stderr_when_forced_and_none_on_a_pipe() -> None:
+    for forced, drawn in (("1", True), ("", False)):
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "replay.py"), "--matches", "3"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+            env={**os.environ, "ESCOPA_PROGRESS": forced},
+        )
+        assert ("3/3" in done.stderr) is drawn
+        assert ("matches/s" in done.stderr and "left" in done.stderr) is drawn
+        assert "3/3" not in done.stdout  # the figures stay clean

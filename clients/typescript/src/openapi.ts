@@ -515,14 +515,15 @@ export interface components {
          *     `kind`: `format` (not a log entry or not an export), `chain` (seq, prev_hash or hash),
          *     `seed` (not revealed, or not the committed one), `rules` (rules or seats that cannot be
          *     played), `replay` (an illegal move, or a state hash or events the replay does not give),
-         *     `signal` (a signal the rules do not allow or that changes the state), `incomplete` (the
+         *     `signal` (a signal the rules do not allow or that changes the state), `clock` (a move
+         *     after its deadline, or a timeout before it or not the policy's), `incomplete` (the
          *     log ends before the match does), `signature` (no signature, a key not given, or a
          *     signature that does not hold for the head). `field` names the entry's member at fault.
          */
         AuditFailure: {
             seq: number | null;
             /** @enum {string} */
-            kind: "chain" | "format" | "incomplete" | "replay" | "rules" | "seed" | "signal" | "signature";
+            kind: "chain" | "clock" | "format" | "incomplete" | "replay" | "rules" | "seed" | "signal" | "signature";
             /** @default null */
             field: string | null;
             reason: string;
@@ -594,6 +595,32 @@ export interface components {
             cards: string[];
         };
         /**
+         * Clock
+         * @description A turn clock (`engine.clock`): each turn gives the seat to act `turn_seconds`, then draws
+         *     on its bank of `bank_seconds`; when both are spent, `on_timeout` applies: `bot` (a greedy bot
+         *     plays the move), `forfeit` (the seat's side loses the match) or `first_move` (the first
+         *     legal move in the engine's order). After `zombie_after` timeouts in a row (0: never), a
+         *     `bot` seat's turns last only `zombie_seconds` until its person plays again.
+         */
+        Clock: {
+            /** @description seconds each turn gives the seat to act */
+            turn_seconds: number;
+            /** @description each seat's bank, drawn on past a turn */
+            bank_seconds: number;
+            /** @enum {string} */
+            on_timeout: "bot" | "first_move" | "forfeit";
+            /**
+             * @description `bot`: timeouts in a row that make a zombie
+             * @default 3
+             */
+            zombie_after: number;
+            /**
+             * @description a zombie seat's turn, in seconds
+             * @default 5
+             */
+            zombie_seconds: number;
+        };
+        /**
          * Commitment
          * @description A commitment to a secret server seed: name `commitment_id` when creating the game.
          */
@@ -624,7 +651,12 @@ export interface components {
          *       "preset": "escopa",
          *       "rules": {
          *         "target": 21,
-         *         "first_dealer": 1
+         *         "first_dealer": 1,
+         *         "clock": {
+         *           "turn_seconds": 30,
+         *           "bank_seconds": 120,
+         *           "on_timeout": "bot"
+         *         }
          *       },
          *       "seed": "a secret seed of ours"
          *     }
@@ -753,7 +785,9 @@ export interface components {
          *     `signals`: the partner signals of the reader's side while the game runs (a spectator and
          *     the opponents see none), every signal once it is over. While the game waits: `lobby` when
          *     the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
-         *     asked for, `rematch` is the new game's id.
+         *     asked for, `rematch` is the new game's id. With a `clock` in the rules: the seat to act's
+         *     `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
+         *     (`banks_ms`) and its timeouts in a row (`timeouts`).
          * @example {
          *       "seat": 0,
          *       "status": "playing",
@@ -852,7 +886,17 @@ export interface components {
          *         }
          *       ],
          *       "seed_commitment": "32cdcf25b334af9799c1745d16115b8e58afd678570ff3467eaa5c556f02e9d7",
-         *       "signals": []
+         *       "signals": [],
+         *       "deadline": "2026-11-29T12:00:30.000Z",
+         *       "ms_left": 21250,
+         *       "banks_ms": [
+         *         120000,
+         *         120000
+         *       ],
+         *       "timeouts": [
+         *         0,
+         *         0
+         *       ]
          *     }
          */
         GameView: {
@@ -882,6 +926,10 @@ export interface components {
             lobby?: boolean;
             invites?: components["schemas"]["Invite"][];
             rematch?: string;
+            deadline?: string | null;
+            ms_left?: number | null;
+            banks_ms?: number[];
+            timeouts?: number[];
         };
         /**
          * HandDealt
@@ -1051,11 +1099,13 @@ export interface components {
          *     every other entry, so their form and hash are unchanged). `signal` entries are the older
          *     form of signals, kept so that older logs still read and verify. A `joined` entry names its
          *     seat's `player`; a `rematch` entry names the new game (`rematch`); both are absent elsewhere.
+         *     A `timeout` entry names the `deadline` its seat missed and, as `move`, what followed: the
+         *     move played for the seat, `forfeit` or `abort` (`service.core.clocks`).
          */
         LogEntry: {
             seq: number;
             /** @enum {string} */
-            type: "aborted" | "created" | "deal" | "joined" | "left" | "move" | "rematch" | "resigned" | "signal";
+            type: "aborted" | "created" | "deal" | "joined" | "left" | "move" | "rematch" | "resigned" | "signal" | "timeout";
             time: string;
             /** @default null */
             seat: number | null;
@@ -1075,6 +1125,7 @@ export interface components {
             signals?: components["schemas"]["SentSignal"][];
             player?: string;
             rematch?: string;
+            deadline?: string;
             /** @default  */
             hash: string;
         };
@@ -1139,7 +1190,8 @@ export interface components {
          *     seats) or `shared` (the sides in `tied` all won: `seats` are all of theirs, `winner` null).
          *     `result` and `tied` are left out of the encoding when one side won, as before they existed.
          *     `resigned` (the seats of the side that resigned, with the other sides in `seats`) and
-         *     `aborted` (no winner, no seats) end a match early (`engine.ending`).
+         *     `aborted` (no winner, no seats) end a match early (`engine.ending`), and `timeout` (the
+         *     seats of the side whose clock ran out in `timed_out`, the other sides in `seats`).
          */
         Outcome: {
             winner: number | null;
@@ -1150,11 +1202,13 @@ export interface components {
              * @default won
              * @enum {string}
              */
-            result: "aborted" | "draw" | "resigned" | "shared" | "won";
+            result: "aborted" | "draw" | "resigned" | "shared" | "timeout" | "won";
             /** @default [] */
             tied: number[];
             /** @default [] */
             resigned: number[];
+            /** @default [] */
+            timed_out: number[];
         };
         /**
          * Played
@@ -1313,7 +1367,7 @@ export interface components {
         ReplayMove: {
             seat: number;
             /**
-             * @description a move's text form, a legal move's id: `7D`, `5H+2S+QD`, `claim:5S+QD` or `deal` (a text that is no move is refused with `move/malformed` or `move/unknown_card`)
+             * @description a move's text form, a legal move's id (`7D`, `5H+2S+QD`, `claim:5S+QD`, `deal`), or `resign` or `abort`: the seat ends the match early
              * @example 5H+2S+QD
              */
             move: string;
@@ -1471,6 +1525,8 @@ export interface components {
             leftover_cards: components["schemas"]["LeftoverCards"];
             /** @default count */
             primeira_figures: components["schemas"]["PrimeiraFigures"];
+            /** @default null */
+            clock: components["schemas"]["Clock"] | null;
         };
         /**
          * RulesOverride
@@ -1493,6 +1549,7 @@ export interface components {
             tie_at_target?: components["schemas"]["TieAtTarget"];
             leftover_cards?: components["schemas"]["LeftoverCards"];
             primeira_figures?: components["schemas"]["PrimeiraFigures"];
+            clock?: components["schemas"]["Clock"] | null;
         };
         /**
          * ScoreSheet
@@ -1632,7 +1689,7 @@ export interface components {
             /** @description the entry's seq */
             id: string;
             /** @enum {string} */
-            event: "aborted" | "created" | "deal" | "joined" | "left" | "move" | "rematch" | "resigned" | "signal";
+            event: "aborted" | "created" | "deal" | "joined" | "left" | "move" | "rematch" | "resigned" | "signal" | "timeout";
             /** @description the log entry (a `LogEntry`) as JSON, redacted for the reader */
             data: string;
         };

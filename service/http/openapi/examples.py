@@ -23,7 +23,11 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
     "CreateGame": {
         "players": ["Ana", {"name": "Rita", "bot": "expert"}],
         "preset": "escopa",
-        "rules": {"target": 21, "first_dealer": 1},
+        "rules": {
+            "target": 21,
+            "first_dealer": 1,
+            "clock": {"turn_seconds": 30, "bank_seconds": 120, "on_timeout": "bot"},
+        },
         "seed": "a secret seed of ours",
     },
     "MoveRequest": {"card": "5H", "capture": ["2S", "QD"], "expected_version": 7},
@@ -108,7 +112,13 @@ def responses() -> dict[str, Any]:
     )
     built: dict[str, Any] = msgspec.to_builtins(
         {
-            "GameView": game_view(GAME_ID, 1, state, meta, 0),
+            "GameView": msgspec.structs.replace(
+                game_view(GAME_ID, 1, state, meta, 0),
+                deadline="2026-11-29T12:00:30.000Z",
+                ms_left=21250,
+                banks_ms=(120000, 120000),
+                timeouts=(0, 0),
+            ),
             "LegalMoves": LegalMoves(version=1, seat=0, moves=moves),
             "Problem": problem,
         }

@@ -1,0 +1,16 @@
+from enum import StrEnum
+
+
+class AuditFailureKind(StrEnum):
+    CHAIN = "chain"
+    CLOCK = "clock"
+    FORMAT = "format"
+    INCOMPLETE = "incomplete"
+    REPLAY = "replay"
+    RULES = "rules"
+    SEED = "seed"
+    SIGNAL = "signal"
+    SIGNATURE = "signature"
+
+    def __str__(self) -> str:
+        return str(self.value)

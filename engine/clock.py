@@ -1,0 +1,88 @@
+"""Turn clocks as data: the banks and the deadline of the seat to act, derived from the log.
+
+Time enters only as the commit time of each entry (milliseconds, given by the caller), so a
+replay of the log gives back every deadline. A turn starts when the entry before it was
+committed; it gives the seat `turn_seconds`, then draws on the seat's bank. The clock runs
+once a seat has made a move of its own: before that a game may still be aborted, and the
+service aborts one whose first move never comes.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.ending import abortable
+from engine.game import current_seat
+from engine.rules import Clock
+from engine.state import State
+
+
+class Timing(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """The clock after an entry: the seat it runs for (None: nobody is to act) and since when,
+    every seat's bank and its timeouts in a row, and whether the clock runs yet."""
+
+    seat: int | None
+    since: int
+    banks: tuple[int, ...]
+    misses: tuple[int, ...]
+    running: bool
+
+
+def opening(clock: Clock, state: State, at: int) -> Timing:
+    """The clock of a game whose first entry was committed at `at`."""
+    players = state.rules.players
+    return Timing(
+        seat=_to_act(state),
+        since=at,
+        banks=(clock.bank_seconds * 1000,) * players,
+        misses=(0,) * players,
+        running=False,
+    )
+
+
+def _to_act(state: State) -> int | None:
+    if state.status in ("waiting", "finished"):
+        return None
+    return current_seat(state)
+
+
+def deadline(clock: Clock, timing: Timing) -> int | None:
+    """When the seat to act runs out of time (ms), or None while no clock runs."""
+    seat = timing.seat
+    if seat is None or not timing.running:
+        return None
+    if zombie(clock, timing, seat):
+        return timing.since + min(clock.zombie_seconds, clock.turn_seconds) * 1000
+    return timing.since + clock.turn_seconds * 1000 + timing.banks[seat]
+
+
+def zombie(clock: Clock, timing: Timing, seat: int) -> bool:
+    """Whether a bot plays `seat`'s turns at once: it timed out `zombie_after` times in a row."""
+    return (
+        clock.on_timeout == "bot"
+        and clock.zombie_after > 0
+        and timing.misses[seat] >= clock.zombie_after
+    )
+
+
+def passed(
+    clock: Clock, timing: Timing, after: State, at: int, timed_out: bool, acted: bool
+) -> Timing:
+    """The clock after an entry committed at `at` that led to `after`: the seat whose turn it
+    was pays the time past its `turn_seconds` from its bank (`acted`: the entry was that
+    turn's move, a deal or a timeout), and the next turn starts at `at`."""
+    banks, misses = timing.banks, timing.misses
+    seat = timing.seat
+    if acted and seat is not None and timing.running:
+        over = max(0, at - timing.since - clock.turn_seconds * 1000)
+        if not zombie(clock, timing, seat):
+            banks = _put(banks, seat, 0 if timed_out else max(0, banks[seat] - over))
+        misses = _put(misses, seat, misses[seat] + 1 if timed_out else 0)
+    running = timing.running or (after.status != "waiting" and not abortable(after))
+    return Timing(seat=_to_act(after), since=at, banks=banks, misses=misses, running=running)
+
+
+def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)

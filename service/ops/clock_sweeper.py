@@ -1,0 +1,101 @@
+"""The clock sweeper: takes due deadlines from Redis and has their timeouts applied.
+
+Every `escopa serve` process runs one (unless `ESCOPA_CLOCK_SWEEP=0`), and so does the
+`escopa bots` worker. Any number may sweep the same index: a sweeper first claims a due entry
+(moves it `LEASE_MS` ahead, by compare-and-set: of two sweepers one gets it), then loads the
+game, which applies its timeout with the version, head and deadline checks
+(`service.core.clocks`), so a timeout is applied once however many sweepers see it. The entry
+then moves to the game's next deadline, or goes once the game has none; a sweeper that dies
+holding a claim leaves the entry due again when the lease ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from contextlib import suppress
+from typing import Final
+
+from redis.exceptions import RedisError
+
+from service.core.games import Games
+from service.errors import ServiceError
+from service.ledger.compact import now_ms
+from service.store.keys import CLOCK_SHARDS
+
+log = logging.getLogger("escopa.clocks")
+INTERVAL: Final = 0.1
+"""Seconds between sweeps: a timeout is applied this long after its deadline at most, plus
+the time the sweep takes."""
+BATCH: Final = 200
+"""Due games read from one sorted set per sweep."""
+AT_ONCE: Final = 32
+"""Due games a sweeper works on at the same time."""
+RETRY_SECONDS: Final = 1.0
+LEASE_MS: Final = 5000
+"""How long a claimed entry stays with its sweeper before another may take it."""
+
+
+class ClockSweeper:
+    """Sweeps the due deadlines of `games`' Redis every `interval` seconds."""
+
+    def __init__(self, games: Games, interval: float = INTERVAL) -> None:
+        self.games = games
+        self.interval = interval
+        self._slots = asyncio.Semaphore(AT_ONCE)
+
+    async def run(self) -> None:
+        """Sweep until cancelled; Redis failures are logged and retried."""
+        while True:
+            try:
+                await self.sweep()
+            except RedisError as error:
+                log.warning("clock sweep failed: %s", type(error).__name__)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            await asyncio.sleep(self.interval)
+
+    async def sweep(self) -> int:
+        """One pass over every sorted set: the due games checked; how many there were."""
+        now = now_ms()
+        index = self.games.clocks.index
+        found = await asyncio.gather(
+            *(index.due(shard, now, BATCH) for shard in range(CLOCK_SHARDS))
+        )
+        due = [pair for shard in found for pair in shard]
+        random.shuffle(due)  # sweepers that read the same entries start apart
+        await asyncio.gather(*(self.check(game_id, seen) for game_id, seen in due))
+        return len(due)
+
+    async def check(self, game_id: str, seen: int) -> None:
+        """Claim the entry, apply the game's due timeout (loading it does), then index the
+        game's next deadline."""
+        clocks = self.games.clocks
+        async with self._slots:
+            claim = now_ms() + LEASE_MS
+            if not await clocks.index.reschedule(game_id, seen, claim):
+                return  # another sweeper has it, or a write moved it
+            try:
+                game = await self.games.load(game_id)
+            except ServiceError:
+                game = None  # gone (expired, or refused while Redis fails: retried then)
+            except RedisError:
+                raise
+            except Exception:
+                log.exception("clock of game %s failed", game_id)
+                return
+            deadline = None if game is None else clocks.deadline(game.state, game.timing)
+            await clocks.index.reschedule(game_id, claim, deadline)
+
+
+async def run_sweeper(sweeper: ClockSweeper) -> None:
+    """Run `sweeper` until cancelled."""
+    await sweeper.run()
+
+
+async def end_sweeper(task: asyncio.Task[None]) -> None:
+    """Stop a sweeper's task."""
+    task.cancel()
+    with suppress(asyncio.CancelledError):
+        await task

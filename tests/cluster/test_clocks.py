@@ -1,0 +1,59 @@
+"""Turn clocks on a Redis Cluster: the deadlines' sorted sets spread over the shards, and both
+a request and a sweeper apply due timeouts there."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import msgspec
+from redis.asyncio.cluster import RedisCluster
+
+from service.store import keys
+from service.store.game_store import GameStore
+from tests.cluster.conftest import cluster_settings
+from tests.harness.api import serve_apps
+from tests.harness.clocks import ms, past, started
+from tests.harness.cluster import LocalCluster
+
+
+async def test_the_deadlines_sorted_sets_lie_on_every_shard(cluster: LocalCluster) -> None:
+    client = RedisCluster.from_url(cluster.url)
+    try:
+        await client.initialize()
+        nodes = [client.get_node_from_key(keys.deadlines(n)) for n in range(keys.CLOCK_SHARDS)]
+        assert len({node.name for node in nodes if node is not None}) == cluster.masters
+    finally:
+        await client.aclose()
+
+
+async def test_timeouts_are_applied_on_a_cluster_by_requests_and_by_sweepers(
+    cluster: LocalCluster,
+) -> None:
+    url = cluster.url
+    swept = msgspec.structs.replace(cluster_settings(cluster), first_move_timeout=2.0)
+    asked = msgspec.structs.replace(swept, clock_sweep=False)
+    async with serve_apps(url, 1, settings=asked) as (api,):
+        game, view = await started(api, "forfeit")
+        await past(view["deadline"])
+        after = await game.view()
+        assert after["status"] == "finished" and after["outcome"]["result"] == "timeout"
+    client = RedisCluster.from_url(url, protocol=3)
+    try:
+        await client.initialize()
+        async with serve_apps(url, 2, settings=swept) as (one, two):
+            games = [await started(one if i % 2 else two, "first_move") for i in range(4)]
+            await asyncio.sleep(max(ms(v["deadline"]) for _, v in games) / 1000 - time.time())
+            store = GameStore(client)
+            for _ in range(30):
+                stored = [await store.load(g.id) for g, _ in games]
+                if all(s is not None and s.version == v["version"] + 1 for s, (_, v) in
+                       zip(stored, games, strict=True)):  # fmt: skip
+                    break
+                await asyncio.sleep(0.1)
+            assert all(
+                s is not None and s.version == v["version"] + 1
+                for s, (_, v) in zip(stored, games, strict=True)
+            )
+    finally:
+        await client.aclose()

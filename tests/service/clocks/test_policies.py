@@ -1,0 +1,123 @@
+"""Each timeout policy through the API, applied by the first request that finds the deadline
+passed (no sweeper runs here), with the timeout entry in the log and the audit holding."""
+
+from __future__ import annotations
+
+from tests.harness.api import Client, assert_problem, create_game, ok
+from tests.harness.clocks import clock, ms, past, started
+from tests.harness.seats import OPEN, act, create_open, invites, join
+
+
+async def test_a_forfeit_on_timeout_loses_the_match_and_the_game_audits(client: Client) -> None:
+    game, view = await started(client, "forfeit")
+    seat = view["turn"]
+    await past(view["deadline"])
+    after = await game.view()
+    outcome = after["outcome"]
+    assert after["status"] == "finished"
+    assert outcome["result"] == "timeout" and outcome["timed_out"] == [seat]
+    assert outcome["winner"] == 1 - seat
+    last = (await game.log())[-1]
+    assert last["type"] == "timeout" and last["move"] == "forfeit" and last["seat"] == seat
+    assert last["deadline"] == view["deadline"] and ms(last["time"]) >= ms(last["deadline"])
+    report = ok(await client.get(f"{game.url}/audit"))
+    assert report["ok"] is True and report["outcome"]["result"] == "timeout"
+
+
+async def test_first_move_plays_the_first_legal_move_for_the_seat(client: Client) -> None:
+    game, view = await started(client, "first_move")
+    seat = view["turn"]
+    first = (await game.legal(seat))[0]["id"]
+    await past(view["deadline"])
+    after = await game.view()
+    last = (await game.log())[-1]
+    assert last["type"] == "timeout" and last["move"] == first and last["seat"] == seat
+    assert after["version"] == view["version"] + 1 and after["turn"] != seat
+    ok(await act(client, game.id, "resign", game.tokens[seat]))
+    assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
+
+
+async def test_the_bot_plays_a_legal_move_for_a_seat_that_ran_out(client: Client) -> None:
+    game, view = await started(client, "bot")
+    seat = view["turn"]
+    legal = {move["id"] for move in await game.legal(seat)}
+    await past(view["deadline"])
+    last = (await game.log(seat))[-1]
+    assert last["type"] == "timeout" and last["move"] in legal
+    assert (await game.view(seat))["timeouts"][seat] == 1
+    ok(await act(client, game.id, "resign", game.tokens[0]))
+    assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
+
+
+async def test_after_n_timeouts_in_a_row_the_seat_is_a_zombie_until_its_person_plays(
+    client: Client,
+) -> None:
+    game, view = await started(client, "bot", turn=2, zombie_after=1, zombie_seconds=1)
+    seat = view["turn"]
+    await past(view["deadline"])
+    other = await game.view(1 - seat)
+    assert other["turn"] == 1 - seat and other["timeouts"][seat] == 1
+    moved = ok(await game.move(1 - seat, move=(await game.legal(1 - seat))[0]["id"]))["view"]
+    assert moved["turn"] == seat
+    assert ms(moved["deadline"]) - ms((await game.log())[-1]["time"]) == 1000
+    mine = ok(await game.move(seat, move=(await game.legal(seat))[0]["id"]))["view"]
+    assert mine["timeouts"][seat] == 0
+    assert ms(mine["deadline"]) - ms((await game.log())[-1]["time"]) == 2000
+
+
+async def test_the_view_shows_the_deadline_the_time_left_and_every_bank(client: Client) -> None:
+    game, view = await started(client, "forfeit", turn=2, bank=3)
+    assert view["banks_ms"] == [3000, 3000] and view["timeouts"] == [0, 0]
+    assert 0 < view["ms_left"] <= 5000
+    assert ms(view["deadline"]) == ms((await game.log())[-1]["time"]) + 5000
+    spectator = await game.view()
+    assert spectator["deadline"] == view["deadline"]
+
+
+async def test_time_past_the_turn_is_drawn_from_the_bank(client: Client) -> None:
+    game, view = await started(client, "forfeit", turn=1, bank=2)
+    seat = view["turn"]
+    await past(view["deadline"], extra=-1.5)  # 0.5 s into the bank
+    moved = ok(await game.move(seat, move=(await game.legal(seat))[0]["id"]))["view"]
+    assert 1000 <= moved["banks_ms"][seat] <= 1600
+    assert moved["banks_ms"][1 - seat] == 2000
+
+
+async def test_a_move_sent_after_the_deadline_finds_the_timeout_applied_first(
+    client: Client,
+) -> None:
+    game, view = await started(client, "first_move")
+    seat = view["turn"]
+    move = (await game.legal(seat))[0]["id"]
+    await past(view["deadline"])
+    late = await game.post_move(seat, {"move": move, "expected_version": view["version"]})
+    problem = assert_problem(late, 409, "move/timed_out")
+    assert view["deadline"] in problem["detail"]
+    log = await game.log()
+    assert [e["type"] for e in log[-2:]] == ["move", "timeout"]
+
+
+async def test_a_game_whose_first_move_never_comes_is_aborted(client: Client) -> None:
+    game = await create_game(client, clock=clock("bot"))
+    view = await game.view()
+    assert view["deadline"] is not None and view["banks_ms"] == [0, 0]
+    await past(view["deadline"])
+    after = await game.view()
+    assert after["status"] == "finished" and after["outcome"]["result"] == "aborted"
+    last = (await game.log())[-1]
+    assert last["type"] == "timeout" and last["move"] == "abort"
+    assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
+
+
+async def test_a_game_without_a_clock_shows_no_deadline(client: Client) -> None:
+    view = await (await create_game(client)).view()
+    assert "deadline" not in view and "banks_ms" not in view
+
+
+async def test_the_join_that_deals_a_clocked_game_shows_its_first_move_deadline(
+    client: Client,
+) -> None:
+    created = await create_open(client, ["Ana", OPEN], rules={"clock": clock("forfeit")})
+    joined = ok(await join(client, created["game_id"], invite=invites(created)[1], name="Bia"))
+    assert joined["view"]["status"] == "playing" and joined["view"]["deadline"] is not None
+    assert joined["view"]["banks_ms"] == [0, 0]
