@@ -46,6 +46,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     hint_rate_limit: int = 60
     hint_rate_window: float = 60.0
     waiting_ttl: int = 24 * 3600
+    webhooks: bool = True
+    webhook_allow: tuple[str, ...] = ()
+    webhook_timeout: float = 10.0
+    webhook_attempts: int = 8
+    webhook_backoff: float = 2.0
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -104,6 +109,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bot_claim_idle=float(env.get("ESCOPA_BOT_CLAIM_IDLE", default.bot_claim_idle)),
             hint_rate_limit=hint_limit,
             hint_rate_window=hint_window,
+            webhooks=flag(env.get("ESCOPA_WEBHOOKS"), "ESCOPA_WEBHOOKS", default.webhooks),
+            webhook_allow=tuple(h.lower() for h in listed(env.get("ESCOPA_WEBHOOK_ALLOW", ""))),
+            webhook_timeout=float(env.get("ESCOPA_WEBHOOK_TIMEOUT", default.webhook_timeout)),
+            webhook_attempts=int(env.get("ESCOPA_WEBHOOK_ATTEMPTS", default.webhook_attempts)),
+            webhook_backoff=float(env.get("ESCOPA_WEBHOOK_BACKOFF", default.webhook_backoff)),
         )
 
 

@@ -14,8 +14,12 @@ import socket
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
+
+if TYPE_CHECKING:
+    from service.settings import Settings
 
 log = logging.getLogger("escopa")
 OPENAPI_DIR = Path("openapi")
@@ -148,7 +152,6 @@ def bots(args: argparse.Namespace) -> int:
     import asyncio
     import contextlib
 
-    from service.ops.bot_worker import work_alone
     from service.ops.logs import log_config, without_password
     from service.settings import Settings
     from service.store.key_file import key_ring
@@ -165,8 +168,21 @@ def bots(args: argparse.Namespace) -> int:
     log.warning("escopa bots works for redis %s", without_password(settings.redis_url))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with contextlib.suppress(KeyboardInterrupt, SystemExit):
-        asyncio.run(work_alone(settings))
+        asyncio.run(bots_and_webhooks(settings))
     return 0
+
+
+async def bots_and_webhooks(settings: Settings) -> None:
+    """`escopa bots`: the bot worker, and the webhook worker unless `ESCOPA_WEBHOOKS=0`."""
+    import asyncio
+
+    from service.ops.bot_worker import work_alone
+    from service.ops.webhook_worker import work_alone as deliver_alone
+
+    workers = [work_alone(settings)]
+    if settings.webhooks:
+        workers.append(deliver_alone(settings))
+    await asyncio.gather(*workers)
 
 
 def shared_metrics(workers: int) -> str | None:
