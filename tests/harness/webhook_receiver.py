@@ -3,6 +3,7 @@ every request, and can fail, hang or redirect the first attempts of each deliver
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import threading
@@ -36,7 +37,7 @@ class Received:
 @dataclass
 class Receiver:
     """Answers `status` to the first `fail_first` attempts of each delivery, then 204; with
-    `hang`, the first attempt of each delivery gets no answer for `hang` seconds; with
+    `hang`, the very first request gets no answer for `hang` seconds; with
     `redirect`, every request is answered 302 to that URL."""
 
     fail_first: int = 0
@@ -76,7 +77,9 @@ class Receiver:
         headers = {k.lower(): v for k, v in handler.headers.items()}
         delivery = headers.get("x-escopa-delivery", "")
         earlier = self.attempts(delivery)
-        if self.hang and earlier == 0:
+        with self.lock:
+            first = not self.received
+        if self.hang and first:
             with self.lock:
                 self.received.append(Received(handler.path, headers, body, 0))
             time.sleep(self.hang)
@@ -122,3 +125,17 @@ def verify(secret: str, header: str, body: bytes, tolerance: float = 300.0) -> b
     expected = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
     fresh = abs(time.time() - timestamp) <= tolerance
     return fresh and hmac.compare_digest(expected.hexdigest(), parts["v1"])
+
+
+async def settled(client: Any, url: str, headers: dict[str, str]) -> Any:
+    """A game's deliveries (`url`) once none is pending: the worker records each delivery
+    just after its answer, so a receiver may have it a moment before the list says so."""
+    listed: Any = None
+    for _ in range(200):
+        answer = await client.get(url, headers=headers)
+        assert answer.status_code == 200, answer.text
+        listed = answer.json()
+        if all(d["state"] != "pending" for d in listed["deliveries"]):
+            return listed
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"deliveries still pending: {listed}")

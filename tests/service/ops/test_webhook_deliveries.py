@@ -16,7 +16,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.harness.api import Game, create, ok
 from tests.harness.signing import SIGNING_KEYS
-from tests.harness.webhook_receiver import Receiver, receiving, verify
+from tests.harness.webhook_receiver import Receiver, receiving, settled, verify
 
 Json = dict[str, Any]
 
@@ -99,7 +99,7 @@ async def test_a_failing_receiver_gets_each_delivery_again_until_it_answers_in_o
     order = [r.delivery for r in everything]  # none tried before the one before is done
     for earlier, later in itertools.pairwise(ids):
         assert max(i for i, d in enumerate(order) if d == earlier) < order.index(later)
-    listed = ok(await client.get(f"{game.url}/webhook-deliveries", headers=game.auth(1)))
+    listed = await settled(client, f"{game.url}/webhook-deliveries", game.auth(1))
     assert [d["id"] for d in listed["deliveries"]] == ids
     assert all(d["state"] == "delivered" and d["attempts"] == 3 for d in listed["deliveries"])
     assert all(d["last_status"] == 204 for d in listed["deliveries"])
