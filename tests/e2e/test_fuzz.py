@@ -86,6 +86,7 @@ def no_creation_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     before its 401, which schemathesis' authentication check counts as a failure)."""
     monkeypatch.setenv("ESCOPA_CREATE_RATE_LIMIT", "0")
     monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "0")
+    monkeypatch.setenv("ESCOPA_WEBHOOK_ALLOW", "127.0.0.1")  # the hooks' FUZZ_WEBHOOK
 
 
 def shortfall(run: subprocess.CompletedProcess[str], reports: Path) -> str | None:

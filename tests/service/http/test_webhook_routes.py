@@ -4,7 +4,9 @@ once and never stored, who may read a game's deliveries, and an API key's own we
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -173,3 +175,16 @@ async def test_an_api_key_names_a_webhook_for_its_games_and_reads_their_deliveri
 
 def keyed_ok(response: Any) -> bool:
     return bool(response.status_code == 204)
+
+
+def test_every_webhook_problem_code_and_setting_is_in_the_readme() -> None:
+    root = Path(__file__).resolve().parents[3]
+    readme = (root / "README.md").read_text()
+    sources = "".join(p.read_text() for p in (root / "service/core").glob("webhook*.py"))
+    codes = set(re.findall(r'"(webhook/[a-z_]+)"', sources))
+    assert {"webhook/url_invalid", "webhook/address_refused", "webhook/forbidden"} <= codes
+    assert not [code for code in sorted(codes) if f"`{code}`" not in readme]
+    settings = (root / "service/settings.py").read_text()
+    names = set(re.findall(r'"(ESCOPA_WEBHOOK\w*)"', settings))
+    assert len(names) == 5
+    assert not [name for name in sorted(names) if f"`{name}`" not in readme]
