@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 from service.errors import ServiceError
 
 MAX_URL_LENGTH: Final = 2048
+LOOKUP_SECONDS: Final = 5.0
+"""How long a webhook host's name may take to resolve (then it is `webhook/unresolvable`)."""
 METADATA: Final = frozenset(
     ipaddress.ip_address(a) for a in ("169.254.169.254", "100.100.100.200", "fd00:ec2::254")
 )
@@ -105,9 +107,10 @@ async def resolve(target: Target, allow: frozenset[str]) -> list[Address]:
 
 async def _lookup(target: Target) -> list[Address]:
     loop = asyncio.get_running_loop()
+    lookup = loop.getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
     try:
-        infos = await loop.getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError):
+        infos = await asyncio.wait_for(lookup, LOOKUP_SECONDS)
+    except (OSError, UnicodeError, TimeoutError):
         infos = []
     found: list[Address] = []
     for info in infos:

@@ -28,7 +28,7 @@ from service.core.webhooks import Webhooks, secret_of
 from service.errors import ServiceError
 from service.ledger.compact import now_ms
 from service.ops.bot_worker import cancelled
-from service.ops.webhook_client import Attempt, post, refusal
+from service.ops.webhook_client import Attempt, WebhookClient, refusal
 from service.settings import Settings
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
@@ -76,6 +76,7 @@ class WebhookWorker:
         self.lease_ms = int((2 * settings.webhook_timeout + 1) * 1000)
         self._taking: dict[str, asyncio.Task[None]] = {}
         self.stopping = False
+        self.http = WebhookClient()
 
     async def run(self) -> None:
         """Take due games until stopped; Redis failures are logged and retried."""
@@ -162,7 +163,8 @@ class WebhookWorker:
             "X-Escopa-Delivery": event.id,
             "X-Escopa-Event": str(type(event).__struct_config__.tag),
         }
-        return await post(target, addresses[0], body, headers, self.settings.webhook_timeout)
+        timeout = self.settings.webhook_timeout
+        return await self.http.post(target, addresses[0], body, headers, timeout)
 
     async def stop(self) -> None:
         """Abandon the deliveries in flight: their games' leases run out, and they are redone."""
@@ -171,6 +173,7 @@ class WebhookWorker:
         for task in list(self._taking.values()):
             with suppress(asyncio.CancelledError):
                 await task
+        await self.http.aclose()
 
 
 async def run_webhooks(worker: WebhookWorker) -> None:

@@ -84,3 +84,12 @@ def test_the_bots_benchmark_prints_every_pairing_s_strength_and_think_time() -> 
             line = rf"{setting} +{pairing} +2 +[\d.]+% +[+-][\d.]+ \[[+-][\d.]+, [+-][\d.]+\]"
             assert re.search(line + r" +[\d.]+ +[\d.]+ +[\d.]+", out), (setting, pairing, out)
     assert re.search(r"escopa 4p +expert v silent +2 ", out), out
+
+
+def test_the_webhook_benchmark_prints_how_soon_a_turn_event_follows_its_move(
+    tmp_path: Path,
+) -> None:
+    out = run("webhooks.py", "--games", "2", "--seconds", "2", temporary=tmp_path)
+    assert re.search(r"move->turn event p50 +[\d.]+ ms +p95 +[\d.]+ ms", out), out
+    assert re.search(r"[\d.]+ deliveries/s +missing 0", out), out
+    assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"

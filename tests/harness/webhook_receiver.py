@@ -25,6 +25,8 @@ class Received:
     headers: dict[str, str]
     body: bytes
     status: int
+    at: float = field(default_factory=time.time)
+    """When it came in (seconds since the epoch)."""
 
     @property
     def delivery(self) -> str:

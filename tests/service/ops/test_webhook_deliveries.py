@@ -151,3 +151,14 @@ async def test_a_redirect_is_not_followed(client: Any) -> None:
         assert target.received == []
     assert listed["deliveries"][0]["last_status"] == 302
     assert listed["deliveries"][0]["state"] in {"pending", "failed"}
+
+
+async def test_a_rematch_keeps_the_webhook_and_its_secret(client: Any) -> None:
+    with receiving() as receiver:
+        game, secret = await hooked_game(client, receiver.url)
+        ok(await client.post(f"{game.url}/resign", headers=game.auth(0)))
+        rematch = ok(await client.post(f"{game.url}/rematch", headers=game.auth(1)))
+        done = await wait_for(receiver, 5)
+    again = [r for r in done if r.json()["game_id"] == rematch["game_id"]]
+    assert [r.json()["type"] for r in again] == ["game.started", "turn"]
+    assert all(verify(secret, r.headers["x-escopa-signature"], r.body) for r in again)
