@@ -75,6 +75,9 @@ def test_plain_http_is_accepted_for_an_allowed_host_only() -> None:
         "https://169.254.169.254/latest",
         "https://[::1]/",
         "https://localhost/",
+        "https://2130706433/",  # 127.0.0.1 as one number
+        "https://0x7f.0.0.1/",  # and in hex
+        "https://[::ffff:169.254.169.254]/",
     ],
 )
 async def test_a_host_that_is_or_resolves_to_an_inner_address_is_refused(url: str) -> None:
