@@ -1,5 +1,6 @@
 """The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
-bot worker alone), `openapi`, `keygen`, and the offline checks `audit FILE` and `replay FILE`."""
+bot worker and a webhook worker alone), `openapi`, `keygen`, and the offline checks `audit FILE`
+and `replay FILE`."""
 
 from __future__ import annotations
 
@@ -290,7 +291,9 @@ def parser() -> argparse.ArgumentParser:
     )
     run.set_defaults(handler=serve)
     worker = commands.add_parser(
-        "bots", help="run a bot worker alone (each `serve` process runs one unless ESCOPA_BOTS=0)"
+        "bots",
+        help="run a bot worker and a webhook worker alone (each `serve` process runs both "
+        "unless ESCOPA_BOTS=0, ESCOPA_WEBHOOKS=0)",
     )
     worker.add_argument(
         "--redis-url", default=None, help="the Redis the servers use (default: REDIS_URL)"
