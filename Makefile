@@ -1,18 +1,18 @@
 # Every target uses the project's virtualenv (.venv), created by `make install`.
 PY ?= .venv/bin/python
-SOURCES = engine bots service tests bench
+SOURCES = engine bots service tests bench clients/python
 # Redocly CLI: no usage reports sent, no update check (the machines reach package registries only).
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast run bench openapi screenshots fuzz clean
+.PHONY: install lint format test test-fast run bench openapi clients screenshots fuzz clean
 
 install: .venv/installed node_modules/installed
 
-.venv/installed: pyproject.toml
+.venv/installed: pyproject.toml clients/python/pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev]' -e clients/python
 	touch $@
 
 # The document's checkers (Redocly CLI, openapi-typescript), exactly as package-lock.json pins them.
@@ -25,7 +25,8 @@ lint: install
 	$(PY) -m ruff format --check $(SOURCES)
 	$(PY) -m mypy
 	npx --no-install redocly lint --format=summary openapi/openapi.json
-	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py
+	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py \
+	  tests/clients/python/test_generated.py
 
 format: install
 	$(PY) -m ruff format $(SOURCES)
@@ -45,6 +46,12 @@ bench: install
 
 openapi: install
 	.venv/bin/escopa openapi
+
+# The Python client's generated part, from the committed document (clients/python/generator.yml).
+clients: install
+	PATH="$(CURDIR)/.venv/bin:$$PATH" .venv/bin/openapi-python-client generate --overwrite \
+	  --path openapi/openapi.json --meta none --config clients/python/generator.yml \
+	  --output-path clients/python/escopa_client/generated
 
 screenshots: install   # the README's pictures of the web pages, taken by their browser tests
 	ESCOPA_SCREENSHOTS=docs/images $(PY) -m pytest tests/service/http/web -q

@@ -33,6 +33,7 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 import httpx  # noqa: E402
 
 import engine  # noqa: E402
+from service.cli.progress import timed  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 from tests.harness.sse import follow  # noqa: E402
@@ -137,7 +138,8 @@ def main() -> None:
         print(f"people think {args.think:g} s a move on average")
         print("games  replies   p50 ms   p95 ms   max ms  bot moves/s  matches/s")
         for games in args.games:
-            phase, elapsed = asyncio.run(run_phase(served.base, games, args))
+            with timed(args.seconds, f"{games} games"):
+                phase, elapsed = asyncio.run(run_phase(served.base, games, args))
             replies = sorted(phase.replies) or [0.0]
             p95 = replies[min(len(replies) - 1, int(0.95 * len(replies)))]
             rate = phase.bot_moves / elapsed

@@ -36,6 +36,7 @@ import engine  # noqa: E402
 from bots import DEFAULT_BUDGET, Knowledge, Level, level  # noqa: E402
 from bots.table import play_match  # noqa: E402
 from engine.views import View  # noqa: E402
+from service.cli.progress import track  # noqa: E402
 
 
 class Pairing(NamedTuple):
@@ -181,7 +182,9 @@ def main() -> None:
     with multiprocessing.Pool(args.jobs) as pool:
         for pairing, deals in chosen:
             began = time.perf_counter()
-            played = pool.map(play_deal, [(pairing, i) for i in range(deals)], chunksize=1)
+            jobs = pool.imap(play_deal, [(pairing, i) for i in range(deals)], chunksize=1)
+            name = f"{pairing.setting} {pairing.first} v {pairing.second}"
+            played = list(track(jobs, deals, name, "deals"))
             print(report(pairing, played, time.perf_counter() - began), flush=True)
 
 

@@ -37,6 +37,7 @@ import msgspec  # noqa: E402
 
 import engine  # noqa: E402
 from engine import Claim, Move, Play, Rules, State  # noqa: E402
+from service.cli.progress import track  # noqa: E402
 
 RANKS = "A234567QJK"
 SUITS = "CDHS"
@@ -64,7 +65,7 @@ def self_play(preset: str, matches: int, seed: int) -> tuple[int, float]:
     rng = random.Random(seed)
     moves = 0
     began = time.process_time()
-    for i in range(matches):
+    for i in track(range(matches), matches, f"self-play {preset}", "matches"):
         moves += play_match(rules, f"bench-{seed}-{preset}-{i}", rng, None)
     return moves, time.process_time() - began
 

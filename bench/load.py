@@ -43,6 +43,7 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 import redis  # noqa: E402
 
 import engine  # noqa: E402
+from service.cli.progress import timed as elapsing  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 
@@ -247,11 +248,12 @@ def rounds(
     bares: list[Phase] = []
     plays: list[Phase] = []
     games: list[str] = []
-    for _ in range(args.rounds):
+    for number in range(args.rounds):
         start = cpu_seconds(pid)
-        rate, latencies = timed(bare(port, args.clients, args.seconds))
-        middle = cpu_seconds(pid)
-        move_rate, move_latencies, finished = timed(moves(port, matches, args.seconds))
+        with elapsing(2 * args.seconds, f"round {number + 1} of {args.rounds}"):
+            rate, latencies = timed(bare(port, args.clients, args.seconds))
+            middle = cpu_seconds(pid)
+            move_rate, move_latencies, finished = timed(moves(port, matches, args.seconds))
         end = cpu_seconds(pid)
         bares.append(Phase(rate, latencies, middle - start, len(latencies)))
         creates = len(finished) + args.clients

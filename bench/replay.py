@@ -33,6 +33,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import engine  # noqa: E402
 from engine import Deal, Rules  # noqa: E402
 from engine.shuffle import commitment  # noqa: E402
+from service.cli.progress import track  # noqa: E402
 from service.ledger.audit import audit_export  # noqa: E402
 from service.ledger.chain import GENESIS, GameInfo, LogEntry, sealed  # noqa: E402
 from service.ledger.export import Export  # noqa: E402
@@ -87,32 +88,32 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice")
     args = parser.parse_args()
     rules = engine.make_rules("escopa", {"players": 2})
-    seeds = [f"bench-replay-{args.seed}-{i}" for i in range(args.matches)]
+    n = args.matches
+    seeds = [f"bench-replay-{args.seed}-{i}" for i in range(n)]
     print(f"escopa audit benchmark: python {platform.python_version()}, {args.matches} matches")
 
     rng = random.Random(args.seed)
     began = time.process_time()
-    moves = sum(self_play(rules, seed, rng) for seed in seeds)
+    moves = sum(self_play(rules, seed, rng) for seed in track(seeds, n, "self-play", "matches"))
     play = time.process_time() - began
 
     rng = random.Random(args.seed)
     began = time.process_time()
-    games = [recorded(rules, seed, rng) for seed in seeds]
+    games = [recorded(rules, seed, rng) for seed in track(seeds, n, "record", "matches")]
     record = time.process_time() - began
     size = sum(len(data) for data, _ in games)
 
     began = time.process_time()
-    reports = [audit_export(data) for data, _ in games]
+    reports = [audit_export(data) for data, _ in track(games, n, "audit", "exports")]
     audit = time.process_time() - began
     assert all(r.ok for r in reports), next(r.failure for r in reports if not r.ok)
     entries = sum(r.entries for r in reports)
 
     began = time.process_time()
-    for seed, (_, played) in zip(seeds, games, strict=True):
+    for seed, (_, played) in track(zip(seeds, games, strict=True), n, "replay", "matches"):
         replay(rules, PLAYERS, seed, None, played)
     again = time.process_time() - began
 
-    n = args.matches
     print(f"  {moves:,} moves, {entries:,} log entries, exports {size / n / 1024:.0f} KiB a game")
     rows = [
         ("self-play (engine only)", play),

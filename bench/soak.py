@@ -36,6 +36,7 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 
 import httpx  # noqa: E402
 
+from service.cli.progress import Advance, progress  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 
@@ -151,14 +152,17 @@ async def soak(args: argparse.Namespace, bases: list[str], api_key: str) -> int:
     started = time.perf_counter()
     at_once = asyncio.Semaphore(max(1, args.players // 2))
 
-    async def one(number: int) -> str | None:
+    async def one(number: int, advance: Advance) -> str | None:
         async with at_once:
             try:
                 return await game(stats, apis, number, args, api_key)
             except RuntimeError:
                 return None
+            finally:
+                advance(1)
 
-    ids = [i for i in await asyncio.gather(*(one(n) for n in range(args.games))) if i]
+    with progress(args.games, "games", "games") as advance:
+        ids = [i for i in await asyncio.gather(*(one(n, advance) for n in range(args.games))) if i]
     played = time.perf_counter() - started
     audits = [await stats.call(apis[n % 2], "GET audit", "GET", f"/v1/games/{gid}/audit")
               for n, gid in enumerate(ids)]  # fmt: skip

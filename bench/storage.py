@@ -39,6 +39,7 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 import redis.asyncio as aioredis  # noqa: E402
 
 from bench.load import RULES, Connection, Script, match_script  # noqa: E402
+from service.cli.progress import Advance, progress  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 
@@ -132,15 +133,17 @@ async def play_all(
     queue = list(scripts)
     played: list[Played] = []
 
-    async def worker() -> None:
+    async def worker(advance: Advance) -> None:
         connection = Connection(port)
         while queue:
             seed, script = queue.pop()
             played.append(await play(connection, client, seed, script, len(script)))
+            advance(1)
         await connection.close()
 
     began = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(clients)))
+    with progress(len(scripts), "matches", "matches") as advance:
+        await asyncio.gather(*(worker(advance) for _ in range(clients)))
     return played, time.perf_counter() - began
 
 

@@ -1,6 +1,8 @@
 """The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
-bot worker and a webhook worker alone), `openapi`, `keygen`, and the offline checks `audit FILE`
-and `replay FILE`."""
+bot worker and a webhook worker alone), `bot` (one seat played by a bot as a client of the
+API), `openapi`, `keygen`, the offline checks `audit FILE|FOLDER` and `replay FILE`,
+`simulate` (bot levels against each other, offline) and `play` (a match in the terminal, on a
+running server)."""
 
 from __future__ import annotations
 
@@ -186,6 +188,17 @@ async def bots_and_webhooks(settings: Settings) -> None:
     await asyncio.gather(*workers)
 
 
+def bot(args: argparse.Namespace) -> int:
+    """Play one seat with a bot level as an ordinary client: its token, the events stream."""
+    try:
+        from service.cli.remote_bot import run
+    except ImportError as error:  # the client is a package of its own (clients/python)
+        log.error("escopa bot needs the escopa-client package (clients/python): %s", error)
+        return 2
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    return run(args.url, args.game, args.token, args.level, args.budget, args.api_key)
+
+
 def shared_metrics(workers: int) -> str | None:
     """The directory of the workers' merged metrics (prometheus_client's multiprocess mode):
     `PROMETHEUS_MULTIPROC_DIR` when set (made if missing, a previous run's values wiped), else
@@ -221,9 +234,9 @@ def openapi(args: argparse.Namespace) -> int:
 
 def audit(args: argparse.Namespace) -> int:
     """Verify an exported game offline: hash chain, seed commitment, replay of every move."""
-    from service.cli.offline import audit_file
+    from service.cli.offline import audit_paths
 
-    return audit_file(args.file, as_json=args.json, keys=args.key)
+    return audit_paths(args.file, args.json, keys=args.key, show_progress=args.progress)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -234,6 +247,8 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    from service.cli.progress import add_option as add_progress_option
+
     main = argparse.ArgumentParser(prog="escopa", description=__doc__)
     commands = main.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the API")
@@ -310,6 +325,22 @@ def parser() -> argparse.ArgumentParser:
         help="json: one JSON object per line (default)",
     )
     worker.set_defaults(handler=bots)
+    seat = commands.add_parser(
+        "bot", help="play one seat of a game with a bot, as a client of the API (its token only)"
+    )
+    seat.add_argument("--game", required=True, help="the game's id")
+    seat.add_argument("--token", required=True, help="the seat's token")
+    seat.add_argument("--level", default="expert", help="random, greedy or expert (expert)")
+    seat.add_argument(
+        "--url",
+        default=env("ESCOPA_URL", "http://127.0.0.1:8000"),
+        help="the service (default: ESCOPA_URL, else http://127.0.0.1:8000)",
+    )
+    seat.add_argument("--api-key", default=env("ESCOPA_API_KEY"), help="default: ESCOPA_API_KEY")
+    seat.add_argument(
+        "--budget", type=int, default=None, help="the search budget (default: the level's)"
+    )
+    seat.set_defaults(handler=bot)
     spec = commands.add_parser("openapi", help="write openapi/openapi.json")
     spec.add_argument(
         "--out", default=str(OPENAPI_DIR), help="the folder to write openapi.json to (openapi)"
@@ -318,7 +349,12 @@ def parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"
     )
-    check.add_argument("file", help="the export (GET /v1/games/{id}/export); - reads stdin")
+    check.add_argument(
+        "file",
+        nargs="+",
+        help="exports (GET /v1/games/{id}/export), or folders: every *.json file in them, "
+        "one verdict line each; - reads stdin",
+    )
     check.add_argument("--json", action="store_true", help="print the whole report as JSON")
     check.add_argument(
         "--key",
@@ -327,7 +363,13 @@ def parser() -> argparse.ArgumentParser:
         help="a public key the export must be signed with: a file as GET /v1/keys publishes "
         "it, or the key itself (base64url or hex); repeatable",
     )
+    add_progress_option(check)
     check.set_defaults(handler=audit)
+    from service.cli.play import add_parser as add_play
+    from service.cli.simulation import add_parser as add_simulate
+
+    add_simulate(commands)
+    add_play(commands)
     keys = commands.add_parser("keygen", help="print a new private signing key")
     keys.set_defaults(handler=keygen)
     again = commands.add_parser(

@@ -1,4 +1,4 @@
-"""`escopa audit FILE` and `escopa replay FILE`: the checks of the API, offline.
+"""`escopa audit FILE|FOLDER...` and `escopa replay FILE`: the checks of the API, offline.
 
 Nothing here needs a server, Redis or the web framework: only the engine and the pure
 `service.ledger.audit` and `service.ledger.replay`.
@@ -15,6 +15,7 @@ from typing import Final, TextIO
 
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from msgspec import UnsetType
 
 from engine.scoring import Outcome
 from service.errors import ServiceError
@@ -123,20 +124,117 @@ def audit_file(
     return OK if report.ok else FAILED
 
 
+class Audited(msgspec.Struct, frozen=True, kw_only=True):
+    """One file of `escopa audit FOLDER --json`: its report, or why it could not be read."""
+
+    file: str
+    report: AuditReport | None = None
+    unreadable: str | None = None
+
+
+def exports_in(paths: Sequence[str]) -> list[Path]:
+    """The files named, and every `*.json` file under each folder named, in path order."""
+    found: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        found += sorted(path.rglob("*.json")) if path.is_dir() else [path]
+    return found
+
+
+def audit_paths(
+    paths: Sequence[str],
+    as_json: bool = False,
+    out: TextIO | None = None,
+    keys: Sequence[str] | None = None,
+    show_progress: bool | None = None,
+) -> int:
+    """`escopa audit FILE|FOLDER...`: one file as `audit_file`; several (or a folder) one
+    verdict line each, then a count. Exit status: the worst of the files' (2 > 1 > 0)."""
+    from service.cli.progress import progress
+
+    if len(paths) == 1 and (paths[0] == "-" or not Path(paths[0]).is_dir()):
+        return audit_file(paths[0], as_json, out, keys)
+    out = out or sys.stdout
+    try:
+        trusted = read_keys(keys) if keys else None
+    except ValueError as error:
+        print(f"escopa audit: {error}", file=sys.stderr)
+        return UNREADABLE
+    files = exports_in(paths)
+    if not files:
+        print(f"escopa audit: no export (*.json) in {', '.join(paths)}", file=sys.stderr)
+        return UNREADABLE
+    done: list[Audited] = []
+    with progress(len(files), "audit", "files", show_progress) as advance:
+        for path in files:
+            done.append(_audited(path, trusted))
+            advance(1)
+    if as_json:
+        out.write(msgspec.json.format(msgspec.json.encode(done)).decode() + "\n")
+    else:
+        _tell(done, out)
+    return max(_status(one) for one in done)
+
+
+def _audited(path: Path, trusted: PublicKeys | None) -> Audited:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return Audited(file=str(path), unreadable=f"cannot read: {error.strerror or error}")
+    return Audited(file=str(path), report=audit_export(data, trusted))
+
+
+def _status(one: Audited) -> int:
+    if one.report is None:
+        return UNREADABLE
+    return OK if one.report.ok else FAILED
+
+
+def _tell(done: Sequence[Audited], out: TextIO) -> None:
+    """A line per file, the unanchored warning once, then the count of each verdict."""
+    for one in done:
+        verdict = summary(one.report).splitlines()[0] if one.report else one.unreadable
+        print(f"{one.file}: {verdict}", file=out)
+    unanchored = [
+        one for one in done if one.report and one.report.ok and one.report.signature != "verified"
+    ]
+    if unanchored:
+        what = f"{len(unanchored)} export(s) not checked against a key"
+        print(UNANCHORED.format(what=what), file=out)
+    counts = [sum(_status(one) == code for one in done) for code in (OK, FAILED, UNREADABLE)]
+    print(
+        f"{len(done)} exports: {counts[0]} ok, {counts[1]} failed, {counts[2]} unreadable",
+        file=out,
+    )
+
+
 Logged = list[tuple[int, str | None]]
-"""The seq and recorded state hash of the `created` entry, then of each move and deal entry."""
+"""The seq and recorded state hash of the entry that dealt the game, then of each step's entry."""
+
+STEP_ENTRIES: Final = {"move": None, "deal": None, "resigned": "resign", "aborted": "abort"}
+"""The entries a replay steps through, and the step text of those that carry no move."""
 
 
 def export_moves(export: Export) -> tuple[ReplayResult, Logged]:
-    """Replay an export's moves from its revealed seed; raises on a refused move."""
+    """Replay an export's moves (and an early ending) from its revealed seed; raises on a
+    refused move. A game that waited for players starts at the join that dealt it."""
     created = export.entries[0] if export.entries else None
     info = created.game if created is not None else None
     if created is None or info is None or info.seed is None:
         raise ValueError("the export's first entry does not hold the revealed seed")
-    played = [e for e in export.entries if e.type in ("move", "deal")]
-    moves = [msgspec.convert({"seat": e.seat, "move": e.move}, ReplayMove) for e in played]
+    start = created
+    if not isinstance(info.open, UnsetType) and info.open:
+        deals = [e for e in export.entries if e.type == "joined" and e.events]
+        if not deals:
+            raise ValueError("the game ended before every seat was taken: nothing was dealt")
+        start = deals[0]
+    played = [e for e in export.entries if e.type in STEP_ENTRIES]
+    moves = [
+        msgspec.convert({"seat": e.seat, "move": STEP_ENTRIES[e.type] or e.move}, ReplayMove)
+        for e in played
+    ]
     result = replay(info.rules, info.players, info.seed, info.client_seed, moves)
-    logged = [(created.seq, created.state_hash)] + [(e.seq, e.state_hash) for e in played]
+    logged = [(start.seq, start.state_hash)] + [(e.seq, e.state_hash) for e in played]
     return result, logged
 
 

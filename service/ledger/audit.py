@@ -41,7 +41,7 @@ from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
 from service.ledger.export import EXPORT_FORMAT, EXPORT_FORMATS, read_document
-from service.ledger.replay import replay_hash_start, replay_hash_step
+from service.ledger.replay import ENDING_STEPS, replay_hash_start, replay_hash_step
 from service.ledger.signatures import HeadSignature, PublicKeys, signature_fault
 
 FailureKind = Literal[
@@ -324,7 +324,7 @@ class _Audit:
                 raise _fail(seq, "replay", "type", "a rematch is offered once the match is over")
             self._compare(seq, entry, state, [])
             return
-        end = engine.resign if entry.type == "resigned" else engine.abort
+        end = ENDING_STEPS[ENDINGS[entry.type]]
         try:
             state, events = end(state, seat)
         except EngineError as error:

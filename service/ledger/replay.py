@@ -13,12 +13,13 @@ and a random salt, which a list of moves does not have. A replay answers instead
 
 (ASCII text, seats in decimal, hashes in lowercase hex.) Signals change no state and are not
 part of it. Two replays of the same moves from the same rules and key give the same value.
+A step may also be `resign` or `abort`, the early endings, which add that text in a move's place.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Final
 
 import msgspec
@@ -26,7 +27,7 @@ from msgspec import Meta
 
 import engine
 from engine import EngineError, Event, Rules, RulesError, State, View
-from engine.moves import MoveText
+from engine.moves import MAX_MOVE_TEXT
 from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
 from engine.shuffle import commitment, key_text
@@ -45,6 +46,23 @@ MAX_REPLAY_MOVES: Final = 2000
 MAX_REPLAY_BODY: Final = 256 * 1024
 REPLAY_HASH_PREFIX: Final = "escopa-replay-v1:"
 
+ENDING_STEPS: Final[dict[str, Callable[[State, int], tuple[State, list[Event]]]]] = {
+    "resign": engine.resign,
+    "abort": engine.abort,
+}
+"""The steps that end a match early, by their text in a replay (and in the replay hash)."""
+
+StepText = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=MAX_MOVE_TEXT,
+        description="a move's text form, a legal move's id (`7D`, `5H+2S+QD`, `claim:5S+QD`, "
+        "`deal`), or `resign` or `abort`: the seat ends the match early",
+        examples=["5H+2S+QD"],
+    ),
+]
+
 
 def replay_hash_start(state_hash: str) -> str:
     """The replay hash of a game that has only started: a hash of the opening state's hash."""
@@ -61,7 +79,7 @@ class ReplayMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     """One move to replay: the seat that plays it and its text form."""
 
     seat: Seat
-    move: MoveText
+    move: StepText
 
 
 class ReplayRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -151,12 +169,10 @@ def replay(
     steps: list[ReplayStep] = []
     for index, step in enumerate(moves):
         try:
-            move = engine.parse_move(step.move)
-            state, events = engine.apply(state, step.seat, move)
+            state, events, text = played(state, step)
         except EngineError as error:
             raise ReplayError(index, step.seat, step.move, error) from None
         digest = engine.state_hash(state, parts)
-        text = engine.move_text(move)
         chain = replay_hash_step(chain, step.seat, text, digest)
         shown = tuple(events) if include_events else None
         steps.append(
@@ -176,6 +192,17 @@ def replay(
         view=engine.view(state, None),
         state=state if include_state else None,
     )
+
+
+def played(state: State, step: ReplayMove) -> tuple[State, list[Event], str]:
+    """The state after one step, its events and the step's text as the replay hash takes it."""
+    ending = ENDING_STEPS.get(step.move)
+    if ending is not None:
+        ended, events = ending(state, step.seat)
+        return ended, events, step.move
+    move = engine.parse_move(step.move)
+    after, events = engine.apply(state, step.seat, move)
+    return after, events, engine.move_text(move)
 
 
 def rules_of(preset: str, overrides: RulesOverride | None, players: int) -> Rules:

@@ -93,3 +93,19 @@ def test_the_webhook_benchmark_prints_how_soon_a_turn_event_follows_its_move(
     assert re.search(r"move->turn event p50 +[\d.]+ ms +p95 +[\d.]+ ms", out), out
     assert re.search(r"[\d.]+ deliveries/s +missing 0", out), out
     assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"
+
+
+def test_a_benchmark_draws_its_progress_on_stderr_when_forced_and_none_on_a_pipe() -> None:
+    for forced, drawn in (("1", True), ("", False)):
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "replay.py"), "--matches", "3"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+            env={**os.environ, "ESCOPA_PROGRESS": forced},
+        )
+        assert ("3/3" in done.stderr) is drawn
+        assert ("matches/s" in done.stderr and "left" in done.stderr) is drawn
+        assert "3/3" not in done.stdout  # the figures stay clean

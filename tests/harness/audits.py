@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import secrets
 import subprocess
 import sys
@@ -86,24 +87,47 @@ async def audit_of(game: Game) -> Json:
     return ok(await game.client.get(f"{game.url}/audit"))
 
 
+ENDING_STEPS = {"resigned": "resign", "aborted": "abort"}
+
+
+def replay_steps(entry: Json) -> list[Json]:
+    """The replay step of a move, deal, resigned or aborted entry (none for other entries)."""
+    if entry["type"] in ("move", "deal"):
+        return [{"seat": entry["seat"], "move": entry["move"]}]
+    if entry["type"] in ENDING_STEPS:
+        return [{"seat": entry["seat"], "move": ENDING_STEPS[entry["type"]]}]
+    return []
+
+
 def replay_body(export: Json, **extra: Any) -> Json:
-    """A `POST /v1/replays` body that replays an export's moves, rules given in full."""
+    """A `POST /v1/replays` body that replays an export's moves (and its early ending, as the
+    step `resign` or `abort`), rules given in full, seats named as they were taken."""
     info = export["entries"][0]["game"]
     rules = {k: v for k, v in info["rules"].items() if k != "players"}
+    players = list(info["players"])
+    for entry in export["entries"]:
+        if entry["type"] == "joined":
+            players[entry["seat"]] = entry["player"]
     body: Json = {
-        "players": info["players"],
+        "players": players,
         "rules": rules,
         "seed": info["seed"],
-        "moves": [
-            {"seat": e["seat"], "move": e["move"]}
-            for e in export["entries"]
-            if e["type"] in ("move", "deal")
-        ],
+        "moves": [step for entry in export["entries"] for step in replay_steps(entry)],
         **extra,
     }
     if info["client_seed"] is not None:
         body["client_seed"] = info["client_seed"]
     return body
+
+
+def documented_verifier() -> dict[str, Any]:
+    """The independent verifier program printed in docs/audit.md, executed as written."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "audit.md"
+    blocks = re.findall(r"```python\n(.*?)```", doc.read_text(), flags=re.DOTALL)
+    assert len(blocks) == 1, "docs/audit.md has exactly one Python program"
+    namespace: dict[str, Any] = {"__name__": "audit_doc"}
+    exec(compile(blocks[0], str(doc), "exec"), namespace)
+    return namespace
 
 
 def rechain(entries: list[Json], start: int = 0) -> list[Json]:

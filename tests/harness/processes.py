@@ -120,3 +120,22 @@ def counted(text: str, name: str) -> float:
         if line.startswith(f"{name} "):
             return float(line.split()[1])
     raise AssertionError(f"{name} is not in the scrape")
+
+
+@contextmanager
+def serve_private(folder: Path, port: int | None = None, **env: str) -> Iterator[Served]:
+    """`escopa serve` on `port` (default: a free one) with no REDIS_URL, so it starts its own
+    Redis (data in `folder`), ready on exit of the `with` header and stopped at the end."""
+    port = port or free_port()
+    environ = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | env
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    command += ["--data-dir", str(folder / "data")]
+    log = folder / "serve.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, env=environ, stdout=sink, stderr=sink)
+    served = Served(f"http://127.0.0.1:{port}", process, log)
+    try:
+        wait_ready(served.base, process)
+        yield served
+    finally:
+        stop(served)

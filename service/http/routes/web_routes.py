@@ -1,4 +1,5 @@
-"""The web pages: `/` (start a game), `/play/{id}` (a seat's table), `/replay/{id}` (verify).
+"""The web pages: `/` (start a game, the lobby), `/join/{id}` (take an open seat), `/play/{id}`
+(a seat's table), `/replay/{id}` (verify).
 
 The pages are static files; the player's token stays in the URL's fragment or the tab's session
 storage, which no request carries. The pages' policy lets them load and call nothing but this
@@ -57,6 +58,12 @@ def play(game_id: GameId) -> File:
     return page("play.html")
 
 
+@get("/join/{game_id:str}", include_in_schema=False, sync_to_thread=False)
+def join(game_id: GameId) -> File:
+    """The join page: the invite stays in the fragment until the page posts it in a body."""
+    return page("join.html")
+
+
 @get("/replay/{game_id:str}", include_in_schema=False, sync_to_thread=False)
 def replay(game_id: GameId) -> File:
     return page("replay.html")
@@ -71,4 +78,4 @@ def replay_file() -> File:
 assets = create_static_files_router(
     path="/web", directories=[STATIC], name="web", include_in_schema=False
 )
-WEB_ROUTES: Final = (home, play, replay, replay_file, assets)
+WEB_ROUTES: Final = (home, join, play, replay, replay_file, assets)

@@ -17,7 +17,8 @@ async def test_a_browser_gets_the_start_page_at_the_root(client: Client) -> None
 
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
-    assert "Play against bots" in response.text and "Play with friends" in response.text
+    assert "Play against bots" in response.text and "Play with a friend" in response.text
+    assert "Open games" in response.text
     assert "Accept" in response.headers["vary"]
 
 
@@ -35,7 +36,12 @@ async def test_a_client_that_does_not_ask_for_html_gets_json_at_the_root(
 
 @pytest.mark.parametrize(
     ("path", "title"),
-    [("/play/abc123", "the table"), ("/replay/abc123", "replay"), ("/replay/", "replay")],
+    [
+        ("/play/abc123", "the table"),
+        ("/join/abc123", "take a seat"),
+        ("/replay/abc123", "replay"),
+        ("/replay/", "replay"),
+    ],
 )
 async def test_the_pages_are_served_with_a_policy_that_allows_only_this_service(
     client: Client, path: str, title: str
@@ -53,7 +59,7 @@ async def test_the_pages_are_served_with_a_policy_that_allows_only_this_service(
 async def test_every_script_and_style_a_page_names_is_served_by_the_service(
     client: Client,
 ) -> None:
-    for page in ("index.html", "play.html", "replay.html"):
+    for page in ("index.html", "join.html", "play.html", "replay.html"):
         html = (STATIC / page).read_text()
         assets = re.findall(r'(?:src|href)="(/web/[^"]+)"', html)
         assert assets, page

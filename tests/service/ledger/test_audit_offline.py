@@ -15,7 +15,7 @@ import pytest
 
 from service.ledger.audit import audit_export
 from tests.harness.api import Json
-from tests.harness.audits import escopa, rechain
+from tests.harness.audits import documented_verifier, escopa, rechain
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "audit.md"
@@ -124,6 +124,80 @@ def test_audit_of_a_missing_file_exits_2(tmp_path: Path) -> None:
     assert "cannot read" in done.stderr
 
 
+def a_folder(tmp_path: Path, example: Json) -> Path:
+    """Two good copies of the example (one in a subfolder), a forged one, and a note."""
+    folder = tmp_path / "exports"
+    (folder / "old").mkdir(parents=True)
+    write(folder, example, "a.json")
+    write(folder / "old", example, "c.json")
+    forged = copy.deepcopy(example)
+    forged["entries"][0]["events"][1]["hands"][1][0] = "AD"
+    write(folder, forged, "b.json")
+    (folder / "notes.txt").write_text("not an export")
+    return folder
+
+
+def test_audit_of_a_folder_gives_a_line_per_export_then_the_count(
+    tmp_path: Path, example: Json
+) -> None:
+    folder = a_folder(tmp_path, example)
+
+    done = escopa("audit", str(folder))
+
+    assert done.returncode == 1  # one failed
+    lines = done.stdout.splitlines()
+    assert [line.split(": ", 1)[0] for line in lines[:3]] == [
+        str(folder / "a.json"),
+        str(folder / "b.json"),
+        str(folder / "old" / "c.json"),
+    ]
+    assert lines[0].split(": ", 1)[1].startswith("ok: game e44898e03d7b0317f0d8c4f1: 73 entries")
+    assert lines[1].split(": ", 1)[1].startswith("FAILED: game e44898e03d7b0317f0d8c4f1: seq 1:")
+    assert lines[3].startswith("warning: 2 export(s) not checked against a key: ")
+    assert lines[4] == "3 exports: 2 ok, 1 failed, 0 unreadable"
+    assert done.stderr == ""  # not a terminal: no progress bar
+
+
+def test_audit_of_good_files_and_folders_together_exits_0(tmp_path: Path, example: Json) -> None:
+    folder = tmp_path / "good"
+    folder.mkdir()
+    write(folder, example, "one.json")
+
+    done = escopa("audit", str(folder), str(EXAMPLE), "--progress")
+
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.splitlines()[-1] == "2 exports: 2 ok, 0 failed, 0 unreadable"
+    assert "2/2" in done.stderr
+    assert "files/s" in done.stderr
+
+
+def test_audit_of_a_folder_as_json_lists_each_files_report(tmp_path: Path, example: Json) -> None:
+    folder = a_folder(tmp_path, example)
+
+    done = escopa("audit", str(folder), "--json")
+
+    audited = json.loads(done.stdout)
+    assert [Path(a["file"]).name for a in audited] == ["a.json", "b.json", "c.json"]
+    assert [a["report"]["ok"] for a in audited] == [True, False, True]
+
+
+def test_audit_of_a_folder_without_exports_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("nothing here")
+
+    done = escopa("audit", str(tmp_path))
+
+    assert done.returncode == 2
+    assert done.stderr == f"escopa audit: no export (*.json) in {tmp_path}\n"
+
+
+def test_an_unreadable_file_among_several_exits_2_and_is_counted(tmp_path: Path) -> None:
+    done = escopa("audit", str(EXAMPLE), str(tmp_path / "gone.json"))
+
+    assert done.returncode == 2
+    assert f"{tmp_path / 'gone.json'}: cannot read: " in done.stdout
+    assert done.stdout.splitlines()[-1] == "2 exports: 1 ok, 0 failed, 1 unreadable"
+
+
 def test_the_offline_audit_imports_neither_the_web_framework_nor_redis() -> None:
     code = (
         "import sys; from service.cli.main import main; "
@@ -209,17 +283,8 @@ def test_replay_takes_a_replay_request_body_too(tmp_path: Path) -> None:
 # --- the independent verifier of docs/audit.md ----------------------------------------------
 
 
-def verifier() -> dict[str, Any]:
-    """The program printed in docs/audit.md, executed as written."""
-    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.DOTALL)
-    assert len(blocks) == 1, "docs/audit.md has exactly one Python program"
-    namespace: dict[str, Any] = {"__name__": "audit_doc"}
-    exec(compile(blocks[0], str(DOC), "exec"), namespace)
-    return namespace
-
-
 def test_the_documented_verifier_accepts_the_example(example: Json) -> None:
-    head = verifier()["verify"](example)
+    head = documented_verifier()["verify"](example)
 
     assert head == "eeda4a73ed841a5644b8dd925310a6e4bc8e8c58c4c49facdd3045d6c6087511"
 
@@ -251,7 +316,7 @@ def test_the_documented_verifier_runs_as_a_program() -> None:
 def test_the_documented_verifier_finds_a_forged_deal_even_rechained(
     example: Json, where: int, change: Any, reason: str
 ) -> None:
-    verify = verifier()["verify"]
+    verify = documented_verifier()["verify"]
     change(example["entries"][where])
     rechain(example["entries"])
 
@@ -262,7 +327,7 @@ def test_the_documented_verifier_finds_a_forged_deal_even_rechained(
 
 
 def test_the_documented_verifier_finds_a_changed_byte(example: Json) -> None:
-    verify = verifier()["verify"]
+    verify = documented_verifier()["verify"]
     example["entries"][40]["move"] = example["entries"][40]["move"].lower()
 
     with pytest.raises(AssertionError) as caught:

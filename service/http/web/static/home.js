@@ -1,5 +1,6 @@
-// The start page: a game against bots (the person takes seat 0 and goes to the table), or a
-// game with friends (each seat's link handed out).
+// The start page: a game against bots (the person takes seat 0 and goes to the table), a game
+// with a friend (the other seats open: their invite links are shown at the table), the
+// lobby's open games, or a game with friends (each seat's link handed out).
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -34,7 +35,7 @@ function botInputs(count) {
 
 async function loadPresets() {
   const presets = await api("/v1/rules/presets");
-  for (const id of ["preset", "bots-preset"]) {
+  for (const id of ["preset", "bots-preset", "friend-preset"]) {
     document.getElementById(id).replaceChildren(...Object.entries(presets).map(([name, rules]) =>
       h("option", { value: name, text: `${name} (to ${rules.target})` })));
   }
@@ -59,6 +60,34 @@ function botsBody(form) {
   const bots = Array.from({ length: Number(data.get("players")) - 1 }, (_, k) =>
     ({ name: BOT_NAMES[k], bot: String(data.get(`bot${k + 1}`)) }));
   return settings(data, [String(data.get("name")).trim(), ...bots]);
+}
+
+/** You in seat 0, the other seats open (for an invite, or in the lobby). */
+function friendBody(form) {
+  const data = new FormData(form);
+  const open = Array.from({ length: Number(data.get("players")) - 1 }, () => ({ open: true }));
+  const request = settings(data, [String(data.get("name")).trim(), ...open]);
+  if (data.get("lobby")) request.lobby = true;
+  return request;
+}
+
+/** The lobby's first page: each game's seats, and a way to take its first open seat. */
+async function loadLobby() {
+  const list = document.getElementById("lobby");
+  const page = await api("/v1/lobby?limit=20");
+  list.dataset.loaded = new Date().toISOString(); // when the list shown was read
+  if (!page.games.length) {
+    list.replaceChildren(h("li", { class: "empty", text: "No game is waiting: open one above, and tick the lobby." }));
+    return;
+  }
+  list.replaceChildren(...page.games.map((game) => {
+    const seated = game.players.filter((p) => !p.open).map((p) => p.name).join(", ");
+    const seat = game.open[0];
+    const text = `${game.preset}: ${seated} · ${game.open.length} open seat(s) of ${game.players.length}`;
+    return h("li", { "data-game": game.game_id },
+      h("span", { text }), " ",
+      h("a", { class: "button", href: `/join/${game.game_id}#seat=${seat}`, "data-seat": String(seat), text: `Join (seat ${seat})` }));
+  }));
 }
 
 function showCreated(game) {
@@ -106,4 +135,8 @@ botPlayers.addEventListener("change", () => botInputs(Number(botPlayers.value)))
 botInputs(2);
 document.getElementById("bots").addEventListener("submit", creator(botsBody, "bots-error", toTable));
 document.getElementById("start").addEventListener("submit", creator(body, "start-error", showCreated));
+document.getElementById("friend").addEventListener("submit", creator(friendBody, "friend-error", toTable));
+const showLobbyProblem = (problem) => { document.getElementById("lobby").replaceChildren(h("li", { class: "error", text: problem.message })); };
+document.getElementById("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyProblem));
+loadLobby().catch(showLobbyProblem);
 loadPresets().catch((problem) => { document.getElementById("start-error").textContent = problem.message; });

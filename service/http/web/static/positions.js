@@ -107,3 +107,10 @@ export function positions(entries) {
   }
   return { list, problem };
 }
+
+/** Each seat's player: the name the game was created with, or the last to take the open seat. */
+export function seatNames(entries) {
+  const names = [...entries[0].game.players];
+  for (const entry of entries) if (entry.type === "joined") names[entry.seat] = entry.player;
+  return names.map((name, seat) => name || `seat ${seat} (open)`);
+}

@@ -4,12 +4,21 @@
 import { api, gameIdFromPath } from "./api.js";
 import { h } from "./dom.js";
 import { cardRow } from "./cards.js";
-import { positions, sideOf } from "./positions.js";
+import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { signalLine } from "./signals.js";
-import { Broken, trustedKeys, verify } from "./verify.js";
+import { Broken, replayHash, trustedKeys, verify } from "./verify.js";
 
 const $ = (id) => document.getElementById(id);
+/** What a lifecycle entry says, in words. */
+const LIFE = {
+  joined: (entry) => `seat ${entry.seat} taken by ${entry.player}`,
+  left: (entry) => `seat ${entry.seat} is left: open again`,
+  resigned: () => "resigns",
+  aborted: () => "aborts the match",
+  rematch: (entry) => `a rematch is offered: game ${entry.rematch}`,
+};
+const dealt = (entry) => (entry.events.some((event) => event.type === "dealt") ? " — the game is dealt" : "");
 const view = { entries: [], list: [], players: [], rules: null, at: 0, gameId: null, exported: null, problem: null, keys: null };
 
 function position(index) {
@@ -36,8 +45,10 @@ function jumpRound(direction) {
 
 function describe(entry) {
   const who = entry.seat === null ? "" : `${view.players[entry.seat]}: `;
-  if (entry.type === "created") return "the opening deal";
+  if (entry.type === "created") return entry.game.open?.length ? `created; seat(s) ${entry.game.open.join(", ")} open` : "the opening deal";
   if (entry.type === "signal") return `${who}signal ${entry.signal}`;
+  if (entry.type === "joined" || entry.type === "left") return `${LIFE[entry.type](entry)}${dealt(entry)}`;
+  if (entry.type in LIFE) return `${who}${LIFE[entry.type](entry)}${signalsText(entry)}`;
   const escopa = entry.events.some((event) => event.type === "played" && event.escopa) ? " ★ escopa" : "";
   const ended = entry.events.find((event) => event.type === "round_ended");
   return `${who}${entry.move}${escopa}${ended ? ` — round ${ended.score.round} ends` : ""}${signalsText(entry)}`;
@@ -84,12 +95,9 @@ function render() {
 function renderScore(p) {
   const score = $("score");
   const result = p.rounds.at(-1);
-  if (!result) {
-    score.replaceChildren(h("p", { class: "empty", text: "No round has been scored yet." }));
-    return;
-  }
-  const outcome = p.outcome ? h("p", { class: "outcome-line", text: outcomeText(p.outcome, view.players) }) : null;
-  score.replaceChildren(scoreTable(result, view.players), outcome ?? "");
+  const outcome = p.outcome ? h("p", { class: "outcome-line", text: outcomeText(p.outcome, view.players) }) : "";
+  const table = result ? scoreTable(result, view.players) : h("p", { class: "empty", text: "No round has been scored yet." });
+  score.replaceChildren(table, outcome);
 }
 
 function moveList() {
@@ -127,7 +135,7 @@ async function open(exported) {
   if (!Array.isArray(entries) || !entries[0]?.game) throw new Error("this is not a game's export");
   view.entries = entries;
   view.rules = entries[0].game.rules;
-  view.players = entries[0].game.players;
+  view.players = seatNames(entries);
   $("game-label").textContent = `game ${exported.game_id ?? ""} · ${view.players.join(", ")}`;
   const rebuilt = positions(entries);
   view.list = rebuilt.list;
@@ -139,6 +147,7 @@ async function open(exported) {
   go(index < 0 ? 0 : index);
   view.exported = exported;
   view.problem = rebuilt.problem;
+  $("replay-hash").textContent = await replayHash(entries).catch(() => "cannot be computed");
   await check();
 }
 

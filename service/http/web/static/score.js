@@ -48,12 +48,14 @@ export function scoreTable(round, players) {
   );
 }
 
-/** How a match ended: won by one side, drawn, or won by several (`result`; absent: won). */
+/** How a match ended: won by one side, drawn, won by several, resigned or aborted (`result`; absent: won). */
 export function outcomeText(outcome, players) {
   const names = (seats) => seats.map((seat) => players[seat] ?? `seat ${seat}`).join(" & ");
   const totals = outcome.totals.join("–");
   const after = `after ${outcome.rounds} round${outcome.rounds === 1 ? "" : "s"}`;
   if (outcome.result === "draw") return `A draw at ${totals} ${after}.`;
+  if (outcome.result === "aborted") return `Aborted at ${totals} ${after}: no winner.`;
+  if (outcome.result === "resigned") return `${names(outcome.resigned)} resigned: ${names(outcome.seats)} won at ${totals} ${after}.`;
   if (outcome.result === "shared") return `${names(outcome.seats)} share the win at ${totals} ${after}.`;
   return `${names(outcome.seats)} won ${totals} ${after}.`;
 }

@@ -1,5 +1,7 @@
 // The table: one seat's view of a game (or a spectator's), live through a stream ticket and
 // EventSource; the seat's token comes in the URL's fragment and stays in session storage.
+// A waiting game shows who is seated (and its creator the open seats' invite links) until the
+// last join deals it; a seat may leave, abort, resign, and ask for a rematch at the end.
 
 import { api, gameIdFromPath, tagged } from "./api.js";
 import { h } from "./dom.js";
@@ -7,14 +9,13 @@ import { cardBack, cardName, cardRow, shortName } from "./cards.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { SIGNAL, signalLine } from "./signals.js";
 
-const ENTRY_TYPES = ["created", "move", "deal", "signal"]; // `signal` entries: older logs only
+const ENTRY_TYPES = ["created", "move", "deal", "signal", "joined", "left", "resigned", "aborted", "rematch"]; // `signal`: older logs
 const SIGNAL_POLL_MS = 2000;
-const HINT_LEVEL = "expert";
 const gameId = gameIdFromPath("/play/");
 const token = seatToken(gameId);
 const state = {
   view: null, rules: null, legal: [], selected: null, taking: [], players: [], bots: [], hint: null, etag: null,
-  loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null,
+  loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null, confirming: null, gone: false,
 };
 const $ = (id) => document.getElementById(id);
 
@@ -34,7 +35,7 @@ function partnered(rules) {
 }
 
 function name(seat) {
-  return state.players[seat] ?? `seat ${seat}`;
+  return state.players[seat] || `seat ${seat}`;
 }
 
 /** A seat's name with its bot level, when the service plays it. */
@@ -47,6 +48,7 @@ function label(seat) {
 
 /** Fetch the view (and the seat's legal moves when it may act), one refresh at a time. */
 function refresh() {
+  if (state.gone) return Promise.resolve(); // the seat was given up: its token no longer reads
   if (state.running) {
     state.queued = true;
     return state.running;
@@ -87,7 +89,7 @@ function signalling(view) {
  * the seat's side may signal, the page asks again, and an unchanged view answers 304.
  */
 async function watchSignals() {
-  if (!signalling(state.view)) return;
+  if (!signalling(state.view) || state.gone) return;
   try {
     const changed = await tagged(`/v1/games/${gameId}`, { token, etag: state.etag });
     if (changed) await refresh();
@@ -103,7 +105,7 @@ function show(view, legal) {
   const moved = !state.view || view.version !== state.view.version;
   state.view = view;
   state.legal = legal;
-  state.players = view.players.map((player) => player.name);
+  state.players = view.players.map((player) => (player.open ? "" : player.name));
   state.bots = view.players.map((player) => player.bot ?? null);
   if (moved) {
     state.selected = null;
@@ -116,7 +118,7 @@ function show(view, legal) {
 
 /** Follow the game's log live; a seat follows with a ticket, a spectator without. */
 async function follow(after) {
-  let url = `/v1/games/${gameId}/events?after=${after}`;
+  let url = `/v1/games/${gameId}/events?after=${after}&until=rematch`; // on past the end
   if (token) {
     const { ticket } = await api(`/v1/games/${gameId}/stream-tickets`, { method: "POST", token });
     url += `&ticket=${ticket}`;
@@ -141,12 +143,21 @@ function onEntry(entry) {
   $("log").lastElementChild.scrollIntoView({ block: "nearest" });
   const ended = entry.events.find((event) => event.type === "round_ended");
   if (ended && entry.seq > state.loadedAt) showRound(ended.score.round).catch(showError);
-  if (entry.events.some((event) => event.type === "match_ended")) {
+  if (entry.type === "rematch") {
     state.source?.close();
     state.source = null;
   }
   refresh();
 }
+
+/** A lifecycle entry in words. */
+const LIFE = {
+  joined: (entry) => `${entry.player} takes seat ${entry.seat}`,
+  left: (entry) => `seat ${entry.seat} is open again`,
+  resigned: (entry) => `${name(entry.seat)} resigns`,
+  aborted: (entry) => `${name(entry.seat)} aborts the match`,
+  rematch: (entry) => `${name(entry.seat)} asks for a rematch`,
+};
 
 function describe(entry) {
   const who = entry.seat === null ? "" : name(entry.seat);
@@ -162,8 +173,11 @@ function describe(entry) {
     else if (event.type === "round_ended") parts.push(`round ${event.score.round} scored: ${event.score.match_totals.join("–")}`);
     else if (event.type === "match_ended") parts.push("the match is over");
   }
+  const life = LIFE[entry.type]?.(entry);
+  if (life) parts.unshift(life);
   if (entry.signals?.length) parts.push(`the log records ${entry.signals.length} partner signal(s)`);
   if (entry.type === "signal") parts.push(entry.signal ? `${who} signals: ${SIGNAL[entry.signal]}` : `${who} signalled their partner`);
+  if (entry.type === "created" && !entry.events.length) return "the game is open: waiting for players";
   return parts.join("; ") || entry.type;
 }
 
@@ -180,7 +194,10 @@ function render() {
   $("table").replaceChildren(tableRow(view));
   $("hand").replaceChildren(handRow(view));
   $("actions").replaceChildren(...actions(view));
+  $("hint-level-box").hidden = !$("hint-button");
   renderHint();
+  renderWaiting(view);
+  $("life").replaceChildren(...lifeActions(view));
   $("sides").replaceChildren(...view.sides.map((side) => sideBox(side, view)));
   const link = $("replay-link");
   link.href = `/replay/${gameId}`;
@@ -195,6 +212,10 @@ function render() {
 
 function statusLine(view) {
   if (view.outcome) return outcomeLine(view);
+  if (view.status === "waiting") {
+    const open = view.players.filter((p) => p.open).length;
+    return `Waiting for players: ${view.players.length - open} of ${view.players.length} seats taken. The game is dealt when the last seat is taken.`;
+  }
   if (view.status === "dealing") return "A deal is due.";
   const round = `Round ${view.round}, hand ${view.hand_number}. `;
   if (view.turn === view.seat && state.selected) {
@@ -207,18 +228,23 @@ function statusLine(view) {
 
 function outcomeLine(view) {
   const outcome = view.outcome;
-  const won = outcome.result !== "draw";
+  const won = outcome.result !== "draw" && outcome.result !== "aborted";
   const mine = view.seat === null ? "" : won && outcome.seats.includes(view.seat) ? "You win! " : won ? "You lose. " : "";
   return `${mine}${outcomeText(outcome, state.players)}`;
 }
 
-/** Another seat: its name, its hand face down, whether it is to play (the clock goes here). */
+/** Where a seat's clock is shown once games have clocks (issue 17): empty and hidden now. */
+function clockSlot(seat) {
+  return h("span", { class: "clock", "data-clock-seat": String(seat), hidden: true });
+}
+
+/** Another seat: its name, its hand face down, whether it is to play, its clock. */
 function seatBox(seat) {
   const view = state.view;
   const count = view.hand_sizes[seat];
   const backs = Array.from({ length: count }, () => cardBack());
   const box = h("section", { class: "seat side", "data-seat": String(seat), "aria-label": `${name(seat)}: ${count} card(s) in hand` },
-    h("h2", { text: label(seat) }), h("div", { class: "cards", "data-count": String(count) }, backs));
+    h("h2", { text: label(seat) }, clockSlot(seat)), h("div", { class: "cards", "data-count": String(count) }, backs));
   if (state.bots[seat]) box.dataset.bot = state.bots[seat];
   box.classList.toggle("turn", view.turn === seat);
   return box;
@@ -351,13 +377,121 @@ async function askHint() {
   const asked = state.view.version;
   let hint;
   try {
-    hint = await api(`/v1/games/${gameId}/hint?level=${HINT_LEVEL}`, { token });
+    hint = await api(`/v1/games/${gameId}/hint?level=${$("hint-level").value}`, { token });
   } catch (problem) {
     hint = { error: hintProblem(problem) };
   }
   if (state.view.version !== asked || (hint.version !== undefined && hint.version !== asked)) return; // the game moved on
   state.hint = hint;
   render();
+}
+
+// --- a game's life: waiting for players, leaving, ending early, a rematch -------------------
+
+/** Who is seated, and for the creator each open seat's invite link (the invite in the fragment). */
+function renderWaiting(view) {
+  const box = $("waiting");
+  box.hidden = view.status !== "waiting";
+  $("felt").hidden = view.status === "waiting";
+  if (box.hidden) return;
+  $("seated").replaceChildren(...view.players.map((p) => h("li", {
+    "data-seat": String(p.seat), "data-open": String(Boolean(p.open)),
+    text: p.open ? `Seat ${p.seat}: open` : `Seat ${p.seat}: ${label(p.seat)}${p.seat === view.seat ? " (you)" : ""}`,
+  })));
+  const invites = view.invites ?? [];
+  $("invites-box").hidden = !invites.length;
+  $("invites").replaceChildren(...invites.map(({ seat, invite }) => {
+    const url = `${location.origin}/join/${gameId}#invite=${encodeURIComponent(invite)}`;
+    const copy = h("button", { type: "button", text: "Copy" });
+    copy.addEventListener("click", () => navigator.clipboard.writeText(url).then(
+      () => { copy.textContent = "Copied"; }, () => { copy.textContent = "Select the link to copy it"; }));
+    return h("li", { "data-seat": String(seat) }, `Seat ${seat}: `, h("a", { class: "invite-link", href: url, text: url }), " ", copy);
+  }));
+  $("lobby-note").hidden = !view.lobby;
+  const takers = view.seat === null && view.lobby ? view.players.filter((p) => p.open) : [];
+  $("take-seat").replaceChildren(...takers.map((p) =>
+    h("a", { class: "button", href: `/join/${gameId}#seat=${p.seat}`, "data-seat": String(p.seat), text: `Take seat ${p.seat}` })));
+}
+
+/** Whether the match may still be aborted: it waits, or no seat has played or claimed yet. */
+function abortable(view) {
+  if (view.status === "waiting") return true;
+  return view.status !== "finished" && view.round === 1 && view.hand_number <= 1 && !view.last_move;
+}
+
+/** A button that asks again before it acts ("Resign" → "Resign? Yes, resign / No"). */
+function confirmed(what, label, run) {
+  if (state.confirming !== what) {
+    return [h("button", { type: "button", id: what, text: label, onclick: () => {
+      state.confirming = what;
+      render();
+      $(`${what}-yes`).focus();
+    } })];
+  }
+  return [h("span", { text: `${label}?` }),
+    h("button", { type: "button", class: "danger", id: `${what}-yes`, text: `Yes, ${what}`, onclick: run }),
+    h("button", { type: "button", id: `${what}-no`, text: "No", onclick: () => {
+      state.confirming = null;
+      render();
+      $(what).focus();
+    } })];
+}
+
+function lifeActions(view) {
+  if (view.seat === null) return [];
+  const buttons = [];
+  const creator = view.invites !== undefined; // only the creator's view shows the invites
+  if (view.status === "waiting" && !creator) buttons.push(h("button", { type: "button", id: "leave", text: "Leave the seat", onclick: leave }));
+  if (abortable(view)) buttons.push(...confirmed("abort", "Abort the match", () => end("abort")));
+  if (view.status === "playing" || view.status === "dealing") buttons.push(...confirmed("resign", "Resign", () => end("resign")));
+  const dealt = view.hand_number > 0 || view.round > 1;
+  if (view.status === "finished" && dealt) {
+    const text = view.rematch ? "Play the rematch" : "Rematch";
+    buttons.push(h("button", { type: "button", class: "primary", id: "rematch", text, onclick: rematch }));
+    if (view.rematch) buttons.push(h("span", { text: "A rematch is offered: the same seats, the next dealer." }));
+  }
+  return buttons;
+}
+
+/** Resign or abort; a retry with the same Idempotency-Key would get the first answer. */
+async function end(kind) {
+  $("error").textContent = "";
+  state.confirming = null;
+  try {
+    const headers = { "Idempotency-Key": crypto.randomUUID() };
+    const answer = await api(`/v1/games/${gameId}/${kind}`, { method: "POST", token, headers });
+    show(answer.view, []);
+  } catch (problem) {
+    showError(problem);
+  }
+  await refresh();
+}
+
+/** Give the seat up: the stream stops first, since the token stops working with the leave. */
+async function leave() {
+  state.source?.close();
+  state.source = null;
+  state.gone = true;
+  try {
+    await api(`/v1/games/${gameId}/leave`, { method: "POST", token });
+    sessionStorage.removeItem(`escopa:token:${gameId}`);
+    location.assign("/");
+  } catch (problem) {
+    state.gone = false;
+    showError(problem);
+    follow(state.lastSeq).catch(showError);
+  }
+}
+
+/** The rematch: the same new game for every seat that asks, each with its own new token. */
+async function rematch() {
+  try {
+    const answer = await api(`/v1/games/${gameId}/rematch`, { method: "POST", token });
+    sessionStorage.setItem(`escopa:token:${answer.game_id}`, answer.token);
+    location.assign(`/play/${answer.game_id}`);
+  } catch (problem) {
+    showError(problem);
+  }
 }
 
 // --- acting ---------------------------------------------------------------------------------
@@ -423,6 +557,9 @@ function showError(problem) {
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && state.selected && !$("round-dialog").open) clearChoice();
 });
+const hintLevel = $("hint-level");
+hintLevel.value = sessionStorage.getItem("escopa:hint-level") ?? hintLevel.value;
+hintLevel.addEventListener("change", () => sessionStorage.setItem("escopa:hint-level", hintLevel.value));
 $("round-close").addEventListener("click", () => $("round-dialog").close());
 
 async function start() {

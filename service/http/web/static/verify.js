@@ -7,7 +7,9 @@ import { DECK, RANKS } from "./cards.js";
 
 export const GENESIS = "0".repeat(64);
 const MEMBERS = ["seq", "type", "time", "seat", "move", "signal", "game", "events", "prev_hash", "state_hash", "salt", "hash"];
-const OPTIONAL = ["signals"]; // only on the entry that ends a match in which partners signalled
+// `signals` only on the entry that ends a match in which partners signalled; `player` only on a
+// `joined` entry, `rematch` only on a `rematch` entry.
+const OPTIONAL = ["signals", "player", "rematch"];
 const encoder = new TextEncoder();
 const VALUE = Object.fromEntries(DECK.map((card) => [card, RANKS.indexOf(card[0]) + 1]));
 
@@ -75,9 +77,14 @@ export async function checkSeed(game) {
   return `sha256(${salted ? "seed_salt:seed" : "seed"}) = ${game.seed_commitment}`;
 }
 
-/** Check 3, the key: the seed, or `seed:client_seed`, as UTF-8 bytes (shuffle.md section 2). */
+/** Check 3, the key: the seed, or `seed:client_seed` (shuffle.md section 2). */
+function keyText(game) {
+  return game.client_seed === null ? game.seed : `${game.seed}:${game.client_seed}`;
+}
+
+/** The key as UTF-8 bytes, as the shuffle's HMAC takes it. */
 export function shuffleKey(game) {
-  return encoder.encode(game.client_seed === null ? game.seed : `${game.seed}:${game.client_seed}`);
+  return encoder.encode(keyText(game));
 }
 
 /** shuffle.md sections 3-5: HMAC-SHA256 words, uniform(n) by rejection, Fisher-Yates. */
@@ -190,6 +197,170 @@ export function checkSignals(entries) {
     }
   }
   return `${count} signal(s), each allowed, by a seat in play, in order`;
+}
+
+// --- a game's life: seats taken and left, an early end, a rematch (audit.md check 5) ---------
+
+const LIFE = ["joined", "left", "resigned", "aborted", "rematch"];
+const ENDING = { resigned: "resign", aborted: "abort" }; // in a move's place in the replay hash
+const REPLAY_PREFIX = "escopa-replay-v1:";
+
+function partnered(rules) {
+  return rules.partnerships ?? rules.players === 4;
+}
+
+function sideCount(rules) {
+  return partnered(rules) ? 2 : rules.players;
+}
+
+function seatsOf(rules, side) {
+  return partnered(rules) ? [side, side + 2] : [side];
+}
+
+/**
+ * The state hash of `engine.waiting(rules, key)`, a game whose seats are not all taken: nothing
+ * dealt or drawn. Its canonical JSON has the members of engine/state.py's `State`.
+ */
+export async function waitingStateHash(game) {
+  const rules = game.rules;
+  const sides = sideCount(rules);
+  const dealer = Number.isInteger(rules.first_dealer) ? rules.first_dealer : 0;
+  const none = (count) => Array.from({ length: count }, () => []);
+  const zeros = Array(sides).fill(0);
+  const state = {
+    rules, seed: keyText(game), status: "waiting", round: 1, hand: 0, first_dealer: dealer, dealer,
+    turn: null, stock: [], hands: none(rules.players), table: [], captured: none(sides), escopas: zeros,
+    wrong: zeros, last_capturer: null, claim: null, last: null, scores: zeros, rounds: [], outcome: null,
+  };
+  return sha256Hex(canonical(state));
+}
+
+/** How a resignation or an abort by `seat` must end the match, given the scores so far. */
+function expectedEnd(type, rules, seat, totals, rounds) {
+  if (type === "aborted") return { result: "aborted", winner: null, seats: [], resigned: [], totals, rounds };
+  const side = partnered(rules) ? seat % 2 : seat;
+  const others = Array.from({ length: sideCount(rules) }, (_, s) => s).filter((s) => s !== side);
+  const seats = others.flatMap((s) => seatsOf(rules, s)).sort((a, b) => a - b);
+  const winner = others.length === 1 ? others[0] : null;
+  return { result: "resigned", winner, seats, resigned: seatsOf(rules, side), totals, rounds };
+}
+
+function checkEnd(entry, life, rules) {
+  const where = `seq ${entry.seq}: seat ${entry.seat}`;
+  if (life.status === "finished") throw new Broken(`${where} ${entry.type} after the match was over`);
+  if (entry.type === "resigned" && life.status === "waiting") throw new Broken(`${where} resigned while the game waited: nothing to resign`);
+  if (entry.type === "aborted" && life.played) throw new Broken(`${where} aborted after a seat had played: only a resignation ends the match then`);
+  const ended = entry.events;
+  if (ended.length !== 1 || ended[0].type !== "match_ended") throw new Broken(`${where}: a ${entry.type} entry's one event ends the match`);
+  const outcome = { resigned: [], ...ended[0].outcome };
+  const expected = expectedEnd(entry.type, rules, entry.seat, life.totals, life.rounds);
+  for (const [member, value] of Object.entries(expected)) {
+    if (!same(outcome[member], value)) throw new Broken(`${where}: the outcome's ${member} is ${JSON.stringify(outcome[member])}, not ${JSON.stringify(value)}`);
+  }
+}
+
+/** A seat taken or left while the game waits; the last one taken deals the game. */
+function checkSeat(entry, life) {
+  const where = `seq ${entry.seq}`;
+  if (life.status !== "waiting") throw new Broken(`${where}: a seat ${entry.type} after the game started`);
+  const joined = entry.type === "joined";
+  if (joined !== life.open.has(entry.seat)) throw new Broken(`${where}: seat ${entry.seat} ${joined ? "is not open" : "is open already"}`);
+  if (joined && (typeof entry.player !== "string" || !entry.player)) throw new Broken(`${where}: a joined entry names its player`);
+  if (joined) life.open.delete(entry.seat);
+  else life.open.add(entry.seat);
+  if (joined && !life.open.size) {
+    if (entry.state_hash === life.waiting) throw new Broken(`${where}: the last seat taken does not start the game`);
+    life.status = "playing";
+    return;
+  }
+  if (entry.events.length) throw new Broken(`${where}: a seat ${entry.type} while others are open changes nothing, but has events`);
+  if (entry.state_hash !== life.waiting) throw new Broken(`${where}: the state_hash is not the waiting game's`);
+}
+
+function checkLifeEntry(entry, life, rules) {
+  const seq = entry.seq;
+  if (!Number.isInteger(entry.seat) || entry.seat < 0 || entry.seat >= rules.players) throw new Broken(`seq ${seq}: a ${entry.type} entry names a seat that exists`);
+  if (entry.move !== null) throw new Broken(`seq ${seq}: a ${entry.type} entry carries no move`);
+  if (entry.type === "joined" || entry.type === "left") checkSeat(entry, life);
+  else if (entry.type === "rematch") {
+    if (life.status !== "finished") throw new Broken(`seq ${seq}: a rematch is offered once the match is over`);
+    if (entry.events.length || entry.state_hash !== life.stateHash) throw new Broken(`seq ${seq}: a rematch entry changes nothing`);
+    if (typeof entry.rematch !== "string" || !/^[0-9a-f]{24}$/.test(entry.rematch)) throw new Broken(`seq ${seq}: a rematch entry names the new game`);
+  } else checkEnd(entry, life, rules);
+}
+
+/** What the entry's events change in the running summary: play, scores, the end. */
+function advance(entry, life) {
+  for (const event of entry.events) {
+    if (event.type === "played" || event.type === "claimed") life.played = true;
+    else if (event.type === "round_ended") {
+      life.rounds += 1;
+      life.totals = [...event.score.match_totals];
+    } else if (event.type === "match_ended") life.status = "finished";
+  }
+  if (entry.state_hash) life.stateHash = entry.state_hash;
+}
+
+/**
+ * audit.md check 5's part on a game's life: a game with open seats starts as
+ * `engine.waiting` (its state hash recomputed here); each `joined` entry takes an open seat,
+ * each `left` one opens a taken seat again, while it waits; the last join deals; a
+ * resignation (once dealt) or an abort (before any seat has played) ends the match as
+ * `engine.resign` / `engine.abort` do; a rematch comes only after the end.
+ */
+export async function checkLife(entries) {
+  const [first, ...rest] = entries;
+  const game = first.game;
+  const rules = game.rules;
+  const open = new Set(game.open ?? []);
+  const life = {
+    open, status: open.size ? "waiting" : "playing", played: false, rounds: 0,
+    totals: Array(sideCount(rules)).fill(0), stateHash: null, waiting: null,
+  };
+  if (open.size) {
+    life.waiting = await waitingStateHash(game);
+    if (first.events.length) throw new Broken("seq 1: a game with open seats deals nothing until they are taken");
+    if (first.state_hash !== life.waiting) throw new Broken("seq 1: the state_hash is not that of the waiting game (engine.waiting)");
+  }
+  advance(first, life);
+  const counts = Object.fromEntries(LIFE.map((type) => [type, 0]));
+  for (const entry of rest) {
+    for (const [member, type] of [["player", "joined"], ["rematch", "rematch"]]) {
+      if ((member in entry) !== (entry.type === type)) throw new Broken(`seq ${entry.seq}: only a ${type} entry names a ${member}`);
+    }
+    if (LIFE.includes(entry.type)) {
+      checkLifeEntry(entry, life, rules);
+      counts[entry.type] += 1;
+    } else if (life.status === "waiting" && entry.type !== "signal") {
+      throw new Broken(`seq ${entry.seq}: a ${entry.type} while the game waits for players`);
+    }
+    advance(entry, life);
+  }
+  const told = LIFE.filter((type) => counts[type]).map((type) => `${counts[type]} ${type}`);
+  const waited = life.waiting ? `waited with seat(s) ${game.open.join(", ")} open (state hash ${life.waiting.slice(0, 12)}…); ` : "";
+  return `${waited}${told.join(", ") || "no seat taken or left, no early end"}: each at its place`;
+}
+
+/**
+ * The replay hash (audit.md section 6) over the logged state hashes: it starts at the deal
+ * (the `created` entry, or the last join), then each move or deal, a resignation or an abort
+ * in a move's place, adds `seat:move:state_hash`. It is what `escopa audit` and `GET /audit`
+ * answer when the logged state hashes are the replay's, which only the engine can tell.
+ */
+export async function replayHash(entries) {
+  let hash = "";
+  const start = (stateHash) => sha256Hex(`${REPLAY_PREFIX}${stateHash}`);
+  const step = (previous, seat, move, stateHash) => sha256Hex(`${previous}:${seat}:${move}:${stateHash}`);
+  const open = new Set(entries[0].game.open ?? []);
+  for (const [index, entry] of entries.entries()) {
+    if (entry.type === "joined") open.delete(entry.seat);
+    else if (entry.type === "left") open.add(entry.seat);
+    const starts = index === 0 ? !open.size : entry.type === "joined" && !open.size;
+    if (starts) hash = await start(entry.state_hash);
+    else if (entry.type === "move" || entry.type === "deal") hash = await step(hash, entry.seat, entry.move, entry.state_hash);
+    else if (entry.type in ENDING) hash = await step(hash || (await start(entry.state_hash)), entry.seat, ENDING[entry.type], entry.state_hash);
+  }
+  return hash;
 }
 
 // --- the signature of the final head (docs/audit.md section 7) ------------------------------
@@ -319,6 +490,9 @@ export async function verify(exported, extra = [], keys = null) {
   await run("Deals from the seeded shuffle", () => checkDeals(entries));
   if (entries.some((entry) => "signals" in entry || entry.type === "signal")) {
     await run("Partner signals", async () => checkSignals(entries));
+  }
+  if (game?.open?.length || entries.some((entry) => LIFE.includes(entry.type))) {
+    await run("Seats and the match's end", () => checkLife(entries));
   }
   for (const [name, check] of extra) await run(name, check);
   await run("Signature of the final head", () => checkSignature(exported, keys));

@@ -11,9 +11,7 @@ page is watched: no console error, no request to any host but the service. With
 from __future__ import annotations
 
 import json
-import os
 import random
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,13 +22,21 @@ import pytest
 import redis
 
 from service.store.redis_server import RedisServer
-from tests.harness.api import Json, canonical, capturing_cards, entry_hash, find_seed
+from tests.harness.api import Json, canonical, capturing_cards, find_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
+from tests.harness.pages import (
+    assert_clean,
+    my_turn,
+    play_by_clicks,
+    play_by_keyboard,
+    rehashed,
+    shoot,
+    until,
+    version,
+)
 from tests.harness.processes import Served, serve_processes
 from tests.harness.signing import OTHER_KEY, SIGNING_KEY, key_id, public_text, sign, signed_bytes
 
-SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
-WAIT = 15.0
 SEED = "web table 1"
 HINTS = "1/600"  # one hint for the whole module: the second is refused (429)
 SIGNATURE = "Signature of the final head"
@@ -89,80 +95,6 @@ def signalled(server: Served) -> Json:
         return export
 
 
-def shoot(watched: Watched, name: str, full_page: bool = True) -> None:
-    """Save a screenshot for the README when asked to."""
-    if SHOTS:
-        watched.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=full_page)
-
-
-def until(check: Any, what: str, timeout: float = WAIT) -> Any:
-    """Poll `check()` until it returns something truthy."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def version(watched: Watched) -> int:
-    shown = watched.page.evaluate("document.body.dataset.version")
-    return int(shown) if shown else 0
-
-
-def my_turn(watched: Watched, at_least: int) -> bool:
-    shown, turn, choices = watched.page.evaluate(
-        "[Number(document.body.dataset.version || 0),"
-        " document.getElementById('status').textContent.includes('Your turn'),"
-        " document.querySelectorAll('#hand button.card:not([disabled]), #actions [data-move]')"
-        ".length]"
-    )
-    return bool(shown >= at_least and turn and choices)
-
-
-def play_by_clicks(watched: Watched) -> str:
-    """Choose a move in the page: a claim when offered, else a capture when a card has one
-    (its table cards clicked, then the one option left), else a discard. Returns the move."""
-    page = watched.page
-    claim = page.locator("#actions button[data-move^='claim:']")
-    if claim.count():
-        chosen = claim.first.get_attribute("data-move")
-        claim.first.click()
-        return str(chosen)
-    cards = page.locator("#hand button.card:not([disabled])")
-    discard = None
-    for index in range(cards.count()):
-        cards.nth(index).click()
-        options = page.locator("#actions button[data-move]").evaluate_all(
-            "buttons => buttons.map(b => b.dataset.move)"
-        )
-        captures = [o for o in options if "+" in o and not o.startswith("claim:")]
-        if captures:
-            move = captures[0]
-            for card in move.split("+")[1:]:
-                page.click(f"#table button[data-card='{card}']")
-            left = page.locator("#actions button[data-move]").evaluate_all(
-                "buttons => buttons.map(b => b.dataset.move).filter(m => !m.startsWith('claim:'))"
-            )
-            assert left == [move], f"after choosing {move}'s cards the page still offers {left}"
-            page.click(f"#actions button[data-move='{move}']")
-            return move
-        discard = options[-1]
-    assert discard is not None, "no card of the hand can be played"
-    page.click(f"#actions button[data-move='{discard}']")
-    return discard
-
-
-def play_by_keyboard(watched: Watched) -> None:
-    """Tab to the first playable card, Enter to choose it, Enter on the first option offered."""
-    page = watched.page
-    page.locator("#hand button.card:not([disabled])").first.focus()
-    page.keyboard.press("Enter")
-    until(lambda: page.evaluate("document.activeElement.dataset.move"), "focus on an option")
-    page.keyboard.press("Enter")
-
-
 def close_round(watched: Watched, round_no: int, shot: str | None) -> None:
     """The round's score is shown category by category; then Continue."""
     page = watched.page
@@ -177,17 +109,6 @@ def close_round(watched: Watched, round_no: int, shot: str | None) -> None:
 
 
 REFUSED_HINT = "the server responded with a status of 429 (Too Many Requests)"
-
-
-def assert_clean(server: Served, *pages: Watched, expected: tuple[str, ...] = ()) -> None:
-    """No console error (but each `expected` one, exactly once), no request to another host."""
-    for watched in pages:
-        unexpected = [e for e in watched.errors if not any(x in e for x in expected)]
-        assert unexpected == [], unexpected
-        for text in expected:
-            assert sum(text in e for e in watched.errors) == 1, (text, watched.errors)
-        foreign = [url for url in watched.requests if not url.startswith(server.base + "/")]
-        assert foreign == [], foreign
 
 
 def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
@@ -345,6 +266,8 @@ def test_the_replay_shows_at_each_position_what_the_api_replays_there(
         "Moves use the cards dealt": "passed",
         SIGNATURE: "passed",
     }
+    audited = httpx.get(f"{server.base}/v1/games/{game_id}/audit", timeout=10).json()
+    assert page.inner_text("#replay-hash") == audited["replay_hash"]
     entries = finished["entries"]
     last = len(entries)
     players = len(entries[0]["game"]["players"])
@@ -396,16 +319,6 @@ def forged_deal(export: Json) -> Json:
     dealt = next(e for e in export["entries"][0]["events"] if e["type"] == "dealt")
     card = dealt["hands"][1][0]
     dealt["hands"][1][0] = card[0] + ("D" if card[1] != "D" else "C")
-    return export
-
-
-def rehashed(export: Json) -> Json:
-    """The chain recomputed after a change, as a forger who knows the format would."""
-    prev = "0" * 64
-    for entry in export["entries"]:
-        entry["prev_hash"] = prev
-        entry["hash"] = entry_hash(entry)
-        prev = entry["hash"]
     return export
 
 
@@ -774,6 +687,12 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
     assert f"key {key_id(SIGNING_KEY)} signed game {game_id}'s head (seq {len(log)}" in (
         signature.inner_text()
     )
+    page.goto(f"{server.base}/play/{game_id}")  # back at the table: a rematch, bots stay bots
+    page.click("#rematch")
+    page.wait_for_url(lambda url: game_id not in url)
+    until(lambda: version(person), "the rematch's table")
+    assert page.get_attribute("#others [data-seat='1']", "data-bot") == "expert"
+    assert http.get(url).json()["rematch"] == urlsplit(page.url).path.rsplit("/", 1)[1]
     assert_clean(server, person, expected=(REFUSED_HINT,))  # the browser logs the refused hint
     http.close()
 

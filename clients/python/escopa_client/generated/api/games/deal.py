@@ -1,0 +1,251 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.deal_request import DealRequest
+from ...models.move_result import MoveResult
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    body: DealRequest | None,
+    idempotency_key: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/{game_id}/deal".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    if isinstance(body, DealRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> MoveResult | Problem | None:
+    if response.status_code == 200:
+        response_200 = MoveResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MoveResult | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: DealRequest | None,
+    idempotency_key: None | str | Unset = UNSET,
+) -> Response[MoveResult | Problem]:
+    """Deal the next hand or round (when auto_deal is off)
+
+     When a hand or round is over and the rules deal by hand, the token's seat deals the next one;
+    `expected_version` guards against a stale deal.
+
+    Args:
+        game_id (str): the game's id
+        idempotency_key (None | str | Unset): 1-64 letters, digits, `_`, `.`, `:` or `-`; a
+            retried request with the same key returns the first answer
+        body (DealRequest | None):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MoveResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: DealRequest | None,
+    idempotency_key: None | str | Unset = UNSET,
+) -> MoveResult | Problem | None:
+    """Deal the next hand or round (when auto_deal is off)
+
+     When a hand or round is over and the rules deal by hand, the token's seat deals the next one;
+    `expected_version` guards against a stale deal.
+
+    Args:
+        game_id (str): the game's id
+        idempotency_key (None | str | Unset): 1-64 letters, digits, `_`, `.`, `:` or `-`; a
+            retried request with the same key returns the first answer
+        body (DealRequest | None):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MoveResult | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: DealRequest | None,
+    idempotency_key: None | str | Unset = UNSET,
+) -> Response[MoveResult | Problem]:
+    """Deal the next hand or round (when auto_deal is off)
+
+     When a hand or round is over and the rules deal by hand, the token's seat deals the next one;
+    `expected_version` guards against a stale deal.
+
+    Args:
+        game_id (str): the game's id
+        idempotency_key (None | str | Unset): 1-64 letters, digits, `_`, `.`, `:` or `-`; a
+            retried request with the same key returns the first answer
+        body (DealRequest | None):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MoveResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: DealRequest | None,
+    idempotency_key: None | str | Unset = UNSET,
+) -> MoveResult | Problem | None:
+    """Deal the next hand or round (when auto_deal is off)
+
+     When a hand or round is over and the rules deal by hand, the token's seat deals the next one;
+    `expected_version` guards against a stale deal.
+
+    Args:
+        game_id (str): the game's id
+        idempotency_key (None | str | Unset): 1-64 letters, digits, `_`, `.`, `:` or `-`; a
+            retried request with the same key returns the first answer
+        body (DealRequest | None):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MoveResult | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,232 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.signal_request import SignalRequest
+from ...models.signal_result import SignalResult
+from ...types import Response
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    body: SignalRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/{game_id}/signals".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | SignalResult | None:
+    if response.status_code == 200:
+        response_200 = SignalResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | SignalResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SignalRequest,
+) -> Response[Problem | SignalResult]:
+    """Signal your partner (seen only by the partner until the game is over)
+
+     The signal is kept beside the log: the version, the log and what the opponents and spectators see do
+    not change. The partner sees it in its view (`signals`); the entry that ends the match records every
+    signal.
+
+    Args:
+        game_id (str): the game's id
+        body (SignalRequest): A partner signal: `guindis` (I hold the 7D) or `seven` (I hold
+            another seven).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SignalResult]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SignalRequest,
+) -> Problem | SignalResult | None:
+    """Signal your partner (seen only by the partner until the game is over)
+
+     The signal is kept beside the log: the version, the log and what the opponents and spectators see do
+    not change. The partner sees it in its view (`signals`); the entry that ends the match records every
+    signal.
+
+    Args:
+        game_id (str): the game's id
+        body (SignalRequest): A partner signal: `guindis` (I hold the 7D) or `seven` (I hold
+            another seven).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SignalResult
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SignalRequest,
+) -> Response[Problem | SignalResult]:
+    """Signal your partner (seen only by the partner until the game is over)
+
+     The signal is kept beside the log: the version, the log and what the opponents and spectators see do
+    not change. The partner sees it in its view (`signals`); the entry that ends the match records every
+    signal.
+
+    Args:
+        game_id (str): the game's id
+        body (SignalRequest): A partner signal: `guindis` (I hold the 7D) or `seven` (I hold
+            another seven).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SignalResult]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SignalRequest,
+) -> Problem | SignalResult | None:
+    """Signal your partner (seen only by the partner until the game is over)
+
+     The signal is kept beside the log: the version, the log and what the opponents and spectators see do
+    not change. The partner sees it in its view (`signals`); the entry that ends the match records every
+    signal.
+
+    Args:
+        game_id (str): the game's id
+        body (SignalRequest): A partner signal: `guindis` (I hold the 7D) or `seven` (I hold
+            another seven).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SignalResult
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

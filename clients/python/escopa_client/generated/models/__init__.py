@@ -1,0 +1,269 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .audit_failure import AuditFailure
+from .audit_failure_kind import AuditFailureKind
+from .audit_report import AuditReport
+from .audit_report_signature import AuditReportSignature
+from .audit_report_status_type_0 import AuditReportStatusType0
+from .bot_level import BotLevel
+from .capture_rule import CaptureRule
+from .changed import Changed
+from .claimable import Claimable
+from .claimed import Claimed
+from .claimed_type import ClaimedType
+from .commitment import Commitment
+from .create_game import CreateGame
+from .created_game import CreatedGame
+from .deal_request import DealRequest
+from .dealer_rotation import DealerRotation
+from .export import Export
+from .export_format import ExportFormat
+from .first_dealer_drawn import FirstDealerDrawn
+from .first_dealer_drawn_type import FirstDealerDrawnType
+from .game_finished_event import GameFinishedEvent
+from .game_finished_event_type import GameFinishedEventType
+from .game_info import GameInfo
+from .game_started_event import GameStartedEvent
+from .game_started_event_type import GameStartedEventType
+from .game_view import GameView
+from .game_view_status import GameViewStatus
+from .hand_dealt import HandDealt
+from .hand_dealt_type import HandDealtType
+from .head_signature import HeadSignature
+from .health import Health
+from .health_status import HealthStatus
+from .hint import Hint
+from .initial_bonus_taker import InitialBonusTaker
+from .initial_table_bonus import InitialTableBonus
+from .invite import Invite
+from .join_by_invite import JoinByInvite
+from .join_by_seat import JoinBySeat
+from .joined import Joined
+from .key_list import KeyList
+from .last_cards_taken import LastCardsTaken
+from .last_cards_taken_type import LastCardsTakenType
+from .last_move import LastMove
+from .leftover_cards import LeftoverCards
+from .legal_claim import LegalClaim
+from .legal_claim_kind import LegalClaimKind
+from .legal_deal import LegalDeal
+from .legal_deal_kind import LegalDealKind
+from .legal_moves import LegalMoves
+from .legal_play import LegalPlay
+from .legal_play_kind import LegalPlayKind
+from .list_presets_response_200 import ListPresetsResponse200
+from .lobby_game import LobbyGame
+from .lobby_page import LobbyPage
+from .log_entry import LogEntry
+from .log_entry_type import LogEntryType
+from .log_page import LogPage
+from .match_ended import MatchEnded
+from .match_ended_type import MatchEndedType
+from .missed_capture import MissedCapture
+from .move_as_listed import MoveAsListed
+from .move_by_id import MoveById
+from .move_claim import MoveClaim
+from .move_claim_kind import MoveClaimKind
+from .move_kind import MoveKind
+from .move_play import MovePlay
+from .move_play_kind import MovePlayKind
+from .move_result import MoveResult
+from .move_value import MoveValue
+from .outcome import Outcome
+from .outcome_result import OutcomeResult
+from .played import Played
+from .played_type import PlayedType
+from .player_info import PlayerInfo
+from .points import Points
+from .points_override import PointsOverride
+from .preset_name import PresetName
+from .primeira_figures import PrimeiraFigures
+from .primeira_values import PrimeiraValues
+from .problem import Problem
+from .public_key import PublicKey
+from .public_key_algorithm import PublicKeyAlgorithm
+from .receipt import Receipt
+from .rematch import Rematch
+from .replay_move import ReplayMove
+from .replay_request import ReplayRequest
+from .replay_result import ReplayResult
+from .replay_result_status import ReplayResultStatus
+from .replay_score import ReplayScore
+from .replay_step import ReplayStep
+from .round_ended import RoundEnded
+from .round_ended_type import RoundEndedType
+from .round_score import RoundScore
+from .rules import Rules
+from .rules_first_dealer_type_0 import RulesFirstDealerType0
+from .rules_override import RulesOverride
+from .rules_override_first_dealer_type_0 import RulesOverrideFirstDealerType0
+from .rules_primeira_values import RulesPrimeiraValues
+from .score_sheet import ScoreSheet
+from .score_sheet_status import ScoreSheetStatus
+from .seat_bot import SeatBot
+from .seat_open import SeatOpen
+from .seat_token import SeatToken
+from .sent_signal import SentSignal
+from .side_score import SideScore
+from .side_score_categories import SideScoreCategories
+from .side_view import SideView
+from .signal import Signal
+from .signal_request import SignalRequest
+from .signal_result import SignalResult
+from .state import State
+from .state_status import StateStatus
+from .stream_event import StreamEvent
+from .stream_event_event import StreamEventEvent
+from .stream_events_until import StreamEventsUntil
+from .stream_ticket import StreamTicket
+from .table_bonus import TableBonus
+from .table_bonus_type import TableBonusType
+from .tie_at_target import TieAtTarget
+from .timeout_event import TimeoutEvent
+from .timeout_event_type import TimeoutEventType
+from .turn_event import TurnEvent
+from .turn_event_type import TurnEventType
+from .validation import Validation
+from .view import View
+from .view_status import ViewStatus
+from .webhook_deliveries import WebhookDeliveries
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_state import WebhookDeliveryState
+from .webhook_player import WebhookPlayer
+from .webhook_request import WebhookRequest
+from .webhook_subscription import WebhookSubscription
+
+__all__ = (
+    "AuditFailure",
+    "AuditFailureKind",
+    "AuditReport",
+    "AuditReportSignature",
+    "AuditReportStatusType0",
+    "BotLevel",
+    "CaptureRule",
+    "Changed",
+    "Claimable",
+    "Claimed",
+    "ClaimedType",
+    "Commitment",
+    "CreatedGame",
+    "CreateGame",
+    "DealerRotation",
+    "DealRequest",
+    "Export",
+    "ExportFormat",
+    "FirstDealerDrawn",
+    "FirstDealerDrawnType",
+    "GameFinishedEvent",
+    "GameFinishedEventType",
+    "GameInfo",
+    "GameStartedEvent",
+    "GameStartedEventType",
+    "GameView",
+    "GameViewStatus",
+    "HandDealt",
+    "HandDealtType",
+    "HeadSignature",
+    "Health",
+    "HealthStatus",
+    "Hint",
+    "InitialBonusTaker",
+    "InitialTableBonus",
+    "Invite",
+    "JoinByInvite",
+    "JoinBySeat",
+    "Joined",
+    "KeyList",
+    "LastCardsTaken",
+    "LastCardsTakenType",
+    "LastMove",
+    "LeftoverCards",
+    "LegalClaim",
+    "LegalClaimKind",
+    "LegalDeal",
+    "LegalDealKind",
+    "LegalMoves",
+    "LegalPlay",
+    "LegalPlayKind",
+    "ListPresetsResponse200",
+    "LobbyGame",
+    "LobbyPage",
+    "LogEntry",
+    "LogEntryType",
+    "LogPage",
+    "MatchEnded",
+    "MatchEndedType",
+    "MissedCapture",
+    "MoveAsListed",
+    "MoveById",
+    "MoveClaim",
+    "MoveClaimKind",
+    "MoveKind",
+    "MovePlay",
+    "MovePlayKind",
+    "MoveResult",
+    "MoveValue",
+    "Outcome",
+    "OutcomeResult",
+    "Played",
+    "PlayedType",
+    "PlayerInfo",
+    "Points",
+    "PointsOverride",
+    "PresetName",
+    "PrimeiraFigures",
+    "PrimeiraValues",
+    "Problem",
+    "PublicKey",
+    "PublicKeyAlgorithm",
+    "Receipt",
+    "Rematch",
+    "ReplayMove",
+    "ReplayRequest",
+    "ReplayResult",
+    "ReplayResultStatus",
+    "ReplayScore",
+    "ReplayStep",
+    "RoundEnded",
+    "RoundEndedType",
+    "RoundScore",
+    "Rules",
+    "RulesFirstDealerType0",
+    "RulesOverride",
+    "RulesOverrideFirstDealerType0",
+    "RulesPrimeiraValues",
+    "ScoreSheet",
+    "ScoreSheetStatus",
+    "SeatBot",
+    "SeatOpen",
+    "SeatToken",
+    "SentSignal",
+    "SideScore",
+    "SideScoreCategories",
+    "SideView",
+    "Signal",
+    "SignalRequest",
+    "SignalResult",
+    "State",
+    "StateStatus",
+    "StreamEvent",
+    "StreamEventEvent",
+    "StreamEventsUntil",
+    "StreamTicket",
+    "TableBonus",
+    "TableBonusType",
+    "TieAtTarget",
+    "TimeoutEvent",
+    "TimeoutEventType",
+    "TurnEvent",
+    "TurnEventType",
+    "Validation",
+    "View",
+    "ViewStatus",
+    "WebhookDeliveries",
+    "WebhookDelivery",
+    "WebhookDeliveryState",
+    "WebhookPlayer",
+    "WebhookRequest",
+    "WebhookSubscription",
+)

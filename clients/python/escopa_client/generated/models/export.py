@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.export_format import ExportFormat
+
+if TYPE_CHECKING:
+    from ..models.head_signature import HeadSignature
+    from ..models.log_entry import LogEntry
+
+
+T = TypeVar("T", bound="Export")
+
+
+@_attrs_define
+class Export:
+    """A finished game's whole log as one document; `entries[0]` is the `created` entry.
+
+    `signature` signs `escopa-receipt-v1:{game_id}:{seq}:{hash}` of the last entry; the service
+    always writes it (only a v1 document lacks it).
+
+        Attributes:
+            format_ (ExportFormat):  Default: ExportFormat.ESCOPA_EXPORT_V2.
+            game_id (str):
+            entries (list[LogEntry]):
+            signature (HeadSignature | None):
+    """
+
+    game_id: str
+    entries: list[LogEntry]
+    signature: HeadSignature | None
+    format_: ExportFormat = ExportFormat.ESCOPA_EXPORT_V2
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.head_signature import HeadSignature  # noqa: PLC0415
+
+        format_ = self.format_.value
+
+        game_id = self.game_id
+
+        entries = []
+        for entries_item_data in self.entries:
+            entries_item = entries_item_data.to_dict()
+            entries.append(entries_item)
+
+        signature: dict[str, Any] | None
+        if isinstance(self.signature, HeadSignature):
+            signature = self.signature.to_dict()
+        else:
+            signature = self.signature
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "format": format_,
+                "game_id": game_id,
+                "entries": entries,
+                "signature": signature,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.head_signature import HeadSignature  # noqa: PLC0415
+        from ..models.log_entry import LogEntry  # noqa: PLC0415
+
+        d = dict(src_dict)
+        format_ = ExportFormat(d.pop("format"))
+
+        game_id = d.pop("game_id")
+
+        entries = []
+        _entries = d.pop("entries")
+        for entries_item_data in _entries:
+            entries_item = LogEntry.from_dict(entries_item_data)
+
+            entries.append(entries_item)
+
+        def _parse_signature(data: object) -> HeadSignature | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                signature_type_0 = HeadSignature.from_dict(data)
+
+                return signature_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(HeadSignature | None, data)
+
+        signature = _parse_signature(d.pop("signature"))
+
+        export = cls(
+            format_=format_,
+            game_id=game_id,
+            entries=entries,
+            signature=signature,
+        )
+
+        export.additional_properties = d
+        return export
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

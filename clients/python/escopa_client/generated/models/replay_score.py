@@ -1,0 +1,113 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.outcome import Outcome
+    from ..models.round_score import RoundScore
+
+
+T = TypeVar("T", bound="ReplayScore")
+
+
+@_attrs_define
+class ReplayScore:
+    """Every round's breakdown, the match totals and the winner (none while the match runs).
+
+    Attributes:
+        rounds (list[RoundScore]):
+        totals (list[int]):
+        outcome (None | Outcome):
+    """
+
+    rounds: list[RoundScore]
+    totals: list[int]
+    outcome: None | Outcome
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.outcome import Outcome  # noqa: PLC0415
+
+        rounds = []
+        for rounds_item_data in self.rounds:
+            rounds_item = rounds_item_data.to_dict()
+            rounds.append(rounds_item)
+
+        totals = self.totals
+
+        outcome: dict[str, Any] | None
+        if isinstance(self.outcome, Outcome):
+            outcome = self.outcome.to_dict()
+        else:
+            outcome = self.outcome
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "rounds": rounds,
+                "totals": totals,
+                "outcome": outcome,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.outcome import Outcome  # noqa: PLC0415
+        from ..models.round_score import RoundScore  # noqa: PLC0415
+
+        d = dict(src_dict)
+        rounds = []
+        _rounds = d.pop("rounds")
+        for rounds_item_data in _rounds:
+            rounds_item = RoundScore.from_dict(rounds_item_data)
+
+            rounds.append(rounds_item)
+
+        totals = cast(list[int], d.pop("totals"))
+
+        def _parse_outcome(data: object) -> None | Outcome:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                outcome_type_0 = Outcome.from_dict(data)
+
+                return outcome_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Outcome, data)
+
+        outcome = _parse_outcome(d.pop("outcome"))
+
+        replay_score = cls(
+            rounds=rounds,
+            totals=totals,
+            outcome=outcome,
+        )
+
+        replay_score.additional_properties = d
+        return replay_score
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

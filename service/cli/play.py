@@ -1,0 +1,59 @@
+"""`escopa play`'s options. The game itself (`service.cli.terminal`) is imported only when it
+runs: it needs the Python client package, `escopa-client` (clients/python)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from bots.levels import LEVELS
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The `play` command's options."""
+    play = commands.add_parser(
+        "play",
+        help="play a match in the terminal against bots (or join a game by its invite) on a "
+        "running `escopa serve`",
+    )
+    play.add_argument(
+        "--url",
+        default=os.environ.get("ESCOPA_URL", DEFAULT_URL),
+        help=f"the service's address (default: ESCOPA_URL, else {DEFAULT_URL})",
+    )
+    play.add_argument(
+        "--bots",
+        default="expert",
+        help=f"the bot seats' levels, comma-separated ({', '.join(LEVELS)}; default expert), "
+        "repeated to fill --players",
+    )
+    play.add_argument(
+        "--players", type=int, default=None, help="2, 3 or 4 seats (default: you and --bots)"
+    )
+    play.add_argument("--preset", default="escopa", help="the rules preset (default escopa)")
+    play.add_argument("--target", type=int, default=None, help="the points that win the match")
+    play.add_argument("--name", default="You", help="your name at the table (default You)")
+    play.add_argument("--game", default=None, help="join this game (with --invite or --token)")
+    play.add_argument("--invite", default=None, help="the open seat's invite, with --game")
+    play.add_argument("--token", default=None, help="your seat's token, to take it again")
+    play.add_argument("--api-key", default=None, help="the service's API key, when it asks for one")
+    play.set_defaults(handler=_checked)
+
+
+def _checked(args: argparse.Namespace) -> int:
+    """Refuse options that cannot go together, then play."""
+    if args.game and not (args.invite or args.token):
+        print("escopa play: --game needs --invite (an open seat) or --token (your seat)")
+        return 2
+    try:
+        from service.cli.terminal import run
+    except ImportError as error:
+        print(
+            f"escopa play needs the Python client (pip install -e clients/python): {error}",
+            file=sys.stderr,
+        )
+        return 2
+    return run(args)

@@ -1,0 +1,279 @@
+"""The game `escopa play` runs: a match in the terminal, over a running `escopa serve`, through
+the Python client (`escopa_client`): against bots (a new game), or at a seat joined by its
+invite (or taken again with its token). Each turn shows the table and offers the legal moves,
+chosen by number or by code; the other seats' moves and each round's scoring arrive live."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import logging
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import httpx
+from rich.console import Console
+
+from bots.levels import LEVELS
+from escopa_client import ApiError, Escopa, Event, Table, answer
+from escopa_client.generated.api.games import get_hint, get_log
+from escopa_client.generated.api.seats import join_game
+from escopa_client.generated.models import (
+    BotLevel,
+    GameView,
+    Hint,
+    JoinByInvite,
+    Joined,
+    LegalMoves,
+    LogEntry,
+    LogPage,
+)
+from service.cli.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
+
+Ask = Callable[[str], str]
+"""Reads one line the player types, after showing the prompt."""
+
+
+class Seat(NamedTuple):
+    """The seat this terminal plays: its game, number and token."""
+
+    game_id: str
+    seat: int
+    token: str
+
+
+class Quit(Exception):
+    """The player left the table (`q`, end of input)."""
+
+
+def bot_levels(bots: str, players: int | None) -> list[str]:
+    """The level of each bot seat: `--bots` in order, repeated to fill `--players` - 1 seats;
+    raises ValueError when a level is unknown or there are more levels than seats."""
+    levels = [name.strip() for name in bots.split(",") if name.strip()]
+    unknown = [name for name in levels if name not in LEVELS]
+    if unknown or not levels:
+        raise ValueError(
+            f"unknown bot level {unknown[0] if unknown else ''!r}; known: {', '.join(LEVELS)}"
+        )
+    if players is None:
+        return levels
+    if len(levels) > players - 1:
+        raise ValueError(f"{len(levels)} bot levels for {players - 1} bot seat(s)")
+    return list(itertools.islice(itertools.cycle(levels), players - 1))
+
+
+def creation(name: str, levels: list[str], preset: str, target: int | None) -> dict[str, Any]:
+    """The `POST /v1/games` body: the player at seat 0, a bot at every other seat."""
+    seats: list[Any] = [name]
+    seats += [
+        {"name": f"{level.title()} {seat}", "bot": level} for seat, level in enumerate(levels, 1)
+    ]
+    body: dict[str, Any] = {"players": seats, "preset": preset}
+    if target is not None:
+        body["rules"] = {"target": target}
+    return body
+
+
+def take_seat(service: Escopa, args: argparse.Namespace) -> Seat:
+    """Create the game against bots, join the one of `--game` by its invite, or take the seat of
+    `--token` again."""
+    if args.game and args.token:
+        view = service.table(args.game, args.token).view()
+        assert view.seat is not None
+        return Seat(args.game, view.seat, args.token)
+    if args.game:
+        body = JoinByInvite(invite=args.invite, name=args.name)
+        joined = answer(
+            join_game.sync_detailed(args.game, client=service.client(), body=body), Joined
+        )
+        return Seat(args.game, joined.seat, joined.token)
+    levels = bot_levels(args.bots, args.players)
+    created = service.create_game(creation(args.name, levels, args.preset, args.target))
+    mine = created.players[0]
+    assert isinstance(mine.token, str), "a person's seat is answered with its token"
+    return Seat(created.game_id, mine.seat, mine.token)
+
+
+def parse_choice(text: str, legal: LegalMoves) -> Listed | str:
+    """The legal move the player typed: its number, its code (`7D+3S+4H`, captures in any
+    order, suits as symbols too), or a card when only one move plays it; else why not."""
+    typed = text.strip()
+    if typed.isdigit():
+        number = int(typed)
+        if 1 <= number <= len(legal.moves):
+            return legal.moves[number - 1]
+        return f"choose a number from 1 to {len(legal.moves)}"
+    wanted = _key(typed)
+    for move in legal.moves:
+        if _key(move.id) == wanted:
+            return move
+    playing = [m for m in legal.moves if _key(m.id)[:2] == wanted[:2] and len(wanted[2]) == 0]
+    if len(playing) == 1:
+        return playing[0]
+    if playing:
+        numbers = ", ".join(str(legal.moves.index(m) + 1) for m in playing)
+        return f"{typed} plays several ways ({numbers}): type its number or the whole code"
+    return f"{typed!r} is not a legal move here: type a number or a code from the list"
+
+
+def _key(text: str) -> tuple[str, str, tuple[str, ...]]:
+    """A move's code made comparable: kind, first card, the other cards sorted."""
+    upper = text.upper().replace(" ", "+").replace(",", "+")
+    for suit, symbol in SUITS.items():
+        upper = upper.replace(symbol, suit)
+    kind = "claim" if upper.startswith("CLAIM:") else "play"
+    parts = [p for p in upper.removeprefix("CLAIM:").split("+") if p]
+    if not parts:
+        return (kind, "", ())
+    if kind == "claim":
+        return (kind, "", tuple(sorted(parts)))
+    return (kind, parts[0], tuple(sorted(parts[1:])))
+
+
+class Terminal:
+    """The player at the terminal: shows the table and asks for a move on each turn, and shows
+    every entry of the game as it arrives."""
+
+    def __init__(self, console: Console, ask: Ask, table: Table, seat: int) -> None:
+        self.console = console
+        self.ask = ask
+        self.table = table
+        self.seat = seat
+        self.view = table.view()
+        self.ended = False
+        self.shown = self.view.version
+        """The seq of the last entry shown (the ones before the first view are not)."""
+
+    def choose(self, view: GameView, legal: LegalMoves) -> Listed:
+        """Show what happened since the last entry shown, the table and the legal moves; the
+        one the player types."""
+        self.view = view
+        self.catch_up(view.version)
+        self.console.print(board(view, self.seat))
+        self.console.print(choices(legal))
+        while True:
+            try:
+                numbers = "1" if len(legal.moves) == 1 else f"1-{len(legal.moves)}"
+                signals = ", s guindis or s seven to signal" if _signalling(view) else ""
+                typed = self.ask(
+                    f"your move ({numbers}, a code{signals}, h for a hint, q to leave): "
+                )
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
+            if typed.strip().lower() in ("q", "quit"):
+                raise Quit
+            if typed.strip().lower() in ("h", "hint"):
+                self.console.print(self.hint(legal))
+                continue
+            if typed.strip().lower().startswith("s "):
+                self.console.print(self.signal(typed.strip()[2:].strip().lower()))
+                continue
+            found = parse_choice(typed, legal)
+            if not isinstance(found, str):
+                return found
+            self.console.print(found, style="yellow")
+
+    def hint(self, legal: LegalMoves) -> str:
+        """The expert bot's move for this seat now (`GET /hint`), by its number, or why not."""
+        try:
+            response = get_hint.sync_detailed(
+                self.table.game_id, client=self.table.client, level=BotLevel.EXPERT
+            )
+            found = answer(response, Hint)
+        except ApiError as error:
+            return f"no hint: {error}"
+        number = next((n for n, m in enumerate(legal.moves, 1) if m.id == found.move.id), None)
+        return f"the expert would play {number}: {found.move.id}"
+
+    def signal(self, name: str) -> str:
+        """Send a partner signal (`guindis`: the seven of diamonds, `seven`: another seven)."""
+        if name not in ("guindis", "seven"):
+            return "the signals are guindis (the seven of diamonds) and seven (another seven)"
+        try:
+            self.table.signal(name)
+        except ApiError as error:
+            return f"no signal: {error}"
+        return f"you signalled {name} to your partner"
+
+    def on_event(self, event: Event) -> None:
+        """Show what the entry did, unless shown already (a join refreshes the names)."""
+        self.ended = self.ended or event.ends_match
+        if event.seq > self.shown:
+            self.show(event.entry)
+
+    def catch_up(self, version: int) -> None:
+        """Show the entries up to `version` that the events stream has not brought yet: the
+        other seats may have played before the stream's next message arrives."""
+        while self.shown < version:
+            response = get_log.sync_detailed(
+                self.table.game_id, client=self.table.client, after=self.shown, limit=200
+            )
+            page = answer(response, LogPage)
+            for entry in page.entries:
+                if entry.seq <= version:
+                    self.show(entry)
+            if not page.entries:
+                break
+
+    def show(self, entry: LogEntry) -> None:
+        """Print one entry's lines and remember it is shown."""
+        if entry.type_.value == "joined":
+            self.view = self.table.view()
+        for line in entry_lines(entry, self.view, self.seat):
+            self.console.print(line)
+        self.shown = max(self.shown, entry.seq)
+
+
+def _signalling(view: GameView) -> bool:
+    """Whether partners may signal at this table (4 players in partnerships, signals on)."""
+    partnered = view.rules.partnerships
+    paired = view.rules.players == 4 if partnered is None else bool(partnered)
+    return paired and view.rules.signals
+
+
+def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | None = None) -> int:
+    """Take the seat and play it to the end of the match; 2 when that cannot start."""
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
+    console = console or Console(highlight=False)
+    asked = ask or console.input
+    with Escopa(args.url, api_key=args.api_key) as service:
+        try:
+            seat = take_seat(service, args)
+        except ValueError as error:
+            console.print(f"escopa play: {error}", soft_wrap=True)
+            return 2
+        except httpx.TransportError:
+            console.print(
+                f"escopa play: no Escopa service at {args.url}; start one with `escopa serve`",
+                soft_wrap=True,
+            )
+            return 2
+        except ApiError as error:
+            console.print(f"escopa play: {error}", soft_wrap=True)
+            return 2
+        table = service.table(seat.game_id, seat.token)
+        console.print(f"game {seat.game_id}, you are seat {seat.seat}")
+        player = Terminal(console, asked, table, seat.seat)
+        try:
+            final = table.play(player.choose, player.on_event, after=player.shown)
+        except KeyboardInterrupt:
+            return _left(console, args.url, seat)
+        except ApiError as error:
+            console.print(f"escopa play: the service refused: {error}", soft_wrap=True)
+            return 1
+        except Quit:
+            return _left(console, args.url, seat)
+    if final.outcome is not None and not player.ended:
+        console.print(outcome_text(final.outcome, final, seat.seat), style="bold")
+    console.print(f"replay: {args.url.rstrip('/')}/replay/{seat.game_id}")
+    return 0
+
+
+def _left(console: Console, url: str, seat: Seat) -> int:
+    """Say how to come back: the seat stays the player's, the game waits for its moves."""
+    console.print(
+        f"you left the table; take your seat again with: escopa play --url {url} "
+        f"--game {seat.game_id} --token {seat.token}",
+        soft_wrap=True,
+    )
+    return 0

@@ -1,0 +1,75 @@
+// The join page: take an open seat, by the invite in the URL's fragment (`#invite=`, never
+// sent in a request line: it goes in the join's body) or, for a lobby game, by its number
+// (`#seat=`); then to the table, the seat's new token in this tab's session storage.
+
+import { api, gameIdFromPath } from "./api.js";
+import { h } from "./dom.js";
+
+const gameId = gameIdFromPath("/join/");
+const $ = (id) => document.getElementById(id);
+const TOLD = {
+  "join/invite_invalid": "This invite has been used already, or is not this game's: ask for a new link.",
+  "join/seat_taken": "Someone has just taken that seat.",
+  "join/name_taken": "Someone at this table has that name already: choose another.",
+  "game/not_waiting": "This game has started already.",
+  "game/expired": "Nobody joined this game in time: it has expired.",
+};
+
+/** What the fragment asks for: an invite (kept in this tab, out of the address bar) or a seat. */
+function wanted() {
+  const key = `escopa:invite:${gameId}`;
+  const invite = /(?:^#|&)invite=([^&]+)/.exec(location.hash);
+  const seat = /(?:^#|&)seat=(\d+)/.exec(location.hash);
+  if (invite) {
+    sessionStorage.setItem(key, decodeURIComponent(invite[1]));
+    history.replaceState(null, "", location.pathname);
+  }
+  const kept = sessionStorage.getItem(key);
+  if (kept) return { invite: kept };
+  return seat ? { seat: Number(seat[1]) } : null;
+}
+
+function describe(view, asked) {
+  const seated = view.players.filter((p) => !p.open).map((p) => p.name);
+  const open = view.players.filter((p) => p.open).length;
+  const target = view.rules.target;
+  const how = asked.invite ? `${seated.join(" and ")} invite${seated.length === 1 ? "s" : ""} you` : `Seat ${asked.seat} is open`;
+  return `${how}: a ${view.rules.players}-player game to ${target} points; ${open} seat(s) still open.`;
+}
+
+async function join(event, asked) {
+  event.preventDefault();
+  $("error").textContent = "";
+  $("join-go").disabled = true;
+  const name = $("join-name").value.trim();
+  try {
+    const joined = await api(`/v1/games/${gameId}/join`, { method: "POST", body: { ...asked, name } });
+    sessionStorage.setItem(`escopa:token:${gameId}`, joined.token);
+    sessionStorage.removeItem(`escopa:invite:${gameId}`);
+    location.assign(`/play/${gameId}`);
+  } catch (problem) {
+    $("error").textContent = TOLD[problem.code] ?? problem.message;
+    $("join-go").disabled = false;
+  }
+}
+
+async function start() {
+  if (!gameId) throw new Error("no game in this address");
+  const asked = wanted();
+  if (!asked) throw new Error("This link has no invite and names no seat.");
+  const view = await api(`/v1/games/${gameId}`);
+  if (view.status !== "waiting") {
+    $("game-line").replaceChildren("This game has started already: ", h("a", { href: `/play/${gameId}`, text: "watch it" }), ".");
+    return;
+  }
+  $("game-line").textContent = describe(view, asked);
+  const form = $("join");
+  form.hidden = false;
+  form.addEventListener("submit", (event) => join(event, asked));
+  $("join-name").focus();
+}
+
+start().catch((problem) => {
+  $("game-line").textContent = "";
+  $("error").textContent = TOLD[problem.code] ?? problem.message;
+});

@@ -1,0 +1,111 @@
+"""What the browser tests of the web pages share: waiting on a page, playing in it, and
+checking that it logged no error and called no other host."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.harness.api import Json, entry_hash
+from tests.harness.browser import Watched
+from tests.harness.processes import Served
+
+SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
+WAIT = 15.0
+
+
+def shoot(watched: Watched, name: str, full_page: bool = True) -> None:
+    """Save a screenshot for the README when asked to."""
+    if SHOTS:
+        watched.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=full_page)
+
+
+def until(check: Any, what: str, timeout: float = WAIT) -> Any:
+    """Poll `check()` until it returns something truthy."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def version(watched: Watched) -> int:
+    shown = watched.page.evaluate("document.body.dataset.version")
+    return int(shown) if shown else 0
+
+
+def my_turn(watched: Watched, at_least: int) -> bool:
+    shown, turn, choices = watched.page.evaluate(
+        "[Number(document.body.dataset.version || 0),"
+        " document.getElementById('status').textContent.includes('Your turn'),"
+        " document.querySelectorAll('#hand button.card:not([disabled]), #actions [data-move]')"
+        ".length]"
+    )
+    return bool(shown >= at_least and turn and choices)
+
+
+def play_by_clicks(watched: Watched) -> str:
+    """Choose a move in the page: a claim when offered, else a capture when a card has one
+    (its table cards clicked, then the one option left), else a discard. Returns the move."""
+    page = watched.page
+    claim = page.locator("#actions button[data-move^='claim:']")
+    if claim.count():
+        chosen = claim.first.get_attribute("data-move")
+        claim.first.click()
+        return str(chosen)
+    cards = page.locator("#hand button.card:not([disabled])")
+    discard = None
+    for index in range(cards.count()):
+        cards.nth(index).click()
+        options = page.locator("#actions button[data-move]").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.move)"
+        )
+        captures = [o for o in options if "+" in o and not o.startswith("claim:")]
+        if captures:
+            move = str(captures[0])
+            for card in move.split("+")[1:]:
+                page.click(f"#table button[data-card='{card}']")
+            left = page.locator("#actions button[data-move]").evaluate_all(
+                "buttons => buttons.map(b => b.dataset.move).filter(m => !m.startsWith('claim:'))"
+            )
+            assert left == [move], f"after choosing {move}'s cards the page still offers {left}"
+            page.click(f"#actions button[data-move='{move}']")
+            return move
+        discard = options[-1]
+    assert discard is not None, "no card of the hand can be played"
+    page.click(f"#actions button[data-move='{discard}']")
+    return str(discard)
+
+
+def play_by_keyboard(watched: Watched) -> None:
+    """Tab to the first playable card, Enter to choose it, Enter on the first option offered."""
+    page = watched.page
+    page.locator("#hand button.card:not([disabled])").first.focus()
+    page.keyboard.press("Enter")
+    until(lambda: page.evaluate("document.activeElement.dataset.move"), "focus on an option")
+    page.keyboard.press("Enter")
+
+
+def assert_clean(server: Served, *pages: Watched, expected: tuple[str, ...] = ()) -> None:
+    """No console error (but each `expected` one, exactly once), no request to another host."""
+    for watched in pages:
+        unexpected = [e for e in watched.errors if not any(x in e for x in expected)]
+        assert unexpected == [], unexpected
+        for text in expected:
+            assert sum(text in e for e in watched.errors) == 1, (text, watched.errors)
+        foreign = [url for url in watched.requests if not url.startswith(server.base + "/")]
+        assert foreign == [], foreign
+
+
+def rehashed(export: Json) -> Json:
+    """The chain recomputed after a change, as a forger who knows the format would."""
+    prev = "0" * 64
+    for entry in export["entries"]:
+        entry["prev_hash"] = prev
+        entry["hash"] = entry_hash(entry)
+        prev = entry["hash"]
+    return export

@@ -1,0 +1,225 @@
+"""`escopa play` driven in a pseudo-terminal against a live `escopa serve`: whole short matches
+typed move by move (by number and by code), against bots and at a seat joined by its invite;
+and the refusals it says in words."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pexpect
+import pytest
+
+from service.store.redis_server import free_port
+from tests.harness.processes import wait_ready
+from tests.harness.terminal import Listing, play_through, spawn, spawn_shell
+
+UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
+QUICK_BOTS = {"ESCOPA_BOT_BUDGET": "300"}  # the server's expert thinks less: shorter tests
+README = Path(__file__).resolve().parents[3] / "README.md"
+SUIT = re.compile("[♠♥♦♣]")
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`escopa serve` on a free port with its private Redis and its bot worker."""
+    folder = tmp_path_factory.mktemp("serve")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | UNLIMITED | QUICK_BOTS
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    command += ["--data-dir", str(folder / "data")]
+    with (folder / "serve.log").open("wb") as log:
+        process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, process)
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=20)
+
+
+def by_number_then_by_code(prompt: int, shown: Listing) -> str:
+    """A wrong number first, then alternately the first move's number and the last's code."""
+    if prompt == 0:
+        return "99"
+    if not shown.moves:  # the prompt again after a refusal
+        return "1"
+    return "1" if prompt % 2 else shown.moves[-1][2].lower()
+
+
+def game_id_of(output: str) -> str:
+    found = re.search(r"game ([0-9a-f]{24}), you are seat (\d)", output)
+    assert found, output[:500]
+    return found.group(1)
+
+
+def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) -> None:
+    child = spawn("--url", base_url, "--bots", "greedy", "--target", "3", "--name", "Ana")
+
+    session = play_through(child, by_number_then_by_code)
+
+    out = session.output
+    assert session.status == 0, out[-2000:]
+    assert "choose a number from 1 to " in out  # the 99
+    assert "your hand" in out and "table" in out
+    assert SUIT.search(out)
+    assert "Greedy 1 played " in out  # the bot's moves, live
+    boards = list(re.finditer(r"last move  Greedy 1: (\S+)", out))
+    assert boards
+    for board in boards:  # each bot move is told before the board that shows it
+        if board.group(1) != "claimed":
+            assert out.rfind(f"Greedy 1 played {board.group(1)}", 0, board.start()) != -1
+    assert "you played " in out
+    assert re.search(r"round 1\s", out)
+    for row in ("cards", "diamonds", "sevens", "primeira", "escopas", "round", "match"):
+        assert re.search(rf"│ {row} +│", out), row
+    game = game_id_of(out)
+    score = httpx.get(f"{base_url}/v1/games/{game}/score").json()
+    assert score["status"] == "finished"
+    totals = "-".join(str(t) for t in score["outcome"]["totals"])
+    verb = "you win" if score["outcome"]["winner"] == 0 else "Greedy 1 won"
+    assert f"match over: {verb} {totals} after " in out
+    assert f"replay: {base_url}/replay/{game}" in out
+    moved = httpx.get(f"{base_url}/v1/games/{game}/log?limit=200").json()["entries"]
+    mine = [e for e in moved if e["type"] == "move" and e["seat"] == 0]
+    assert len(mine) == sum(1 for t in session.typed[1:] if t != "99")
+
+
+def test_a_seat_joined_by_its_invite_plays_its_match_to_the_end(base_url: str) -> None:
+    created = httpx.post(
+        f"{base_url}/v1/games",
+        json={
+            "players": [{"name": "Rui", "bot": "random"}, {"open": True}],
+            "rules": {"target": 2},
+        },
+    ).json()
+    game = created["game_id"]
+    assert created["view"]["status"] == "waiting"
+    invite = next(p["invite"] for p in created["players"] if "invite" in p)
+
+    child = spawn("--url", base_url, "--game", game, "--invite", invite, "--name", "Bia")
+    session = play_through(child, lambda n, shown: "1")
+
+    assert session.status == 0, session.output[-2000:]
+    assert f"game {game}, you are seat 1" in session.output
+    assert "Rui (random) played " in session.output
+    view = httpx.get(f"{base_url}/v1/games/{game}").json()
+    assert view["status"] == "finished"
+    assert [p["name"] for p in view["players"]] == ["Rui", "Bia"]
+
+
+def test_partners_signal_from_the_terminal_and_the_log_records_it(base_url: str) -> None:
+    child = spawn("--url", base_url, "--bots", "greedy", "--players", "4", "--target", "2")
+    answers = iter(["s wink", "s seven"])
+
+    session = play_through(child, lambda n, shown: next(answers, "1"))
+
+    out = session.output
+    assert session.status == 0, out[-2000:]
+    assert "s guindis or s seven to signal" in out
+    assert "the signals are guindis (the seven of diamonds) and seven (another seven)" in out
+    assert "you signalled seven to your partner" in out
+    game = game_id_of(out)
+    entries = httpx.get(f"{base_url}/v1/games/{game}/log?limit=200").json()["entries"]
+    sent = [s for e in entries for s in e.get("signals") or []]
+    assert [(s["seat"], s["signal"]) for s in sent] == [(0, "seven")]
+
+
+def test_a_wrong_invite_is_refused_in_words(base_url: str) -> None:
+    created = httpx.post(
+        f"{base_url}/v1/games",
+        json={"players": [{"name": "Rui", "bot": "random"}, {"open": True}]},
+    ).json()
+
+    child = spawn("--url", base_url, "--game", created["game_id"], "--invite", "x" * 43)
+    child.expect("escopa play: 403 join/invite_invalid: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+
+
+def test_a_hint_then_leaving_then_taking_the_seat_again_by_its_token(base_url: str) -> None:
+    child = spawn("--url", base_url, "--bots", "random", "--target", "2")
+    child.expect(r"your move \(")
+    child.sendline("h")
+    child.expect(r"the expert would play (\d+): (\S+)\r\n")
+    child.expect(r"your move \(")
+    child.sendline("q")
+    child.expect(r"take your seat again with: escopa play --url \S+ --game (\w+) --token (\S+)")
+    game, token = child.match.group(1), child.match.group(2)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert httpx.get(f"{base_url}/v1/games/{game}").json()["status"] == "playing"
+
+    again = spawn("--url", base_url, "--game", game, "--token", token)
+    session = play_through(again, lambda n, shown: "1")
+
+    assert session.status == 0, session.output[-2000:]
+    assert f"game {game}, you are seat 0" in session.output
+    assert httpx.get(f"{base_url}/v1/games/{game}").json()["status"] == "finished"
+
+
+def test_without_a_server_it_says_to_start_escopa_serve() -> None:
+    child = spawn("--url", f"http://127.0.0.1:{free_port()}")
+    child.expect("escopa play: no Escopa service at http://127.0.0.1:")
+    child.expect("start one with `escopa serve`")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+
+
+def readme_commands() -> list[str]:
+    """The command lines of the README's "In the terminal" block, comments dropped."""
+    section = README.read_text().split("## In the terminal", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    return [line.split("  #", 1)[0].strip() for line in block.splitlines()]
+
+
+def test_the_readme_terminal_commands_work_as_written(base_url: str, tmp_path: Path) -> None:
+    commands = readme_commands()
+    assert [c.split()[1] for c in commands] == ["play", "play", "play", "simulate", "audit"]
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    open_seat = httpx.post(
+        f"{base_url}/v1/games",
+        json={
+            "players": [{"name": "Ana", "bot": "greedy"}, {"open": True}],
+            "rules": {"target": 3},
+        },
+    ).json()
+    env = {
+        "ESCOPA_URL": base_url,
+        "GAME": open_seat["game_id"],
+        "INVITE": next(p["invite"] for p in open_seat["players"] if "invite" in p),
+    }
+    for command in commands[:3]:
+        session = play_through(spawn_shell(command, tmp_path, **env), lambda n, shown: "1")
+        assert session.status == 0, command + session.output[-2000:]
+        game = game_id_of(session.output)
+        export = httpx.get(f"{base_url}/v1/games/{game}/export")
+        assert export.status_code == 200, command
+        (exports / f"{game}.json").write_bytes(export.content)
+    assert "Bia" in [
+        p["name"] for p in httpx.get(f"{base_url}/v1/games/{env['GAME']}").json()["players"]
+    ]
+
+    simulated = spawn_shell(commands[3], tmp_path, **env)
+    simulated.expect(r"expert +20 ")
+    simulated.expect(r"greedy +20 ")
+    simulated.expect(pexpect.EOF)
+    simulated.close()
+    assert simulated.exitstatus == 0
+
+    audited = spawn_shell(commands[4], tmp_path, **env)
+    audited.expect(r"3 exports: 3 ok, 0 failed, 0 unreadable")
+    audited.expect(pexpect.EOF)
+    audited.close()
+    assert audited.exitstatus == 0
