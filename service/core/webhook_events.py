@@ -35,10 +35,15 @@ def delivery_id(game_id: str, seq: int, index: int) -> str:
 
 
 def events_of(
-    game_id: str, entry: LogEntry, before: State | None, after: State, meta: GameMeta
+    game_id: str,
+    entry: LogEntry,
+    before: State | None,
+    after: State,
+    meta: GameMeta,
+    deadline: str | None = None,
 ) -> list[WebhookEvent]:
     """The events of `entry`, which took the game from `before` (None: it created it) to
-    `after`."""
+    `after`; `deadline`: when the seat to act after it runs out of time (None: no clock)."""
     made: list[WebhookEvent] = []
 
     def common() -> dict[str, Any]:
@@ -59,14 +64,13 @@ def events_of(
         made.append(GameStartedEvent(**common(), players=players))
     seat = engine.current_seat(after)
     if after.status in RUNNING and seat is not None:
-        deadline = getattr(entry, "deadline", None)  # the clocks' deadline, when entries have one
         made.append(
             TurnEvent(
                 **common(),
                 seat=seat,
                 player=meta.seats[seat].name,
                 version=entry.seq,
-                deadline=deadline if isinstance(deadline, str) else None,
+                deadline=deadline,
             )
         )
     if finished and (before is None or before.status != "finished"):

@@ -25,7 +25,7 @@ from service.core.webhook_messages import (
 )
 from service.core.webhook_targets import checked
 from service.errors import ServiceError
-from service.ledger.compact import Cursor, decode_opening, decode_record
+from service.ledger.compact import Cursor, decode_opening, decode_record, iso
 from service.ledger.signatures import KeyRing
 from service.settings import Settings, secret_hash
 from service.store.game_store import StoredGame
@@ -47,6 +47,14 @@ def secret_of(ring: KeyRing, hook: Hook) -> str | None:
     made = ring.derived(f"webhook:{hook.scope}:{hook.nonce}")
     ids = list(ring.public)
     return SECRET_PREFIX + made[ids.index(hook.signer)] if hook.signer in ids else None
+
+
+def deadline(cursor: Cursor) -> str | None:
+    """When the seat to act after the cursor's entry runs out of time, once the replay keeps
+    the clocks' timing (`Cursor.deadline`, milliseconds); None while it does not."""
+    found = getattr(cursor, "deadline", None)
+    ms = found() if callable(found) else None
+    return iso(ms) if isinstance(ms, int) else None
 
 
 def api_key_id(settings: Settings, presented: str | None) -> str | None:
@@ -123,13 +131,16 @@ class Webhooks:
         cursor, entry = Cursor.opening(decode_opening(records[0]), self.games.parts)
         assert entry is not None
         if 1 in wanted:
-            found[1] = events_of(game_id, entry, None, cursor.state, game.meta)
+            found[1] = events_of(game_id, entry, None, cursor.state, game.meta, deadline(cursor))
         for record in records[1:]:
             before = cursor.state
             entry = cursor.step(decode_record(record))
             assert entry is not None
             if entry.seq in wanted:
-                found[entry.seq] = events_of(game_id, entry, before, cursor.state, game.meta)
+                after = cursor.state
+                found[entry.seq] = events_of(
+                    game_id, entry, before, after, game.meta, deadline(cursor)
+                )
         return found
 
     async def deliveries(

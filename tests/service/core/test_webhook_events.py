@@ -91,6 +91,15 @@ def test_an_entry_type_that_names_an_event_yields_it_first_redacted_for_a_specta
     assert not [s for s in strings(msgspec.to_builtins(shown)) if s in hidden]
 
 
+def test_a_turn_carries_the_deadline_it_is_given_and_null_without_a_clock() -> None:
+    game = played("hooks-deadline", random.Random(2))
+    entry, before, after = game[2]
+    [timed] = events_of("g", entry, before, after, META, "2026-12-01T17:00:00.000Z")
+    [untimed] = events_of("g", entry, before, after, META)
+    assert msgspec.to_builtins(timed)["deadline"] == "2026-12-01T17:00:00.000Z"
+    assert msgspec.to_builtins(untimed)["deadline"] is None
+
+
 def test_the_signature_is_stripes_scheme() -> None:
     header = signature("whsec_x", 1700000000, b'{"a":1}')
     assert header == (
