@@ -35,7 +35,8 @@ from service.store.key_file import key_ring
 from service.store.webhook_store import DeliveryRecord, Hook
 
 log = logging.getLogger("escopa.webhooks")
-POLL_SECONDS: Final = 0.2
+POLL_SECONDS: Final = 0.05
+"""How often a worker looks for due games (one ZRANGE): the most a new event waits for it."""
 RETRY_SECONDS: Final = 1.0
 BATCH: Final = 100
 SLOTS: Final = 16
