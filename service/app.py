@@ -40,11 +40,13 @@ from service.http.routes.lifecycle_routes import LobbyController, SeatsControlle
 from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
 from service.http.routes.web_routes import WEB_ROUTES
+from service.http.routes.webhook_routes import ApiKeyWebhookController, WebhookDeliveriesController
 from service.http.strict import strict_body
 from service.ledger.signatures import new_private_text
 from service.ops.bot_worker import end_worker, run_worker, worker_for
 from service.ops.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.ops.observe import instrument, operations
+from service.ops.webhook_worker import webhook_lifespan
 from service.settings import Settings
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
@@ -158,7 +160,7 @@ def create_app(settings: Settings) -> Litestar:
         if settings.clock_sweep:
             sweeper = asyncio.create_task(run_sweeper(ClockSweeper(app.state.games)))
         try:
-            async with bot_lifespan(app, settings):
+            async with bot_lifespan(app, settings), webhook_lifespan(app.state.games, settings):
                 yield
         finally:
             if sweeper is not None:
@@ -183,6 +185,7 @@ def create_app(settings: Settings) -> Litestar:
         route_handlers=[
             *(GamesController, EventsController, AuditController),
             *(SeatsController, LobbyController),
+            *(WebhookDeliveriesController, ApiKeyWebhookController),
             *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
             *WEB_ROUTES,
         ],

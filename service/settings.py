@@ -48,6 +48,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     waiting_ttl: int = 24 * 3600
     first_move_timeout: float = 60.0
     clock_sweep: bool = True
+    webhooks: bool = True
+    webhook_allow: tuple[str, ...] = ()
+    webhook_timeout: float = 10.0
+    webhook_attempts: int = 8
+    webhook_backoff: float = 2.0
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
@@ -112,6 +117,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             clock_sweep=flag(
                 env.get("ESCOPA_CLOCK_SWEEP"), "ESCOPA_CLOCK_SWEEP", default.clock_sweep
             ),
+            webhooks=flag(env.get("ESCOPA_WEBHOOKS"), "ESCOPA_WEBHOOKS", default.webhooks),
+            webhook_allow=tuple(h.lower() for h in listed(env.get("ESCOPA_WEBHOOK_ALLOW", ""))),
+            webhook_timeout=float(env.get("ESCOPA_WEBHOOK_TIMEOUT", default.webhook_timeout)),
+            webhook_attempts=int(env.get("ESCOPA_WEBHOOK_ATTEMPTS", default.webhook_attempts)),
+            webhook_backoff=float(env.get("ESCOPA_WEBHOOK_BACKOFF", default.webhook_backoff)),
         )
 
 

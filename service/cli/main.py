@@ -1,7 +1,8 @@
 """The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
-bot worker alone), `bot` (one seat played by a bot as a client of the API), `openapi`,
-`keygen`, the offline checks `audit FILE|FOLDER` and `replay FILE`, `simulate` (bot levels
-against each other, offline) and `play` (a match in the terminal, on a running server)."""
+bot worker and a webhook worker alone), `bot` (one seat played by a bot as a client of the
+API), `openapi`, `keygen`, the offline checks `audit FILE|FOLDER` and `replay FILE`,
+`simulate` (bot levels against each other, offline) and `play` (a match in the terminal, on a
+running server)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ import socket
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
+
+if TYPE_CHECKING:
+    from service.settings import Settings
 
 log = logging.getLogger("escopa")
 OPENAPI_DIR = Path("openapi")
@@ -150,7 +155,6 @@ def bots(args: argparse.Namespace) -> int:
     import asyncio
     import contextlib
 
-    from service.ops.bot_worker import work_alone
     from service.ops.logs import log_config, without_password
     from service.settings import Settings
     from service.store.key_file import key_ring
@@ -167,8 +171,21 @@ def bots(args: argparse.Namespace) -> int:
     log.warning("escopa bots works for redis %s", without_password(settings.redis_url))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with contextlib.suppress(KeyboardInterrupt, SystemExit):
-        asyncio.run(work_alone(settings))
+        asyncio.run(bots_and_webhooks(settings))
     return 0
+
+
+async def bots_and_webhooks(settings: Settings) -> None:
+    """`escopa bots`: the bot worker, and the webhook worker unless `ESCOPA_WEBHOOKS=0`."""
+    import asyncio
+
+    from service.ops.bot_worker import work_alone
+    from service.ops.webhook_worker import work_alone as deliver_alone
+
+    workers = [work_alone(settings)]
+    if settings.webhooks:
+        workers.append(deliver_alone(settings))
+    await asyncio.gather(*workers)
 
 
 def bot(args: argparse.Namespace) -> int:
@@ -289,7 +306,9 @@ def parser() -> argparse.ArgumentParser:
     )
     run.set_defaults(handler=serve)
     worker = commands.add_parser(
-        "bots", help="run a bot worker alone (each `serve` process runs one unless ESCOPA_BOTS=0)"
+        "bots",
+        help="run a bot worker and a webhook worker alone (each `serve` process runs both "
+        "unless ESCOPA_BOTS=0, ESCOPA_WEBHOOKS=0)",
     )
     worker.add_argument(
         "--redis-url", default=None, help="the Redis the servers use (default: REDIS_URL)"

@@ -43,6 +43,7 @@ from service.core.messages import (
     StreamTicket,
 )
 from service.core.observer import GameObserver
+from service.core.webhook_messages import WebhookSubscription
 from service.errors import ServiceError, not_found, version_conflict
 from service.ledger.chain import (
     EntryType,
@@ -79,6 +80,10 @@ from service.store.game_store import (
     StoredGame,
 )
 from service.store.seat_store import SeatStore
+from service.store.webhook_store import Hook, hook_bytes
+
+Subscribed = tuple[Hook | None, WebhookSubscription | None]
+"""A new game's webhook subscription, and its secret when it is to be shown (once)."""
 
 MAX_LOG_PAGE = 200
 SIGNAL_TRIES = 20
@@ -254,8 +259,9 @@ class Games:
         self.logs = LogCache(store, self.parts)
         self.clocks = Clocks(self)
 
-    async def create(self, request: CreateGame) -> CreatedGame:
-        """Create a game: rules from the preset and overrides, tokens, the first log entry."""
+    async def create(self, request: CreateGame, webhook: Subscribed = (None, None)) -> CreatedGame:
+        """Create a game: rules from the preset and overrides, tokens, the first log entry;
+        `webhook`: its subscription, if any, and the secret to show once."""
         players = [as_player(p) for p in request.players]
         assert not any(isinstance(p, OpenSeat) for p in players)  # `Lifecycle.create`'s
         names = player_names([p.name if isinstance(p, BotPlayer) else str(p) for p in players])
@@ -298,8 +304,9 @@ class Games:
         due = bot_due(state, meta)
         await self.clocks.schedule(game_id, self.clocks.deadline(state, cursor.timing))
         if not await self.store.create(
-            game_id, meta, entry.hash, encode(opening), self._ttl_ms(state), advice, bot_due=due
-        ):
+            game_id, meta, entry.hash, encode(opening), self._ttl_ms(state), advice, bot_due=due,
+            hook=hook_bytes(webhook[0]),
+        ):  # fmt: skip
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
         kept = StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created, cursor.timing)
         self.cache.put(game_id, kept)
@@ -313,6 +320,7 @@ class Games:
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
             receipt=self.ring.receipt(game_id, 1, entry.hash),
+            webhook=webhook[1] or UNSET,
         )
 
     async def load(self, game_id: str) -> StoredGame:

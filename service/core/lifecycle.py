@@ -43,6 +43,7 @@ from service.core.messages import (
     Rematch,
     SeatToken,
 )
+from service.core.webhooks import Webhooks
 from service.errors import ServiceError, not_found
 from service.ledger.chain import GameInfo, LogEntry, visible
 from service.ledger.compact import (
@@ -63,6 +64,7 @@ from service.store import keys
 from service.store.commitment_store import USED_UP
 from service.store.game_store import LOG_LINGER_MS, NEW_GAME, GameMeta, SeatMeta, StoredGame
 from service.store.seat_store import SeatStore
+from service.store.webhook_store import WebhookStore, hook_bytes
 
 
 class ChangedAnswer(msgspec.Struct, frozen=True):
@@ -136,11 +138,13 @@ class Lifecycle:
 
     # --- creation --------------------------------------------------------------------------
 
-    async def create(self, request: CreateGame) -> CreatedGame:
-        """Create a game; with open seats it waits for its players, dealing nothing."""
+    async def create(self, request: CreateGame, api_key: str | None = None) -> CreatedGame:
+        """Create a game; with open seats it waits for its players, dealing nothing. Its
+        webhook: the request's, or else the one the creating API key (by its id) names."""
         players = [as_player(p) for p in request.players]
+        webhook = await Webhooks(self.games).for_game(request.webhook, api_key)
         if not any(isinstance(p, OpenSeat) for p in players):
-            return await self.games.create(request)
+            return await self.games.create(request, webhook)
         names = seat_names(players)
         rules = rules_of(request.preset, request.rules, len(names))
         people_of(players)
@@ -175,7 +179,7 @@ class Lifecycle:
         ttl = self.games.settings.waiting_ttl * 1000
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
         if not await self.seats.create_waiting(
-            game_id, meta, entry.hash, encode(opening), ttl, advice
+            game_id, meta, entry.hash, encode(opening), ttl, advice, hook_bytes(webhook[0])
         ):
             raise problem("game/id_collision", 409, "try again")  # pragma: no cover
         kept = StoredGame(state, 1, entry.hash, meta, (), opening.salt_key, created, cursor.timing)
@@ -194,6 +198,7 @@ class Lifecycle:
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
             receipt=self.games.ring.receipt(game_id, 1, entry.hash),
+            webhook=webhook[1] or UNSET,
         )
 
     @staticmethod
@@ -446,8 +451,9 @@ class Lifecycle:
         ttl = self.games._ttl_ms(state)
         due = bot_due(state, meta)
         await self.games.clocks.schedule(new_id, self.games.clocks.deadline(state, cursor.timing))
+        hook = hook_bytes(await WebhookStore(self.games.store).hook(game_id))  # the same one
         if await self.games.store.create(
-            new_id, meta, entry.hash, encode(opening), ttl, NEW_GAME, bot_due=due
+            new_id, meta, entry.hash, encode(opening), ttl, NEW_GAME, bot_due=due, hook=hook
         ):
             self.games.observer.game_created()
 

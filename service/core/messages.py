@@ -12,6 +12,7 @@ from engine.rules import PresetName
 from engine.scoring import Outcome, RoundScore
 from engine.state import Status
 from engine.views import View
+from service.core.webhook_messages import WebhookRequest, WebhookSubscription
 from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.signatures import Receipt
 from service.ledger.terms import (
@@ -109,6 +110,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     commitment_id: CommitmentId | None = None
     client_seed: ClientSeed | None = None
     lobby: bool = False
+    webhook: WebhookRequest | None = None
 
 
 class SeatToken(msgspec.Struct, kw_only=True):
@@ -177,6 +179,7 @@ class CreatedGame(msgspec.Struct, kw_only=True):
     receipt: Receipt
     commitment_id: str | None = None
     client_seed: str | None = None
+    webhook: WebhookSubscription | UnsetType = UNSET
 
 
 MoveKind = Literal["play", "claim", "deal"]

@@ -55,6 +55,8 @@ GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
 CREATING: Final = frozenset({"createGame", "createCommitment"})
 """The operations that store a new game or commitment: they count against the creation limit."""
+API_KEY_OPTIONAL: Final = "api_key_optional"
+"""The `opt` flag of a route an API key may authorize but need not (a seat's token may)."""
 KEY_ID_LENGTH: Final = 16
 """Hex digits of a key's hash that name its rate-limit counter (never the key itself)."""
 
@@ -121,7 +123,9 @@ class RateLimiter:
 
 
 def needs_key(handler: HTTPRouteHandler) -> bool:
-    """Whether the route's OpenAPI security names the API key."""
+    """Whether the route's OpenAPI security names the API key (and it is not optional)."""
+    if handler.opt.get(API_KEY_OPTIONAL):
+        return False
     return any(API_KEY_SCHEME in requirement for requirement in handler.resolve_security())
 
 

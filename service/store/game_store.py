@@ -223,6 +223,13 @@ class GameStore:
         (the turns stream lies outside the games' slots)."""
         return not isinstance(self.client, RedisCluster)
 
+    def webhook_keys(self, game_id: str) -> list[str]:
+        """The keys a write script appends a webhook's outbox entry to: the game's outbox and,
+        on a single Redis, the due set (on a cluster, where no game has a webhook, the game
+        hash again, so every key stays in the game's slot)."""
+        due = keys.webhooks_due() if self.bot_queue else keys.game(game_id)
+        return [keys.webhook_outbox(game_id), due]
+
     async def create(
         self,
         game_id: str,
@@ -232,14 +239,15 @@ class GameStore:
         ttl_ms: int,
         advice: str = NEW_GAME,
         bot_due: bool = False,
+        hook: bytes = b"",
     ) -> bool:
-        """Store a new game and its first log record (and its first bot turn when `bot_due`);
-        False if the id is taken."""
+        """Store a new game and its first log record (and its first bot turn when `bot_due`,
+        its webhook subscription `hook` and first outbox entry); False if the id is taken."""
         game_keys = list(keys.game_keys(game_id))
+        game_keys.append(keys.bot_turns() if bot_due else keys.game(game_id))
+        game_keys += self.webhook_keys(game_id)
         args: list[Any] = [_encoder.encode(meta), head, opening, ttl_ms]
-        if bot_due:
-            game_keys.append(keys.bot_turns())
-            args.append(game_id)
+        args += [game_id if bot_due else "", hook]
         created = await self.write(scripts.CREATE_GAME, game_keys, args, advice)
         return bool(created)
 
@@ -329,6 +337,7 @@ class GameStore:
         key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
         queue = keys.bot_turns() if bot_due or bot_turn is not None else game_key
         game_keys = [game_key, keys.log(game_id), keys.entries(game_id), key, queue]
+        game_keys += self.webhook_keys(game_id)
         args: list[Any] = [expected, entry.prev_hash, entry.hash, record, ttl_ms]
         args.append(ttl_ms if log_ttl_ms is None else log_ttl_ms)
         args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]

@@ -89,3 +89,27 @@ def deadlines(shard: int) -> str:
     epoch), with its own hash tag `{dl:<shard>}`, so that on a cluster they spread over the
     shards. The game hash's `deadline` is the truth: a sweeper checks it before acting."""
     return f"{{dl:{shard}}}:deadlines"
+
+
+def webhook_outbox(game_id: str) -> str:
+    """A game's webhook outbox: a stream with one entry (`seq`) per log entry of a game that
+    has a webhook, appended by the same script as the entry (`service.store.webhook_outbox`)."""
+    return f"{{g:{game_id}}}:hooks"
+
+
+def webhook_state(game_id: str) -> str:
+    """A hash of each delivery's state (attempts, last status or error) and the outbox `cursor`
+    up to which every entry has been handled."""
+    return f"{{g:{game_id}}}:hookstate"
+
+
+def webhooks_due() -> str:
+    """The sorted set of games with webhook deliveries to make, by when (milliseconds).
+
+    Outside every game's hash tag, like `bot_turns`: a script may name it on a single Redis."""
+    return "webhooks:due"
+
+
+def api_key_webhook(key_id: str) -> str:
+    """The webhook an API key (by a prefix of its hash) names for the games it creates."""
+    return f"{{wk:{key_id}}}:webhook"

@@ -10,11 +10,15 @@ from __future__ import annotations
 from typing import Final
 
 from service.store.scripts import Script
+from service.store.webhook_outbox import OUTBOX_LUA
 
 CREATE_WAITING: Final = Script(
-    """
--- KEYS: game hash, log stream, entries list, waiting marker.
--- ARGV: meta, head, opening record, ttl_ms, marker_ttl_ms. Returns 0 if the id is taken.
+    OUTBOX_LUA
+    + """
+-- KEYS: game hash, log stream, entries list, waiting marker, webhook outbox, webhooks due
+-- (the last two name the game hash again when unused).
+-- ARGV: meta, head, opening record, ttl_ms, marker_ttl_ms, webhook ('' none).
+-- Returns 0 if the id is taken.
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', 1, 'head', ARGV[2], 'meta', ARGV[1])
 redis.call('RPUSH', KEYS[3], ARGV[3])
@@ -23,15 +27,18 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[3], ARGV[4])
 redis.call('SET', KEYS[4], 'waiting', 'PX', ARGV[5])
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'hook', ARGV[6]) end
+webhook_outbox(KEYS[1], KEYS[5], KEYS[6], 1)
 return 1
 """
 )
 
 REWRITE: Final = Script(
-    """
+    OUTBOX_LUA
+    + """
 -- KEYS: game hash, log stream, entries list, waiting marker, bot turns stream, idempotency
--- key (the last two name the game hash again when unused, so that every key stays in the
--- game's slot)
+-- key, webhook outbox, webhooks due (the bot turns, the idempotency key and the webhooks due
+-- set name the game hash again when unused, so that every key stays in the game's slot)
 -- ARGV: expected version, expected head, meta ('' to keep it), new head, record, ttl_ms
 -- (0: keep for ever), log stream ttl_ms (0: for ever), marker ttl_ms ('': drop the marker,
 -- the game no longer waits), game id whose bot turn this makes due ('' none), answer (''
@@ -78,6 +85,7 @@ if ARGV[9] ~= '' then
   redis.call('XADD', KEYS[5], '*', 'game', ARGV[9], 'version', new_version)
 end
 if idempotent then redis.call('SET', KEYS[6], ARGV[10], 'PX', ARGV[11]) end
+webhook_outbox(KEYS[1], KEYS[7], KEYS[8], new_version)
 return {3, tostring(new_version)}
 """
 )

@@ -10,6 +10,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Final
 
+from service.store.webhook_outbox import OUTBOX_LUA
+
 BOT_GROUP: Final = "bots"
 """The consumer group of the bot workers on `keys.bot_turns()`."""
 
@@ -27,9 +29,12 @@ class Script:
 
 
 CREATE_GAME: Final = Script(
-    """
--- KEYS: game hash, log stream, entries list, [bot turns stream].
--- ARGV: meta, head, opening record, ttl_ms, [game id whose bot turn is due at version 1]
+    OUTBOX_LUA
+    + """
+-- KEYS: game hash, log stream, entries list, bot turns stream, webhook outbox, webhooks due
+-- (the last three name the game hash again when unused).
+-- ARGV: meta, head, opening record, ttl_ms, game id whose bot turn is due at version 1 ('':
+-- none), webhook ('' none)
 -- The list holds the log's compact records (entry seq at index seq - 1); the stream only
 -- rings for followers (its last entry's id is the head's seq).
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -41,15 +46,20 @@ if tonumber(ARGV[4]) > 0 then
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
   redis.call('PEXPIRE', KEYS[3], ARGV[4])
 end
-if ARGV[5] then redis.call('XADD', KEYS[4], '*', 'game', ARGV[5], 'version', 1) end
+if ARGV[5] ~= '' then redis.call('XADD', KEYS[4], '*', 'game', ARGV[5], 'version', 1) end
+-- webhooks: the game's subscription, and its first entry in the outbox
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'hook', ARGV[6]) end
+webhook_outbox(KEYS[1], KEYS[5], KEYS[6], 1)
 return 1
 """
 )
 
 COMMIT: Final = Script(
-    """
--- KEYS: game hash, log stream, entries list, idempotency key, bot turns stream (the last two
--- name the game hash again when unused, so that every key stays in the game's slot)
+    OUTBOX_LUA
+    + """
+-- KEYS: game hash, log stream, entries list, idempotency key, bot turns stream, webhook
+-- outbox, webhooks due (the idempotency key, the bot turns and the webhooks due set name the
+-- game hash again when unused, so that every key stays in the game's slot)
 -- ARGV: expected version, expected head, new head, record, ttl_ms, log stream ttl_ms,
 -- signals check ('1': the game's signals must still be ARGV[8]; '0': no check), signals,
 -- answer ('' without an idempotency key), answer_ttl_ms, game id whose bot turn the commit
@@ -135,6 +145,7 @@ end
 if ARGV[11] ~= '' then
   redis.call('XADD', KEYS[5], '*', 'game', ARGV[11], 'version', new_version)
 end
+webhook_outbox(KEYS[1], KEYS[6], KEYS[7], new_version)
 return {3, tostring(new_version)}
 """
 )

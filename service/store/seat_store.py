@@ -31,11 +31,14 @@ class SeatStore:
         opening: bytes,
         ttl_ms: int,
         advice: str = NEW_GAME,
+        hook: bytes = b"",
     ) -> bool:
-        """Store a waiting game, its first record and its waiting marker; False if the id is
-        taken."""
+        """Store a waiting game, its first record and its waiting marker (and its webhook
+        subscription `hook`); False if the id is taken."""
         game_keys = [*keys.game_keys(game_id), keys.waiting(game_id)]
+        game_keys += self.store.webhook_keys(game_id)
         args: list[Any] = [_encoder.encode(meta), head, opening, ttl_ms, ttl_ms + EXPIRED_KEPT_MS]
+        args.append(hook)
         return bool(await self.store.write(CREATE_WAITING, game_keys, args, advice))
 
     async def rewrite(
@@ -59,6 +62,7 @@ class SeatStore:
         queue = keys.bot_turns() if bot_due else game_key
         key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
         game_keys = [game_key, log_key, entries_key, keys.waiting(game_id), queue, key]
+        game_keys += self.store.webhook_keys(game_id)
         ttl_ms, log_ttl_ms = ttls
         args: list[Any] = [expected, entry.prev_hash]
         args.append(_encoder.encode(meta) if meta is not None else b"")

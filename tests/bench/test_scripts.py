@@ -86,6 +86,15 @@ def test_the_bots_benchmark_prints_every_pairing_s_strength_and_think_time() -> 
     assert re.search(r"escopa 4p +expert v silent +2 ", out), out
 
 
+def test_the_webhook_benchmark_prints_how_soon_a_turn_event_follows_its_move(
+    tmp_path: Path,
+) -> None:
+    out = run("webhooks.py", "--games", "2", "--seconds", "2", temporary=tmp_path)
+    assert re.search(r"move->turn event p50 +[\d.]+ ms +p95 +[\d.]+ ms", out), out
+    assert re.search(r"[\d.]+ deliveries/s +missing 0", out), out
+    assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"
+
+
 def test_a_benchmark_draws_its_progress_on_stderr_when_forced_and_none_on_a_pipe() -> None:
     for forced, drawn in (("1", True), ("", False)):
         done = subprocess.run(

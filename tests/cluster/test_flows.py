@@ -122,3 +122,11 @@ async def test_bot_seats_are_refused_on_a_cluster_where_no_script_can_queue_thei
         await client.post("/v1/games", json=body), 501, "game/bots_unavailable"
     )
     assert problem["title"] == "Not implemented"
+
+
+async def test_webhooks_are_refused_on_a_cluster_where_no_script_can_mark_a_game_due(
+    client: Client,
+) -> None:
+    body = {"players": ["Ana", "Bia"], "webhook": {"url": "https://1.1.1.1/hook"}}
+    problem = assert_problem(await client.post("/v1/games", json=body), 501, "webhook/unavailable")
+    assert "cluster" in problem["detail"]

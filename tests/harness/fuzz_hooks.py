@@ -22,6 +22,9 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   through the API and posts the first listed move at that version, with its seat's token. So
   every run plays at least one move, whatever the draws.
 
+A positive creation that draws a webhook names `FUZZ_WEBHOOK` instead: whether a URL resolves,
+and to an allowed address, is the network's business, which no schema can say.
+
 A game whose seats share a name (a person's and a bot's, or two spellings of one name in NFC)
 is not drawn (or, in the phases that draw no body through `filter_body`, gets a free name
 before it is sent): no schema can compare names across items, and the API refuses it.
@@ -64,6 +67,9 @@ OPEN_SEATS: Final = [NAMES[0], {"open": True}, {"open": True}, {"open": True}]
 """A rewritten creation's seats: the creator and three open seats (any drawn rules that a
 game of 2 or 3 can play, a game of 4 can play too)."""
 TABLE_RULES: Final[Json] = {"partnerships": True, "signals": True, "auto_deal": False}
+FUZZ_WEBHOOK: Final = "http://127.0.0.1:9/escopa-fuzz"
+"""The webhook of every positive creation that draws one: the server under test allows
+127.0.0.1 (`ESCOPA_WEBHOOK_ALLOW`), and its deliveries fail (the discard port), then stop."""
 SHARE: Final = 3
 """One positive case in SHARE is rewritten, and one move in SHARE is sent as another seat."""
 
@@ -256,9 +262,13 @@ def _finished_game(case: Case) -> Case:
 def before_call(context: Any, case: Case, kwargs: Any) -> None:
     """Until a move is accepted, a positive move goes as a move its game lists right now; a
     positive creation goes with a name of its own for each seat (the phases that draw no body
-    through `filter_body`, such as coverage, draw names alike)."""
-    if case.operation.label == CREATE and _positive(case) and not distinct_names(case.body):
-        case.body = {**case.body, "players": own_names(case.body["players"])}
+    through `filter_body`, such as coverage, draw names alike), and its webhook, if drawn, as
+    `FUZZ_WEBHOOK` (no schema can say which URLs resolve and are allowed)."""
+    if case.operation.label == CREATE and _positive(case) and isinstance(case.body, dict):
+        if isinstance(case.body.get("webhook"), dict):
+            case.body = {**case.body, "webhook": {"url": FUZZ_WEBHOOK}}
+        if not distinct_names(case.body):
+            case.body = {**case.body, "players": own_names(case.body["players"])}
         return
     if case.operation.label != PLAY or _moves_accepted or not _positive(case):
         return

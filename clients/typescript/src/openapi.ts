@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and answers each person's seat token, shown only here. Needs an API key when the server has keys.
+         * @description Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and answers each person's seat token, shown only here. Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only here.
          */
         post: operations["createGame"];
         delete?: never;
@@ -444,6 +444,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game's webhook deliveries and their state
+         * @description Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts, the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its attempts spent). For any seat's token of the game, or the API key that created it.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Name the webhook of every game your API key creates
+         * @description Games created with this `X-API-Key` from now on (without a `webhook` of their own) POST their events to `url`, signed with the secret answered here, once. Naming another webhook makes a new secret; games created before keep theirs.
+         */
+        put: operations["setApiKeyWebhook"];
+        post?: never;
+        /**
+         * Stop naming a webhook for the games your API key creates
+         * @description Games created before keep their webhook.
+         */
+        delete: operations["deleteApiKeyWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rules/presets": {
         parameters: {
             query?: never;
@@ -505,7 +549,90 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "game.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The game is dealt
+         * @description The game is dealt (at creation, or by the join that took its last open seat). POSTed to the game's webhook, at least once, in order per game.
+         */
+        post: operations["gameStartedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    turn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seat must act
+         * @description A seat must act (play, or deal when a deal is due) at `version`; `deadline`, the UTC
+         *         time by which it must, when the game has a clock (else null). POSTed to the game's webhook, at least once, in order per game.
+         */
+        post: operations["turnWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The match is over
+         * @description The match is over: its outcome (won, draw, shared, resigned, aborted...) and every
+         *         side's final score. POSTed to the game's webhook, at least once, in order per game.
+         */
+        post: operations["gameFinishedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    timeout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seat ran out of time
+         * @description A seat ran out of time: the log's `timeout` entry as a spectator sees it. POSTed to the game's webhook, at least once, in order per game.
+         */
+        post: operations["timeoutWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -671,6 +798,7 @@ export interface components {
             client_seed?: string | null;
             /** @description default `False` */
             lobby?: boolean;
+            webhook?: components["schemas"]["WebhookRequest"] | null;
         } & (({
             players?: components["schemas"]["Player"][];
             rules?: null | {
@@ -715,6 +843,7 @@ export interface components {
             commitment_id: string | null;
             /** @default null */
             client_seed: string | null;
+            webhook?: components["schemas"]["WebhookSubscription"];
         };
         /**
          * DealRequest
@@ -1742,6 +1871,56 @@ export interface components {
             seed: string | null;
         };
         /**
+         * WebhookDeliveries
+         * @description A game's webhook deliveries, in the order they are made.
+         */
+        WebhookDeliveries: {
+            game_id: string;
+            url: string;
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * WebhookDelivery
+         * @description One event's delivery: its id (the `X-Escopa-Delivery` header), the event, the log entry
+         *     it comes from, the attempts made, the last answer's status or the last error, and its
+         *     state (`pending` until it is delivered, `failed` once the attempts are spent).
+         */
+        WebhookDelivery: {
+            id: string;
+            event: string;
+            seq: number;
+            attempts: number;
+            /** @enum {string} */
+            state: "delivered" | "failed" | "pending";
+            /** @default null */
+            last_status: number | null;
+            /** @default null */
+            last_error: string | null;
+        };
+        /**
+         * WebhookRequest
+         * @description Where to POST a game's events.
+         * @example {
+         *       "url": "https://example.com/escopa-hook"
+         *     }
+         */
+        WebhookRequest: {
+            /**
+             * @description an absolute `https` URL (plain `http` only to hosts in `ESCOPA_WEBHOOK_ALLOW`), no credentials
+             * @example https://example.com/escopa-hook
+             */
+            url: string;
+        };
+        /**
+         * WebhookSubscription
+         * @description A webhook subscription: its URL and its signing secret, shown only in this answer (the
+         *     service derives it again when it signs and never stores it).
+         */
+        WebhookSubscription: {
+            url: string;
+            secret: string;
+        };
+        /**
          * @description a card code: its rank (A, 2-7, Q, J or K) then its suit (C, D, H or S), such as 7D
          * @example 7D
          */
@@ -1861,6 +2040,76 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "deal";
+        };
+        /**
+         * GameStartedEvent
+         * @description The game is dealt (at creation, or by the join that took its last open seat).
+         */
+        GameStartedEvent: {
+            /** @enum {string} */
+            type: "game.started";
+            id: string;
+            game_id: string;
+            seq: number;
+            time: string;
+            players: components["schemas"]["WebhookPlayer"][];
+        };
+        /**
+         * WebhookPlayer
+         * @description A seat as an event names it: its player's name, and its level for a bot.
+         */
+        WebhookPlayer: {
+            seat: number;
+            name: string;
+            /** @default null */
+            bot: components["schemas"]["BotLevel"] | null;
+        };
+        /**
+         * TurnEvent
+         * @description A seat must act (play, or deal when a deal is due) at `version`; `deadline`, the UTC
+         *     time by which it must, when the game has a clock (else null).
+         */
+        TurnEvent: {
+            /** @enum {string} */
+            type: "turn";
+            id: string;
+            game_id: string;
+            seq: number;
+            time: string;
+            seat: number;
+            player: string;
+            version: number;
+            /** @default null */
+            deadline: string | null;
+        };
+        /**
+         * GameFinishedEvent
+         * @description The match is over: its outcome (won, draw, shared, resigned, aborted...) and every
+         *     side's final score.
+         */
+        GameFinishedEvent: {
+            /** @enum {string} */
+            type: "game.finished";
+            id: string;
+            game_id: string;
+            seq: number;
+            time: string;
+            outcome: components["schemas"]["Outcome"];
+            scores: number[];
+        };
+        /**
+         * TimeoutEvent
+         * @description A seat ran out of time: the log's `timeout` entry as a spectator sees it.
+         */
+        TimeoutEvent: {
+            /** @enum {string} */
+            type: "timeout";
+            id: string;
+            game_id: string;
+            seq: number;
+            time: string;
+            seat: number | null;
+            entry: components["schemas"]["LogEntry"];
         };
         /** @enum {string} */
         BotLevel: "expert" | "greedy" | "random";
@@ -3745,6 +3994,246 @@ export interface operations {
             };
         };
     };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveries"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setApiKeyWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The URL to POST the events to. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteApiKeyWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, nothing follows */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listPresets: {
         parameters: {
             query?: never;
@@ -3837,6 +4326,154 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
+            };
+        };
+    };
+    gameStartedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`: check it, and that `t` is recent, before trusting the body (docs/security.md) */
+                "X-Escopa-Signature": string;
+                /** @description the delivery's id: the same on every attempt, to drop repeats */
+                "X-Escopa-Delivery": string;
+                /** @description the event's type, as in the body */
+                "X-Escopa-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the event */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description received (any 2xx answer is); anything else, or no answer in time, is tried again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description refused (a bad signature): tried again, then failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    turnWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`: check it, and that `t` is recent, before trusting the body (docs/security.md) */
+                "X-Escopa-Signature": string;
+                /** @description the delivery's id: the same on every attempt, to drop repeats */
+                "X-Escopa-Delivery": string;
+                /** @description the event's type, as in the body */
+                "X-Escopa-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the event */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TurnEvent"];
+            };
+        };
+        responses: {
+            /** @description received (any 2xx answer is); anything else, or no answer in time, is tried again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description refused (a bad signature): tried again, then failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gameFinishedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`: check it, and that `t` is recent, before trusting the body (docs/security.md) */
+                "X-Escopa-Signature": string;
+                /** @description the delivery's id: the same on every attempt, to drop repeats */
+                "X-Escopa-Delivery": string;
+                /** @description the event's type, as in the body */
+                "X-Escopa-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the event */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameFinishedEvent"];
+            };
+        };
+        responses: {
+            /** @description received (any 2xx answer is); anything else, or no answer in time, is tried again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description refused (a bad signature): tried again, then failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timeoutWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`: check it, and that `t` is recent, before trusting the body (docs/security.md) */
+                "X-Escopa-Signature": string;
+                /** @description the delivery's id: the same on every attempt, to drop repeats */
+                "X-Escopa-Delivery": string;
+                /** @description the event's type, as in the body */
+                "X-Escopa-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the event */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeoutEvent"];
+            };
+        };
+        responses: {
+            /** @description received (any 2xx answer is); anything else, or no answer in time, is tried again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description refused (a bad signature): tried again, then failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

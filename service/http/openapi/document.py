@@ -25,6 +25,7 @@ from service.http.openapi.contract import constrain
 from service.http.openapi.examples import add_body_examples, add_examples
 from service.http.openapi.links import LINKS
 from service.http.openapi.portable import make_portable
+from service.http.openapi.webhook_section import add_webhooks
 
 Document = dict[str, Any]
 REF_TEMPLATE = "#/components/schemas/{name}"
@@ -59,6 +60,7 @@ def refine(raw: Document) -> Document:
     add_examples(schemas)
     add_body_examples(doc)
     _retry_after(doc)
+    add_webhooks(doc)
     for (path, method, status), links in LINKS.items():
         response = doc["paths"][path][method]["responses"][status]
         response["links"] = links

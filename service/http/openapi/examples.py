@@ -33,6 +33,7 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
     "MoveRequest": {"card": "5H", "capture": ["2S", "QD"], "expected_version": 7},
     "DealRequest": {"expected_version": 12},
     "SignalRequest": {"signal": "guindis"},
+    "WebhookRequest": {"url": "https://example.com/escopa-hook"},
     "JoinRequest": {"invite": "0hZMcQiCXR_31LsLCxPTgkwy2xVaEhmCLe2nZCCZu6E", "name": "Bia"},
     "ReplayRequest": {
         "players": ["Ana", "Bia"],
@@ -62,6 +63,7 @@ BODIES: Final[dict[str, str]] = {
     "MoveRequest": "The move, in one of four forms, and the version it was chosen at.",
     "DealRequest": "Optionally, the version the deal was chosen at.",
     "SignalRequest": "The signal to send the partner.",
+    "WebhookRequest": "The URL to POST the events to.",
     "JoinRequest": "The name to play under, and the seat: its invite, or its lobby seat number.",
     "ReplayRequest": "The game to replay: its players, rules, seed and moves.",
 }

@@ -1,7 +1,7 @@
 """OpenAPI links: how a client goes from one answer to the next request (and a stateful fuzzer
 with it): commit -> create -> read -> legal moves -> play, and the hint, log, score, deal,
 signals, event stream, audit and export of the created game; its seats (join, then leave),
-resigning, aborting and the rematch.
+resigning, aborting and the rematch, and its webhook deliveries.
 
 Links carry ids, versions and listed moves only: the seat's token is the `playerToken` security
 of each operation, which a client (or the fuzzer's auth) sends for the game it created.
@@ -48,6 +48,7 @@ LINKS: Final[dict[tuple[str, str, str], dict[str, Any]]] = {
         "ResignGame": _to("resignGame", CREATED),
         "AbortGame": _to("abortGame", CREATED),
         "RematchGame": _to("rematchGame", CREATED),
+        "ListWebhookDeliveries": _to("listWebhookDeliveries", CREATED),
     },
     (GAME + "/join", "post", "200"): {
         "LeaveGame": _to("leaveGame", SAME_GAME),

@@ -16,6 +16,7 @@ TAGS: Final = [
     {"name": "games", "description": "Create a game, read it as a seat, play, signal, follow it"},
     {"name": "audit", "description": "Verify and export games, replay moves, seed commitments"},
     {"name": "rules", "description": "The rules presets"},
+    {"name": "webhooks", "description": "Events POSTed to a game's webhook, and its deliveries"},
     {"name": "service", "description": "The service's own health"},
 ]
 JSON_TYPES: Final = {str: "string", bool: "boolean", int: "integer", float: "number"}

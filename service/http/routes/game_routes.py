@@ -28,6 +28,7 @@ from service.core.messages import (
     SignalRequest,
     SignalResult,
 )
+from service.core.webhooks import api_key_id
 from service.http.fast_moves import FastMoves
 from service.http.guard import API_KEY_SECURITY, HINT_RATE, hint_admission
 from service.http.params import (
@@ -82,11 +83,24 @@ class GamesController(Controller):
         description=(
             "Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the"
             " first hand and answers each person's seat token, shown only here. Needs an API key "
-            "when the server has keys."
+            "when the server has keys. A `webhook` (or the one the API key names) is POSTed the "
+            "game's events; its `secret` is answered only here."
         ),
     )
-    async def create(self, data: JSONBody[CreateGame], lifecycle: LifecycleDep) -> CreatedGame:
-        return await lifecycle.create(data)
+    async def create(
+        self,
+        data: JSONBody[CreateGame],
+        lifecycle: LifecycleDep,
+        request: Request[Any, Any, Any],
+        x_api_key: Annotated[
+            str | None,
+            HeaderParameter(
+                name="X-API-Key", required=False, max_length=200, include_in_schema=False
+            ),
+        ] = None,
+    ) -> CreatedGame:
+        key = api_key_id(request.app.state.games.settings, x_api_key)
+        return await lifecycle.create(data, key)
 
     @get(
         "/{game_id:str}",

@@ -23,11 +23,14 @@ FLAGS = [
 ]
 
 
-def summaries() -> list[str]:
-    """The summary of every operation in the API document."""
+def summaries(webhooks: bool = False) -> list[str]:
+    """The summary of every operation in the API document (`webhooks`: and of every event the
+    service POSTs to a webhook, which Swagger UI lists beside them)."""
+    sections = [document()["paths"], *([document()["webhooks"]] if webhooks else [])]
     return sorted(
         operation["summary"]
-        for operations in document()["paths"].values()
+        for section in sections
+        for operations in section.values()
         for operation in operations.values()
     )
 
@@ -70,7 +73,7 @@ async def test_swagger_ui_renders_every_operation_from_the_service_alone(
         )
         await page.close()
 
-    assert sorted(shown) == summaries()
+    assert sorted(shown) == summaries(webhooks=True)
     assert outside == [], f"requests left the host: {outside}"
 
 
@@ -85,5 +88,8 @@ async def test_redoc_renders_every_operation_from_the_service_alone(
         )
         await page.close()
 
-    assert sorted(shown) == summaries()
+    events = sorted(set(summaries(webhooks=True)) - set(summaries()))
+    assert len(events) == 4
+    marked = [f"{summary} Webhook" for summary in events]  # Redoc marks an event so
+    assert sorted(" ".join(text.split()) for text in shown) == sorted(summaries() + marked)
     assert outside == [], f"requests left the host: {outside}"

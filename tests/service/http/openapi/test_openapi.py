@@ -116,6 +116,7 @@ def test_the_seat_operations_declare_the_player_token_and_no_authorization_param
     required = {"getLegalMoves", "getHint", "playMove", "deal", "sendSignal", "createStreamTicket"}
     required |= {"leaveGame", "resignGame", "abortGame", "rematchGame"}
     optional = {"getGame", "getLog", "streamEvents"}
+    either = {"listWebhookDeliveries"}  # a seat's token or the creating API key
     for operation_id, operation in operations.items():
         names = {p["name"].lower() for p in operation.get("parameters", [])}
         assert "authorization" not in names, operation_id
@@ -124,6 +125,8 @@ def test_the_seat_operations_declare_the_player_token_and_no_authorization_param
             assert security == [{"playerToken": []}], operation_id
         elif operation_id in optional:
             assert security == [{}, {"playerToken": []}], operation_id
+        elif operation_id in either:
+            assert security == [{"playerToken": []}, {"apiKey": []}], operation_id
         else:
             assert "playerToken" not in json.dumps(security), operation_id
 
@@ -196,6 +199,8 @@ SECURITIES = (
     [{"playerToken": []}],
     [{}, {"playerToken": []}],
     [{}, {"apiKey": []}],
+    [{"apiKey": []}],
+    [{"playerToken": []}, {"apiKey": []}],
 )
 """The security an operation may state: none, the seat's token (required or optional), or the
 API key (needed only when the server has keys)."""

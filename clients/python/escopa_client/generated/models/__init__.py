@@ -22,7 +22,11 @@ from .export import Export
 from .export_format import ExportFormat
 from .first_dealer_drawn import FirstDealerDrawn
 from .first_dealer_drawn_type import FirstDealerDrawnType
+from .game_finished_event import GameFinishedEvent
+from .game_finished_event_type import GameFinishedEventType
 from .game_info import GameInfo
+from .game_started_event import GameStartedEvent
+from .game_started_event_type import GameStartedEventType
 from .game_view import GameView
 from .game_view_status import GameViewStatus
 from .hand_dealt import HandDealt
@@ -117,9 +121,19 @@ from .stream_ticket import StreamTicket
 from .table_bonus import TableBonus
 from .table_bonus_type import TableBonusType
 from .tie_at_target import TieAtTarget
+from .timeout_event import TimeoutEvent
+from .timeout_event_type import TimeoutEventType
+from .turn_event import TurnEvent
+from .turn_event_type import TurnEventType
 from .validation import Validation
 from .view import View
 from .view_status import ViewStatus
+from .webhook_deliveries import WebhookDeliveries
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_state import WebhookDeliveryState
+from .webhook_player import WebhookPlayer
+from .webhook_request import WebhookRequest
+from .webhook_subscription import WebhookSubscription
 
 __all__ = (
     "AuditFailure",
@@ -144,7 +158,11 @@ __all__ = (
     "ExportFormat",
     "FirstDealerDrawn",
     "FirstDealerDrawnType",
+    "GameFinishedEvent",
+    "GameFinishedEventType",
     "GameInfo",
+    "GameStartedEvent",
+    "GameStartedEventType",
     "GameView",
     "GameViewStatus",
     "HandDealt",
@@ -239,7 +257,17 @@ __all__ = (
     "TableBonus",
     "TableBonusType",
     "TieAtTarget",
+    "TimeoutEvent",
+    "TimeoutEventType",
+    "TurnEvent",
+    "TurnEventType",
     "Validation",
     "View",
     "ViewStatus",
+    "WebhookDeliveries",
+    "WebhookDelivery",
+    "WebhookDeliveryState",
+    "WebhookPlayer",
+    "WebhookRequest",
+    "WebhookSubscription",
 )

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.rules_override import RulesOverride
     from ..models.seat_bot import SeatBot
     from ..models.seat_open import SeatOpen
+    from ..models.webhook_request import WebhookRequest
 
 
 T = TypeVar("T", bound="CreateGame")
@@ -37,6 +38,7 @@ class CreateGame:
             commitment_id (None | str | Unset):
             client_seed (None | str | Unset):
             lobby (bool | Unset): default `False`
+            webhook (None | Unset | WebhookRequest):
     """
 
     players: list[SeatBot | SeatOpen | str]
@@ -46,11 +48,13 @@ class CreateGame:
     commitment_id: None | str | Unset = UNSET
     client_seed: None | str | Unset = UNSET
     lobby: bool | Unset = UNSET
+    webhook: None | Unset | WebhookRequest = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.rules_override import RulesOverride  # noqa: PLC0415
         from ..models.seat_bot import SeatBot  # noqa: PLC0415
         from ..models.seat_open import SeatOpen  # noqa: PLC0415
+        from ..models.webhook_request import WebhookRequest  # noqa: PLC0415
 
         players = []
         for players_item_data in self.players:
@@ -95,6 +99,14 @@ class CreateGame:
 
         lobby = self.lobby
 
+        webhook: dict[str, Any] | None | Unset
+        if isinstance(self.webhook, Unset):
+            webhook = UNSET
+        elif isinstance(self.webhook, WebhookRequest):
+            webhook = self.webhook.to_dict()
+        else:
+            webhook = self.webhook
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -114,6 +126,8 @@ class CreateGame:
             field_dict["client_seed"] = client_seed
         if lobby is not UNSET:
             field_dict["lobby"] = lobby
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
 
         return field_dict
 
@@ -122,6 +136,7 @@ class CreateGame:
         from ..models.rules_override import RulesOverride  # noqa: PLC0415
         from ..models.seat_bot import SeatBot  # noqa: PLC0415
         from ..models.seat_open import SeatOpen  # noqa: PLC0415
+        from ..models.webhook_request import WebhookRequest  # noqa: PLC0415
 
         d = dict(src_dict)
         players = []
@@ -204,6 +219,23 @@ class CreateGame:
 
         lobby = d.pop("lobby", UNSET)
 
+        def _parse_webhook(data: object) -> None | Unset | WebhookRequest:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_type_0 = WebhookRequest.from_dict(data)
+
+                return webhook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WebhookRequest, data)
+
+        webhook = _parse_webhook(d.pop("webhook", UNSET))
+
         create_game = cls(
             players=players,
             preset=preset,
@@ -212,6 +244,7 @@ class CreateGame:
             commitment_id=commitment_id,
             client_seed=client_seed,
             lobby=lobby,
+            webhook=webhook,
         )
 
         return create_game

@@ -6,10 +6,13 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.game_view import GameView
     from ..models.receipt import Receipt
     from ..models.seat_token import SeatToken
+    from ..models.webhook_subscription import WebhookSubscription
 
 
 T = TypeVar("T", bound="CreatedGame")
@@ -41,6 +44,9 @@ class CreatedGame:
                 prove later which head the service acknowledged.
             commitment_id (None | str):
             client_seed (None | str):
+            webhook (WebhookSubscription | Unset): A webhook subscription: its URL and its signing secret, shown only in
+                this answer (the
+                service derives it again when it signs and never stores it).
     """
 
     game_id: str
@@ -51,6 +57,7 @@ class CreatedGame:
     receipt: Receipt
     commitment_id: None | str
     client_seed: None | str
+    webhook: WebhookSubscription | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -75,6 +82,10 @@ class CreatedGame:
         client_seed: None | str
         client_seed = self.client_seed
 
+        webhook: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.webhook, Unset):
+            webhook = self.webhook.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,6 +100,8 @@ class CreatedGame:
                 "client_seed": client_seed,
             }
         )
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
 
         return field_dict
 
@@ -97,6 +110,7 @@ class CreatedGame:
         from ..models.game_view import GameView  # noqa: PLC0415
         from ..models.receipt import Receipt  # noqa: PLC0415
         from ..models.seat_token import SeatToken  # noqa: PLC0415
+        from ..models.webhook_subscription import WebhookSubscription  # noqa: PLC0415
 
         d = dict(src_dict)
         game_id = d.pop("game_id")
@@ -130,6 +144,13 @@ class CreatedGame:
 
         client_seed = _parse_client_seed(d.pop("client_seed"))
 
+        _webhook = d.pop("webhook", UNSET)
+        webhook: WebhookSubscription | Unset
+        if isinstance(_webhook, Unset):
+            webhook = UNSET
+        else:
+            webhook = WebhookSubscription.from_dict(_webhook)
+
         created_game = cls(
             game_id=game_id,
             players=players,
@@ -139,6 +160,7 @@ class CreatedGame:
             receipt=receipt,
             commitment_id=commitment_id,
             client_seed=client_seed,
+            webhook=webhook,
         )
 
         created_game.additional_properties = d

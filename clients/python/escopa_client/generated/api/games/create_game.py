@@ -108,7 +108,9 @@ def sync_detailed(
     """Create a game
 
      Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and
-    answers each person's seat token, shown only here. Needs an API key when the server has keys.
+    answers each person's seat token, shown only here. Needs an API key when the server has keys. A
+    `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
+    here.
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -153,7 +155,9 @@ def sync(
     """Create a game
 
      Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and
-    answers each person's seat token, shown only here. Needs an API key when the server has keys.
+    answers each person's seat token, shown only here. Needs an API key when the server has keys. A
+    `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
+    here.
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -193,7 +197,9 @@ async def asyncio_detailed(
     """Create a game
 
      Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and
-    answers each person's seat token, shown only here. Needs an API key when the server has keys.
+    answers each person's seat token, shown only here. Needs an API key when the server has keys. A
+    `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
+    here.
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -236,7 +242,9 @@ async def asyncio(
     """Create a game
 
      Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and
-    answers each person's seat token, shown only here. Needs an API key when the server has keys.
+    answers each person's seat token, shown only here. Needs an API key when the server has keys. A
+    `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
+    here.
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an

@@ -1,0 +1,207 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.webhook_deliveries import WebhookDeliveries
+from ...types import Response
+
+
+def _get_kwargs(
+    game_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games/{game_id}/webhook-deliveries".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | WebhookDeliveries | None:
+    if response.status_code == 200:
+        response_200 = WebhookDeliveries.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 410:
+        response_410 = Problem.from_dict(response.json())
+
+        return response_410
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | WebhookDeliveries]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | WebhookDeliveries]:
+    """The game's webhook deliveries and their state
+
+     Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts,
+    the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its
+    attempts spent). For any seat's token of the game, or the API key that created it.
+
+    Args:
+        game_id (str): the game's id
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WebhookDeliveries]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | WebhookDeliveries | None:
+    """The game's webhook deliveries and their state
+
+     Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts,
+    the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its
+    attempts spent). For any seat's token of the game, or the API key that created it.
+
+    Args:
+        game_id (str): the game's id
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WebhookDeliveries
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | WebhookDeliveries]:
+    """The game's webhook deliveries and their state
+
+     Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts,
+    the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its
+    attempts spent). For any seat's token of the game, or the API key that created it.
+
+    Args:
+        game_id (str): the game's id
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WebhookDeliveries]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | WebhookDeliveries | None:
+    """The game's webhook deliveries and their state
+
+     Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts,
+    the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its
+    attempts spent). For any seat's token of the game, or the API key that created it.
+
+    Args:
+        game_id (str): the game's id
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WebhookDeliveries
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+        )
+    ).parsed

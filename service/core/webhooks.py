@@ -1,0 +1,185 @@
+"""Webhook subscriptions and their deliveries, as use cases: subscribe a game or an API key,
+derive a subscription's secret, turn a game's outbox into events, list its deliveries.
+
+A secret is never stored: it is an HMAC under a key derived from the service's signing keys
+(`KeyRing.derived`) of the subscription's scope and a random nonce, made again by whoever
+signs a delivery. The game keeps only the URL, the scope, the nonce and the signing key's id.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Final
+
+import msgspec
+
+from service.core.games import Games
+from service.core.webhook_events import events_of
+from service.core.webhook_messages import (
+    WebhookDeliveries,
+    WebhookDelivery,
+    WebhookEvent,
+    WebhookRequest,
+    WebhookSubscription,
+)
+from service.core.webhook_targets import checked
+from service.errors import ServiceError
+from service.ledger.compact import Cursor, decode_opening, decode_record, iso
+from service.ledger.signatures import KeyRing
+from service.settings import Settings, secret_hash
+from service.store.game_store import StoredGame
+from service.store.webhook_store import DeliveryRecord, Hook, WebhookStore
+
+SECRET_PREFIX: Final = "whsec_"
+KEY_ID_LENGTH: Final = 16
+MAX_OUTBOX_READ: Final = 1000
+
+
+def unavailable() -> ServiceError:
+    return ServiceError(
+        "webhook/unavailable", 501, "webhooks need a single Redis, not a cluster", field="webhook"
+    )
+
+
+def secret_of(ring: KeyRing, hook: Hook) -> str | None:
+    """The subscription's secret, made again (None: its signing key left the ring)."""
+    made = ring.derived(f"webhook:{hook.scope}:{hook.nonce}")
+    ids = list(ring.public)
+    return SECRET_PREFIX + made[ids.index(hook.signer)] if hook.signer in ids else None
+
+
+def api_key_id(settings: Settings, presented: str | None) -> str | None:
+    """The id (a prefix of its hash) of a valid API key of this server, or None."""
+    if presented is None or not settings.api_key_hashes:
+        return None
+    digest = secret_hash(presented)
+    found = None
+    for stored in settings.api_key_hashes:
+        if hmac.compare_digest(digest, stored):
+            found = stored[:KEY_ID_LENGTH]
+    return found
+
+
+class Webhooks:
+    """Subscriptions and deliveries over the games' store."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+        self.store = WebhookStore(games.store)
+        self.allow = frozenset(games.settings.webhook_allow)
+
+    async def subscription(
+        self, url: str, scope: str, key: str
+    ) -> tuple[Hook, WebhookSubscription]:
+        """A new subscription to the checked `url` and its secret (to show once)."""
+        if not self.games.store.bot_queue:
+            raise unavailable()
+        await checked(url, self.allow)
+        ring = self.games.ring
+        hook = Hook(
+            url=url, scope=scope, nonce=secrets.token_hex(16), signer=ring.signer_id, key=key
+        )
+        secret = secret_of(ring, hook)
+        assert secret is not None
+        return hook, WebhookSubscription(url=url, secret=secret)
+
+    async def for_game(
+        self, request: WebhookRequest | None, key: str | None
+    ) -> tuple[Hook | None, WebhookSubscription | None]:
+        """A new game's subscription: the one its request names (its secret shown once), or
+        else the one its API key names (its secret was shown when the key named it)."""
+        if request is not None:
+            return await self.subscription(request.url, "game", key or "")
+        if key is None:
+            return None, None
+        kept = await self.store.key_hook(key)
+        if kept is None or not self.games.store.bot_queue:
+            return None, None
+        return msgspec.structs.replace(kept, key=key), None
+
+    async def name_for_key(self, key: str | None, request: WebhookRequest) -> WebhookSubscription:
+        """Name the webhook of every game the API key creates from now on; its secret once."""
+        if key is None:
+            raise key_required()
+        hook, shown = await self.subscription(request.url, f"key:{key}", key)
+        await self.store.set_key_hook(key, hook)
+        return shown
+
+    async def drop_for_key(self, key: str | None) -> None:
+        if key is None:
+            raise key_required()
+        await self.store.set_key_hook(key, None)
+
+    async def events(
+        self, game_id: str, game: StoredGame, seqs: list[int]
+    ) -> dict[int, list[WebhookEvent]]:
+        """The events of the entries `seqs` of the game as loaded, by seq (replayed)."""
+        wanted = set(seqs)
+        found: dict[int, list[WebhookEvent]] = {}
+        if not wanted:
+            return found
+        records = await self.games.store.records(game_id, 0, max(wanted) - 1)
+        cursor, entry = Cursor.opening(decode_opening(records[0]), self.games.parts)
+        assert entry is not None
+        if 1 in wanted:
+            found[1] = events_of(
+                game_id, entry, None, cursor.state, game.meta, self._deadline(cursor)
+            )
+        for record in records[1:]:
+            before = cursor.state
+            entry = cursor.step(decode_record(record))
+            assert entry is not None
+            if entry.seq in wanted:
+                after = cursor.state
+                found[entry.seq] = events_of(
+                    game_id, entry, before, after, game.meta, self._deadline(cursor)
+                )
+        return found
+
+    def _deadline(self, cursor: Cursor) -> str | None:
+        """When the seat to act after the cursor's entry runs out of time (UTC), or None."""
+        ms = self.games.clocks.deadline(cursor.state, cursor.timing)
+        return iso(ms) if ms is not None else None
+
+    async def deliveries(
+        self, game_id: str, token: str | None, key: str | None
+    ) -> WebhookDeliveries:
+        """The game's deliveries, for one of its seats or the API key that created it."""
+        game = await self.games.load(game_id)
+        hook = await self.store.hook(game_id)
+        if token is not None or key is None:
+            self.games._player(game, token)  # a seat's token (401 without one)
+        elif hook is None or key != hook.key:
+            raise ServiceError(
+                "webhook/forbidden", 403, "this API key did not create this game's webhook"
+            )
+        if hook is None:
+            raise ServiceError("webhook/not_found", 404, f"game {game_id!r} has no webhook")
+        _, states = await self.store.states(game_id)
+        outbox = await self.store.outbox(game_id, "0-0", MAX_OUTBOX_READ)
+        events = await self.events(game_id, game, [seq for _, seq in outbox])
+        listed = []
+        for _, seq in outbox:
+            for event in events.get(seq, []):
+                kept = states.get(event.id, DeliveryRecord(attempts=0, state="pending"))
+                listed.append(
+                    WebhookDelivery(
+                        id=event.id,
+                        event=str(type(event).__struct_config__.tag),
+                        seq=seq,
+                        attempts=kept.attempts,
+                        state=kept.state,
+                        last_status=kept.status,
+                        last_error=kept.error,
+                    )
+                )
+        return WebhookDeliveries(game_id=game_id, url=hook.url, deliveries=listed)
+
+
+def key_required() -> ServiceError:
+    return ServiceError(
+        "auth/api_key_required",
+        401,
+        "naming a webhook for an API key needs one of this server's API keys (`X-API-Key`)",
+    )

@@ -1,0 +1,183 @@
+"""Webhook storage: a game's subscription (in its hash, `hook`), its outbox stream, the state
+of each delivery, the set of games with deliveries due, and the API keys' subscriptions.
+
+Workers take a due game by moving its score in the due set to the end of a lease (`claim`),
+so one worker at a time delivers a game's events, in order; a worker that dies leaves the
+lease to run out, and the game is due again. Single Redis only: the due set lies outside the
+games' slots (a cluster refuses webhooks, like bot seats).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal, cast
+
+import msgspec
+
+from service.store import keys
+from service.store.game_store import GameStore
+from service.store.multiplex import Arg
+from service.store.scripts import Script
+
+CURSOR: Final = "cursor"
+"""The field of a game's delivery states holding the last outbox id fully handled."""
+
+
+class Hook(msgspec.Struct, frozen=True, kw_only=True):
+    """A subscription as stored: the URL, and what its secret is derived from (`scope`: the
+    game or API key it was made for, `nonce`, and the id of the signing key it was made
+    under). `key`: the id of the API key that created the game (may read its deliveries)."""
+
+    url: str
+    scope: str
+    nonce: str
+    signer: str
+    key: str = ""
+
+
+class DeliveryRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """A delivery's state as stored: attempts made, the last answer or error, and when it is
+    tried next (milliseconds since the epoch)."""
+
+    attempts: int
+    state: Literal["pending", "delivered", "failed"]
+    status: int | None = None
+    error: str | None = None
+    next_ms: int = 0
+
+
+CLAIM: Final = Script(
+    """
+-- KEYS: due set. ARGV: game id, now ms, lease end ms. Returns 1 if the game was due and is
+-- now this caller's until the lease ends, else 0 (not due, or another worker holds it).
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) > tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], 'XX', ARGV[3], ARGV[1])
+return 1
+"""
+)
+
+RELEASE: Final = Script(
+    """
+-- KEYS: due set, outbox, delivery states. ARGV: game id, next attempt ms ('' none).
+-- A retry waits until its time; else the game stays due if its outbox grew past the cursor
+-- (an entry came while it was held), and leaves the set when everything is handled.
+if ARGV[2] ~= '' then
+  redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[1])
+  return 1
+end
+local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+local cursor = redis.call('HGET', KEYS[3], 'cursor')
+if last[1] and last[1][1] ~= cursor then
+  redis.call('ZADD', KEYS[1], 'XX', 0, ARGV[1])
+  return 1
+end
+redis.call('ZREM', KEYS[1], ARGV[1])
+return 0
+"""
+)
+
+_hook = msgspec.msgpack.Decoder(Hook)
+_record = msgspec.msgpack.Decoder(DeliveryRecord)
+_encoder = msgspec.msgpack.Encoder()
+
+
+def hook_bytes(hook: Hook | None) -> bytes:
+    """A subscription as the create scripts store it (none: empty)."""
+    return _encoder.encode(hook) if hook is not None else b""
+
+
+def text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def pairs(raw: Any) -> dict[str, Any]:
+    """A reply of field-value pairs (a RESP3 map, or a flat RESP2 list) as a dict."""
+    if isinstance(raw, dict):
+        return {text(k): v for k, v in raw.items()}
+    items = list(raw or [])
+    return {text(items[i]): items[i + 1] for i in range(0, len(items) - 1, 2)}
+
+
+class WebhookStore:
+    """Reads and writes of webhook deliveries, beside the game's own writes."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    async def hook(self, game_id: str) -> Hook | None:
+        [found] = await self.store.pipeline([("HGET", keys.game(game_id), "hook")])
+        return _hook.decode(found) if found else None
+
+    async def outbox(self, game_id: str, after: str, count: int) -> list[tuple[str, int]]:
+        """Up to `count` outbox entries after id `after` ('0-0': from the start): id and seq."""
+        command = ("XRANGE", keys.webhook_outbox(game_id), f"({after}", "+", "COUNT", count)
+        [rows] = await self.store.pipeline([command])
+        found = []
+        for raw_id, fields in cast("list[Any]", rows or []):
+            found.append((text(raw_id), int(pairs(fields)["seq"])))
+        return found
+
+    async def states(self, game_id: str) -> tuple[str, dict[str, DeliveryRecord]]:
+        """The cursor ('0-0' before any) and every delivery's stored state, by delivery id."""
+        [raw] = await self.store.pipeline([("HGETALL", keys.webhook_state(game_id))])
+        fields = pairs(raw)
+        cursor = text(fields.pop(CURSOR, b"0-0"))
+        return cursor, {k: _record.decode(v) for k, v in fields.items()}
+
+    async def record(self, game_id: str, delivery: str, record: DeliveryRecord) -> None:
+        """Keep a delivery's state, as long as the game's outbox lives."""
+        state = keys.webhook_state(game_id)
+        encoded = _encoder.encode(record)
+        commands: list[tuple[Arg, ...]] = [
+            ("PTTL", keys.webhook_outbox(game_id)),
+            ("HSET", state, delivery, encoded),
+        ]
+        [ttl, _] = await self.store.pipeline(commands)
+        await self._expire(state, int(ttl))
+
+    async def advance(self, game_id: str, cursor: str) -> None:
+        """Every delivery of the outbox up to id `cursor` is handled."""
+        await self.store.pipeline([("HSET", keys.webhook_state(game_id), CURSOR, cursor)])
+
+    async def _expire(self, key: str, ttl: int) -> None:
+        if ttl > 0:
+            await self.store.pipeline([("PEXPIRE", key, ttl)])
+        elif ttl == -1:
+            await self.store.pipeline([("PERSIST", key)])
+
+    async def due(self, now_ms: int, count: int) -> list[str]:
+        """Up to `count` games whose deliveries are due (their lease, if any, ran out)."""
+        command = ("ZRANGE", keys.webhooks_due(), "-inf", now_ms, "BYSCORE", "LIMIT", 0, count)
+        [found] = await self.store.pipeline([command])
+        return [text(m) for m in cast("list[Any]", found)]
+
+    async def claim(self, game_id: str, now_ms: int, lease_ms: int) -> bool:
+        """Take (or renew) the game's lease: True if it is now this worker's."""
+        args = [game_id, now_ms, now_ms + lease_ms]
+        return bool(await self.store.write(CLAIM, [keys.webhooks_due()], args))
+
+    async def renew(self, game_id: str, until_ms: int) -> None:
+        await self.store.pipeline([("ZADD", keys.webhooks_due(), "XX", until_ms, game_id)])
+
+    async def release(self, game_id: str, next_ms: int | None) -> None:
+        """Give the game up: due again at `next_ms` (a retry), at once (its outbox grew), or
+        off the set."""
+        game_keys = [keys.webhooks_due(), keys.webhook_outbox(game_id), keys.webhook_state(game_id)]
+        await self.store.write(RELEASE, game_keys, [game_id, "" if next_ms is None else next_ms])
+
+    async def drop(self, game_id: str) -> None:
+        """A game gone (expired): nothing left to deliver."""
+        await self.store.pipeline([("ZREM", keys.webhooks_due(), game_id)])
+
+    async def key_hook(self, key_id: str) -> Hook | None:
+        """The subscription an API key names for the games it creates."""
+        [found] = await self.store.pipeline([("GET", keys.api_key_webhook(key_id))])
+        return _hook.decode(found) if found else None
+
+    async def set_key_hook(self, key_id: str, hook: Hook | None) -> None:
+        """Name (or, with None, drop) an API key's subscription for the games it creates next."""
+        key = keys.api_key_webhook(key_id)
+        if hook is None:
+            await self.store.pipeline([("DEL", key)])
+        else:
+            await self.store.pipeline([("SET", key, _encoder.encode(hook))])
