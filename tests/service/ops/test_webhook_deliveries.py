@@ -15,6 +15,7 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from service.settings import Settings
 from tests.harness.api import Game, create, ok
+from tests.harness.clocks import clock, past
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.webhook_receiver import Receiver, receiving, settled, verify
 
@@ -40,8 +41,12 @@ async def client(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type: ign
         yield test_client
 
 
-async def hooked_game(client: Any, url: str, seed: str = "escopa") -> tuple[Game, str]:
-    body = {"players": ["Ana", "Bia"], "seed": seed, "webhook": {"url": url}}
+async def hooked_game(
+    client: Any, url: str, seed: str = "escopa", **rules: Any
+) -> tuple[Game, str]:
+    body: Json = {"players": ["Ana", "Bia"], "seed": seed, "webhook": {"url": url}}
+    if rules:
+        body["rules"] = rules
     created = ok(await create(client, body), 201)
     tokens = [p["token"] for p in created["players"]]
     return Game(client, created["game_id"], tokens, created), created["webhook"]["secret"]
@@ -162,3 +167,20 @@ async def test_a_rematch_keeps_the_webhook_and_its_secret(client: Any) -> None:
     again = [r for r in done if r.json()["game_id"] == rematch["game_id"]]
     assert [r.json()["type"] for r in again] == ["game.started", "turn"]
     assert all(verify(secret, r.headers["x-escopa-signature"], r.body) for r in again)
+
+
+async def test_a_clocked_game_sends_each_turn_with_its_deadline_then_the_timeout(
+    client: Any,
+) -> None:
+    with receiving() as receiver:
+        game, _ = await hooked_game(client, receiver.url, clock=clock("forfeit"))
+        await play(game, 1)
+        view = await game.view()
+        await past(view["deadline"])
+        assert (await game.view())["status"] == "finished"
+        done = await wait_for(receiver, 5)
+    kinds = [r.json()["type"] for r in done]
+    assert kinds == ["game.started", "turn", "turn", "timeout", "game.finished"]
+    assert done[2].json()["deadline"] == view["deadline"]
+    assert done[3].json()["seat"] == view["turn"]
+    assert done[4].json()["outcome"]["result"] == "timeout"
