@@ -524,8 +524,9 @@ class Lifecycle:
         due: bool = False,
         idempotency: tuple[str, bytes, int] | None = None,
     ) -> bool | bytes:
-        """Commit the entry (its record) if the game is still as read: True; False when it
-        moved on; the first answer when `idempotency`'s key has one."""
+        """Commit the entry (its record) if the game is still as read (its signals too, when the
+        entry ends the match): True; False when it moved on; the first answer when
+        `idempotency`'s key has one."""
         ttl = self.games._ttl_ms(after)
         finished = after.status == "finished"
         linger = min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if finished else ttl
@@ -535,6 +536,7 @@ class Lifecycle:
         outcome, _, prior = await self.seats.rewrite(
             game_id, game.version, meta, entry, record, (ttl, linger),
             after.status == "waiting", due, idempotency,
+            signals=game.signals if finished else None,  # the entry that ends it records them
         )  # fmt: skip
         if outcome == "replay":
             return prior

@@ -42,11 +42,12 @@ REWRITE: Final = Script(
 -- ARGV: expected version, expected head, meta ('' to keep it), new head, record, ttl_ms
 -- (0: keep for ever), log stream ttl_ms (0: for ever), marker ttl_ms ('': drop the marker,
 -- the game no longer waits), game id whose bot turn this makes due ('' none), answer (''
--- without an idempotency key), answer_ttl_ms
--- Returns {status, detail}: 0 missing, 1 stale (detail: current version), 2 replay (detail:
--- the first answer, refreshed: a write, so the WAIT after it covers it), 3 committed
--- (detail: new version).
-local current = redis.call('HMGET', KEYS[1], 'version', 'head')
+-- without an idempotency key), answer_ttl_ms, signals check ('1': the game's signals must
+-- still be the next ARGV, which the entry records; '0': no check), signals
+-- Returns {status, detail}: 0 missing, 1 stale (detail: current version; also when a signal
+-- came in since the entry that records them was made), 2 replay (detail: the first answer,
+-- refreshed: a write, so the WAIT after it covers it), 3 committed (detail: new version).
+local current = redis.call('HMGET', KEYS[1], 'version', 'head', 'signals')
 local version = current[1]
 if not version then return {0, ''} end
 local idempotent = ARGV[10] ~= ''
@@ -58,6 +59,7 @@ if idempotent then
   end
 end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
+if ARGV[12] == '1' and (current[3] or '') ~= ARGV[13] then return {1, version} end
 local new_version = tonumber(version) + 1
 redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[4])
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'meta', ARGV[3]) end

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from service.ledger.chain import LogEntry
+from service.ledger.chain import LogEntry, SentSignal
 from service.store import keys
-from service.store.game_store import NEW_GAME, GameMeta, GameStore, _encoder
+from service.store.game_store import NEW_GAME, GameMeta, GameStore, _encoder, signals_bytes
 from service.store.lifecycle_scripts import CREATE_WAITING, REWRITE
 
 EXPIRED_KEPT_MS = 7 * 24 * 3600 * 1000
@@ -52,12 +52,14 @@ class SeatStore:
         still_waiting: bool,
         bot_due: bool = False,
         idempotency: tuple[str, bytes, int] | None = None,
+        signals: tuple[SentSignal, ...] | None = None,
     ) -> tuple[str, int, bytes]:
         """Append `entry` as its `record` (and write `meta`) if the game is still at `expected`
         with the head `entry.prev_hash`: (`committed`, new version), (`stale`, version) or
         `missing`; `ttls`: the game's and the log stream's (0: for ever). With `idempotency`
         (key, answer, ttl_ms), `replay` and the first answer when the key has one, else the
-        answer is kept under the key."""
+        answer is kept under the key. With `signals` (the entry records them), the game's
+        signals must still be those: `stale` when another came in."""
         game_key, log_key, entries_key = keys.game_keys(game_id)
         queue = keys.bot_turns() if bot_due else game_key
         key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
@@ -69,6 +71,7 @@ class SeatStore:
         args += [entry.hash, record, ttl_ms, log_ttl_ms]
         args.append(ttl_ms + EXPIRED_KEPT_MS if still_waiting else "")
         args += [game_id if bot_due else "", answer, answer_ttl]
+        args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
         status, detail = await self.store.write(REWRITE, game_keys, args)
         outcome = ("missing", "stale", "replay", "committed")[int(status)]
         if outcome == "replay":

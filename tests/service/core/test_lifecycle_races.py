@@ -4,8 +4,14 @@ resignation against a move, a rematch asked by both seats at once."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
-from tests.harness.api import Client, Json, ok, serve_apps
+import pytest
+
+from service.ledger.chain import SentSignal
+from service.ledger.compact import iso, now_ms
+from service.store.seat_store import SeatStore
+from tests.harness.api import Client, Json, create_game, ok, serve_apps
 from tests.harness.seats import OPEN, act, bearer, create_open, full_game, invites, join
 
 
@@ -83,3 +89,28 @@ async def test_a_rematch_asked_by_both_seats_at_once_is_one_game(redis_url: str)
             assert len(new) == 1
             entries = ok(await one.get(f"{game.url}/log"))["entries"]
             assert [e["type"] for e in entries].count("rematch") == 1
+
+
+async def test_a_signal_that_lands_between_a_resignations_read_and_write_is_recorded(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await create_game(client, players=4, seed="signals", auto_deal=False, target=3)
+    view = await game.view()
+    store = client.app.state.games.store
+    written = SeatStore.rewrite
+    landed: list[bool] = []
+
+    async def with_a_signal_first(self: SeatStore, *args: Any, **kwargs: Any) -> Any:
+        if not landed:  # another process keeps a signal just before this write
+            sent = SentSignal(seat=0, signal="guindis", after=view["version"], time=iso(now_ms()))
+            landed.append(await store.signal(game.id, view["version"], (), sent) == "kept")
+        return await written(self, *args, **kwargs)
+
+    monkeypatch.setattr(SeatStore, "rewrite", with_a_signal_first)
+    ok(await act(client, game.id, "resign", game.tokens[1]))
+
+    assert landed == [True]
+    last = (await game.log())[-1]
+    assert last["type"] == "resigned"
+    assert [(s["seat"], s["signal"]) for s in last["signals"]] == [(0, "guindis")]
+    assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
