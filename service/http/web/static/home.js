@@ -41,10 +41,16 @@ async function loadPresets() {
   }
 }
 
-/** What both forms share: the preset, the points to win, the seed. */
+/** What the forms share: the preset, the points to win, the turn clock, the seed. */
 function settings(data, players) {
   const request = { players, preset: data.get("preset") };
-  if (data.get("target")) request.rules = { target: Number(data.get("target")) };
+  const rules = {};
+  if (data.get("target")) rules.target = Number(data.get("target"));
+  if (data.get("clock")) {
+    const [turn, bank, policy] = String(data.get("clock")).split(":"); // "30:120:bot"
+    rules.clock = { turn_seconds: Number(turn), bank_seconds: Number(bank), on_timeout: policy };
+  }
+  if (Object.keys(rules).length) request.rules = rules;
   if (data.get("seed")) request.seed = String(data.get("seed"));
   return request;
 }

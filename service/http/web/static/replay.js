@@ -7,6 +7,7 @@ import { cardRow } from "./cards.js";
 import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { signalLine } from "./signals.js";
+import { timeoutWords } from "./countdown.js";
 import { Broken, replayHash, trustedKeys, verify } from "./verify.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,11 +48,19 @@ function describe(entry) {
   const who = entry.seat === null ? "" : `${view.players[entry.seat]}: `;
   if (entry.type === "created") return entry.game.open?.length ? `created; seat(s) ${entry.game.open.join(", ")} open` : "the opening deal";
   if (entry.type === "signal") return `${who}signal ${entry.signal}`;
+  if (entry.type === "timeout") return `${timeoutWords(entry, view.players[entry.seat], view.rules.clock?.on_timeout)}${ending(entry)}${signalsText(entry)}`;
   if (entry.type === "joined" || entry.type === "left") return `${LIFE[entry.type](entry)}${dealt(entry)}`;
   if (entry.type in LIFE) return `${who}${LIFE[entry.type](entry)}${signalsText(entry)}`;
   const escopa = entry.events.some((event) => event.type === "played" && event.escopa) ? " ★ escopa" : "";
   const ended = entry.events.find((event) => event.type === "round_ended");
   return `${who}${entry.move}${escopa}${ended ? ` — round ${ended.score.round} ends` : ""}${signalsText(entry)}`;
+}
+
+/** What an entry's events end: a round, the match. */
+function ending(entry) {
+  const ended = entry.events.find((event) => event.type === "round_ended");
+  const over = entry.events.some((event) => event.type === "match_ended");
+  return `${ended ? ` — round ${ended.score.round} ends` : ""}${over ? " — the match is over" : ""}`;
 }
 
 /** The signals the entry that ends the match records: who sent which, and after which entry. */

@@ -48,7 +48,7 @@ export function scoreTable(round, players) {
   );
 }
 
-/** How a match ended: won by one side, drawn, won by several, resigned or aborted (`result`; absent: won). */
+/** How a match ended: won by one side, drawn, won by several, resigned, lost on time or aborted (`result`; absent: won). */
 export function outcomeText(outcome, players) {
   const names = (seats) => seats.map((seat) => players[seat] ?? `seat ${seat}`).join(" & ");
   const totals = outcome.totals.join("–");
@@ -56,6 +56,7 @@ export function outcomeText(outcome, players) {
   if (outcome.result === "draw") return `A draw at ${totals} ${after}.`;
   if (outcome.result === "aborted") return `Aborted at ${totals} ${after}: no winner.`;
   if (outcome.result === "resigned") return `${names(outcome.resigned)} resigned: ${names(outcome.seats)} won at ${totals} ${after}.`;
+  if (outcome.result === "timeout") return `${names(outcome.timed_out)} lost on time: ${names(outcome.seats)} won at ${totals} ${after}.`;
   if (outcome.result === "shared") return `${names(outcome.seats)} share the win at ${totals} ${after}.`;
   return `${names(outcome.seats)} won ${totals} ${after}.`;
 }

@@ -8,14 +8,17 @@ import { h } from "./dom.js";
 import { cardBack, cardName, cardRow, shortName } from "./cards.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { SIGNAL, signalLine } from "./signals.js";
+import { clockRules, seatClock, timeoutWords } from "./countdown.js";
 
-const ENTRY_TYPES = ["created", "move", "deal", "signal", "joined", "left", "resigned", "aborted", "rematch"]; // `signal`: older logs
+const ENTRY_TYPES = ["created", "move", "deal", "signal", "joined", "left", "resigned", "aborted", "rematch", "timeout"]; // `signal`: older logs
 const SIGNAL_POLL_MS = 2000;
+const CLOCK_TICK_MS = 250;
+const WARN_MS = 10000; // the live region says so once when the seat's own time gets this short
 const gameId = gameIdFromPath("/play/");
 const token = seatToken(gameId);
 const state = {
   view: null, rules: null, legal: [], selected: null, taking: [], players: [], bots: [], hint: null, etag: null,
-  loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null, confirming: null, gone: false,
+  readAt: 0, warned: false, loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null, confirming: null, gone: false,
 };
 const $ = (id) => document.getElementById(id);
 
@@ -104,10 +107,12 @@ function show(view, legal) {
   if (state.view && view.version < state.view.version) return false; // an older answer came late
   const moved = !state.view || view.version !== state.view.version;
   state.view = view;
+  state.readAt = performance.now(); // the clock counts down from `ms_left` as of now
   state.legal = legal;
   state.players = view.players.map((player) => (player.open ? "" : player.name));
   state.bots = view.players.map((player) => player.bot ?? null);
   if (moved) {
+    state.warned = false;
     state.selected = null;
     state.taking = [];
     state.hint = null;
@@ -162,7 +167,10 @@ const LIFE = {
 function describe(entry) {
   const who = entry.seat === null ? "" : name(entry.seat);
   const parts = [];
+  const timedOut = entry.type === "timeout";
+  if (timedOut) parts.push(timeoutWords(entry, who, state.rules.clock?.on_timeout));
   for (const event of entry.events) {
+    if (timedOut && event.type === "played" && event.seat === entry.seat) continue; // said above
     if (event.type === "dealt") parts.push(`round ${event.round}, hand ${event.hand} dealt by ${name(event.dealer)}`);
     else if (event.type === "first_dealer") parts.push(`${name(event.dealer)} deals first`);
     else if (event.type === "played") {
@@ -205,6 +213,7 @@ function render() {
   const outcome = $("outcome");
   outcome.hidden = !view.outcome;
   if (view.outcome) outcome.textContent = outcomeLine(view);
+  renderClocks(true);
   $("signals-box").hidden = !view.signals.length;
   $("signals").replaceChildren(...view.signals.map((sent) =>
     h("li", { "data-seat": String(sent.seat), "data-signal": sent.signal, text: signalLine(sent, state.players) })));
@@ -233,9 +242,41 @@ function outcomeLine(view) {
   return `${mine}${outcomeText(outcome, state.players)}`;
 }
 
-/** Where a seat's clock is shown once games have clocks (issue 17): empty and hidden now. */
+/** Where a seat's clock is shown: filled by `renderClocks`, hidden in a game without a clock. */
 function clockSlot(seat) {
-  return h("span", { class: "clock", "data-clock-seat": String(seat), hidden: true });
+  return h("span", { class: "clock", "data-clock-seat": String(seat), hidden: !state.rules.clock });
+}
+
+/**
+ * Every seat's clock, counted down from the view's `ms_left` since it was read. The slots change
+ * at each tick; the live region (read aloud) only when the view changes (`changed`) and once
+ * when the reader's own time gets short.
+ */
+function renderClocks(changed = false) {
+  const view = state.view;
+  const clock = state.rules?.clock;
+  if (!view || !clock) return;
+  const mine = $("my-clock");
+  mine.hidden = view.seat === null;
+  if (view.seat !== null) mine.dataset.clockSeat = String(view.seat);
+  const elapsed = performance.now() - state.readAt;
+  for (const slot of document.querySelectorAll("[data-clock-seat]")) {
+    const seat = Number(slot.dataset.clockSeat);
+    const shown = seatClock(view, seat, elapsed, clock, abortable(view));
+    slot.textContent = shown.text;
+    slot.dataset.running = String(shown.left !== null);
+    slot.dataset.left = shown.left === null ? "" : String(Math.round(shown.left));
+  }
+  const live = $("clock-live");
+  const acting = view.turn !== null && view.turn !== undefined ? seatClock(view, view.turn, elapsed, clock, abortable(view)) : null;
+  if (changed) {
+    const whose = view.turn === view.seat ? "Your" : `${name(view.turn)}'s`;
+    const said = `Clock: ${clockRules(clock)}.${acting?.left != null ? ` ${whose} time: ${acting.text}.` : ""}`;
+    if (live.textContent !== said) live.textContent = said; // the same words are not said again
+  } else if (acting?.left != null && view.turn === view.seat && acting.left < WARN_MS && view.ms_left >= WARN_MS && !state.warned) {
+    state.warned = true;
+    live.textContent = `Hurry: ${acting.text} left.`;
+  }
 }
 
 /** Another seat: its name, its hand face down, whether it is to play, its clock. */
@@ -573,4 +614,5 @@ async function start() {
   setTimeout(watchSignals, SIGNAL_POLL_MS);
 }
 
+setInterval(() => renderClocks(), CLOCK_TICK_MS);
 start().catch(showError);

@@ -8,8 +8,8 @@ import { DECK, RANKS } from "./cards.js";
 export const GENESIS = "0".repeat(64);
 const MEMBERS = ["seq", "type", "time", "seat", "move", "signal", "game", "events", "prev_hash", "state_hash", "salt", "hash"];
 // `signals` only on the entry that ends a match in which partners signalled; `player` only on a
-// `joined` entry, `rematch` only on a `rematch` entry.
-const OPTIONAL = ["signals", "player", "rematch"];
+// `joined` entry, `rematch` only on a `rematch` entry, `deadline` only on a `timeout` entry.
+const OPTIONAL = ["signals", "player", "rematch", "deadline"];
 const encoder = new TextEncoder();
 const VALUE = Object.fromEntries(DECK.map((card) => [card, RANKS.indexOf(card[0]) + 1]));
 
@@ -325,7 +325,7 @@ export async function checkLife(entries) {
   advance(first, life);
   const counts = Object.fromEntries(LIFE.map((type) => [type, 0]));
   for (const entry of rest) {
-    for (const [member, type] of [["player", "joined"], ["rematch", "rematch"]]) {
+    for (const [member, type] of [["player", "joined"], ["rematch", "rematch"], ["deadline", "timeout"]]) {
       if ((member in entry) !== (entry.type === type)) throw new Broken(`seq ${entry.seq}: only a ${type} entry names a ${member}`);
     }
     if (LIFE.includes(entry.type)) {
@@ -339,6 +339,48 @@ export async function checkLife(entries) {
   const told = LIFE.filter((type) => counts[type]).map((type) => `${counts[type]} ${type}`);
   const waited = life.waiting ? `waited with seat(s) ${game.open.join(", ")} open (state hash ${life.waiting.slice(0, 12)}…); ` : "";
   return `${waited}${told.join(", ") || "no seat taken or left, no early end"}: each at its place`;
+}
+
+// --- turn clocks (audit.md check 5's clock part, as far as it goes without the engine) -------
+
+const LOG_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * Each `timeout` entry: the rules have a clock, only a timeout names a `deadline` (the log's
+ * UTC form), it came at or after it, by a seat that exists; what followed is the policy's kind
+ * (`forfeit` under `forfeit` only, ending the match with its side in `timed_out`; `abort` only
+ * before any seat has played). Whether each deadline is the replayed one, and each move came
+ * before its own, needs the engine's turn order: `escopa audit` checks that.
+ */
+export function checkTimeouts(entries) {
+  const rules = entries[0].game.rules;
+  let played = false;
+  let count = 0;
+  for (const entry of entries) {
+    const where = `seq ${entry.seq}`;
+    const timeout = entry.type === "timeout";
+    if (("deadline" in entry) !== timeout) throw new Broken(`${where}: only a timeout entry names a deadline`);
+    if (timeout) {
+      if (!rules.clock) throw new Broken(`${where}: a timeout in a game without a clock`);
+      if (!Number.isInteger(entry.seat) || entry.seat < 0 || entry.seat >= rules.players) throw new Broken(`${where}: a timeout names a seat that exists`);
+      if (typeof entry.deadline !== "string" || !LOG_TIME.test(entry.deadline)) throw new Broken(`${where}: the deadline ${JSON.stringify(entry.deadline)} is not the log's UTC time`);
+      if (entry.time < entry.deadline) throw new Broken(`${where}: the timeout came at ${entry.time}, before its deadline ${entry.deadline}`);
+      if ((entry.move === "forfeit") !== (rules.clock.on_timeout === "forfeit") && entry.move !== "abort") throw new Broken(`${where}: ${entry.move} is not what \`${rules.clock.on_timeout}\` plays`);
+      if (entry.move === "abort" && played) throw new Broken(`${where}: a timeout aborts only before any seat has played`);
+      if (entry.move === "forfeit") checkForfeit(entry, rules);
+      count += 1;
+    }
+    if (entry.events.some((event) => event.type === "played" || event.type === "claimed")) played = true;
+  }
+  return `${count} timeout(s), each after its deadline, of the policy \`${rules.clock?.on_timeout}\`; not checked here: that each deadline is the replayed one (escopa audit does)`;
+}
+
+function checkForfeit(entry, rules) {
+  const ended = entry.events.find((event) => event.type === "match_ended");
+  const side = partnered(rules) ? entry.seat % 2 : entry.seat;
+  if (!ended || ended.outcome.result !== "timeout" || !same(ended.outcome.timed_out, seatsOf(rules, side))) {
+    throw new Broken(`seq ${entry.seq}: a forfeit ends the match with seat ${entry.seat}'s side timed out`);
+  }
 }
 
 /**
@@ -358,6 +400,10 @@ export async function replayHash(entries) {
     const starts = index === 0 ? !open.size : entry.type === "joined" && !open.size;
     if (starts) hash = await start(entry.state_hash);
     else if (entry.type === "move" || entry.type === "deal") hash = await step(hash, entry.seat, entry.move, entry.state_hash);
+    else if (entry.type === "timeout") { // what followed, in a move's place; a forfeit as `timeout`
+      const shown = entry.move === "forfeit" ? "timeout" : entry.move;
+      hash = await step(hash || (await start(entry.state_hash)), entry.seat, shown, entry.state_hash);
+    }
     else if (entry.type in ENDING) hash = await step(hash || (await start(entry.state_hash)), entry.seat, ENDING[entry.type], entry.state_hash);
   }
   return hash;
@@ -490,6 +536,9 @@ export async function verify(exported, extra = [], keys = null) {
   await run("Deals from the seeded shuffle", () => checkDeals(entries));
   if (entries.some((entry) => "signals" in entry || entry.type === "signal")) {
     await run("Partner signals", async () => checkSignals(entries));
+  }
+  if (game?.rules?.clock || entries.some((entry) => entry.type === "timeout" || "deadline" in entry)) {
+    await run("Turn clock", async () => checkTimeouts(entries));
   }
   if (game?.open?.length || entries.some((entry) => LIFE.includes(entry.type))) {
     await run("Seats and the match's end", () => checkLife(entries));

@@ -1,0 +1,58 @@
+// The turn clock as the pages show it: the time left of the seat to act, counted down from the
+// view's `ms_left` (the server's reckoning when the view was read, so a device whose clock is
+// wrong still shows the right time), every seat's bank, and a `timeout` entry in words.
+
+import { shortName } from "./cards.js";
+
+/** "0:07", "2:00", "1:02:03": minutes and seconds (hours when there are any), rounded up. */
+export function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const pad = (n) => String(n).padStart(2, "0");
+  return hours ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
+
+/** A rules' clock in words: "30 s a turn + 2:00 bank; out of time: a bot plays". */
+export function clockRules(clock) {
+  const then = { bot: "a bot plays the turn", forfeit: "the match is lost", first_move: "the first legal move is played" };
+  return `${clock.turn_seconds} s a turn + ${clockText(clock.bank_seconds * 1000)} bank; out of time: ${then[clock.on_timeout] ?? clock.on_timeout}`;
+}
+
+/** A move's text form in words: "5H+2S" → "5 de copas, taking 2 de espadas". */
+export function moveWords(text) {
+  if (text === "deal") return "the deal";
+  if (text.startsWith("claim:")) return `a claim of ${text.slice(6).split("+").map(shortName).join(" + ")}`;
+  const [card, ...taken] = text.split("+");
+  return taken.length ? `${shortName(card)}, taking ${taken.map(shortName).join(" + ")}` : shortName(card);
+}
+
+/** A `timeout` entry in words: "Ana ran out of time: the bot played 5 de copas". */
+export function timeoutWords(entry, who, policy) {
+  const ran = `${who} ran out of time`;
+  if (entry.move === "forfeit") return `${ran} and lost on time`;
+  if (entry.move === "abort") return `${ran}: the match is aborted (no first move)`;
+  const by = policy === "first_move" ? "the first legal move was played" : "the bot played";
+  return `${ran}: ${by} ${moveWords(entry.move)}`;
+}
+
+/**
+ * What one seat's clock reads `elapsed` ms after the view was read: the turn's time and the
+ * bank for the seat to act (its bank is spent once the turn's time is), the bank for the others.
+ * A zombie seat (`clock.zombie_after` timeouts in a row) has no bank; before any seat's own
+ * move (`opening`) the deadline is the service's for the first move.
+ */
+export function seatClock(view, seat, elapsed, clock, opening = false) {
+  const bank = view.banks_ms?.[seat] ?? 0;
+  const misses = view.timeouts?.[seat] ?? 0;
+  const row = misses ? ` · ${misses} timeout(s) in a row` : "";
+  if (seat !== view.turn || view.ms_left === null || view.ms_left === undefined || view.outcome) {
+    return { text: `bank ${clockText(bank)}${row}`, left: null };
+  }
+  const left = Math.max(0, view.ms_left - elapsed);
+  if (opening) return { text: `${clockText(left)} for the first move`, left }; // else the match is aborted
+  const zombie = clock?.on_timeout === "bot" && clock.zombie_after > 0 && misses >= clock.zombie_after;
+  if (zombie) return { text: `${clockText(left)}, then a bot plays (no bank)${row}`, left };
+  const turn = Math.max(0, left - bank);
+  const text = left === 0 ? "time is up" : turn > 0 ? `${clockText(turn)} + bank ${clockText(bank)}` : `bank ${clockText(left)}`;
+  return { text: `${text}${row}`, left };
+}
