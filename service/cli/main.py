@@ -17,7 +17,7 @@ import socket
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import msgspec
 
@@ -381,9 +381,27 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
+SECRET_OPTIONS: Final = frozenset({"--invite", "--token", "--api-key", "--game"})
+"""Options whose values are random codes: one may begin with `-` (base64url)."""
+
+
+def attached(argv: list[str]) -> list[str]:
+    """The arguments with each of `SECRET_OPTIONS` joined to its value (`--invite=-x1`), so a
+    code that begins with `-` is not read as an option."""
+    joined: list[str] = []
+    rest = iter(argv)
+    for argument in rest:
+        if argument in SECRET_OPTIONS:
+            value = next(rest, None)
+            joined.append(argument if value is None else f"{argument}={value}")
+        else:
+            joined.append(argument)
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    args = parser().parse_args(argv)
+    args = parser().parse_args(attached(sys.argv[1:] if argv is None else argv))
     code: int = args.handler(args)
     return code
 

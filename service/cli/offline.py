@@ -20,6 +20,8 @@ from msgspec import UnsetType
 from engine.scoring import Outcome
 from service.errors import ServiceError
 from service.ledger.audit import AuditReport, audit_export
+from service.ledger.chain import LogEntry
+from service.ledger.compact import FORFEIT
 from service.ledger.export import EXPORT_FORMATS, Export, read_document
 from service.ledger.replay import ReplayMove, ReplayRequest, ReplayResult, replay, replay_request
 from service.ledger.signatures import PublicKeys, public_keys
@@ -215,6 +217,14 @@ STEP_ENTRIES: Final = {"move": None, "deal": None, "resigned": "resign", "aborte
 """The entries a replay steps through, and the step text of those that carry no move."""
 
 
+def step_text(entry: LogEntry) -> str:
+    """A replay step's text for a step entry; a timeout's is what followed (a forfeit is the
+    step `timeout`)."""
+    if entry.type == "timeout":
+        return "timeout" if entry.move == FORFEIT else entry.move or ""
+    return STEP_ENTRIES[entry.type] or entry.move or ""
+
+
 def export_moves(export: Export) -> tuple[ReplayResult, Logged]:
     """Replay an export's moves (and an early ending) from its revealed seed; raises on a
     refused move. A game that waited for players starts at the join that dealt it."""
@@ -228,11 +238,8 @@ def export_moves(export: Export) -> tuple[ReplayResult, Logged]:
         if not deals:
             raise ValueError("the game ended before every seat was taken: nothing was dealt")
         start = deals[0]
-    played = [e for e in export.entries if e.type in STEP_ENTRIES]
-    moves = [
-        msgspec.convert({"seat": e.seat, "move": STEP_ENTRIES[e.type] or e.move}, ReplayMove)
-        for e in played
-    ]
+    played = [e for e in export.entries if e.type in STEP_ENTRIES or e.type == "timeout"]
+    moves = [msgspec.convert({"seat": e.seat, "move": step_text(e)}, ReplayMove) for e in played]
     result = replay(info.rules, info.players, info.seed, info.client_seed, moves)
     logged = [(start.seq, start.state_hash)] + [(e.seq, e.state_hash) for e in played]
     return result, logged

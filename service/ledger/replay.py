@@ -13,7 +13,8 @@ and a random salt, which a list of moves does not have. A replay answers instead
 
 (ASCII text, seats in decimal, hashes in lowercase hex.) Signals change no state and are not
 part of it. Two replays of the same moves from the same rules and key give the same value.
-A step may also be `resign` or `abort`, the early endings, which add that text in a move's place.
+A step may also be `resign`, `abort` or `timeout`, the early endings, which add that text in a
+move's place (a move a timeout played for a seat is a move like any other).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ REPLAY_HASH_PREFIX: Final = "escopa-replay-v1:"
 ENDING_STEPS: Final[dict[str, Callable[[State, int], tuple[State, list[Event]]]]] = {
     "resign": engine.resign,
     "abort": engine.abort,
+    "timeout": engine.timeout,
 }
 """The steps that end a match early, by their text in a replay (and in the replay hash)."""
 
@@ -58,7 +60,7 @@ StepText = Annotated[
         min_length=1,
         max_length=MAX_MOVE_TEXT,
         description="a move's text form, a legal move's id (`7D`, `5H+2S+QD`, `claim:5S+QD`, "
-        "`deal`), or `resign` or `abort`: the seat ends the match early",
+        "`deal`), or `resign`, `abort` or `timeout` (lost on time): the seat ends the match early",
         examples=["5H+2S+QD"],
     ),
 ]

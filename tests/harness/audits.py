@@ -96,6 +96,9 @@ def replay_steps(entry: Json) -> list[Json]:
         return [{"seat": entry["seat"], "move": entry["move"]}]
     if entry["type"] in ENDING_STEPS:
         return [{"seat": entry["seat"], "move": ENDING_STEPS[entry["type"]]}]
+    if entry["type"] == "timeout":  # what followed: a move, `abort`, or a forfeit (`timeout`)
+        move = "timeout" if entry["move"] == "forfeit" else entry["move"]
+        return [{"seat": entry["seat"], "move": move}]
     return []
 
 

@@ -51,6 +51,7 @@ const ENTRY_TYPES: readonly LogEntry["type"][] = [
   "rematch",
   "resigned",
   "signal",
+  "timeout",
 ];
 const RETRY_MS = 2000;
 
@@ -92,7 +93,13 @@ export async function* followEvents(options: FollowOptions): AsyncGenerator<LogE
         if (stop.signal.aborted) return;
         if (!retryable(error) || ++failures > maxFailures) throw error;
       }
-      if (stop.signal.aborted || (await over(options, last, until))) return;
+      if (stop.signal.aborted) return;
+      try {
+        if (await over(options, last, until)) return;
+      } catch (error) {
+        // the server may be down between two connections (a restart): try again later
+        if (!retryable(error) || ++failures > maxFailures) throw error;
+      }
       await sleep(RETRY_MS, stop.signal);
     }
   } finally {

@@ -1496,7 +1496,7 @@ export interface components {
         ReplayMove: {
             seat: number;
             /**
-             * @description a move's text form, a legal move's id (`7D`, `5H+2S+QD`, `claim:5S+QD`, `deal`), or `resign` or `abort`: the seat ends the match early
+             * @description a move's text form, a legal move's id (`7D`, `5H+2S+QD`, `claim:5S+QD`, `deal`), or `resign`, `abort` or `timeout` (lost on time): the seat ends the match early
              * @example 5H+2S+QD
              */
             move: string;

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SseParser } from "escopa-client";
+import { SseParser, entryOf } from "escopa-client";
 
 const STREAM = ": game g1\r\nretry: 2000\r\n\r\nid: 1\nevent: created\ndata: {\"seq\":1}\n\n: heartbeat\n\nid: 2\revent: move\rdata: a\rdata: b\r\r\n";
 
@@ -30,4 +30,11 @@ test("an unfinished message waits for its blank line", () => {
   const parser = new SseParser();
   assert.deepEqual(parser.feed("id: 3\nevent: deal\ndata: {}\n"), []);
   assert.deepEqual(parser.feed("\n"), [{ id: "3", event: "deal", data: "{}" }]);
+});
+
+test("every entry type of the log reads as an event, a timeout's too", () => {
+  for (const type of ["created", "move", "deal", "joined", "left", "resigned", "aborted", "rematch", "timeout"]) {
+    assert.equal(entryOf(type, JSON.stringify({ seq: 3, type, events: [] })).type, type);
+  }
+  assert.throws(() => entryOf("move", JSON.stringify({ seq: 3, type: "deal", events: [] })));
 });

@@ -33,6 +33,7 @@ NODE_TESTS = (
     "a stream split at every character gives the same messages as the whole",
     "comments, retry advice and a message with no data are no messages",
     "an unfinished message waits for its blank line",
+    "every entry type of the log reads as an event, a timeout's too",
 )
 
 

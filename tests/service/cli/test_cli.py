@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service.cli.main import shared_metrics
+from service.cli.main import attached, parser, shared_metrics
 from service.ops.metrics import MULTIPROCESS_DIR
 
 
@@ -48,3 +48,12 @@ def test_a_given_directory_is_made_or_wiped_of_a_previous_runs_values(
     (given / "notes.txt").write_text("kept")
     assert shared_metrics(workers) is None
     assert sorted(p.name for p in given.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("option", ["--invite", "--token", "--api-key", "--game"])
+def test_a_code_that_begins_with_a_dash_is_read_as_its_options_value(option: str) -> None:
+    argv = ["play", "--url", "http://127.0.0.1:1", "--game", "g1", option, "-m0IZ_9va1J"]
+
+    args = parser().parse_args(attached(argv))
+
+    assert getattr(args, option[2:].replace("-", "_")) == "-m0IZ_9va1J"

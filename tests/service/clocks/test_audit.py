@@ -4,11 +4,16 @@ log whose times were rewritten (and its hashes sealed again) is refused as a `cl
 from __future__ import annotations
 
 import copy
+import json
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from service.ledger.audit import audit_entries
 from tests.harness.api import Client, entry_hash, ok
+from tests.harness.audits import escopa, replay_body
 from tests.harness.clocks import ms, past, started
 
 Json = dict[str, Any]
@@ -77,3 +82,27 @@ async def test_a_timeout_that_claims_to_abort_a_started_game_does_not_replay(
     failure = audit_entries(forged).failure
     assert failure is not None and (failure.seq, failure.kind) == (4, "replay")
     assert "abort/too_late" in failure.reason
+
+
+@pytest.mark.parametrize("policy", ["forfeit", "first_move"])
+async def test_a_timed_out_game_replays_to_the_audits_replay_hash(
+    client: Client, policy: str, tmp_path: Path
+) -> None:
+    game, view = await started(client, policy)
+    await past(view["deadline"])
+    after = await game.view()
+    if after["status"] != "finished":
+        ok(await client.post(f"{game.url}/resign", headers=game.auth(after["turn"])))
+    export = ok(await client.get(f"{game.url}/export"))
+    assert "timeout" in [e["type"] for e in export["entries"]]
+    audit = ok(await client.get(f"{game.url}/audit"))
+
+    replayed = ok(await client.post("/v1/replays", json=replay_body(export)))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(export))
+    done = escopa("replay", str(path))
+
+    assert replayed["replay_hash"] == audit["replay_hash"]
+    assert replayed["state_hash"] == export["entries"][-1]["state_hash"]
+    assert done.returncode == 0, done.stdout
+    assert "every state hash matches the log" in done.stdout

@@ -14,8 +14,8 @@ class ReplayMove:
 
     Attributes:
         seat (int):
-        move (str): a move's text form, a legal move's id (`7D`, `5H+2S+QD`, `claim:5S+QD`, `deal`), or `resign` or
-            `abort`: the seat ends the match early
+        move (str): a move's text form, a legal move's id (`7D`, `5H+2S+QD`, `claim:5S+QD`, `deal`), or `resign`,
+            `abort` or `timeout` (lost on time): the seat ends the match early
     """
 
     seat: int
