@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
+from typing import Final
 
 import msgspec
 
@@ -141,6 +143,22 @@ def secret_hash(secret: str) -> str:
     """The SHA-256 under which a secret (API key, seat token, stream ticket) is kept and compared;
     the secret itself never is."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+KEY_ID_LENGTH: Final = 16
+"""An API key's id: this many hex digits of its hash (rate limits, webhooks name keys by it)."""
+
+
+def matching_key_hash(hashes: tuple[str, ...], presented: str | None) -> str | None:
+    """The stored hash an API key matches (every hash compared, in constant time), or None."""
+    if presented is None or not hashes:
+        return None
+    digest = secret_hash(presented)
+    found = None
+    for stored in hashes:
+        if hmac.compare_digest(digest, stored):
+            found = stored
+    return found
 
 
 def api_key_hashes(keys: str) -> tuple[str, ...]:

@@ -8,7 +8,6 @@ signs a delivery. The game keeps only the URL, the scope, the nonce and the sign
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from typing import Final
 
@@ -27,12 +26,11 @@ from service.core.webhook_targets import checked
 from service.errors import ServiceError
 from service.ledger.compact import Cursor, decode_opening, decode_record, iso
 from service.ledger.signatures import KeyRing
-from service.settings import Settings, secret_hash
+from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
 from service.store.game_store import StoredGame
 from service.store.webhook_store import DeliveryRecord, Hook, WebhookStore
 
 SECRET_PREFIX: Final = "whsec_"
-KEY_ID_LENGTH: Final = 16
 MAX_OUTBOX_READ: Final = 1000
 
 
@@ -51,14 +49,8 @@ def secret_of(ring: KeyRing, hook: Hook) -> str | None:
 
 def api_key_id(settings: Settings, presented: str | None) -> str | None:
     """The id (a prefix of its hash) of a valid API key of this server, or None."""
-    if presented is None or not settings.api_key_hashes:
-        return None
-    digest = secret_hash(presented)
-    found = None
-    for stored in settings.api_key_hashes:
-        if hmac.compare_digest(digest, stored):
-            found = stored[:KEY_ID_LENGTH]
-    return found
+    found = matching_key_hash(settings.api_key_hashes, presented)
+    return found[:KEY_ID_LENGTH] if found is not None else None
 
 
 class Webhooks:

@@ -22,7 +22,6 @@ constant time. Rate limits come first, so guessing keys is rate limited as well.
 
 from __future__ import annotations
 
-import hmac
 import math
 import time
 from collections.abc import Awaitable, Callable
@@ -36,7 +35,7 @@ from litestar.middleware import DefineMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.errors import ServiceError
-from service.settings import Settings, secret_hash
+from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.multiplex import Arg
@@ -57,8 +56,6 @@ CREATING: Final = frozenset({"createGame", "createCommitment"})
 """The operations that store a new game or commitment: they count against the creation limit."""
 API_KEY_OPTIONAL: Final = "api_key_optional"
 """The `opt` flag of a route an API key may authorize but need not (a seat's token may)."""
-KEY_ID_LENGTH: Final = 16
-"""Hex digits of a key's hash that name its rate-limit counter (never the key itself)."""
 
 
 def api_key_required() -> ServiceError:
@@ -218,14 +215,9 @@ class Guard:
 
     def key_hash(self, presented: str | None) -> str | None:
         """The stored hash the key matches (every hash compared, in constant time), or None."""
-        if presented is None or not self.hashes or len(presented) > MAX_KEY_LENGTH:
+        if presented is not None and len(presented) > MAX_KEY_LENGTH:
             return None
-        digest = secret_hash(presented)
-        found = None
-        for stored in self.hashes:
-            if hmac.compare_digest(digest, stored):
-                found = stored
-        return found
+        return matching_key_hash(self.hashes, presented)
 
 
 def guard(settings: Settings) -> DefineMiddleware:

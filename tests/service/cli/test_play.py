@@ -4,11 +4,7 @@ and the refusals it says in words."""
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +13,7 @@ import pexpect
 import pytest
 
 from service.store.redis_server import free_port
-from tests.harness.processes import wait_ready
+from tests.harness.processes import serve_private
 from tests.harness.terminal import Listing, play_through, spawn, spawn_shell
 
 UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
@@ -29,20 +25,8 @@ SUIT = re.compile("[♠♥♦♣]")
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`escopa serve` on a free port with its private Redis and its bot worker."""
-    folder = tmp_path_factory.mktemp("serve")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | UNLIMITED | QUICK_BOTS
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    command += ["--data-dir", str(folder / "data")]
-    with (folder / "serve.log").open("wb") as log:
-        process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_ready(base, process)
-        yield base
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=20)
+    with serve_private(tmp_path_factory.mktemp("serve"), **UNLIMITED, **QUICK_BOTS) as served:
+        yield served.base
 
 
 def by_number_then_by_code(prompt: int, shown: Listing) -> str:
