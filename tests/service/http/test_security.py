@@ -23,8 +23,8 @@ from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis as AsyncRedis
 
 import engine
+from service import settings as settings_module
 from service.app import create_app
-from service.http import guard as guard_module
 from service.http.guard import RateLimiter
 from service.settings import Settings, rate_limit, secret_hash
 from service.store import keys
@@ -123,13 +123,13 @@ async def test_a_key_is_compared_with_every_stored_hash_in_constant_time(
     keyed: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compared: list[tuple[str, str]] = []
-    real = guard_module.hmac.compare_digest
+    real = settings_module.hmac.compare_digest
 
     def spy(a: str, b: str) -> bool:
         compared.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(guard_module.hmac, "compare_digest", spy)
+    monkeypatch.setattr(settings_module.hmac, "compare_digest", spy)
 
     ok(await keyed.post("/v1/commitments", headers={"X-API-Key": KEY}), 201)
 
