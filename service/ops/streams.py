@@ -26,12 +26,11 @@ import anyio
 from redis.exceptions import RedisError
 
 from engine.events import MatchEnded
-from service.core.games import Games
+from service.core.games import Following, Games
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, visible
 from service.ops.metrics import Metrics
 from service.settings import Settings
-from service.store.game_store import StoredGame
 from service.store.tail import LogTail
 from service.store.writes import Client
 
@@ -49,6 +48,11 @@ Item = LogEntry | Heartbeat
 
 def ends_match(entry: LogEntry) -> bool:
     return any(isinstance(event, MatchEnded) for event in entry.events)
+
+
+def reseats(entry: LogEntry, seat: int) -> bool:
+    """Whether the entry changes who holds `seat`: its holder leaves, or another takes it."""
+    return entry.seat == seat and entry.type in ("left", "joined")
 
 
 def too_many_streams(limit: int) -> ServiceError:
@@ -115,11 +119,11 @@ class Streams:
         """
         slot = self.acquire()
         try:
-            game, reader = await games.follow_as(game_id, token, ticket)
+            following = await games.follow_as(game_id, token, ticket)
         except BaseException:
             slot.release()
             raise
-        items = self.follow(game_id, game, reader, after, slot, rematch)
+        items = self.follow(game_id, following, after, slot, rematch)
         weakref.finalize(items, slot.release)  # a stream dropped before it ever ran
         return items
 
@@ -130,17 +134,23 @@ class Streams:
     async def follow(
         self,
         game_id: str,
-        game: StoredGame,
-        reader: int | None,
+        following: Following,
         after: int,
         slot: Slot,
         rematch: bool = False,
     ) -> AsyncIterator[Item]:
-        """The entries after `after` as `reader` may see them, live, then heartbeats between.
+        """The entries after `after` as the reader may see them, live, then heartbeats between.
 
-        With `rematch`, the stream goes on past the end of the match, until the entry that
-        offers the rematch (or at once, when that entry was sent before `after`)."""
+        A seat's stream ends with the entry in which its holder leaves (the next holder's hand
+        is never hers to see), and a ticket's stream when the ticket expires; it never starts
+        past the game's head, so no entry of a seat's change is skipped. With `rematch`, the
+        stream goes on past the end of the match, until the entry that offers the rematch (or
+        at once, when that entry was sent before `after`)."""
         settings = self.settings
+        game, reader = following.game, following.seat
+        held_at = game.version  # the reader held its seat then
+        ends = None if following.seconds_left is None else time.monotonic() + following.seconds_left
+        after = min(after, game.version)
         block = min(settings.stream_block, settings.stream_heartbeat)
         start = game.cursor() if after == game.version else None  # else replayed from the start
         tail = LogTail(self.client, game_id, block, settings.redis_timeout, start)
@@ -150,7 +160,7 @@ class Streams:
         try:
             quiet_since = time.monotonic()
             while not self.draining.is_set():
-                entries = await self._read(tail, after, block=not finished or waits)
+                entries = await self._read(tail, after, not finished or waits, ends)
                 if entries is None:
                     return
                 if not entries:
@@ -163,6 +173,10 @@ class Streams:
                 ended = any(ends_match(entry) for entry in entries)
                 finished = finished or ended  # GET /log shows everything once the match is over
                 for entry in entries:
+                    if reader is not None and entry.seq > held_at and reseats(entry, reader):
+                        if entry.type == "left":
+                            yield visible(entry, reader, finished, rules)
+                        return
                     yield visible(entry, reader, finished, rules)
                     if self.metrics is not None:
                         self.metrics.events.inc()
@@ -175,24 +189,30 @@ class Streams:
             with anyio.CancelScope(shield=True):
                 await tail.close()
 
-    async def _read(self, tail: LogTail, after: int, block: bool) -> list[LogEntry] | None:
-        """The next entries, or None when the stream must end (Redis failed, or shutdown)."""
+    async def _read(
+        self, tail: LogTail, after: int, block: bool, ends: float | None = None
+    ) -> list[LogEntry] | None:
+        """The next entries, or None when the stream must end (Redis failed, shutdown, or the
+        stream's ticket expired at `ends`, a `time.monotonic()` instant)."""
+        timeout = None if ends is None else ends - time.monotonic()
+        if timeout is not None and timeout <= 0:
+            return None
         read = asyncio.ensure_future(tail.read(after, block))
         drained = asyncio.ensure_future(self.draining.wait())
         try:
-            await asyncio.wait((read, drained), return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(
+                (read, drained), timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
         finally:
             drained.cancel()
             if not read.done():
                 read.cancel()
-        if self.draining.is_set() and not read.done():
+        if not read.done() or read.cancelled():
             return None
         try:
             return read.result()
         except (RedisError, OSError) as error:
             log.warning("event stream ended: %s: %s", type(error).__name__, error)
-            return None
-        except asyncio.CancelledError:
             return None
 
 
