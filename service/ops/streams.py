@@ -16,6 +16,7 @@ import signal
 import threading
 import time
 import weakref
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -55,51 +56,86 @@ def reseats(entry: LogEntry, seat: int) -> bool:
     return entry.seat == seat and entry.type in ("left", "joined")
 
 
+def refused(code: str, status: int, detail: str) -> ServiceError:
+    """A stream that one of the limits refuses: a place may free up within seconds."""
+    return ServiceError(code, status, detail, {"Retry-After": "5"})
+
+
 def too_many_streams(limit: int) -> ServiceError:
-    return ServiceError(
-        "events/too_many_streams",
-        503,
-        f"this process already serves {limit} event streams; try again shortly",
-        {"Retry-After": "5"},
+    detail = f"this process already serves {limit} event streams; try again shortly"
+    return refused("events/too_many_streams", 503, detail)
+
+
+def too_many_for_client(limit: int) -> ServiceError:
+    detail = f"this client already has {limit} event streams open on this process; close one"
+    return refused("events/too_many_for_client", 429, detail)
+
+
+def too_many_for_game(limit: int) -> ServiceError:
+    detail = (
+        f"this process already serves {limit} event streams of this game; a spectator may try "
+        "again shortly (a seat's own stream is not refused for this)"
     )
+    return refused("events/too_many_for_game", 429, detail)
 
 
 class Slot:
-    """One open stream's place in the per-process limit; released once, however the stream ends."""
+    """One open stream's place in the limits; released once, however the stream ends."""
 
-    def __init__(self, streams: Streams) -> None:
+    def __init__(self, streams: Streams, game_id: str, client: str) -> None:
         self._streams = streams
         self._held = True
+        self.game_id = game_id
+        self.client = client
 
     def release(self) -> None:
         if self._held:
             self._held = False
-            self._streams.released()
+            self._streams.released(self)
 
 
 class Streams:
-    """The process's event streams: the limit on how many are open, and the shutdown signal."""
+    """The process's event streams: the limits on how many are open (in all, per client
+    address, per game), and the shutdown signal."""
 
     def __init__(self, settings: Settings, client: Client, metrics: Metrics | None = None) -> None:
         self.settings = settings
         self.client = client
         self.metrics = metrics
         self.count = 0
+        self.by_client: Counter[str] = Counter()
+        self.by_game: Counter[str] = Counter()
         self.draining = asyncio.Event()
 
-    def acquire(self) -> Slot:
-        """A place for one more stream, or the `events/too_many_streams` problem."""
-        if self.count >= self.settings.max_streams:
+    def acquire(self, game_id: str, client: str, seat: bool) -> Slot:
+        """A place for one more stream of `game_id` to `client` (an address), or the problem
+        that refuses it: the client's cap (429), the game's cap for a spectator (429; a seat's
+        stream counts but is not refused for it), or the process's total (503)."""
+        settings = self.settings
+        problem = None
+        if self.by_client[client] >= settings.max_streams_per_client:
+            problem = too_many_for_client(settings.max_streams_per_client)
+        elif not seat and self.by_game[game_id] >= settings.max_streams_per_game:
+            problem = too_many_for_game(settings.max_streams_per_game)
+        elif self.count >= settings.max_streams:
+            problem = too_many_streams(settings.max_streams)
+        if problem is not None:
             if self.metrics is not None:
                 self.metrics.streams_refused.inc()
-            raise too_many_streams(self.settings.max_streams)
+            raise problem
         self.count += 1
+        self.by_client[client] += 1
+        self.by_game[game_id] += 1
         if self.metrics is not None:
             self.metrics.streams.set(self.count)
-        return Slot(self)
+        return Slot(self, game_id, client)
 
-    def released(self) -> None:
+    def released(self, slot: Slot) -> None:
         self.count -= 1
+        for counts, key in ((self.by_client, slot.client), (self.by_game, slot.game_id)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]
         if self.metrics is not None:
             self.metrics.streams.set(self.count)
 
@@ -111,13 +147,14 @@ class Streams:
         after: int,
         ticket: str | None = None,
         rematch: bool = False,
+        client: str = "unknown",
     ) -> AsyncIterator[Item]:
         """A new stream of the game for the token's reader, or the problem that refuses it.
 
-        The limit is checked first (no Redis work when the process is full), then the game
-        and the token, exactly as `GET /v1/games/{id}` checks them.
+        The limits are checked first (no Redis work when one is reached), then the game and
+        the token, exactly as `GET /v1/games/{id}` checks them; `client` is the address.
         """
-        slot = self.acquire()
+        slot = self.acquire(game_id, client, token is not None or ticket is not None)
         try:
             following = await games.follow_as(game_id, token, ticket)
         except BaseException:
