@@ -210,13 +210,14 @@ class Streams:
                 ended = any(ends_match(entry) for entry in entries)
                 finished = finished or ended  # GET /log shows everything once the match is over
                 for entry in entries:
-                    if reader is not None and entry.seq > held_at and reseats(entry, reader):
-                        if entry.type == "left":
-                            yield visible(entry, reader, finished, rules)
-                        return
+                    gone = reader is not None and entry.seq > held_at and reseats(entry, reader)
+                    if gone and entry.type != "left":
+                        return  # another holder's entry: not the reader's to see
                     yield visible(entry, reader, finished, rules)
                     if self.metrics is not None:
                         self.metrics.events.inc()
+                    if gone:
+                        return  # the reader left the seat: her stream ends with that entry
                 after = entries[-1].seq
                 quiet_since = time.monotonic()
                 if (ended and not rematch) or any(e.type == "rematch" for e in entries):
