@@ -24,6 +24,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     redis_timeout: float = 2.0
     commitment_ttl: int = 24 * 3600
     max_streams: int = 200
+    max_streams_per_client: int = 20
+    max_streams_per_game: int = 50
     stream_heartbeat: float = 15.0
     stream_block: float = 5.0
     redis_cluster: bool = False
@@ -88,6 +90,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             redis_timeout=float(env.get("ESCOPA_REDIS_TIMEOUT", default.redis_timeout)),
             commitment_ttl=int(env.get("ESCOPA_COMMITMENT_TTL", default.commitment_ttl)),
             max_streams=int(env.get("ESCOPA_MAX_STREAMS", default.max_streams)),
+            max_streams_per_client=int(
+                env.get("ESCOPA_MAX_STREAMS_PER_CLIENT", default.max_streams_per_client)
+            ),
+            max_streams_per_game=int(
+                env.get("ESCOPA_MAX_STREAMS_PER_GAME", default.max_streams_per_game)
+            ),
             stream_heartbeat=float(env.get("ESCOPA_STREAM_HEARTBEAT", default.stream_heartbeat)),
             stream_block=float(env.get("ESCOPA_STREAM_BLOCK", default.stream_block)),
             redis_cluster=flag(

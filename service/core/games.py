@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import msgspec
@@ -158,6 +158,31 @@ def seat_of(meta: GameMeta, token: str | None) -> int | None:
         if hmac.compare_digest(digest, stored.token_hash):
             found = seat
     return found
+
+
+def holds(meta: GameMeta, seat: int, holder: str) -> bool:
+    """Whether `holder` (the SHA-256 of a token) still holds `seat` (compared in constant time)."""
+    if not 0 <= seat < len(meta.seats) or not holder:
+        return False
+    return hmac.compare_digest(holder, meta.seats[seat].token_hash)
+
+
+def invalid_ticket() -> ServiceError:
+    return ServiceError(
+        "auth/invalid_ticket",
+        401,
+        "this stream ticket is unknown, expired, for another game, or its seat's holder has left",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Following:
+    """Who follows a game's events: the game as loaded, the reader's seat (None: a spectator)
+    and, for a stream ticket, the seconds it has left (the stream ends with it)."""
+
+    game: StoredGame
+    seat: int | None
+    seconds_left: float | None = None
 
 
 def game_view(
@@ -363,32 +388,33 @@ class Games:
         return game, self._player(game, token)
 
     async def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
-        """A ticket to follow the game's events as the token's seat, for a while (kept hashed)."""
+        """A ticket to follow the game's events as the token's seat, for a while and only while
+        the token's holder keeps the seat (kept hashed, with her token's hash)."""
         game = await self.load(game_id)
         seat = self._player(game, token)
         ticket = secrets.token_urlsafe(24)
         ttl = self.settings.stream_ticket_ttl
-        await self.store.save_ticket(game_id, secret_hash(ticket), seat, ttl * 1000)
+        holder = game.meta.seats[seat].token_hash
+        await self.store.save_ticket(game_id, secret_hash(ticket), seat, holder, ttl * 1000)
         return StreamTicket(ticket=ticket, expires_in=ttl)
 
-    async def follow_as(
-        self, game_id: str, token: str | None, ticket: str | None
-    ) -> tuple[StoredGame, int | None]:
-        """The game and who follows it: the token's seat, the ticket's, or a spectator."""
+    async def follow_as(self, game_id: str, token: str | None, ticket: str | None) -> Following:
+        """The game and who follows it: the token's seat, the ticket's (while the holder who
+        took it keeps the seat), or a spectator."""
         if ticket is None:
-            return await self.read_as(game_id, token)
+            game, seat = await self.read_as(game_id, token)
+            return Following(game, seat)
         if token is not None:
             raise ServiceError(
                 "auth/ambiguous", 401, "send either a token or a stream ticket, not both"
             )
-        seat = await self.store.ticket_seat(game_id, secret_hash(ticket))
-        if seat is None:
-            raise ServiceError(
-                "auth/invalid_ticket",
-                401,
-                "this stream ticket is unknown, expired or for another game",
-            )
-        return await self.load(game_id), seat
+        kept = await self.store.ticket(game_id, secret_hash(ticket))
+        if kept is None:
+            raise invalid_ticket()
+        game = await self.load(game_id)
+        if not holds(game.meta, kept.seat, kept.holder):
+            raise invalid_ticket()
+        return Following(game, kept.seat, kept.seconds_left)
 
     async def view(self, game_id: str, token: str | None) -> GameView:
         """The game as the token's seat (or a spectator, without a token) may see it."""

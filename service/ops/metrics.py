@@ -97,7 +97,7 @@ class Metrics(GameObserver):
         )
         self.streams_refused = Counter(
             "escopa_event_streams_refused",
-            "Event streams refused because the process had too many open",
+            "Event streams refused by a limit (the process's total, a client's, a game's)",
             registry=registry,
         )
         self.events = Counter(

@@ -16,6 +16,7 @@ import signal
 import threading
 import time
 import weakref
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,12 +27,11 @@ import anyio
 from redis.exceptions import RedisError
 
 from engine.events import MatchEnded
-from service.core.games import Games
+from service.core.games import Following, Games
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, visible
 from service.ops.metrics import Metrics
 from service.settings import Settings
-from service.store.game_store import StoredGame
 from service.store.tail import LogTail
 from service.store.writes import Client
 
@@ -51,51 +51,91 @@ def ends_match(entry: LogEntry) -> bool:
     return any(isinstance(event, MatchEnded) for event in entry.events)
 
 
+def reseats(entry: LogEntry, seat: int) -> bool:
+    """Whether the entry changes who holds `seat`: its holder leaves, or another takes it."""
+    return entry.seat == seat and entry.type in ("left", "joined")
+
+
+def refused(code: str, status: int, detail: str) -> ServiceError:
+    """A stream that one of the limits refuses: a place may free up within seconds."""
+    return ServiceError(code, status, detail, {"Retry-After": "5"})
+
+
 def too_many_streams(limit: int) -> ServiceError:
-    return ServiceError(
-        "events/too_many_streams",
-        503,
-        f"this process already serves {limit} event streams; try again shortly",
-        {"Retry-After": "5"},
+    detail = f"this process already serves {limit} event streams; try again shortly"
+    return refused("events/too_many_streams", 503, detail)
+
+
+def too_many_for_client(limit: int) -> ServiceError:
+    detail = f"this client already has {limit} event streams open on this process; close one"
+    return refused("events/too_many_for_client", 429, detail)
+
+
+def too_many_for_game(limit: int) -> ServiceError:
+    detail = (
+        f"this process already serves {limit} event streams of this game; a spectator may try "
+        "again shortly (a seat's own stream is not refused for this)"
     )
+    return refused("events/too_many_for_game", 429, detail)
 
 
 class Slot:
-    """One open stream's place in the per-process limit; released once, however the stream ends."""
+    """One open stream's place in the limits; released once, however the stream ends."""
 
-    def __init__(self, streams: Streams) -> None:
+    def __init__(self, streams: Streams, game_id: str, client: str) -> None:
         self._streams = streams
         self._held = True
+        self.game_id = game_id
+        self.client = client
 
     def release(self) -> None:
         if self._held:
             self._held = False
-            self._streams.released()
+            self._streams.released(self)
 
 
 class Streams:
-    """The process's event streams: the limit on how many are open, and the shutdown signal."""
+    """The process's event streams: the limits on how many are open (in all, per client
+    address, per game), and the shutdown signal."""
 
     def __init__(self, settings: Settings, client: Client, metrics: Metrics | None = None) -> None:
         self.settings = settings
         self.client = client
         self.metrics = metrics
         self.count = 0
+        self.by_client: Counter[str] = Counter()
+        self.by_game: Counter[str] = Counter()
         self.draining = asyncio.Event()
 
-    def acquire(self) -> Slot:
-        """A place for one more stream, or the `events/too_many_streams` problem."""
-        if self.count >= self.settings.max_streams:
+    def acquire(self, game_id: str, client: str, seat: bool) -> Slot:
+        """A place for one more stream of `game_id` to `client` (an address), or the problem
+        that refuses it: the client's cap (429), the game's cap for a spectator (429; a seat's
+        stream counts but is not refused for it), or the process's total (503)."""
+        settings = self.settings
+        problem = None
+        if self.by_client[client] >= settings.max_streams_per_client:
+            problem = too_many_for_client(settings.max_streams_per_client)
+        elif not seat and self.by_game[game_id] >= settings.max_streams_per_game:
+            problem = too_many_for_game(settings.max_streams_per_game)
+        elif self.count >= settings.max_streams:
+            problem = too_many_streams(settings.max_streams)
+        if problem is not None:
             if self.metrics is not None:
                 self.metrics.streams_refused.inc()
-            raise too_many_streams(self.settings.max_streams)
+            raise problem
         self.count += 1
+        self.by_client[client] += 1
+        self.by_game[game_id] += 1
         if self.metrics is not None:
             self.metrics.streams.set(self.count)
-        return Slot(self)
+        return Slot(self, game_id, client)
 
-    def released(self) -> None:
+    def released(self, slot: Slot) -> None:
         self.count -= 1
+        for counts, key in ((self.by_client, slot.client), (self.by_game, slot.game_id)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]
         if self.metrics is not None:
             self.metrics.streams.set(self.count)
 
@@ -107,19 +147,20 @@ class Streams:
         after: int,
         ticket: str | None = None,
         rematch: bool = False,
+        client: str = "unknown",
     ) -> AsyncIterator[Item]:
         """A new stream of the game for the token's reader, or the problem that refuses it.
 
-        The limit is checked first (no Redis work when the process is full), then the game
-        and the token, exactly as `GET /v1/games/{id}` checks them.
+        The limits are checked first (no Redis work when one is reached), then the game and
+        the token, exactly as `GET /v1/games/{id}` checks them; `client` is the address.
         """
-        slot = self.acquire()
+        slot = self.acquire(game_id, client, token is not None or ticket is not None)
         try:
-            game, reader = await games.follow_as(game_id, token, ticket)
+            following = await games.follow_as(game_id, token, ticket)
         except BaseException:
             slot.release()
             raise
-        items = self.follow(game_id, game, reader, after, slot, rematch)
+        items = self.follow(game_id, following, after, slot, rematch)
         weakref.finalize(items, slot.release)  # a stream dropped before it ever ran
         return items
 
@@ -130,17 +171,23 @@ class Streams:
     async def follow(
         self,
         game_id: str,
-        game: StoredGame,
-        reader: int | None,
+        following: Following,
         after: int,
         slot: Slot,
         rematch: bool = False,
     ) -> AsyncIterator[Item]:
-        """The entries after `after` as `reader` may see them, live, then heartbeats between.
+        """The entries after `after` as the reader may see them, live, then heartbeats between.
 
-        With `rematch`, the stream goes on past the end of the match, until the entry that
-        offers the rematch (or at once, when that entry was sent before `after`)."""
+        A seat's stream ends with the entry in which its holder leaves (the next holder's hand
+        is never hers to see), and a ticket's stream when the ticket expires; it never starts
+        past the game's head, so no entry of a seat's change is skipped. With `rematch`, the
+        stream goes on past the end of the match, until the entry that offers the rematch (or
+        at once, when that entry was sent before `after`)."""
         settings = self.settings
+        game, reader = following.game, following.seat
+        held_at = game.version  # the reader held its seat then
+        ends = None if following.seconds_left is None else time.monotonic() + following.seconds_left
+        after = min(after, game.version)
         block = min(settings.stream_block, settings.stream_heartbeat)
         start = game.cursor() if after == game.version else None  # else replayed from the start
         tail = LogTail(self.client, game_id, block, settings.redis_timeout, start)
@@ -150,7 +197,7 @@ class Streams:
         try:
             quiet_since = time.monotonic()
             while not self.draining.is_set():
-                entries = await self._read(tail, after, block=not finished or waits)
+                entries = await self._read(tail, after, not finished or waits, ends)
                 if entries is None:
                     return
                 if not entries:
@@ -163,9 +210,14 @@ class Streams:
                 ended = any(ends_match(entry) for entry in entries)
                 finished = finished or ended  # GET /log shows everything once the match is over
                 for entry in entries:
+                    gone = reader is not None and entry.seq > held_at and reseats(entry, reader)
+                    if gone and entry.type != "left":
+                        return  # another holder's entry: not the reader's to see
                     yield visible(entry, reader, finished, rules)
                     if self.metrics is not None:
                         self.metrics.events.inc()
+                    if gone:
+                        return  # the reader left the seat: her stream ends with that entry
                 after = entries[-1].seq
                 quiet_since = time.monotonic()
                 if (ended and not rematch) or any(e.type == "rematch" for e in entries):
@@ -175,24 +227,30 @@ class Streams:
             with anyio.CancelScope(shield=True):
                 await tail.close()
 
-    async def _read(self, tail: LogTail, after: int, block: bool) -> list[LogEntry] | None:
-        """The next entries, or None when the stream must end (Redis failed, or shutdown)."""
+    async def _read(
+        self, tail: LogTail, after: int, block: bool, ends: float | None = None
+    ) -> list[LogEntry] | None:
+        """The next entries, or None when the stream must end (Redis failed, shutdown, or the
+        stream's ticket expired at `ends`, a `time.monotonic()` instant)."""
+        timeout = None if ends is None else ends - time.monotonic()
+        if timeout is not None and timeout <= 0:
+            return None
         read = asyncio.ensure_future(tail.read(after, block))
         drained = asyncio.ensure_future(self.draining.wait())
         try:
-            await asyncio.wait((read, drained), return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(
+                (read, drained), timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
         finally:
             drained.cancel()
             if not read.done():
                 read.cancel()
-        if self.draining.is_set() and not read.done():
+        if not read.done() or read.cancelled():
             return None
         try:
             return read.result()
         except (RedisError, OSError) as error:
             log.warning("event stream ended: %s: %s", type(error).__name__, error)
-            return None
-        except asyncio.CancelledError:
             return None
 
 

@@ -56,6 +56,15 @@ class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     rematch: str | None = None
 
 
+class KeptTicket(msgspec.Struct, frozen=True):
+    """A live stream ticket: the seat it follows, the holder it was given to (the SHA-256 of
+    her token) and the seconds it has left."""
+
+    seat: int
+    holder: str
+    seconds_left: float
+
+
 def open_seats(meta: GameMeta) -> tuple[int, ...]:
     """The seats of a waiting game that no one has taken yet."""
     return tuple(seat for seat, kept in enumerate(meta.seats) if kept.open)
@@ -360,14 +369,22 @@ class GameStore:
         status = await self.write(scripts.SIGNAL, [keys.game(game_id)], args)
         return ("missing", "stale", "kept")[int(status)]
 
-    async def save_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl_ms: int) -> None:
-        """Keep a stream ticket (by its hash) for `ttl_ms`: the seat it follows the game as."""
-        await self.pipeline([("SET", keys.stream_ticket(game_id, ticket_hash), seat, "PX", ttl_ms)])
+    async def save_ticket(
+        self, game_id: str, ticket_hash: str, seat: int, holder: str, ttl_ms: int
+    ) -> None:
+        """Keep a stream ticket (by its hash) for `ttl_ms`: the seat it follows the game as, and
+        the seat's holder then (her token's hash), so that it is good only while she holds it."""
+        ticket = keys.stream_ticket(game_id, ticket_hash)
+        await self.pipeline([("SET", ticket, f"{seat}:{holder}", "PX", ttl_ms)])
 
-    async def ticket_seat(self, game_id: str, ticket_hash: str) -> int | None:
-        """The seat of a live stream ticket of this game, or None."""
-        [seat] = await self.pipeline([("GET", keys.stream_ticket(game_id, ticket_hash))])
-        return int(seat) if seat is not None else None
+    async def ticket(self, game_id: str, ticket_hash: str) -> KeptTicket | None:
+        """A live stream ticket of this game: its seat, holder and time left; else None."""
+        ticket = keys.stream_ticket(game_id, ticket_hash)
+        [kept, left_ms] = await self.pipeline([("GET", ticket), ("PTTL", ticket)])
+        if kept is None or int(left_ms) <= 0:
+            return None
+        seat, _, holder = (kept.decode() if isinstance(kept, bytes) else str(kept)).partition(":")
+        return KeptTicket(int(seat), holder, int(left_ms) / 1000) if holder else None
 
     async def answer(self, key: str, ttl_ms: int) -> bytes | None:
         """The stored first answer of an idempotent request, if any, kept `ttl_ms` longer.

@@ -91,9 +91,11 @@ async def follow(
     last_event_id: int | None = None,
     ticket: str | None = None,
     until: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> AsyncIterator[Follower]:
-    """`GET /v1/games/{id}/events`, open until the block exits; the opening comment is read."""
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    """`GET /v1/games/{id}/events` (with more `headers`), open until the block exits; the
+    opening comment is read."""
+    headers = {**(headers or {}), **({"Authorization": f"Bearer {token}"} if token else {})}
     if last_event_id is not None:
         headers["Last-Event-ID"] = str(last_event_id)
     params: dict[str, str | int] = {"after": after} if after is not None else {}

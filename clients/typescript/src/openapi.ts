@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * A short-lived ticket to follow the game's events as your seat, from a browser
-         * @description A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds, opens `GET /events?ticket=...` as the seat. It cannot act for the seat.
+         * @description A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds (the stream it opens ends then) and only while the token's holder keeps the seat, opens `GET /events?ticket=...` as the seat. It cannot act for the seat.
          */
         post: operations["createStreamTicket"];
         delete?: never;
@@ -2971,7 +2971,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: each new log entry as the reader may see it (redacted like `GET /log`), as `id: <seq>`, `event: <entry type>` and `data: <the entry's JSON>`. A comment line is sent every 15 s without news. The stream ends after the entry that ends the match (with `until=rematch`, after the one that offers its rematch); a client resumes with `Last-Event-ID` (or `after`). */
+            /** @description Server-Sent Events: each new log entry as the reader may see it (redacted like `GET /log`), as `id: <seq>`, `event: <entry type>` and `data: <the entry's JSON>`. A comment line is sent every 15 s without news. The stream ends after the entry that ends the match (with `until=rematch`, after the one that offers its rematch); a seat's stream also ends with the entry in which its holder leaves the seat, and a ticket's stream when the ticket expires. A client resumes with `Last-Event-ID` (or `after`). Streams are capped per client address and per game (429 `events/too_many_for_client`, `events/too_many_for_game`: spectators only) below the process's total (503). */
             200: {
                 headers: {
                     [name: string]: unknown;

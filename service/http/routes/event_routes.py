@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import Controller, Request, get, post
 from litestar.datastructures import State as AppState
 from litestar.di import NamedDependency, Provide
 from litestar.openapi.datastructures import ResponseSpec
@@ -67,8 +67,11 @@ DESCRIPTION: Final = (
     "Server-Sent Events: each new log entry as the reader may see it (redacted like `GET "
     "/log`), as `id: <seq>`, `event: <entry type>` and `data: <the entry's JSON>`. A comment "
     "line is sent every 15 s without news. The stream ends after the entry that ends the "
-    "match (with `until=rematch`, after the one that offers its rematch); a client resumes "
-    "with `Last-Event-ID` (or `after`)."
+    "match (with `until=rematch`, after the one that offers its rematch); a seat's stream also "
+    "ends with the entry in which its holder leaves the seat, and a ticket's stream when the "
+    "ticket expires. A client resumes with `Last-Event-ID` (or `after`). Streams are capped "
+    "per client address and per game (429 `events/too_many_for_client`, "
+    "`events/too_many_for_game`: spectators only) below the process's total (503)."
 )
 
 
@@ -144,6 +147,7 @@ class EventsController(Controller):
         game_id: GameId,
         games: GamesDep,
         streams: StreamsDep,
+        request: Request[Any, Any, Any],
         authorization: Authorization = None,
         last_event_id: LastEventId = "",
         after: After = 0,
@@ -152,7 +156,10 @@ class EventsController(Controller):
     ) -> ServerSentEvent:
         start = int(last_event_id) if last_event_id else after
         token = bearer(authorization)
-        items = await streams.open(games, game_id, token, start, ticket, until == "rematch")
+        address = request.client.host if request.client else "unknown"
+        items = await streams.open(
+            games, game_id, token, start, ticket, until == "rematch", address
+        )
         return ServerSentEvent(sse(game_id, items), headers={"Vary": "Authorization"})
 
     @post(
@@ -164,8 +171,9 @@ class EventsController(Controller):
         summary="A short-lived ticket to follow the game's events as your seat, from a browser",
         description=(
             "A browser's `EventSource` cannot send `Authorization`: this ticket, good for "
-            "`expires_in` seconds, opens `GET /events?ticket=...` as the seat. It cannot act for "
-            "the seat."
+            "`expires_in` seconds (the stream it opens ends then) and only while the token's "
+            "holder keeps the seat, opens `GET /events?ticket=...` as the seat. It cannot act "
+            "for the seat."
         ),
     )
     async def stream_ticket(

@@ -16,7 +16,7 @@ async def test_a_ticket_is_kept_only_as_its_hash_and_expires(
     assert issued["expires_in"] == 300
     store = redis.Redis.from_url(redis_url)
     key = keys.stream_ticket(game.id, sha256_hex(issued["ticket"]))
-    assert store.get(key) == b"1"
+    assert store.get(key) == f"1:{sha256_hex(game.tokens[1])}".encode(), "the seat and its holder"
     assert 0 < store.pttl(key) <= 300_000
     everything = b"".join(store.dump(k) or b"" for k in store.keys("*")) + b"".join(store.keys("*"))
     assert issued["ticket"].encode() not in everything

@@ -165,7 +165,7 @@ async def test_a_full_process_refuses_before_reading_the_game(
     streams: tuple[Streams, Games, str],
 ) -> None:
     feeds, games, _ = streams
-    held = [feeds.acquire() for _ in range(feeds.settings.max_streams)]
+    held = [feeds.acquire(f"g{i}", f"c{i}", False) for i in range(feeds.settings.max_streams)]
     with pytest.raises(ServiceError) as refused:
         await feeds.open(games, "no-such-game", None, 0)
     assert refused.value.code == "events/too_many_streams"
@@ -176,3 +176,14 @@ async def test_a_full_process_refuses_before_reading_the_game(
         await feeds.open(games, "no-such-game", None, 0)
     assert missing.value.code == "game/not_found"
     assert feeds.count == len(held) - 1
+
+
+async def test_a_released_stream_leaves_no_count_for_its_client_or_game(
+    streams: tuple[Streams, Games, str],
+) -> None:
+    feeds, _, _ = streams
+    slots = [feeds.acquire("g", "203.0.113.9", seat) for seat in (False, True)]
+    assert (feeds.by_client["203.0.113.9"], feeds.by_game["g"]) == (2, 2)
+    for slot in slots:
+        slot.release()
+    assert (feeds.count, dict(feeds.by_client), dict(feeds.by_game)) == (0, {}, {})

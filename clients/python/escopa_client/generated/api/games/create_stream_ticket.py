@@ -82,8 +82,9 @@ def sync_detailed(
 ) -> Response[Problem | StreamTicket]:
     """A short-lived ticket to follow the game's events as your seat, from a browser
 
-     A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds,
-    opens `GET /events?ticket=...` as the seat. It cannot act for the seat.
+     A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds
+    (the stream it opens ends then) and only while the token's holder keeps the seat, opens `GET
+    /events?ticket=...` as the seat. It cannot act for the seat.
 
     Args:
         game_id (str): the game's id
@@ -114,8 +115,9 @@ def sync(
 ) -> Problem | StreamTicket | None:
     """A short-lived ticket to follow the game's events as your seat, from a browser
 
-     A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds,
-    opens `GET /events?ticket=...` as the seat. It cannot act for the seat.
+     A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds
+    (the stream it opens ends then) and only while the token's holder keeps the seat, opens `GET
+    /events?ticket=...` as the seat. It cannot act for the seat.
 
     Args:
         game_id (str): the game's id
@@ -141,8 +143,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | StreamTicket]:
     """A short-lived ticket to follow the game's events as your seat, from a browser
 
-     A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds,
-    opens `GET /events?ticket=...` as the seat. It cannot act for the seat.
+     A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds
+    (the stream it opens ends then) and only while the token's holder keeps the seat, opens `GET
+    /events?ticket=...` as the seat. It cannot act for the seat.
 
     Args:
         game_id (str): the game's id
@@ -171,8 +174,9 @@ async def asyncio(
 ) -> Problem | StreamTicket | None:
     """A short-lived ticket to follow the game's events as your seat, from a browser
 
-     A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds,
-    opens `GET /events?ticket=...` as the seat. It cannot act for the seat.
+     A browser's `EventSource` cannot send `Authorization`: this ticket, good for `expires_in` seconds
+    (the stream it opens ends then) and only while the token's holder keeps the seat, opens `GET
+    /events?ticket=...` as the seat. It cannot act for the seat.
 
     Args:
         game_id (str): the game's id
