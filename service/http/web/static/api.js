@@ -72,7 +72,7 @@ export async function tagged(path, { method = "GET", token = null, body = undefi
   const response = await fetch(path, {
     method,
     headers: sent,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? null : JSON.stringify(body),
     cache: "no-store",
   });
   if (response.status === 304) return null;
