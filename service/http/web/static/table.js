@@ -23,7 +23,7 @@ import { clockRules, seatClock, timeoutWords } from "./countdown.js";
 /** @typedef {import("./types.js").ScoreSheet} ScoreSheet */
 /** @typedef {import("./types.js").SideView} SideView */
 /** @typedef {import("./types.js").StreamTicket} StreamTicket */
-/** @typedef {import("./types.js").Schemas["LegalPlay"]} LegalPlay */
+/** @typedef {import("./types.js").LegalPlay} LegalPlay */
 
 /**
  * What the table knows and shows: the view drawn and its legal moves, the rules, the card

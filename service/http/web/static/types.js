@@ -5,7 +5,6 @@
 /** @typedef {import("../../../../clients/typescript/src/openapi.js").components["schemas"]} Schemas */
 
 /** @typedef {Schemas["GameView"]} GameView */
-/** @typedef {Schemas["PlayerInfo"]} PlayerInfo */
 /** @typedef {Schemas["SideView"]} SideView */
 /** @typedef {Schemas["Rules"]} Rules */
 /** @typedef {Schemas["Clock"]} Clock */
@@ -15,17 +14,16 @@
 /** @typedef {Schemas["ScoreSheet"]} ScoreSheet */
 /** @typedef {Schemas["LegalMove"]} LegalMove */
 /** @typedef {Schemas["LegalMoves"]} LegalMoves */
+/** @typedef {Schemas["LegalPlay"]} LegalPlay */
 /** @typedef {Schemas["Hint"]} Hint */
 /** @typedef {Schemas["SentSignal"]} SentSignal */
-/** @typedef {Schemas["Signal"]} Signal */
 /** @typedef {Schemas["LogEntry"]} LogEntry */
 /** @typedef {Schemas["LogPage"]} LogPage */
-/** @typedef {LogEntry["events"][number]} GameEvent */
+/** @typedef {Schemas["FirstDealerDrawn"]} FirstDealerDrawn */
+/** @typedef {Schemas["HandDealt"]} HandDealt */
 /** @typedef {Schemas["GameInfo"]} GameInfo */
 /** @typedef {Schemas["Export"]} Export */
 /** @typedef {Schemas["KeyList"]} KeyList */
-/** @typedef {Schemas["PublicKey"]} PublicKey */
-/** @typedef {Schemas["CreateGame"]} CreateGame */
 /** @typedef {Schemas["CreatedGame"]} CreatedGame */
 /** @typedef {Schemas["LobbyPage"]} LobbyPage */
 /** @typedef {Schemas["Joined"]} Joined */

@@ -11,8 +11,8 @@ import { DECK, RANKS } from "./cards.js";
 /** @typedef {import("./types.js").LogEntry} LogEntry */
 /** @typedef {import("./types.js").Outcome} Outcome */
 /** @typedef {import("./types.js").Rules} Rules */
-/** @typedef {import("./types.js").Schemas["FirstDealerDrawn"]} FirstDealerDrawn */
-/** @typedef {import("./types.js").Schemas["HandDealt"]} HandDealt */
+/** @typedef {import("./types.js").FirstDealerDrawn} FirstDealerDrawn */
+/** @typedef {import("./types.js").HandDealt} HandDealt */
 /** An entry whose seat is checked to exist. @typedef {LogEntry & {seat: number}} SeatEntry */
 /** The keys to trust: each raw 32-byte Ed25519 public key by its id. @typedef {Map<string, Uint8Array<ArrayBuffer>>} Keys */
 /** A key (or the list of `GET /v1/keys`) as given: JSON not checked yet. @typedef {{id?: unknown, algorithm?: unknown, public_key?: unknown, keys?: unknown}} GivenKey */
