@@ -30,6 +30,8 @@ lint: install
 	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py \
 	  tests/clients/python/test_generated.py
 	npm run --silent check -w escopa-client
+	npx --no-install tsc -p service/http/web/tsconfig.json
+	npx --no-install eslint service/http/web/static
 
 format: install
 	$(PY) -m ruff format $(SOURCES)

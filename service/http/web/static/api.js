@@ -1,6 +1,19 @@
+// @ts-check
 // The service's API as the pages call it: JSON in and out, problems (RFC 9457) as errors.
 
+/** @typedef {import("./types.js").ProblemBody} ProblemBody */
+
+/**
+ * How a call is made: the method, the seat's token, a JSON body, more headers, and the ETag of
+ * an earlier answer (then an unchanged resource answers 304).
+ * @typedef {{method?: string, token?: string | null, body?: unknown, headers?: Record<string, string>, etag?: string | null}} CallOptions
+ */
+
 export class Problem extends Error {
+  /**
+   * @param {number} status
+   * @param {Partial<ProblemBody> | null} body the problem's body, or null when the answer had none
+   */
   constructor(status, body) {
     super(body?.detail ?? `HTTP ${status}`);
     this.status = status;
@@ -8,16 +21,50 @@ export class Problem extends Error {
   }
 }
 
-/** Call the API; `token` goes in the Authorization header, never in the URL. */
+/**
+ * Call the API; `token` goes in the Authorization header, never in the URL. `T` is the answer's
+ * shape as the API documents it (the caller names it: the body is JSON, not checked here).
+ * @template T
+ * @param {string} path
+ * @param {Omit<CallOptions, "etag">} [options]
+ * @returns {Promise<T>}
+ */
 export async function api(path, options = {}) {
   return (await tagged(path, options)).data;
 }
 
 /**
+ * An answer and its ETag.
+ * @template T
+ * @typedef {{data: T, etag: string | null}} Tagged
+ */
+
+/**
+ * Without an `etag`, the answer is always there.
+ * @template T
+ * @overload
+ * @param {string} path
+ * @param {CallOptions & {etag?: null}} [options]
+ * @returns {Promise<Tagged<T>>}
+ */
+/**
+ * With one, an unchanged resource answers 304: null.
+ * @template T
+ * @overload
+ * @param {string} path
+ * @param {CallOptions} options
+ * @returns {Promise<Tagged<T> | null>}
+ */
+/**
  * As `api`, with the answer's ETag: `{data, etag}`. Given the `etag` of an earlier answer,
  * an unchanged resource answers 304 and this returns null.
+ * @template T
+ * @param {string} path
+ * @param {CallOptions} [options]
+ * @returns {Promise<Tagged<T> | null>}
  */
 export async function tagged(path, { method = "GET", token = null, body = undefined, headers = {}, etag = null } = {}) {
+  /** @type {Record<string, string>} */
   const sent = { ...headers };
   if (etag) sent["If-None-Match"] = etag;
   if (token) sent.Authorization = `Bearer ${token}`;
@@ -25,7 +72,7 @@ export async function tagged(path, { method = "GET", token = null, body = undefi
   const response = await fetch(path, {
     method,
     headers: sent,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? null : JSON.stringify(body),
     cache: "no-store",
   });
   if (response.status === 304) return null;
@@ -35,7 +82,22 @@ export async function tagged(path, { method = "GET", token = null, body = undefi
   return { data, etag: response.headers.get("ETag") };
 }
 
+/**
+ * The game id in this page's address after `prefix` ("/play/"), or null when there is none.
+ * @param {string} prefix
+ * @returns {string | null}
+ */
 export function gameIdFromPath(prefix) {
   const rest = location.pathname.slice(prefix.length).replace(/^\/+|\/+$/g, "");
   return rest ? decodeURIComponent(rest) : null;
+}
+
+/**
+ * What a thrown value says to the reader: an Error's message (a Problem's detail), else the
+ * value itself as text.
+ * @param {unknown} thrown
+ * @returns {string}
+ */
+export function messageOf(thrown) {
+  return thrown instanceof Error ? thrown.message : String(thrown);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The cards: codes, Spanish names and values, text alternatives, and SVG drawings (no images).
 // A code is rank then suit (docs/shuffle.md section 1): 7D is the seven of oros (diamonds).
 
@@ -5,6 +6,7 @@ export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "Q", "J", "K"];
 export const SUITS = ["C", "D", "H", "S"];
 export const DECK = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit)); // canonical order
 
+/** @type {Record<string, {name: string, english: string}>} */
 const SUIT = {
   C: { name: "bastos", english: "clubs" },
   D: { name: "oros", english: "diamonds" },
@@ -12,31 +14,57 @@ const SUIT = {
   S: { name: "espadas", english: "spades" },
 };
 // The Spanish deck's figures: sota (8), caballo (9), rey (10); their printed numbers 10, 11, 12.
+/** @type {Record<string, [string, string]>} */
 const FIGURE = { Q: ["Sota", "10"], J: ["Caballo", "11"], K: ["Rey", "12"] };
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * A card's value in play: 1 (ace) to 10 (rey).
+ * @param {string} code
+ * @returns {number}
+ */
 export function value(code) {
   return RANKS.indexOf(code[0]) + 1;
 }
 
+/**
+ * The cards in the deck's canonical order.
+ * @param {string[]} cards
+ * @returns {string[]}
+ */
 export function canonicalSort(cards) {
   return [...cards].sort((a, b) => DECK.indexOf(a) - DECK.indexOf(b));
 }
 
-/** The card's name, as a screen reader reads it: "Caballo of espadas (JS), worth 9". */
+/**
+ * The card's name, as a screen reader reads it: "Caballo of espadas (JS), worth 9".
+ * @param {string} code
+ * @returns {string}
+ */
 export function cardName(code) {
   const rank = code[0];
   const word = FIGURE[rank]?.[0] ?? (rank === "A" ? "Ace" : rank);
   return `${word} of ${SUIT[code[1]].name} (${code}), worth ${value(code)}`;
 }
 
-/** The short form used in move lists and buttons: "J♠" style, with the Spanish suit's initial. */
+/**
+ * The short form used in move lists and buttons: "J♠" style, with the Spanish suit's initial.
+ * @param {string} code
+ * @returns {string}
+ */
 export function shortName(code) {
   const rank = code[0];
   const shown = FIGURE[rank] ? FIGURE[rank][0] : rank === "A" ? "As" : rank;
   return `${shown} de ${SUIT[code[1]].name}`;
 }
 
+/**
+ * An SVG element with its attributes and children.
+ * @param {string} name
+ * @param {Record<string, string | number>} [attributes]
+ * @param {SVGElement[]} [children]
+ * @returns {SVGElement}
+ */
 function node(name, attributes = {}, children = []) {
   const element = document.createElementNS(SVG, name);
   for (const [key, val] of Object.entries(attributes)) element.setAttribute(key, String(val));
@@ -44,7 +72,11 @@ function node(name, attributes = {}, children = []) {
   return element;
 }
 
-/** One suit's emblem centred on (0, 0), about 16 units tall. */
+/**
+ * One suit's emblem centred on (0, 0), about 16 units tall.
+ * @param {string} suit
+ * @returns {SVGElement}
+ */
 function emblem(suit) {
   const color = `suit-${suit}`; // a class: the colours are the style sheet's custom properties
   switch (suit) {
@@ -74,6 +106,7 @@ function emblem(suit) {
 }
 
 // Where the pips of the number cards go on the 60 x 90 face.
+/** @type {Record<number, [number, number][]>} */
 const PIPS = {
   1: [[30, 45]],
   2: [[30, 25], [30, 65]],
@@ -84,7 +117,11 @@ const PIPS = {
   7: [[19, 20], [41, 20], [30, 33], [19, 47], [41, 47], [19, 70], [41, 70]],
 };
 
-/** The SVG drawing of a card's face (decorative: the element around it carries the name). */
+/**
+ * The SVG drawing of a card's face (decorative: the element around it carries the name).
+ * @param {string} code
+ * @returns {SVGElement}
+ */
 export function cardSvg(code) {
   const [rank, suit] = code;
   const printed = FIGURE[rank]?.[1] ?? (rank === "A" ? "1" : rank);
@@ -114,19 +151,33 @@ export function cardSvg(code) {
   return svg;
 }
 
-/** A card as a page element: a button when it can be chosen, else an image with its name. */
+/**
+ * How a card is shown: as a button (it can be chosen), with a label other than its name.
+ * @typedef {{button?: boolean, label?: string}} CardOptions
+ */
+
+/**
+ * A card as a page element: a button when it can be chosen, else an image with its name.
+ * @param {string} code
+ * @param {CardOptions} [options]
+ * @returns {HTMLElement}
+ */
 export function cardElement(code, { button = false, label = cardName(code) } = {}) {
   const element = document.createElement(button ? "button" : "span");
   element.className = "card";
   element.dataset.card = code;
-  if (button) element.type = "button";
+  if (element instanceof HTMLButtonElement) element.type = "button";
   else element.setAttribute("role", "img");
   element.setAttribute("aria-label", label);
   element.append(cardSvg(code));
   return element;
 }
 
-/** A face-down card (another seat's hand, a pile). */
+/**
+ * A face-down card (another seat's hand, a pile).
+ * @param {string} [label]
+ * @returns {HTMLElement}
+ */
 export function cardBack(label = "a face-down card") {
   const element = document.createElement("span");
   element.className = "card back";
@@ -140,7 +191,12 @@ export function cardBack(label = "a face-down card") {
   return element;
 }
 
-/** A row of cards (possibly empty, then it says so). */
+/**
+ * A row of cards (possibly empty, then it says so: `empty`, "none" unless given).
+ * @param {string[]} codes
+ * @param {CardOptions & {empty?: string}} [options]
+ * @returns {HTMLElement}
+ */
 export function cardRow(codes, options = {}) {
   const row = document.createElement("div");
   row.className = "cards";

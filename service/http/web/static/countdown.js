@@ -1,24 +1,42 @@
+// @ts-check
 // The turn clock as the pages show it: the time left of the seat to act, counted down from the
 // view's `ms_left` (the server's reckoning when the view was read, so a device whose clock is
 // wrong still shows the right time), every seat's bank, and a `timeout` entry in words.
 
 import { shortName } from "./cards.js";
 
-/** "0:07", "2:00", "1:02:03": minutes and seconds (hours when there are any), rounded up. */
+/** @typedef {import("./types.js").Clock} Clock */
+/** @typedef {import("./types.js").GameView} GameView */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+
+/**
+ * "0:07", "2:00", "1:02:03": minutes and seconds (hours when there are any), rounded up.
+ * @param {number} ms
+ * @returns {string}
+ */
 export function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
-  const pad = (n) => String(n).padStart(2, "0");
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
   return hours ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
 }
 
-/** A rules' clock in words: "30 s a turn + 2:00 bank; out of time: a bot plays". */
+/**
+ * A rules' clock in words: "30 s a turn + 2:00 bank; out of time: a bot plays".
+ * @param {Clock} clock
+ * @returns {string}
+ */
 export function clockRules(clock) {
+  /** @type {Record<string, string>} */
   const then = { bot: "a bot plays the turn", forfeit: "the match is lost", first_move: "the first legal move is played" };
   return `${clock.turn_seconds} s a turn + ${clockText(clock.bank_seconds * 1000)} bank; out of time: ${then[clock.on_timeout] ?? clock.on_timeout}`;
 }
 
-/** A move's text form in words: "5H+2S" → "5 de copas, taking 2 de espadas". */
+/**
+ * A move's text form in words: "5H+2S" → "5 de copas, taking 2 de espadas".
+ * @param {string} text
+ * @returns {string}
+ */
 export function moveWords(text) {
   if (text === "deal") return "the deal";
   if (text.startsWith("claim:")) return `a claim of ${text.slice(6).split("+").map(shortName).join(" + ")}`;
@@ -26,11 +44,18 @@ export function moveWords(text) {
   return taken.length ? `${shortName(card)}, taking ${taken.map(shortName).join(" + ")}` : shortName(card);
 }
 
-/** A `timeout` entry in words: "Ana ran out of time: the bot played 5 de copas". */
+/**
+ * A `timeout` entry in words: "Ana ran out of time: the bot played 5 de copas".
+ * @param {Pick<LogEntry, "move">} entry
+ * @param {string} who the seat's player
+ * @param {Clock["on_timeout"] | undefined} policy the rules' `on_timeout`
+ * @returns {string}
+ */
 export function timeoutWords(entry, who, policy) {
   const ran = `${who} ran out of time`;
   if (entry.move === "forfeit") return `${ran} and lost on time`;
   if (entry.move === "abort") return `${ran}: the match is aborted (no first move)`;
+  if (entry.move === null) return ran; // a timeout's entry names what followed: not in a valid log
   const by = policy === "first_move" ? "the first legal move was played" : "the bot played";
   return `${ran}: ${by} ${moveWords(entry.move)}`;
 }
@@ -40,6 +65,12 @@ export function timeoutWords(entry, who, policy) {
  * bank for the seat to act (its bank is spent once the turn's time is), the bank for the others.
  * A zombie seat (`clock.zombie_after` timeouts in a row) has no bank; before any seat's own
  * move (`opening`) the deadline is the service's for the first move.
+ * @param {GameView} view
+ * @param {number} seat
+ * @param {number} elapsed
+ * @param {Clock | null | undefined} clock
+ * @param {boolean} [opening]
+ * @returns {{text: string, left: number | null}}
  */
 export function seatClock(view, seat, elapsed, clock, opening = false) {
   const bank = view.banks_ms?.[seat] ?? 0;

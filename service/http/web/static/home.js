@@ -1,16 +1,35 @@
+// @ts-check
 // The start page: a game against bots (the person takes seat 0 and goes to the table), a game
 // with a friend (the other seats open: their invite links are shown at the table), the
 // lobby's open games, or a game with friends (each seat's link handed out).
 
-import { api } from "./api.js";
-import { h } from "./dom.js";
+import { api, messageOf } from "./api.js";
+import { byId as $, h } from "./dom.js";
+
+/** @typedef {import("./types.js").CreatedGame} CreatedGame */
+/** @typedef {import("./types.js").LobbyPage} LobbyPage */
+/** @typedef {import("./types.js").Rules} Rules */
+
+/**
+ * A new game as the forms ask for it: the service checks it (`CreateGame` in the API).
+ * @typedef {object} GameRequest
+ * @property {(string | {name: string, bot: string} | {open: true})[]} players
+ * @property {FormDataEntryValue | null} preset
+ * @property {{target?: number, clock?: {turn_seconds: number, bank_seconds: number, on_timeout: string}}} [rules]
+ * @property {string} [seed]
+ * @property {boolean} [lobby]
+ */
 
 const DEFAULT_NAMES = ["Ana", "Bia", "Caio", "Duda"];
 const BOT_NAMES = ["Rita", "Beto", "Zeca"];
 const LEVELS = { random: "random (plays any legal move)", greedy: "greedy (takes the most now)", expert: "expert (thinks ahead)" };
 
+/**
+ * A name to give for each seat, keeping the names given so far.
+ * @param {number} count
+ */
 function nameInputs(count) {
-  const fieldset = document.getElementById("names");
+  const fieldset = $("names");
   const kept = [...fieldset.querySelectorAll("input")].map((input) => input.value);
   fieldset.replaceChildren(h("legend", { text: "Names, in seat order" }));
   for (let seat = 0; seat < count; seat += 1) {
@@ -19,12 +38,15 @@ function nameInputs(count) {
   }
 }
 
-/** A level to choose for each bot seat (1 to count - 1), keeping the levels chosen so far. */
+/**
+ * A level to choose for each bot seat (1 to count - 1), keeping the levels chosen so far.
+ * @param {number} count
+ */
 function botInputs(count) {
-  const fieldset = document.getElementById("bot-seats");
+  const fieldset = $("bot-seats");
   const kept = [...fieldset.querySelectorAll("select")].map((select) => select.value);
-  const partner = (seat) => (count === 4 && seat === 2 ? ", your partner" : count === 4 ? ", against you" : "");
-  fieldset.replaceChildren(fieldset.querySelector("legend"));
+  const partner = (/** @type {number} */ seat) => (count === 4 && seat === 2 ? ", your partner" : count === 4 ? ", against you" : "");
+  fieldset.replaceChildren(fieldset.querySelector("legend") ?? "");
   for (let seat = 1; seat < count; seat += 1) {
     const options = Object.entries(LEVELS).map(([level, text]) =>
       h("option", { value: level, text, selected: (kept[seat - 1] ?? "expert") === level }));
@@ -34,16 +56,24 @@ function botInputs(count) {
 }
 
 async function loadPresets() {
+  /** @type {Record<string, Rules>} */
   const presets = await api("/v1/rules/presets");
   for (const id of ["preset", "bots-preset", "friend-preset"]) {
-    document.getElementById(id).replaceChildren(...Object.entries(presets).map(([name, rules]) =>
+    $(id).replaceChildren(...Object.entries(presets).map(([name, rules]) =>
       h("option", { value: name, text: `${name} (to ${rules.target})` })));
   }
 }
 
-/** What the forms share: the preset, the points to win, the turn clock, the seed. */
+/**
+ * What the forms share: the preset, the points to win, the turn clock, the seed.
+ * @param {FormData} data
+ * @param {GameRequest["players"]} players
+ * @returns {GameRequest}
+ */
 function settings(data, players) {
+  /** @type {GameRequest} */
   const request = { players, preset: data.get("preset") };
+  /** @type {NonNullable<GameRequest["rules"]>} */
   const rules = {};
   if (data.get("target")) rules.target = Number(data.get("target"));
   if (data.get("clock")) {
@@ -55,12 +85,22 @@ function settings(data, players) {
   return request;
 }
 
+/**
+ * The game with friends: each seat named.
+ * @param {HTMLFormElement} form
+ * @returns {GameRequest}
+ */
 function body(form) {
   const data = new FormData(form);
   const players = Number(data.get("players"));
   return settings(data, Array.from({ length: players }, (_, seat) => String(data.get(`name${seat}`)).trim()));
 }
 
+/**
+ * You in seat 0, the service's bots in the others.
+ * @param {HTMLFormElement} form
+ * @returns {GameRequest}
+ */
 function botsBody(form) {
   const data = new FormData(form);
   const bots = Array.from({ length: Number(data.get("players")) - 1 }, (_, k) =>
@@ -68,10 +108,14 @@ function botsBody(form) {
   return settings(data, [String(data.get("name")).trim(), ...bots]);
 }
 
-/** You in seat 0, the other seats open (for an invite, or in the lobby). */
+/**
+ * You in seat 0, the other seats open (for an invite, or in the lobby).
+ * @param {HTMLFormElement} form
+ * @returns {GameRequest}
+ */
 function friendBody(form) {
   const data = new FormData(form);
-  const open = Array.from({ length: Number(data.get("players")) - 1 }, () => ({ open: true }));
+  const open = Array.from({ length: Number(data.get("players")) - 1 }, () => ({ open: /** @type {const} */ (true) }));
   const request = settings(data, [String(data.get("name")).trim(), ...open]);
   if (data.get("lobby")) request.lobby = true;
   return request;
@@ -79,7 +123,8 @@ function friendBody(form) {
 
 /** The lobby's first page: each game's seats, and a way to take its first open seat. */
 async function loadLobby() {
-  const list = document.getElementById("lobby");
+  const list = $("lobby");
+  /** @type {LobbyPage} */
   const page = await api("/v1/lobby?limit=20");
   list.dataset.loaded = new Date().toISOString(); // when the list shown was read
   if (!page.games.length) {
@@ -96,53 +141,67 @@ async function loadLobby() {
   }));
 }
 
+/**
+ * A created game's links: one for each seat (its token in the fragment), to watch, to replay.
+ * @param {CreatedGame} game
+ */
 function showCreated(game) {
-  const links = document.getElementById("seat-links");
+  const links = $("seat-links");
   links.replaceChildren(...game.players.map((seat) => {
-    const url = `${location.origin}/play/${game.game_id}#token=${encodeURIComponent(seat.token)}`;
+    const url = `${location.origin}/play/${game.game_id}#token=${encodeURIComponent(seat.token ?? "")}`;
     return h("li", {},
       h("a", { href: url, "data-seat": String(seat.seat), text: `Play as ${seat.name} (seat ${seat.seat})` }),
       " ", h("code", { text: url }));
   }));
-  document.getElementById("spectate").href = `/play/${game.game_id}`;
-  document.getElementById("replay-link").href = `/replay/${game.game_id}`;
-  const section = document.getElementById("created");
+  $("spectate", HTMLAnchorElement).href = `/play/${game.game_id}`;
+  $("replay-link", HTMLAnchorElement).href = `/replay/${game.game_id}`;
+  const section = $("created");
   section.hidden = false;
-  section.querySelector("a").focus();
+  section.querySelector("a")?.focus();
 }
 
-/** Create the game the form describes, then `then(game)`; a problem shows in `errorId`. */
+/**
+ * Create the game the form describes, then `then(game)`; a problem shows in `errorId`.
+ * @param {(form: HTMLFormElement) => GameRequest} build
+ * @param {string} errorId
+ * @param {(game: CreatedGame) => void} then
+ * @returns {(event: SubmitEvent) => Promise<void>} the form's submit listener
+ */
 function creator(build, errorId, then) {
   return async (event) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const error = document.getElementById(errorId);
+    const form = /** @type {HTMLFormElement} */ (event.currentTarget); // it listens on a form
+    const error = $(errorId);
     error.textContent = "";
     const key = new FormData(form).get("apikey");
     try {
-      then(await api("/v1/games", { method: "POST", body: build(form), headers: key ? { "X-API-Key": key } : {} }));
+      then(await api("/v1/games", { method: "POST", body: build(form), headers: key ? { "X-API-Key": String(key) } : {} }));
     } catch (problem) {
-      error.textContent = problem.message;
+      error.textContent = messageOf(problem);
     }
   };
 }
 
-/** To the table, as seat 0: its token only in the fragment, which no request carries. */
+/**
+ * To the table, as seat 0: its token only in the fragment, which no request carries.
+ * @param {CreatedGame} game
+ */
 function toTable(game) {
   const mine = game.players.find((seat) => seat.seat === 0);
+  if (mine?.token === undefined) throw new Error("the service gave no token for seat 0");
   location.assign(`/play/${game.game_id}#token=${encodeURIComponent(mine.token)}`);
 }
 
-const players = document.getElementById("players");
+const players = $("players", HTMLSelectElement);
 players.addEventListener("change", () => nameInputs(Number(players.value)));
 nameInputs(2);
-const botPlayers = document.getElementById("bots-players");
+const botPlayers = $("bots-players", HTMLSelectElement);
 botPlayers.addEventListener("change", () => botInputs(Number(botPlayers.value)));
 botInputs(2);
-document.getElementById("bots").addEventListener("submit", creator(botsBody, "bots-error", toTable));
-document.getElementById("start").addEventListener("submit", creator(body, "start-error", showCreated));
-document.getElementById("friend").addEventListener("submit", creator(friendBody, "friend-error", toTable));
-const showLobbyProblem = (problem) => { document.getElementById("lobby").replaceChildren(h("li", { class: "error", text: problem.message })); };
-document.getElementById("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyProblem));
+$("bots").addEventListener("submit", creator(botsBody, "bots-error", toTable));
+$("start").addEventListener("submit", creator(body, "start-error", showCreated));
+$("friend").addEventListener("submit", creator(friendBody, "friend-error", toTable));
+const showLobbyProblem = (/** @type {unknown} */ problem) => { $("lobby").replaceChildren(h("li", { class: "error", text: messageOf(problem) })); };
+$("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyProblem));
 loadLobby().catch(showLobbyProblem);
-loadPresets().catch((problem) => { document.getElementById("start-error").textContent = problem.message; });
+loadPresets().catch((problem) => { $("start-error").textContent = messageOf(problem); });

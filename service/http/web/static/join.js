@@ -1,12 +1,17 @@
+// @ts-check
 // The join page: take an open seat, by the invite in the URL's fragment (`#invite=`, never
 // sent in a request line: it goes in the join's body) or, for a lobby game, by its number
 // (`#seat=`); then to the table, the seat's new token in this tab's session storage.
 
-import { api, gameIdFromPath } from "./api.js";
-import { h } from "./dom.js";
+import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
+import { byId as $, h } from "./dom.js";
+
+/** @typedef {import("./types.js").GameView} GameView */
+/** @typedef {import("./types.js").Joined} Joined */
+/** What the join asks for: a seat by its invite, or (a lobby game) by its number. @typedef {{invite: string} | {seat: number}} Asked */
 
 const gameId = gameIdFromPath("/join/");
-const $ = (id) => document.getElementById(id);
+/** @type {Record<string, string>} */
 const TOLD = {
   "join/invite_invalid": "This invite has been used already, or is not this game's: ask for a new link.",
   "join/seat_taken": "Someone has just taken that seat.",
@@ -15,7 +20,19 @@ const TOLD = {
   "game/expired": "Nobody joined this game in time: it has expired.",
 };
 
-/** What the fragment asks for: an invite (kept in this tab, out of the address bar) or a seat. */
+/**
+ * This page's words for a problem's code, else what the thrown value says.
+ * @param {unknown} problem
+ * @returns {string}
+ */
+function told(problem) {
+  return (problem instanceof Problem ? TOLD[problem.code] : undefined) ?? messageOf(problem);
+}
+
+/**
+ * What the fragment asks for: an invite (kept in this tab, out of the address bar) or a seat.
+ * @returns {Asked | null}
+ */
 function wanted() {
   const key = `escopa:invite:${gameId}`;
   const invite = /(?:^#|&)invite=([^&]+)/.exec(location.hash);
@@ -29,27 +46,39 @@ function wanted() {
   return seat ? { seat: Number(seat[1]) } : null;
 }
 
+/**
+ * The game as the one invited reads it: who invites, its rules, the seats still open.
+ * @param {GameView} view
+ * @param {Asked} asked
+ * @returns {string}
+ */
 function describe(view, asked) {
   const seated = view.players.filter((p) => !p.open).map((p) => p.name);
   const open = view.players.filter((p) => p.open).length;
   const target = view.rules.target;
-  const how = asked.invite ? `${seated.join(" and ")} invite${seated.length === 1 ? "s" : ""} you` : `Seat ${asked.seat} is open`;
+  const how = "invite" in asked ? `${seated.join(" and ")} invite${seated.length === 1 ? "s" : ""} you` : `Seat ${asked.seat} is open`;
   return `${how}: a ${view.rules.players}-player game to ${target} points; ${open} seat(s) still open.`;
 }
 
+/**
+ * Take the seat with the name given; then to the table, else the problem in words.
+ * @param {SubmitEvent} event
+ * @param {Asked} asked
+ */
 async function join(event, asked) {
   event.preventDefault();
   $("error").textContent = "";
-  $("join-go").disabled = true;
-  const name = $("join-name").value.trim();
+  $("join-go", HTMLButtonElement).disabled = true;
+  const name = $("join-name", HTMLInputElement).value.trim();
   try {
+    /** @type {Joined} */
     const joined = await api(`/v1/games/${gameId}/join`, { method: "POST", body: { ...asked, name } });
     sessionStorage.setItem(`escopa:token:${gameId}`, joined.token);
     sessionStorage.removeItem(`escopa:invite:${gameId}`);
     location.assign(`/play/${gameId}`);
   } catch (problem) {
-    $("error").textContent = TOLD[problem.code] ?? problem.message;
-    $("join-go").disabled = false;
+    $("error").textContent = told(problem);
+    $("join-go", HTMLButtonElement).disabled = false;
   }
 }
 
@@ -57,6 +86,7 @@ async function start() {
   if (!gameId) throw new Error("no game in this address");
   const asked = wanted();
   if (!asked) throw new Error("This link has no invite and names no seat.");
+  /** @type {GameView} */
   const view = await api(`/v1/games/${gameId}`);
   if (view.status !== "waiting") {
     $("game-line").replaceChildren("This game has started already: ", h("a", { href: `/play/${gameId}`, text: "watch it" }), ".");
@@ -71,5 +101,5 @@ async function start() {
 
 start().catch((problem) => {
   $("game-line").textContent = "";
-  $("error").textContent = TOLD[problem.code] ?? problem.message;
+  $("error").textContent = told(problem);
 });

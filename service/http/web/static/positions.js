@@ -1,33 +1,84 @@
+// @ts-check
 // The positions of a logged game, rebuilt from its entries' events alone (no rules engine):
 // what each seat holds, the table, each side's pile, escopas and score after every entry.
 // A move that plays a card its seat does not hold, or takes one not on the table, is reported.
 
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./types.js").Outcome} Outcome */
+/** @typedef {import("./types.js").RoundScore} RoundScore */
+/** @typedef {import("./types.js").Rules} Rules */
+
+/**
+ * The game after one entry, as its events tell it: what each seat holds, the table, each
+ * side's pile, escopas and score, the rounds scored, the outcome, the entry's move.
+ * @typedef {object} Position
+ * @property {number} seq
+ * @property {number} round
+ * @property {number} hand
+ * @property {number | null} dealer
+ * @property {number | null} turn
+ * @property {string[][]} hands
+ * @property {string[]} table
+ * @property {string[][]} piles
+ * @property {number[]} escopas
+ * @property {number[]} scores
+ * @property {RoundScore[]} rounds
+ * @property {Outcome | null} outcome
+ * @property {{seat: number | null, move: string | null, type: LogEntry["type"]} | null} last
+ */
+
+/**
+ * The side a seat plays for: its partnership's (seat mod 2) with partners, else its own.
+ * @param {Pick<Rules, "partnerships" | "players">} rules
+ * @param {number} seat
+ * @returns {number}
+ */
 export function sideOf(rules, seat) {
   const partnered = rules.partnerships ?? rules.players === 4;
   return partnered ? seat % 2 : seat;
 }
 
+/**
+ * How many sides play.
+ * @param {Rules} rules
+ * @returns {number}
+ */
 function sides(rules) {
   return (rules.partnerships ?? rules.players === 4) ? 2 : rules.players;
 }
 
+/**
+ * The cards, less those gone.
+ * @param {string[]} cards
+ * @param {string[]} gone
+ * @returns {string[]}
+ */
 function without(cards, gone) {
   return cards.filter((card) => !gone.includes(card));
 }
 
-/** Positions after each entry (index 0: after seq 1), and the first inconsistency found. */
+/**
+ * Positions after each entry (index 0: after seq 1), and the first inconsistency found.
+ * @param {LogEntry[]} entries a log from its first entry, which carries the game
+ * @returns {{list: Position[], problem: string | null}}
+ */
 export function positions(entries) {
   const game = entries[0].game;
+  if (!game) throw new Error("seq 1 does not carry the game");
   const rules = game.rules;
   const n = rules.players;
   const count = sides(rules);
+  /** @type {Position} */
   let at = {
     seq: 0, round: 1, hand: 0, dealer: null, turn: null, hands: Array.from({ length: n }, () => []),
     table: [], piles: Array.from({ length: count }, () => []), escopas: Array(count).fill(0),
     scores: Array(count).fill(0), rounds: [], outcome: null, last: null,
   };
+  /** @type {Position[]} */
   const list = [];
+  /** @type {string | null} */
   let problem = null;
+  /** @type {(seq: number, text: string) => void} */
   const wrong = (seq, text) => { problem ??= `seq ${seq}: ${text}`; };
   for (const entry of entries) {
     const next = structuredClone(at);
@@ -108,9 +159,13 @@ export function positions(entries) {
   return { list, problem };
 }
 
-/** Each seat's player: the name the game was created with, or the last to take the open seat. */
+/**
+ * Each seat's player: the name the game was created with, or the last to take the open seat.
+ * @param {LogEntry[]} entries a log from its first entry, which carries the game
+ * @returns {string[]}
+ */
 export function seatNames(entries) {
-  const names = [...entries[0].game.players];
-  for (const entry of entries) if (entry.type === "joined") names[entry.seat] = entry.player;
+  const names = [...(entries[0].game?.players ?? [])];
+  for (const entry of entries) if (entry.type === "joined" && entry.seat !== null) names[entry.seat] = entry.player ?? "";
   return names.map((name, seat) => name || `seat ${seat} (open)`);
 }

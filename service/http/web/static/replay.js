@@ -1,8 +1,9 @@
+// @ts-check
 // The replay viewer: a finished game's export (from the service, or a file dropped or pasted
 // here), every hand revealed, stepped move by move, and verified in the browser (verify.js).
 
-import { api, gameIdFromPath } from "./api.js";
-import { h } from "./dom.js";
+import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
+import { byId as $, h } from "./dom.js";
 import { cardRow } from "./cards.js";
 import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
@@ -10,8 +11,19 @@ import { signalLine } from "./signals.js";
 import { timeoutWords } from "./countdown.js";
 import { Broken, replayHash, trustedKeys, verify } from "./verify.js";
 
-const $ = (id) => document.getElementById(id);
-/** What a lifecycle entry says, in words. */
+/** @typedef {import("./types.js").Export} Export */
+/** @typedef {import("./types.js").KeyList} KeyList */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./types.js").Rules} Rules */
+/** @typedef {import("./positions.js").Position} Position */
+/** @typedef {import("./verify.js").Check} Check */
+/** @typedef {import("./verify.js").CheckResult} CheckResult */
+/** @typedef {import("./verify.js").Keys} Keys */
+
+/**
+ * What a lifecycle entry says, in words.
+ * @type {Record<string, (entry: LogEntry) => string>}
+ */
 const LIFE = {
   joined: (entry) => `seat ${entry.seat} taken by ${entry.player}`,
   left: (entry) => `seat ${entry.seat} is left: open again`,
@@ -19,14 +31,27 @@ const LIFE = {
   aborted: () => "aborts the match",
   rematch: (entry) => `a rematch is offered: game ${entry.rematch}`,
 };
-const dealt = (entry) => (entry.events.some((event) => event.type === "dealt") ? " — the game is dealt" : "");
+const dealt = (/** @type {LogEntry} */ entry) => (entry.events.some((event) => event.type === "dealt") ? " — the game is dealt" : "");
+/**
+ * What the viewer shows: the export's entries, the position after each, the players, the
+ * rules, the position in sight, the game, the first inconsistency, the keys trusted.
+ * @type {{entries: LogEntry[], list: Position[], players: string[], rules: Rules | null, at: number, gameId: string | null, exported: Export | null, problem: string | null, keys: Keys | null}}
+ */
 const view = { entries: [], list: [], players: [], rules: null, at: 0, gameId: null, exported: null, problem: null, keys: null };
 
+/**
+ * The position after the entry at `index`.
+ * @param {number} index
+ * @returns {Position}
+ */
 function position(index) {
   return view.list[index];
 }
 
-/** Move `index` (into the positions) into sight; the address keeps `#m=<seq>`. */
+/**
+ * Move `index` (into the positions) into sight; the address keeps `#m=<seq>`.
+ * @param {number} index
+ */
 function go(index) {
   view.at = Math.max(0, Math.min(view.list.length - 1, index));
   const seq = position(view.at).seq;
@@ -34,21 +59,34 @@ function go(index) {
   render();
 }
 
+/**
+ * Where each round (and each round's first hand) starts: indexes into the positions.
+ * @returns {number[]}
+ */
 function roundStarts() {
-  return view.list.map((p, i) => [p, i]).filter(([p, i]) => i === 0 || p.round !== view.list[i - 1].round || (p.hand === 1 && view.list[i - 1].hand !== 1)).map(([, i]) => i);
+  return view.list.map((p, i) => /** @type {[Position, number]} */ ([p, i])).filter(([p, i]) => i === 0 || p.round !== view.list[i - 1].round || (p.hand === 1 && view.list[i - 1].hand !== 1)).map(([, i]) => i);
 }
 
+/**
+ * To the next round's start (`direction` 1) or the previous one's (-1).
+ * @param {number} direction
+ */
 function jumpRound(direction) {
   const starts = roundStarts();
   const target = direction > 0 ? starts.find((i) => i > view.at) : [...starts].reverse().find((i) => i < view.at);
   go(target ?? (direction > 0 ? view.list.length - 1 : 0));
 }
 
+/**
+ * An entry in words, as the move list shows it.
+ * @param {LogEntry} entry
+ * @returns {string}
+ */
 function describe(entry) {
   const who = entry.seat === null ? "" : `${view.players[entry.seat]}: `;
-  if (entry.type === "created") return entry.game.open?.length ? `created; seat(s) ${entry.game.open.join(", ")} open` : "the opening deal";
+  if (entry.type === "created") return entry.game?.open?.length ? `created; seat(s) ${entry.game.open.join(", ")} open` : "the opening deal";
   if (entry.type === "signal") return `${who}signal ${entry.signal}`;
-  if (entry.type === "timeout") return `${timeoutWords(entry, view.players[entry.seat], view.rules.clock?.on_timeout)}${ending(entry)}${signalsText(entry)}`;
+  if (entry.type === "timeout") return `${timeoutWords(entry, view.players[entry.seat ?? -1], view.rules?.clock?.on_timeout)}${ending(entry)}${signalsText(entry)}`;
   if (entry.type === "joined" || entry.type === "left") return `${LIFE[entry.type](entry)}${dealt(entry)}`;
   if (entry.type in LIFE) return `${who}${LIFE[entry.type](entry)}${signalsText(entry)}`;
   const escopa = entry.events.some((event) => event.type === "played" && event.escopa) ? " ★ escopa" : "";
@@ -56,25 +94,34 @@ function describe(entry) {
   return `${who}${entry.move}${escopa}${ended ? ` — round ${ended.score.round} ends` : ""}${signalsText(entry)}`;
 }
 
-/** What an entry's events end: a round, the match. */
+/**
+ * What an entry's events end: a round, the match.
+ * @param {LogEntry} entry
+ * @returns {string}
+ */
 function ending(entry) {
   const ended = entry.events.find((event) => event.type === "round_ended");
   const over = entry.events.some((event) => event.type === "match_ended");
   return `${ended ? ` — round ${ended.score.round} ends` : ""}${over ? " — the match is over" : ""}`;
 }
 
-/** The signals the entry that ends the match records: who sent which, and after which entry. */
+/**
+ * The signals the entry that ends the match records: who sent which, and after which entry.
+ * @param {LogEntry} entry
+ * @returns {string}
+ */
 function signalsText(entry) {
   if (!entry.signals?.length) return "";
   const sent = entry.signals.map((s) => `${signalLine(s, view.players)} (after ${s.after})`);
   return ` — ${sent.join("; ")}`;
 }
 
+/** Draw the position in sight: the seats' hands, the table, the sides, the score, the move list's mark. */
 function render() {
   const p = position(view.at);
   const entry = view.entries[view.at];
   $("where").textContent = `Position ${p.seq} of ${view.list.length} · round ${p.round}, hand ${p.hand}`;
-  $("position-link").href = `#m=${p.seq}`;
+  $("position-link", HTMLAnchorElement).href = `#m=${p.seq}`;
   $("last-move").textContent = `${p.seq}. ${describe(entry)}`;
   $("seats").replaceChildren(...view.players.map((playerName, seat) => {
     const box = h("section", { class: "seat side", "data-seat": String(seat) },
@@ -85,13 +132,14 @@ function render() {
   }));
   $("board-table").replaceChildren(cardRow(p.table, { empty: "the table is empty" }));
   $("board-sides").replaceChildren(...p.piles.map((pile, side) => {
-    const seats = view.players.map((_, seat) => seat).filter((seat) => sideOf(view.rules, seat) === side);
+    const rules = /** @type {Rules} */ (view.rules); // an export is open
+    const seats = view.players.map((_, seat) => seat).filter((seat) => sideOf(rules, seat) === side);
     const label = sideName({ seats }, view.players);
     return h("section", { class: "side", "data-side": String(side) },
       h("h2", { text: label }),
       h("div", { "data-captured": String(pile.length), text: `${pile.length} card(s) taken` }),
       h("div", { "data-escopas": String(p.escopas[side]), text: `Escopas this round: ${p.escopas[side]}` }),
-      h("div", { "data-score": String(p.scores[side]), text: `Match: ${p.scores[side]} of ${view.rules.target}` }));
+      h("div", { "data-score": String(p.scores[side]), text: `Match: ${p.scores[side]} of ${rules.target}` }));
   }));
   renderScore(p);
   for (const button of $("moves").querySelectorAll("button")) {
@@ -101,6 +149,10 @@ function render() {
   }
 }
 
+/**
+ * The last round scored by this position (and the outcome, once over).
+ * @param {Position} p
+ */
 function renderScore(p) {
   const score = $("score");
   const result = p.rounds.at(-1);
@@ -109,26 +161,39 @@ function renderScore(p) {
   score.replaceChildren(table, outcome);
 }
 
+/** The list of entries, each a button to its position. */
 function moveList() {
   $("moves").replaceChildren(...view.entries.map((entry, index) => h("li", {},
     h("button", { type: "button", "data-index": String(index), "data-seq": String(entry.seq), text: describe(entry), onclick: () => go(index) }))));
 }
 
+/**
+ * The checks' results, each with its status and detail.
+ * @param {CheckResult[]} results
+ */
 function renderChecks(results) {
+  /** @type {Record<string, string>} */
+  const said = { passed: "passed", failed: "FAILED", "not-checked": "not checked" };
   $("checks").replaceChildren(...results.map((result) =>
     h("li", { class: result.status, "data-check": result.name, "data-status": result.status },
-      h("strong", { text: `${result.name}: ` }), { passed: "passed", failed: "FAILED", "not-checked": "not checked" }[result.status] ?? "",
+      h("strong", { text: `${result.name}: ` }), said[result.status] ?? "",
       h("br"), h("small", { text: result.detail }))));
 }
 
-/** The checks this page adds to audit.md's: the moves follow the cards, and the head you saw. */
+/**
+ * The checks this page adds to audit.md's: the moves follow the cards, and the head you saw.
+ * @param {string | null} problem the first inconsistency `positions` found
+ * @returns {Check[]}
+ */
 function extraChecks(problem) {
+  /** @type {Check[]} */
   const checks = [["Moves use the cards dealt", async () => {
     if (problem) throw new Broken(problem);
     return "every card played was in its seat's hand, every card taken was on the table";
   }]];
   const seen = view.gameId && localStorage.getItem(`escopa:seen:${view.gameId}`);
   if (seen) {
+    /** @type {{seq: number, hash: string}} */
     const { seq, hash } = JSON.parse(seen);
     checks.push(["The log this browser saw", async () => {
       if (view.entries[seq - 1]?.hash !== hash) throw new Broken(`seq ${seq}: not the hash this browser saw live (${hash.slice(0, 12)}…)`);
@@ -138,12 +203,17 @@ function extraChecks(problem) {
   return checks;
 }
 
+/**
+ * Open an export: its positions, its move list, the position the address names; then verify it.
+ * @param {Export} exported an export, or what is said to be one: it must have a game's entries
+ */
 async function open(exported) {
   $("error").textContent = "";
   const entries = exported?.entries;
-  if (!Array.isArray(entries) || !entries[0]?.game) throw new Error("this is not a game's export");
+  const game = Array.isArray(entries) ? entries[0]?.game : null;
+  if (!game) throw new Error("this is not a game's export");
   view.entries = entries;
-  view.rules = entries[0].game.rules;
+  view.rules = game.rules;
   view.players = seatNames(entries);
   $("game-label").textContent = `game ${exported.game_id ?? ""} · ${view.players.join(", ")}`;
   const rebuilt = positions(entries);
@@ -162,6 +232,7 @@ async function open(exported) {
 
 /** Run every check on the open export, with the keys trusted now (if any). */
 async function check() {
+  if (!view.exported) return;
   delete document.body.dataset.verified;
   renderChecks([{ name: "Verification", status: "pending", detail: "running…" }]);
   const results = await verify(view.exported, extraChecks(view.problem), view.keys);
@@ -174,24 +245,33 @@ async function checkWithKey() {
   $("key-error").textContent = "";
   if (!view.exported) return;
   try {
-    view.keys = await trustedKeys($("key").value);
+    view.keys = await trustedKeys($("key", HTMLTextAreaElement).value);
   } catch (error) {
-    $("key-error").textContent = `Not a key: ${error.message}`;
+    $("key-error").textContent = `Not a key: ${messageOf(error)}`;
     return;
   }
   await check();
 }
 
+/**
+ * Open an export's JSON text; what is wrong with it, in words.
+ * @param {string} text
+ */
 async function openText(text) {
   try {
     await open(JSON.parse(text));
   } catch (error) {
-    $("error").textContent = `Cannot open this export: ${error.message}`;
+    $("error").textContent = `Cannot open this export: ${messageOf(error)}`;
   }
 }
 
+/**
+ * The keyboard: arrows, Home and End step through the positions; `[` and `]` by rounds.
+ * @param {KeyboardEvent} event
+ */
 function keys(event) {
-  if (!view.list.length || event.target.closest("textarea, input")) return;
+  if (!view.list.length || (event.target instanceof Element && event.target.closest("textarea, input"))) return;
+  /** @type {Record<string, () => void>} */
   const moves = { ArrowLeft: () => go(view.at - 1), ArrowRight: () => go(view.at + 1), Home: () => go(0),
     End: () => go(view.list.length - 1), "[": () => jumpRound(-1), "]": () => jumpRound(1) };
   if (moves[event.key]) {
@@ -200,6 +280,7 @@ function keys(event) {
   }
 }
 
+/** The page's controls, keys, address and file drops. */
 function wire() {
   document.addEventListener("keydown", keys);
   $("first").addEventListener("click", () => go(0));
@@ -213,9 +294,13 @@ function wire() {
     const index = wanted ? view.list.findIndex((p) => p.seq === Number(wanted[1])) : -1;
     if (index >= 0 && index !== view.at) go(index);
   });
-  $("file").addEventListener("change", async (event) => openText(await event.target.files[0].text()));
-  $("paste-go").addEventListener("click", () => openText($("paste").value));
-  $("key-go").addEventListener("click", () => checkWithKey().catch((error) => { $("key-error").textContent = error.message; }));
+  const file = $("file", HTMLInputElement);
+  file.addEventListener("change", async () => {
+    const chosen = file.files?.[0];
+    if (chosen) await openText(await chosen.text());
+  });
+  $("paste-go").addEventListener("click", () => openText($("paste", HTMLTextAreaElement).value));
+  $("key-go").addEventListener("click", () => checkWithKey().catch((error) => { $("key-error").textContent = messageOf(error); }));
   document.addEventListener("dragover", (event) => {
     event.preventDefault();
     $("load").classList.add("over");
@@ -224,7 +309,7 @@ function wire() {
   document.addEventListener("drop", async (event) => {
     event.preventDefault();
     $("load").classList.remove("over");
-    const file = event.dataTransfer.files[0];
+    const file = event.dataTransfer?.files[0];
     if (file) await openText(await file.text());
   });
 }
@@ -235,12 +320,14 @@ async function start() {
   if (!view.gameId) return;
   if (!window.crypto?.subtle) throw new Error("this page needs Web Crypto: open it over HTTPS or from localhost");
   try {
+    /** @type {[Export, KeyList]} */
     const [exported, published] = await Promise.all([api(`/v1/games/${view.gameId}/export`), api("/v1/keys")]);
     view.keys = await trustedKeys(published); // this service's keys, as it publishes them
     await open(exported);
   } catch (problem) {
     const table = h("a", { href: `/play/${view.gameId}`, text: "watch it at the table" });
-    $("error").replaceChildren(problem.code === "game/not_finished" ? "This game is not over yet: " : `${problem.message} `, problem.code === "game/not_finished" ? table : "");
+    const unfinished = problem instanceof Problem && problem.code === "game/not_finished";
+    $("error").replaceChildren(unfinished ? "This game is not over yet: " : `${messageOf(problem)} `, unfinished ? table : "");
   }
 }
 

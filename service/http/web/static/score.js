@@ -1,7 +1,13 @@
+// @ts-check
 // A round's score, category by category per side (the engine's RoundScore), as a table.
 
 import { h } from "./dom.js";
 
+/** @typedef {import("./types.js").Outcome} Outcome */
+/** @typedef {import("./types.js").RoundScore} RoundScore */
+/** @typedef {import("./types.js").SideScore} SideScore */
+
+/** @type {Record<string, string>} */
 export const CATEGORY = {
   escopa: "Escopas",
   most_cards: "Most cards",
@@ -15,20 +21,33 @@ export const CATEGORY = {
   primeira: "Primeira",
 };
 
-/** A side's label: its players' names. */
+/**
+ * A side's label: its players' names.
+ * @param {{seats: number[]}} side
+ * @param {string[]} players each seat's name ("" or absent: the seat's number is shown)
+ * @returns {string}
+ */
 export function sideName(side, players) {
   return side.seats.map((seat) => players[seat] ?? `seat ${seat}`).join(" & ");
 }
 
-/** The table of one round: what each side took, its points per category, the totals. */
+/**
+ * The table of one round: what each side took, its points per category, the totals.
+ * @param {RoundScore} round
+ * @param {string[]} players
+ * @returns {HTMLTableElement}
+ */
 export function scoreTable(round, players) {
   const sides = round.sides;
   const names = new Set(sides.flatMap((side) => Object.keys(side.categories)));
   const known = Object.keys(CATEGORY).filter((name) => names.has(name));
   const order = [...known, ...[...names].filter((name) => !(name in CATEGORY))]; // newer ones too
+  /** @type {(label: string, cells: (string | number)[], cls?: string) => HTMLTableRowElement} */
   const row = (label, cells, cls) =>
     h("tr", { class: cls }, h("th", { scope: "row", text: label }), cells.map((c) => h("td", { text: String(c) })));
+  /** @type {(n: number, word: string) => string} */
   const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  /** @type {(side: SideScore) => string} */
   const taken = (side) => `${count(side.cards, "card")}, ${count(side.diamonds, "oro")}, ${count(side.sevens, "seven")}`;
   return h(
     "table",
@@ -48,8 +67,14 @@ export function scoreTable(round, players) {
   );
 }
 
-/** How a match ended: won by one side, drawn, won by several, resigned, lost on time or aborted (`result`; absent: won). */
+/**
+ * How a match ended: won by one side, drawn, won by several, resigned, lost on time or aborted (`result`; absent: won).
+ * @param {Outcome} outcome
+ * @param {string[]} players
+ * @returns {string}
+ */
 export function outcomeText(outcome, players) {
+  /** @type {(seats: number[]) => string} */
   const names = (seats) => seats.map((seat) => players[seat] ?? `seat ${seat}`).join(" & ");
   const totals = outcome.totals.join("–");
   const after = `after ${outcome.rounds} round${outcome.rounds === 1 ? "" : "s"}`;

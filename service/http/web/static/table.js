@@ -1,14 +1,55 @@
+// @ts-check
 // The table: one seat's view of a game (or a spectator's), live through a stream ticket and
 // EventSource; the seat's token comes in the URL's fragment and stays in session storage.
 // A waiting game shows who is seated (and its creator the open seats' invite links) until the
 // last join deals it; a seat may leave, abort, resign, and ask for a rematch at the end.
 
-import { api, gameIdFromPath, tagged } from "./api.js";
-import { h } from "./dom.js";
+import { Problem, api, gameIdFromPath, messageOf, tagged } from "./api.js";
+import { byId as $, h } from "./dom.js";
 import { cardBack, cardName, cardRow, shortName } from "./cards.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { SIGNAL, signalLine } from "./signals.js";
 import { clockRules, seatClock, timeoutWords } from "./countdown.js";
+
+/** @typedef {import("./types.js").GameView} GameView */
+/** @typedef {import("./types.js").Hint} Hint */
+/** @typedef {import("./types.js").LegalMove} LegalMove */
+/** @typedef {import("./types.js").LegalMoves} LegalMoves */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./types.js").LogPage} LogPage */
+/** @typedef {import("./types.js").MoveResult} MoveResult */
+/** @typedef {import("./types.js").Rematch} Rematch */
+/** @typedef {import("./types.js").Rules} Rules */
+/** @typedef {import("./types.js").ScoreSheet} ScoreSheet */
+/** @typedef {import("./types.js").SideView} SideView */
+/** @typedef {import("./types.js").StreamTicket} StreamTicket */
+/** @typedef {import("./types.js").LegalPlay} LegalPlay */
+
+/**
+ * What the table knows and shows: the view drawn and its legal moves, the rules, the card
+ * chosen and the table cards it takes, the seats' names and bots, the hint, the view's ETag,
+ * when it was read, the clock's warning, the log's last entry, the stream, the refresh running
+ * (and one queued after it), the action being confirmed, whether the seat was given up.
+ * @typedef {object} TableState
+ * @property {GameView | null} view
+ * @property {Rules | null} rules
+ * @property {LegalMove[]} legal
+ * @property {string | null} selected
+ * @property {string[]} taking
+ * @property {string[]} players
+ * @property {(string | null)[]} bots
+ * @property {Hint | {error: string} | null} hint
+ * @property {string | null} etag
+ * @property {number} readAt
+ * @property {boolean} warned
+ * @property {number} loadedAt
+ * @property {number} lastSeq
+ * @property {EventSource | null} source
+ * @property {boolean} queued
+ * @property {Promise<void> | null} running
+ * @property {string | null} confirming
+ * @property {boolean} gone
+ */
 
 const ENTRY_TYPES = ["created", "move", "deal", "signal", "joined", "left", "resigned", "aborted", "rematch", "timeout"]; // `signal`: older logs
 const SIGNAL_POLL_MS = 2000;
@@ -16,13 +57,17 @@ const CLOCK_TICK_MS = 250;
 const WARN_MS = 10000; // the live region says so once when the seat's own time gets this short
 const gameId = gameIdFromPath("/play/");
 const token = seatToken(gameId);
+/** @type {TableState} */
 const state = {
   view: null, rules: null, legal: [], selected: null, taking: [], players: [], bots: [], hint: null, etag: null,
   readAt: 0, warned: false, loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null, confirming: null, gone: false,
 };
-const $ = (id) => document.getElementById(id);
 
-/** The seat's token: from `#token=` (then out of the address bar) or this tab's storage. */
+/**
+ * The seat's token: from `#token=` (then out of the address bar) or this tab's storage.
+ * @param {string | null} id the game's
+ * @returns {string | null}
+ */
 function seatToken(id) {
   const key = `escopa:token:${id}`;
   const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
@@ -33,15 +78,47 @@ function seatToken(id) {
   return sessionStorage.getItem(key);
 }
 
+/**
+ * Whether the seats play in partnerships: as the rules say, else with four players.
+ * @param {Rules} rules
+ * @returns {boolean}
+ */
 function partnered(rules) {
   return rules.partnerships ?? rules.players === 4;
 }
 
-function name(seat) {
-  return state.players[seat] || `seat ${seat}`;
+/**
+ * The game's rules, read from its log's first entry before anything is drawn.
+ * @returns {Rules}
+ */
+function gameRules() {
+  if (!state.rules) throw new Error("the game's rules are not read yet");
+  return state.rules;
 }
 
-/** A seat's name with its bot level, when the service plays it. */
+/**
+ * The view drawn last (the seat's actions come only once one is).
+ * @returns {GameView}
+ */
+function drawnView() {
+  if (!state.view) throw new Error("the game is not read yet");
+  return state.view;
+}
+
+/**
+ * A seat's player's name, or its number while it is open.
+ * @param {number | null} seat
+ * @returns {string}
+ */
+function name(seat) {
+  return state.players[seat ?? -1] || `seat ${seat}`;
+}
+
+/**
+ * A seat's name with its bot level, when the service plays it.
+ * @param {number} seat
+ * @returns {string}
+ */
 function label(seat) {
   const bot = state.bots[seat];
   return bot ? `${name(seat)} (bot: ${bot})` : name(seat);
@@ -49,7 +126,10 @@ function label(seat) {
 
 // --- reading the game ------------------------------------------------------------------------
 
-/** Fetch the view (and the seat's legal moves when it may act), one refresh at a time. */
+/**
+ * Fetch the view (and the seat's legal moves when it may act), one refresh at a time.
+ * @returns {Promise<void>}
+ */
 function refresh() {
   if (state.gone) return Promise.resolve(); // the seat was given up: its token no longer reads
   if (state.running) {
@@ -71,11 +151,15 @@ function refresh() {
   return state.running;
 }
 
+/** Read the view, and the legal moves when the seat may act; draw them. */
 async function load() {
+  /** @type {{data: GameView, etag: string | null}} */
   const { data: view, etag } = await tagged(`/v1/games/${gameId}`, { token });
+  /** @type {LegalMove[]} */
   let legal = [];
   const acting = view.seat !== null && (view.turn === view.seat || view.status === "dealing");
   if (acting && view.status !== "finished") {
+    /** @type {LegalMoves} */
     const answer = await api(`/v1/games/${gameId}/legal-moves`, { token });
     if (answer.version !== view.version) state.queued = true;
     legal = answer.moves;
@@ -83,8 +167,13 @@ async function load() {
   if (show(view, legal)) state.etag = etag;
 }
 
+/**
+ * Whether the view's seat may still signal its partner.
+ * @param {GameView | null} view
+ * @returns {boolean}
+ */
 function signalling(view) {
-  return Boolean(view) && view.seat !== null && state.rules.signals && partnered(state.rules) && view.status !== "finished";
+  return view !== null && view.seat !== null && gameRules().signals && partnered(gameRules()) && view.status !== "finished";
 }
 
 /**
@@ -102,7 +191,12 @@ async function watchSignals() {
   setTimeout(watchSignals, SIGNAL_POLL_MS);
 }
 
-/** Draw a view (and its legal moves), unless a newer one is drawn already; whether it was. */
+/**
+ * Draw a view (and its legal moves), unless a newer one is drawn already; whether it was.
+ * @param {GameView} view
+ * @param {LegalMove[]} legal
+ * @returns {boolean}
+ */
 function show(view, legal) {
   if (state.view && view.version < state.view.version) return false; // an older answer came late
   const moved = !state.view || view.version !== state.view.version;
@@ -121,10 +215,14 @@ function show(view, legal) {
   return true;
 }
 
-/** Follow the game's log live; a seat follows with a ticket, a spectator without. */
+/**
+ * Follow the game's log live; a seat follows with a ticket, a spectator without.
+ * @param {number} after the last entry read
+ */
 async function follow(after) {
   let url = `/v1/games/${gameId}/events?after=${after}&until=rematch`; // on past the end
   if (token) {
+    /** @type {StreamTicket} */
     const { ticket } = await api(`/v1/games/${gameId}/stream-tickets`, { method: "POST", token });
     url += `&ticket=${ticket}`;
   }
@@ -140,12 +238,16 @@ async function follow(after) {
   };
 }
 
+/**
+ * A new entry of the log: listed in words, a round's score shown, the view read again.
+ * @param {LogEntry} entry
+ */
 function onEntry(entry) {
   if (entry.seq <= state.lastSeq) return;
   state.lastSeq = entry.seq;
   localStorage.setItem(`escopa:seen:${gameId}`, JSON.stringify({ seq: entry.seq, hash: entry.hash }));
   $("log").append(h("li", { value: String(entry.seq), text: describe(entry) }));
-  $("log").lastElementChild.scrollIntoView({ block: "nearest" });
+  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
   const ended = entry.events.find((event) => event.type === "round_ended");
   if (ended && entry.seq > state.loadedAt) showRound(ended.score.round).catch(showError);
   if (entry.type === "rematch") {
@@ -155,7 +257,10 @@ function onEntry(entry) {
   refresh();
 }
 
-/** A lifecycle entry in words. */
+/**
+ * A lifecycle entry in words.
+ * @type {Record<string, (entry: LogEntry) => string>}
+ */
 const LIFE = {
   joined: (entry) => `${entry.player} takes seat ${entry.seat}`,
   left: (entry) => `seat ${entry.seat} is open again`,
@@ -164,11 +269,16 @@ const LIFE = {
   rematch: (entry) => `${name(entry.seat)} asks for a rematch`,
 };
 
+/**
+ * An entry in words, as the log shows it.
+ * @param {LogEntry} entry
+ * @returns {string}
+ */
 function describe(entry) {
   const who = entry.seat === null ? "" : name(entry.seat);
   const parts = [];
   const timedOut = entry.type === "timeout";
-  if (timedOut) parts.push(timeoutWords(entry, who, state.rules.clock?.on_timeout));
+  if (timedOut) parts.push(timeoutWords(entry, who, gameRules().clock?.on_timeout));
   for (const event of entry.events) {
     if (timedOut && event.type === "played" && event.seat === entry.seat) continue; // said above
     if (event.type === "dealt") parts.push(`round ${event.round}, hand ${event.hand} dealt by ${name(event.dealer)}`);
@@ -191,23 +301,24 @@ function describe(entry) {
 
 // --- drawing it -----------------------------------------------------------------------------
 
+/** Draw the view read last: the seats, the table, the hand, the actions, the clocks. */
 function render() {
-  const view = state.view;
+  const view = drawnView();
   document.body.dataset.version = String(view.version); // what the page shows: for tests, tools
   $("who").textContent = view.seat === null ? "Spectator" : `${name(view.seat)} (seat ${view.seat})`;
   $("status").textContent = statusLine(view);
-  $("hand-title").parentElement.hidden = view.seat === null;
+  $("mine").hidden = view.seat === null; // the hand's section
   $("others").replaceChildren(...view.players.filter((p) => p.seat !== view.seat).map((p) => seatBox(p.seat)));
   $("mine").classList.toggle("turn", view.turn !== null && view.turn === view.seat);
   $("table").replaceChildren(tableRow(view));
   $("hand").replaceChildren(handRow(view));
   $("actions").replaceChildren(...actions(view));
-  $("hint-level-box").hidden = !$("hint-button");
+  $("hint-level-box").hidden = !document.getElementById("hint-button"); // shown with the button
   renderHint();
   renderWaiting(view);
   $("life").replaceChildren(...lifeActions(view));
-  $("sides").replaceChildren(...view.sides.map((side) => sideBox(side, view)));
-  const link = $("replay-link");
+  $("sides").replaceChildren(...view.sides.map((side) => sideBox(side)));
+  const link = $("replay-link", HTMLAnchorElement);
   link.href = `/replay/${gameId}`;
   link.hidden = view.status !== "finished";
   const outcome = $("outcome");
@@ -219,6 +330,11 @@ function render() {
     h("li", { "data-seat": String(sent.seat), "data-signal": sent.signal, text: signalLine(sent, state.players) })));
 }
 
+/**
+ * The game's state in a line: its outcome, who is waited for, whose turn it is.
+ * @param {GameView} view
+ * @returns {string}
+ */
 function statusLine(view) {
   if (view.outcome) return outcomeLine(view);
   if (view.status === "waiting") {
@@ -231,26 +347,38 @@ function statusLine(view) {
     return `${round}${shortName(state.selected)} chosen: pick the table cards it takes, or an option below.`;
   }
   if (view.turn === view.seat) return `${round}Your turn: choose a card from your hand.`;
-  if (state.bots[view.turn]) return `${round}${name(view.turn)} (bot: ${state.bots[view.turn]}) is thinking…`;
+  const bot = state.bots[view.turn ?? -1];
+  if (bot) return `${round}${name(view.turn)} (bot: ${bot}) is thinking…`;
   return `${round}${name(view.turn)} to play.`;
 }
 
+/**
+ * The outcome in words, for the reader: won or lost, and how ("" while the match goes on).
+ * @param {GameView} view
+ * @returns {string}
+ */
 function outcomeLine(view) {
   const outcome = view.outcome;
+  if (!outcome) return "";
   const won = outcome.result !== "draw" && outcome.result !== "aborted";
   const mine = view.seat === null ? "" : won && outcome.seats.includes(view.seat) ? "You win! " : won ? "You lose. " : "";
   return `${mine}${outcomeText(outcome, state.players)}`;
 }
 
-/** Where a seat's clock is shown: filled by `renderClocks`, hidden in a game without a clock. */
+/**
+ * Where a seat's clock is shown: filled by `renderClocks`, hidden in a game without a clock.
+ * @param {number} seat
+ * @returns {HTMLElement}
+ */
 function clockSlot(seat) {
-  return h("span", { class: "clock", "data-clock-seat": String(seat), hidden: !state.rules.clock });
+  return h("span", { class: "clock", "data-clock-seat": String(seat), hidden: !gameRules().clock });
 }
 
 /**
  * Every seat's clock, counted down from the view's `ms_left` since it was read. The slots change
  * at each tick; the live region (read aloud) only when the view changes (`changed`) and once
  * when the reader's own time gets short.
+ * @param {boolean} [changed]
  */
 function renderClocks(changed = false) {
   const view = state.view;
@@ -260,7 +388,7 @@ function renderClocks(changed = false) {
   mine.hidden = view.seat === null;
   if (view.seat !== null) mine.dataset.clockSeat = String(view.seat);
   const elapsed = performance.now() - state.readAt;
-  for (const slot of document.querySelectorAll("[data-clock-seat]")) {
+  for (const slot of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-clock-seat]"))) {
     const seat = Number(slot.dataset.clockSeat);
     const shown = seatClock(view, seat, elapsed, clock, abortable(view));
     slot.textContent = shown.text;
@@ -273,25 +401,35 @@ function renderClocks(changed = false) {
     const whose = view.turn === view.seat ? "Your" : `${name(view.turn)}'s`;
     const said = `Clock: ${clockRules(clock)}.${acting?.left != null ? ` ${whose} time: ${acting.text}.` : ""}`;
     if (live.textContent !== said) live.textContent = said; // the same words are not said again
-  } else if (acting?.left != null && view.turn === view.seat && acting.left < WARN_MS && view.ms_left >= WARN_MS && !state.warned) {
+  } else if (acting?.left != null && view.turn === view.seat && acting.left < WARN_MS && Number(view.ms_left) >= WARN_MS && !state.warned) {
     state.warned = true;
     live.textContent = `Hurry: ${acting.text} left.`;
   }
 }
 
-/** Another seat: its name, its hand face down, whether it is to play, its clock. */
+/**
+ * Another seat: its name, its hand face down, whether it is to play, its clock.
+ * @param {number} seat
+ * @returns {HTMLElement}
+ */
 function seatBox(seat) {
-  const view = state.view;
+  const view = drawnView();
   const count = view.hand_sizes[seat];
   const backs = Array.from({ length: count }, () => cardBack());
   const box = h("section", { class: "seat side", "data-seat": String(seat), "aria-label": `${name(seat)}: ${count} card(s) in hand` },
     h("h2", { text: label(seat) }, clockSlot(seat)), h("div", { class: "cards", "data-count": String(count) }, backs));
-  if (state.bots[seat]) box.dataset.bot = state.bots[seat];
+  const bot = state.bots[seat];
+  if (bot) box.dataset.bot = bot;
   box.classList.toggle("turn", view.turn === seat);
   return box;
 }
 
-function sideBox(side, view) {
+/**
+ * A side: its players, its pile, its escopas this round, its match score.
+ * @param {SideView} side
+ * @returns {HTMLElement}
+ */
+function sideBox(side) {
   const pile = side.captured
     ? [cardBack(`${side.captured} captured card(s)`), h("span", { text: `${side.captured} card(s)` })]
     : [h("span", { class: "empty", text: "no cards yet" })];
@@ -299,21 +437,35 @@ function sideBox(side, view) {
     h("h2", { text: sideName(side, state.players) }),
     h("div", { class: "pile", "data-captured": String(side.captured) }, pile),
     h("div", { "data-escopas": String(side.escopas), text: `Escopas this round: ${side.escopas}` }),
-    h("div", { "data-score": String(side.score), text: `Match: ${side.score} of ${state.rules.target}` }));
+    h("div", { "data-score": String(side.score), text: `Match: ${side.score} of ${gameRules().target}` }));
 }
 
+/**
+ * The legal moves that play a card from the hand.
+ * @returns {LegalPlay[]}
+ */
 function plays() {
   return state.legal.filter((move) => move.kind === "play");
 }
 
+/**
+ * The ways to play this card.
+ * @param {string} card
+ * @returns {LegalPlay[]}
+ */
 function optionsFor(card) {
   return plays().filter((move) => move.card === card);
 }
 
+/**
+ * The seat's hand: each card a button, pressed when chosen, disabled when it cannot be played.
+ * @param {GameView} view
+ * @returns {HTMLElement}
+ */
 function handRow(view) {
   const row = cardRow(view.hand, { button: true, empty: view.seat === null ? "" : "no cards" });
-  for (const button of row.querySelectorAll("button.card")) {
-    const card = button.dataset.card;
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (row.querySelectorAll("button.card"))) {
+    const card = String(button.dataset.card);
     button.disabled = optionsFor(card).length === 0;
     button.setAttribute("aria-pressed", String(state.selected === card));
     button.addEventListener("click", () => choose(card));
@@ -321,12 +473,17 @@ function handRow(view) {
   return row;
 }
 
+/**
+ * The table's cards: buttons, once a card is chosen, for those it may take.
+ * @param {GameView} view
+ * @returns {HTMLElement}
+ */
 function tableRow(view) {
   const options = state.selected ? optionsFor(state.selected) : [];
   const takeable = new Set(options.flatMap((move) => move.capture));
   const row = cardRow(view.table, { button: takeable.size > 0, empty: "the table is empty" });
-  for (const button of row.querySelectorAll("button.card")) {
-    const card = button.dataset.card;
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (row.querySelectorAll("button.card"))) {
+    const card = String(button.dataset.card);
     const chosen = state.taking.includes(card);
     const next = chosen ? state.taking : [...state.taking, card];
     button.disabled = !chosen && !options.some((move) => next.every((c) => move.capture.includes(c)));
@@ -336,6 +493,11 @@ function tableRow(view) {
   return row;
 }
 
+/**
+ * What the seat may do now: claim, deal, take or discard with the chosen card, ask a hint, signal.
+ * @param {GameView} view
+ * @returns {HTMLElement[]}
+ */
 function actions(view) {
   if (view.seat === null || view.status === "finished") return [];
   const buttons = [];
@@ -361,7 +523,7 @@ function actions(view) {
   if (view.turn === view.seat && view.status === "playing" && state.legal.length) {
     buttons.push(h("button", { type: "button", id: "hint-button", text: "Hint", onclick: askHint }));
   }
-  if (state.rules.signals && partnered(state.rules) && view.status === "playing") {
+  if (gameRules().signals && partnered(gameRules()) && view.status === "playing") {
     for (const [signal, meaning] of Object.entries(SIGNAL)) {
       buttons.push(h("button", { type: "button", "data-signal": signal, text: `Signal: ${meaning}`, onclick: () => sendSignal(signal) }));
     }
@@ -369,8 +531,15 @@ function actions(view) {
   return buttons;
 }
 
+/**
+ * A button that plays the move; hovering or focusing it highlights the table cards it takes.
+ * @param {LegalMove} move
+ * @param {string} label
+ * @param {string[]} [takes]
+ * @returns {HTMLButtonElement}
+ */
 function moveButton(move, label, takes = []) {
-  const highlight = (on) => {
+  const highlight = (/** @type {boolean} */ on) => {
     for (const card of takes) $("table").querySelector(`[data-card="${card}"]`)?.classList.toggle("takes", on);
   };
   return h("button", {
@@ -381,7 +550,11 @@ function moveButton(move, label, takes = []) {
   });
 }
 
-/** What a move does, in words: "take 3C + 4D with 7S", "discard 5H", "claim 2C + 6S". */
+/**
+ * What a move does, in words: "take 3C + 4D with 7S", "discard 5H", "claim 2C + 6S".
+ * @param {LegalMove} move
+ * @returns {string}
+ */
 function moveText(move) {
   if (move.kind === "claim") return `claim the missed capture ${move.claim.map(shortName).join(" + ")}`;
   if (move.kind === "deal") return "deal the next hand";
@@ -395,9 +568,9 @@ function renderHint() {
   const hint = state.hint;
   shown.hidden = !hint;
   if (!hint) return;
-  shown.dataset.move = hint.error ? "" : hint.move.id;
-  shown.classList.toggle("error", Boolean(hint.error));
-  if (hint.error) {
+  shown.dataset.move = "error" in hint ? "" : hint.move.id;
+  shown.classList.toggle("error", "error" in hint);
+  if ("error" in hint) {
     shown.textContent = hint.error;
     return;
   }
@@ -407,29 +580,40 @@ function renderHint() {
   $("actions").querySelector(`[data-move="${CSS.escape(hint.move.id)}"]`)?.classList.add("hinted");
 }
 
-/** A readable sentence for a hint the service would not give. */
+/**
+ * A readable sentence for a hint the service would not give.
+ * @param {unknown} problem
+ * @returns {string}
+ */
 function hintProblem(problem) {
-  if (problem.status === 429) return "No hint now: hints are rate-limited on this server. Try again in a minute.";
-  if (problem.code === "hint/not_your_turn") return "No hint: it is not your turn any more.";
-  return `No hint: ${problem.message}`;
+  if (problem instanceof Problem && problem.status === 429) return "No hint now: hints are rate-limited on this server. Try again in a minute.";
+  if (problem instanceof Problem && problem.code === "hint/not_your_turn") return "No hint: it is not your turn any more.";
+  return `No hint: ${messageOf(problem)}`;
 }
 
+/** Ask the service for a hint at the level chosen, for the view drawn. */
 async function askHint() {
-  const asked = state.view.version;
+  const asked = drawnView().version;
+  /** @type {TableState["hint"]} */
   let hint;
   try {
-    hint = await api(`/v1/games/${gameId}/hint?level=${$("hint-level").value}`, { token });
+    /** @type {Hint} */
+    const given = await api(`/v1/games/${gameId}/hint?level=${$("hint-level", HTMLSelectElement).value}`, { token });
+    hint = given;
   } catch (problem) {
     hint = { error: hintProblem(problem) };
   }
-  if (state.view.version !== asked || (hint.version !== undefined && hint.version !== asked)) return; // the game moved on
+  if (drawnView().version !== asked || (!("error" in hint) && hint.version !== asked)) return; // the game moved on
   state.hint = hint;
   render();
 }
 
 // --- a game's life: waiting for players, leaving, ending early, a rematch -------------------
 
-/** Who is seated, and for the creator each open seat's invite link (the invite in the fragment). */
+/**
+ * Who is seated, and for the creator each open seat's invite link (the invite in the fragment).
+ * @param {GameView} view
+ */
 function renderWaiting(view) {
   const box = $("waiting");
   box.hidden = view.status !== "waiting";
@@ -454,13 +638,23 @@ function renderWaiting(view) {
     h("a", { class: "button", href: `/join/${gameId}#seat=${p.seat}`, "data-seat": String(p.seat), text: `Take seat ${p.seat}` })));
 }
 
-/** Whether the match may still be aborted: it waits, or no seat has played or claimed yet. */
+/**
+ * Whether the match may still be aborted: it waits, or no seat has played or claimed yet.
+ * @param {GameView} view
+ * @returns {boolean}
+ */
 function abortable(view) {
   if (view.status === "waiting") return true;
   return view.status !== "finished" && view.round === 1 && view.hand_number <= 1 && !view.last_move;
 }
 
-/** A button that asks again before it acts ("Resign" → "Resign? Yes, resign / No"). */
+/**
+ * A button that asks again before it acts ("Resign" → "Resign? Yes, resign / No").
+ * @param {string} what the action, and its button's id
+ * @param {string} label
+ * @param {() => unknown} run
+ * @returns {HTMLElement[]}
+ */
 function confirmed(what, label, run) {
   if (state.confirming !== what) {
     return [h("button", { type: "button", id: what, text: label, onclick: () => {
@@ -478,6 +672,11 @@ function confirmed(what, label, run) {
     } })];
 }
 
+/**
+ * What the seat may do with the game itself: leave, abort, resign, ask for a rematch.
+ * @param {GameView} view
+ * @returns {HTMLElement[]}
+ */
 function lifeActions(view) {
   if (view.seat === null) return [];
   const buttons = [];
@@ -494,12 +693,16 @@ function lifeActions(view) {
   return buttons;
 }
 
-/** Resign or abort; a retry with the same Idempotency-Key would get the first answer. */
+/**
+ * Resign or abort; a retry with the same Idempotency-Key would get the first answer.
+ * @param {"resign" | "abort"} kind
+ */
 async function end(kind) {
   $("error").textContent = "";
   state.confirming = null;
   try {
     const headers = { "Idempotency-Key": crypto.randomUUID() };
+    /** @type {MoveResult} */
     const answer = await api(`/v1/games/${gameId}/${kind}`, { method: "POST", token, headers });
     show(answer.view, []);
   } catch (problem) {
@@ -527,6 +730,7 @@ async function leave() {
 /** The rematch: the same new game for every seat that asks, each with its own new token. */
 async function rematch() {
   try {
+    /** @type {Rematch} */
     const answer = await api(`/v1/games/${gameId}/rematch`, { method: "POST", token });
     sessionStorage.setItem(`escopa:token:${answer.game_id}`, answer.token);
     location.assign(`/play/${answer.game_id}`);
@@ -537,6 +741,10 @@ async function rematch() {
 
 // --- acting ---------------------------------------------------------------------------------
 
+/**
+ * Choose a card of the hand (again: unchoose it).
+ * @param {string} card
+ */
 function choose(card) {
   state.selected = state.selected === card ? null : card;
   state.taking = [];
@@ -544,33 +752,47 @@ function choose(card) {
   $("actions").querySelector("button")?.focus();
 }
 
+/**
+ * Take a table card with the chosen one (again: leave it).
+ * @param {string} card
+ */
 function take(card) {
   state.taking = state.taking.includes(card) ? state.taking.filter((c) => c !== card) : [...state.taking, card];
   render();
-  $("table").querySelector(`[data-card="${card}"]`)?.focus();
+  /** @type {HTMLElement | null} */ ($("table").querySelector(`[data-card="${card}"]`))?.focus();
 }
 
+/** Choose no card. */
 function clearChoice() {
   state.selected = null;
   state.taking = [];
   render();
-  $("hand").querySelector("button:not(:disabled)")?.focus();
+  /** @type {HTMLButtonElement | null} */ ($("hand").querySelector("button:not(:disabled)"))?.focus();
 }
 
+/**
+ * Play a legal move at the version drawn; then draw what the service answers.
+ * @param {LegalMove} move
+ */
 async function play(move) {
   $("error").textContent = "";
   for (const button of $("actions").querySelectorAll("button")) button.disabled = true;
   try {
-    const body = { move: move.id, expected_version: state.view.version };
+    const body = { move: move.id, expected_version: drawnView().version };
+    /** @type {MoveResult} */
     const answer = await api(`/v1/games/${gameId}/moves`, { method: "POST", token, body });
     show(answer.view, []);
   } catch (problem) {
     showError(problem);
   }
   await refresh();
-  $("hand").querySelector("button:not(:disabled)")?.focus();
+  /** @type {HTMLButtonElement | null} */ ($("hand").querySelector("button:not(:disabled)"))?.focus();
 }
 
+/**
+ * Signal the partner.
+ * @param {string} signal
+ */
 async function sendSignal(signal) {
   try {
     await api(`/v1/games/${gameId}/signals`, { method: "POST", token, body: { signal } });
@@ -580,33 +802,43 @@ async function sendSignal(signal) {
   await refresh(); // the sender's own view now shows it
 }
 
+/**
+ * A round's score, in the dialog.
+ * @param {number} round
+ */
 async function showRound(round) {
+  /** @type {ScoreSheet} */
   const sheet = await api(`/v1/games/${gameId}/score`);
   const result = sheet.rounds.find((r) => r.round === round);
   if (!result) return;
   $("round-title").textContent = sheet.outcome ? "The match is over" : `Round ${round} is over`;
   $("round-score").replaceChildren(scoreTable(result, state.players));
-  const dialog = $("round-dialog");
+  const dialog = $("round-dialog", HTMLDialogElement);
   if (!dialog.open) dialog.showModal();
   $("round-close").focus();
 }
 
+/**
+ * A problem in words; a token the service refuses, as such.
+ * @param {unknown} problem
+ */
 function showError(problem) {
-  $("error").textContent = problem.status === 401 ? "This link's token is not valid for this game." : problem.message;
+  $("error").textContent = problem instanceof Problem && problem.status === 401 ? "This link's token is not valid for this game." : messageOf(problem);
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && state.selected && !$("round-dialog").open) clearChoice();
+  if (event.key === "Escape" && state.selected && !$("round-dialog", HTMLDialogElement).open) clearChoice();
 });
-const hintLevel = $("hint-level");
+const hintLevel = $("hint-level", HTMLSelectElement);
 hintLevel.value = sessionStorage.getItem("escopa:hint-level") ?? hintLevel.value;
 hintLevel.addEventListener("change", () => sessionStorage.setItem("escopa:hint-level", hintLevel.value));
-$("round-close").addEventListener("click", () => $("round-dialog").close());
+$("round-close").addEventListener("click", () => $("round-dialog", HTMLDialogElement).close());
 
 async function start() {
   if (!gameId) throw new Error("no game in this address");
+  /** @type {LogPage} */
   const first = await api(`/v1/games/${gameId}/log?after=0&limit=1`, { token });
-  state.rules = first.entries[0].game.rules; // the view has no rules: the first entry does
+  state.rules = first.entries[0].game?.rules ?? null; // the view has no rules: the first entry does
   await refresh();
   if (!state.view) return;
   state.loadedAt = state.view.version;

@@ -1,9 +1,23 @@
+// @ts-check
 // Verify an export in the browser, step by step as docs/audit.md section 3 (checks 1-4),
 // section 7 and docs/shuffle.md describe them: the hash chain, the seed commitment, the key,
 // the deals, and the Ed25519 signature of the final head against the keys the reader trusts.
 // SHA-256, HMAC-SHA256 and Ed25519 come from Web Crypto; nothing here trusts the server.
 
 import { DECK, RANKS } from "./cards.js";
+
+/** @typedef {import("./types.js").Export} Export */
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./types.js").Outcome} Outcome */
+/** @typedef {import("./types.js").Rules} Rules */
+/** @typedef {import("./types.js").FirstDealerDrawn} FirstDealerDrawn */
+/** @typedef {import("./types.js").HandDealt} HandDealt */
+/** An entry whose seat is checked to exist. @typedef {LogEntry & {seat: number}} SeatEntry */
+/** The keys to trust: each raw 32-byte Ed25519 public key by its id. @typedef {Map<string, Uint8Array<ArrayBuffer>>} Keys */
+/** A key (or the list of `GET /v1/keys`) as given: JSON not checked yet. @typedef {{id?: unknown, algorithm?: unknown, public_key?: unknown, keys?: unknown}} GivenKey */
+/** One check's result, as `verify` lists them. @typedef {{name: string, status: "passed" | "failed" | "not-checked" | "pending", detail: string}} CheckResult */
+/** A check a caller adds: its name, and what it finds (it throws Broken when it fails). @typedef {[string, () => Promise<string>]} Check */
 
 export const GENESIS = "0".repeat(64);
 const MEMBERS = ["seq", "type", "time", "seat", "move", "signal", "game", "events", "prev_hash", "state_hash", "salt", "hash"];
@@ -16,38 +30,61 @@ const VALUE = Object.fromEntries(DECK.map((card) => [card, RANKS.indexOf(card[0]
 class Broken extends Error {}
 class NotChecked extends Error {}
 
+/**
+ * Lowercase hex of the bytes.
+ * @param {ArrayBuffer} buffer
+ * @returns {string}
+ */
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Lowercase hex SHA-256 of a text's UTF-8 bytes. */
+/**
+ * Lowercase hex SHA-256 of a text's UTF-8 bytes.
+ * @param {string} text
+ * @returns {Promise<string>}
+ */
 export async function sha256Hex(text) {
   return hex(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 }
 
-// Python's default string order (by code point), which `sort_keys=True` uses.
+/**
+ * Python's default string order (by code point), which `sort_keys=True` uses.
+ * @param {string} a
+ * @param {string} b
+ * @returns {number}
+ */
 function byCodePoint(a, b) {
   const x = [...a];
   const y = [...b];
   for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
-    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    const d = Number(x[i].codePointAt(0)) - Number(y[i].codePointAt(0)); // each a whole code point
     if (d) return d;
   }
   return x.length - y.length;
 }
 
-/** Canonical JSON (audit.md check 1): keys sorted at every level, no spaces, UTF-8 as is. */
+/**
+ * Canonical JSON (audit.md check 1): keys sorted at every level, no spaces, UTF-8 as is.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).sort(byCodePoint);
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+    const members = /** @type {Record<string, unknown>} */ (value);
+    const keys = Object.keys(members).sort(byCodePoint);
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(members[key])}`).join(",")}}`;
   }
   if (typeof value === "number" && !Number.isSafeInteger(value)) throw new Broken(`${value} is not an integer the log can hold`);
   return JSON.stringify(value);
 }
 
-/** Check 1, the chain: seq in order, prev_hash links, each hash recomputes; the head. */
+/**
+ * Check 1, the chain: seq in order, prev_hash links, each hash recomputes; the head.
+ * @param {LogEntry[]} entries
+ * @returns {Promise<string>}
+ */
 export async function checkChain(entries) {
   let prev = GENESIS;
   for (const [index, entry] of entries.entries()) {
@@ -67,6 +104,8 @@ export async function checkChain(entries) {
 /**
  * Check 2, the seed: the commitment published before the game is its SHA-256, or, when the
  * game has a `seed_salt` (a seed the creator chose), the SHA-256 of `seed_salt:seed`.
+ * @param {GameInfo} game
+ * @returns {Promise<string>}
  */
 export async function checkSeed(game) {
   if (game.seed === null) throw new Broken("seq 1: the seed is not revealed");
@@ -77,20 +116,37 @@ export async function checkSeed(game) {
   return `sha256(${salted ? "seed_salt:seed" : "seed"}) = ${game.seed_commitment}`;
 }
 
-/** Check 3, the key: the seed, or `seed:client_seed` (shuffle.md section 2). */
+/**
+ * Check 3, the key: the seed, or `seed:client_seed` (shuffle.md section 2); null while the
+ * seed is not revealed.
+ * @param {Pick<GameInfo, "seed" | "client_seed">} game
+ * @returns {string | null}
+ */
 function keyText(game) {
   return game.client_seed === null ? game.seed : `${game.seed}:${game.client_seed}`;
 }
 
-/** The key as UTF-8 bytes, as the shuffle's HMAC takes it. */
+/**
+ * The key as UTF-8 bytes, as the shuffle's HMAC takes it.
+ * @param {Pick<GameInfo, "seed" | "client_seed">} game
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
 export function shuffleKey(game) {
-  return encoder.encode(keyText(game));
+  const key = keyText(game);
+  if (key === null) throw new Broken("seq 1: the seed is not revealed");
+  return encoder.encode(key);
 }
 
-/** shuffle.md sections 3-5: HMAC-SHA256 words, uniform(n) by rejection, Fisher-Yates. */
+/**
+ * shuffle.md sections 3-5: HMAC-SHA256 words, uniform(n) by rejection, Fisher-Yates.
+ * @param {CryptoKey} hmacKey
+ * @param {number} round
+ * @returns {Promise<string[]>}
+ */
 export async function shuffledDeck(hmacKey, round) {
   const deck = [...DECK];
   let block = 0;
+  /** @type {number[]} */
   let words = [];
   const next = async () => {
     if (!words.length) {
@@ -99,7 +155,7 @@ export async function shuffledDeck(hmacKey, round) {
       words = Array.from({ length: 8 }, (_, k) => digest.getUint32(4 * k, false)); // big-endian
       block += 1;
     }
-    return words.shift();
+    return /** @type {number} */ (words.shift()); // refilled above when empty
   };
   for (let i = 39; i > 0; i -= 1) {
     const n = i + 1;
@@ -112,19 +168,31 @@ export async function shuffledDeck(hmacKey, round) {
   return deck; // deck[0] is the top
 }
 
+/**
+ * The shuffle's HMAC-SHA256 key.
+ * @param {Uint8Array<ArrayBuffer>} keyBytes
+ * @returns {Promise<CryptoKey>}
+ */
 export async function hmacKey(keyBytes) {
   return crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** shuffle.md section 7: the lowest card deals, ties draw again from the round-0 deck. */
+/**
+ * shuffle.md section 7: the lowest card deals, ties draw again from the round-0 deck.
+ * @param {CryptoKey} key
+ * @param {number} n
+ * @param {FirstDealerDrawn} event
+ * @param {number} seq
+ */
 async function checkDraw(key, n, event, seq) {
   const deck = (await shuffledDeck(key, 0))[Symbol.iterator]();
   let drawing = Array.from({ length: n }, (_, seat) => seat);
+  /** @type {[number, string][]} */
   const draws = [];
   for (;;) {
-    const cards = drawing.map((seat) => [seat, deck.next().value]);
+    const cards = drawing.map((seat) => /** @type {[number, string]} */ ([seat, deck.next().value]));
     draws.push(...cards);
     const lowest = Math.min(...cards.map(([, card]) => VALUE[card]));
     drawing = cards.filter(([, card]) => VALUE[card] === lowest).map(([seat]) => seat);
@@ -134,13 +202,20 @@ async function checkDraw(key, n, event, seq) {
   if (event.dealer !== drawing[0]) throw new Broken(`seq ${seq}: the wrong seat deals first`);
 }
 
-/** audit.md check 4 and shuffle.md section 6: one hand (and a round's opening table). */
+/**
+ * audit.md check 4 and shuffle.md section 6: one hand (and a round's opening table).
+ * @param {CryptoKey} key
+ * @param {number} n
+ * @param {HandDealt} event
+ * @param {number} seq
+ * @param {Record<number, string[]>} decks each round's deck, shuffled once
+ */
 async function checkDeal(key, n, event, seq, decks) {
   decks[event.round] ??= await shuffledDeck(key, event.round);
   const deck = decks[event.round];
   const hand = event.hand;
   const start = hand === 1 ? 0 : 3 * n + 4 + 3 * n * (hand - 2);
-  const hands = Array.from({ length: n }, () => []);
+  const hands = Array.from({ length: n }, () => /** @type {string[]} */ ([]));
   deck.slice(start, start + 3 * n).forEach((card, k) => hands[(event.dealer + 1 + (k % n)) % n].push(card));
   const table = hand === 1 ? deck.slice(3 * n, 3 * n + 4) : [];
   const where = `seq ${seq}: round ${event.round} hand ${hand}`;
@@ -150,12 +225,17 @@ async function checkDeal(key, n, event, seq, decks) {
   if (event.stock !== 40 - start - 3 * n - table.length) throw new Broken(`${where}: the stock count is wrong`);
 }
 
-/** Check 4: every first-dealer draw and every deal is the seeded shuffle's. */
+/**
+ * Check 4: every first-dealer draw and every deal is the seeded shuffle's.
+ * @param {LogEntry[]} entries
+ * @returns {Promise<string>}
+ */
 export async function checkDeals(entries) {
-  const game = entries[0].game;
+  const game = gameOf(entries);
   const key = await hmacKey(shuffleKey(game));
   const n = game.rules.players;
   if (game.players.length !== n) throw new Broken("seq 1: the players do not match the rules");
+  /** @type {Record<number, string[]>} */
   const decks = {};
   let deals = 0;
   for (const entry of entries) {
@@ -173,9 +253,11 @@ export async function checkDeals(entries) {
 /**
  * audit.md check 5's part on signals: only the entry that ends the match records them, the
  * rules allow them, each is by a seat that exists, in the order sent, after an earlier entry.
+ * @param {LogEntry[]} entries
+ * @returns {string}
  */
 export function checkSignals(entries) {
-  const rules = entries[0].game.rules;
+  const rules = gameOf(entries).rules;
   const allowed = rules.signals && (rules.partnerships ?? rules.players === 4);
   let count = 0;
   for (const entry of entries) {
@@ -202,17 +284,68 @@ export function checkSignals(entries) {
 // --- a game's life: seats taken and left, an early end, a rematch (audit.md check 5) ---------
 
 const LIFE = ["joined", "left", "resigned", "aborted", "rematch"];
+/** @type {Record<string, string>} */
 const ENDING = { resigned: "resign", aborted: "abort" }; // in a move's place in the replay hash
 const REPLAY_PREFIX = "escopa-replay-v1:";
 
+/**
+ * What a game's life is so far, as `checkLife` walks the log: the open seats, the status,
+ * whether a seat has played, the rounds scored and totals, the last state hash, the waiting one.
+ * @typedef {object} Life
+ * @property {Set<number>} open
+ * @property {"waiting" | "playing" | "finished"} status
+ * @property {boolean} played
+ * @property {number} rounds
+ * @property {number[]} totals
+ * @property {string | null} stateHash
+ * @property {string | null} waiting
+ */
+
+/**
+ * The game the first entry carries (every export's does).
+ * @param {LogEntry[]} entries
+ * @returns {GameInfo}
+ */
+function gameOf(entries) {
+  const game = entries[0]?.game;
+  if (!game) throw new Broken("seq 1: no game");
+  return game;
+}
+
+/**
+ * Whether the entry names a seat that exists under these rules.
+ * @param {LogEntry} entry
+ * @param {Rules} rules
+ * @returns {entry is SeatEntry}
+ */
+function seated(entry, rules) {
+  return typeof entry.seat === "number" && Number.isInteger(entry.seat) && entry.seat >= 0 && entry.seat < rules.players;
+}
+
+/**
+ * Whether the seats play in partnerships: as the rules say, else with four players.
+ * @param {Rules} rules
+ * @returns {boolean}
+ */
 function partnered(rules) {
   return rules.partnerships ?? rules.players === 4;
 }
 
+/**
+ * How many sides play.
+ * @param {Rules} rules
+ * @returns {number}
+ */
 function sideCount(rules) {
   return partnered(rules) ? 2 : rules.players;
 }
 
+/**
+ * The seats of a side.
+ * @param {Rules} rules
+ * @param {number} side
+ * @returns {number[]}
+ */
 function seatsOf(rules, side) {
   return partnered(rules) ? [side, side + 2] : [side];
 }
@@ -220,12 +353,14 @@ function seatsOf(rules, side) {
 /**
  * The state hash of `engine.waiting(rules, key)`, a game whose seats are not all taken: nothing
  * dealt or drawn. Its canonical JSON has the members of engine/state.py's `State`.
+ * @param {GameInfo} game
+ * @returns {Promise<string>}
  */
 export async function waitingStateHash(game) {
   const rules = game.rules;
   const sides = sideCount(rules);
   const dealer = Number.isInteger(rules.first_dealer) ? rules.first_dealer : 0;
-  const none = (count) => Array.from({ length: count }, () => []);
+  const none = (/** @type {number} */ count) => Array.from({ length: count }, () => []);
   const zeros = Array(sides).fill(0);
   const state = {
     rules, seed: keyText(game), status: "waiting", round: 1, hand: 0, first_dealer: dealer, dealer,
@@ -235,7 +370,15 @@ export async function waitingStateHash(game) {
   return sha256Hex(canonical(state));
 }
 
-/** How a resignation or an abort by `seat` must end the match, given the scores so far. */
+/**
+ * How a resignation or an abort by `seat` must end the match, given the scores so far.
+ * @param {string} type
+ * @param {Rules} rules
+ * @param {number} seat
+ * @param {number[]} totals
+ * @param {number} rounds
+ * @returns {Record<string, unknown>} the outcome's members that must be so
+ */
 function expectedEnd(type, rules, seat, totals, rounds) {
   if (type === "aborted") return { result: "aborted", winner: null, seats: [], resigned: [], totals, rounds };
   const side = partnered(rules) ? seat % 2 : seat;
@@ -245,6 +388,12 @@ function expectedEnd(type, rules, seat, totals, rounds) {
   return { result: "resigned", winner, seats, resigned: seatsOf(rules, side), totals, rounds };
 }
 
+/**
+ * A resignation or an abort: when it may come, and the match's end it must log.
+ * @param {SeatEntry} entry
+ * @param {Life} life
+ * @param {Rules} rules
+ */
 function checkEnd(entry, life, rules) {
   const where = `seq ${entry.seq}: seat ${entry.seat}`;
   if (life.status === "finished") throw new Broken(`${where} ${entry.type} after the match was over`);
@@ -252,14 +401,19 @@ function checkEnd(entry, life, rules) {
   if (entry.type === "aborted" && life.played) throw new Broken(`${where} aborted after a seat had played: only a resignation ends the match then`);
   const ended = entry.events;
   if (ended.length !== 1 || ended[0].type !== "match_ended") throw new Broken(`${where}: a ${entry.type} entry's one event ends the match`);
-  const outcome = { resigned: [], ...ended[0].outcome };
+  /** @type {Record<string, unknown>} */
+  const outcome = { resigned: [], .../** @type {Partial<Outcome>} */ (ended[0].outcome) }; // older logs have no `resigned`
   const expected = expectedEnd(entry.type, rules, entry.seat, life.totals, life.rounds);
   for (const [member, value] of Object.entries(expected)) {
     if (!same(outcome[member], value)) throw new Broken(`${where}: the outcome's ${member} is ${JSON.stringify(outcome[member])}, not ${JSON.stringify(value)}`);
   }
 }
 
-/** A seat taken or left while the game waits; the last one taken deals the game. */
+/**
+ * A seat taken or left while the game waits; the last one taken deals the game.
+ * @param {SeatEntry} entry
+ * @param {Life} life
+ */
 function checkSeat(entry, life) {
   const where = `seq ${entry.seq}`;
   if (life.status !== "waiting") throw new Broken(`${where}: a seat ${entry.type} after the game started`);
@@ -277,9 +431,15 @@ function checkSeat(entry, life) {
   if (entry.state_hash !== life.waiting) throw new Broken(`${where}: the state_hash is not the waiting game's`);
 }
 
+/**
+ * A lifecycle entry: a seat taken or left, a resignation, an abort, a rematch.
+ * @param {LogEntry} entry
+ * @param {Life} life
+ * @param {Rules} rules
+ */
 function checkLifeEntry(entry, life, rules) {
   const seq = entry.seq;
-  if (!Number.isInteger(entry.seat) || entry.seat < 0 || entry.seat >= rules.players) throw new Broken(`seq ${seq}: a ${entry.type} entry names a seat that exists`);
+  if (!seated(entry, rules)) throw new Broken(`seq ${seq}: a ${entry.type} entry names a seat that exists`);
   if (entry.move !== null) throw new Broken(`seq ${seq}: a ${entry.type} entry carries no move`);
   if (entry.type === "joined" || entry.type === "left") checkSeat(entry, life);
   else if (entry.type === "rematch") {
@@ -289,7 +449,11 @@ function checkLifeEntry(entry, life, rules) {
   } else checkEnd(entry, life, rules);
 }
 
-/** What the entry's events change in the running summary: play, scores, the end. */
+/**
+ * What the entry's events change in the running summary: play, scores, the end.
+ * @param {LogEntry} entry
+ * @param {Life} life
+ */
 function advance(entry, life) {
   for (const event of entry.events) {
     if (event.type === "played" || event.type === "claimed") life.played = true;
@@ -307,12 +471,15 @@ function advance(entry, life) {
  * each `left` one opens a taken seat again, while it waits; the last join deals; a
  * resignation (once dealt) or an abort (before any seat has played) ends the match as
  * `engine.resign` / `engine.abort` do; a rematch comes only after the end.
+ * @param {LogEntry[]} entries
+ * @returns {Promise<string>}
  */
 export async function checkLife(entries) {
   const [first, ...rest] = entries;
-  const game = first.game;
+  const game = gameOf(entries);
   const rules = game.rules;
   const open = new Set(game.open ?? []);
+  /** @type {Life} */
   const life = {
     open, status: open.size ? "waiting" : "playing", played: false, rounds: 0,
     totals: Array(sideCount(rules)).fill(0), stateHash: null, waiting: null,
@@ -323,6 +490,7 @@ export async function checkLife(entries) {
     if (first.state_hash !== life.waiting) throw new Broken("seq 1: the state_hash is not that of the waiting game (engine.waiting)");
   }
   advance(first, life);
+  /** @type {Record<string, number>} */
   const counts = Object.fromEntries(LIFE.map((type) => [type, 0]));
   for (const entry of rest) {
     for (const [member, type] of [["player", "joined"], ["rematch", "rematch"], ["deadline", "timeout"]]) {
@@ -337,7 +505,7 @@ export async function checkLife(entries) {
     advance(entry, life);
   }
   const told = LIFE.filter((type) => counts[type]).map((type) => `${counts[type]} ${type}`);
-  const waited = life.waiting ? `waited with seat(s) ${game.open.join(", ")} open (state hash ${life.waiting.slice(0, 12)}…); ` : "";
+  const waited = life.waiting ? `waited with seat(s) ${(game.open ?? []).join(", ")} open (state hash ${life.waiting.slice(0, 12)}…); ` : "";
   return `${waited}${told.join(", ") || "no seat taken or left, no early end"}: each at its place`;
 }
 
@@ -351,9 +519,11 @@ const LOG_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  * (`forfeit` under `forfeit` only, ending the match with its side in `timed_out`; `abort` only
  * before any seat has played). Whether each deadline is the replayed one, and each move came
  * before its own, needs the engine's turn order: `escopa audit` checks that.
+ * @param {LogEntry[]} entries
+ * @returns {string}
  */
 export function checkTimeouts(entries) {
-  const rules = entries[0].game.rules;
+  const rules = gameOf(entries).rules;
   let played = false;
   let count = 0;
   for (const entry of entries) {
@@ -362,7 +532,7 @@ export function checkTimeouts(entries) {
     if (("deadline" in entry) !== timeout) throw new Broken(`${where}: only a timeout entry names a deadline`);
     if (timeout) {
       if (!rules.clock) throw new Broken(`${where}: a timeout in a game without a clock`);
-      if (!Number.isInteger(entry.seat) || entry.seat < 0 || entry.seat >= rules.players) throw new Broken(`${where}: a timeout names a seat that exists`);
+      if (!seated(entry, rules)) throw new Broken(`${where}: a timeout names a seat that exists`);
       if (typeof entry.deadline !== "string" || !LOG_TIME.test(entry.deadline)) throw new Broken(`${where}: the deadline ${JSON.stringify(entry.deadline)} is not the log's UTC time`);
       if (entry.time < entry.deadline) throw new Broken(`${where}: the timeout came at ${entry.time}, before its deadline ${entry.deadline}`);
       if ((entry.move === "forfeit") !== (rules.clock.on_timeout === "forfeit") && entry.move !== "abort") throw new Broken(`${where}: ${entry.move} is not what \`${rules.clock.on_timeout}\` plays`);
@@ -375,6 +545,11 @@ export function checkTimeouts(entries) {
   return `${count} timeout(s), each after its deadline, of the policy \`${rules.clock?.on_timeout}\`; not checked here: that each deadline is the replayed one (escopa audit does)`;
 }
 
+/**
+ * A forfeit on time ends the match with the seat's side timed out.
+ * @param {SeatEntry} entry
+ * @param {Rules} rules
+ */
 function checkForfeit(entry, rules) {
   const ended = entry.events.find((event) => event.type === "match_ended");
   const side = partnered(rules) ? entry.seat % 2 : entry.seat;
@@ -388,12 +563,17 @@ function checkForfeit(entry, rules) {
  * (the `created` entry, or the last join), then each move or deal, a resignation or an abort
  * in a move's place, adds `seat:move:state_hash`. It is what `escopa audit` and `GET /audit`
  * answer when the logged state hashes are the replay's, which only the engine can tell.
+ * @param {LogEntry[]} entries
+ * @returns {Promise<string>}
  */
 export async function replayHash(entries) {
   let hash = "";
+  /** @type {(stateHash: string | null) => Promise<string>} */
   const start = (stateHash) => sha256Hex(`${REPLAY_PREFIX}${stateHash}`);
+  /** @type {(previous: string, seat: number | null, move: string | null, stateHash: string | null) => Promise<string>} */
   const step = (previous, seat, move, stateHash) => sha256Hex(`${previous}:${seat}:${move}:${stateHash}`);
-  const open = new Set(entries[0].game.open ?? []);
+  /** @type {Set<number | null>} */
+  const open = new Set(gameOf(entries).open ?? []);
   for (const [index, entry] of entries.entries()) {
     if (entry.type === "joined") open.delete(entry.seat);
     else if (entry.type === "left") open.add(entry.seat);
@@ -413,7 +593,12 @@ export async function replayHash(entries) {
 
 const RECEIPT_CONTEXT = "escopa-receipt-v1";
 
-/** Bytes from base64url (padded or not); raises Broken naming `what` on anything else. */
+/**
+ * Bytes from base64url (padded or not); raises Broken naming `what` on anything else.
+ * @param {unknown} text
+ * @param {string} what
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
 function unb64(text, what) {
   if (typeof text !== "string" || !/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Broken(`${what} is not base64url`);
   const bare = text.replace(/=+$/, "");
@@ -421,15 +606,23 @@ function unb64(text, what) {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-/** A raw 32-byte public key written as 43 base64url characters or 64 hex digits. */
+/**
+ * A raw 32-byte public key written as 43 base64url characters or 64 hex digits.
+ * @param {string} text
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
 function keyBytes(text) {
   const given = String(text).trim();
-  if (/^[0-9a-fA-F]{64}$/.test(given)) return Uint8Array.from(given.match(/../g), (pair) => parseInt(pair, 16));
+  if (/^[0-9a-fA-F]{64}$/.test(given)) return Uint8Array.from(given.match(/../g) ?? [], (pair) => parseInt(pair, 16));
   if (/^[A-Za-z0-9_-]{43}=?$/.test(given)) return unb64(given, "the key");
   throw new Broken("a key is 43 base64url characters or 64 hex digits (32 bytes)");
 }
 
-/** A key's id: the first 16 hex digits of the SHA-256 of its raw 32 bytes. */
+/**
+ * A key's id: the first 16 hex digits of the SHA-256 of its raw 32 bytes.
+ * @param {Uint8Array<ArrayBuffer>} raw
+ * @returns {Promise<string>}
+ */
 export async function keyId(raw) {
   return hex(await crypto.subtle.digest("SHA-256", raw)).slice(0, 16);
 }
@@ -437,9 +630,11 @@ export async function keyId(raw) {
 /**
  * The keys to trust, by id, from what `GET /v1/keys` publishes (the whole document, its `keys`
  * list or one key) or a bare public key, as text or parsed; raises Broken naming what is wrong.
+ * @param {unknown} given
+ * @returns {Promise<Keys>}
  */
 export async function trustedKeys(given) {
-  let document = given;
+  let document = /** @type {GivenKey | GivenKey[] | null | undefined} */ (given); // checked below
   if (typeof given === "string") {
     const text = given.trim();
     if (!text.startsWith("{") && !text.startsWith("[")) {
@@ -452,7 +647,9 @@ export async function trustedKeys(given) {
       throw new Broken("the keys are neither a public key nor the JSON of GET /v1/keys");
     }
   }
+  /** @type {(GivenKey | null | undefined)[]} */
   const items = Array.isArray(document) ? document : Array.isArray(document?.keys) ? document.keys : [document];
+  /** @type {Keys} */
   const keys = new Map();
   for (const item of items) {
     if (typeof item?.id !== "string" || typeof item?.public_key !== "string") throw new Broken("not a published key: it needs an id and a public_key");
@@ -465,7 +662,10 @@ export async function trustedKeys(given) {
   return keys;
 }
 
-/** Whether this browser's Web Crypto verifies Ed25519 (Chromium 113+, Firefox 129+, Safari 17+). */
+/**
+ * Whether this browser's Web Crypto verifies Ed25519 (Chromium 113+, Firefox 129+, Safari 17+).
+ * @returns {Promise<boolean>}
+ */
 async function hasEd25519() {
   try {
     await crypto.subtle.importKey("raw", new Uint8Array(32), { name: "Ed25519" }, false, ["verify"]);
@@ -479,6 +679,9 @@ async function hasEd25519() {
  * audit.md section 7: the export's signature is the service's over
  * `escopa-receipt-v1:{game_id}:{seq}:{hash}` of its last entry, by one of the `keys` given
  * (a Map from `trustedKeys`, or null: then it is not checked).
+ * @param {Export} exported
+ * @param {Keys | null} keys
+ * @returns {Promise<string>}
  */
 export async function checkSignature(exported, keys) {
   const signed = exported.signature;
@@ -493,7 +696,7 @@ export async function checkSignature(exported, keys) {
     const known = [...keys.keys()].sort().join(", ") || "none";
     throw new Broken(`signed by key '${signed.key_id}', which is not a key given (known: ${known})`);
   }
-  const last = exported.entries.at(-1);
+  const last = /** @type {LogEntry} */ (exported.entries.at(-1)); // `verify` runs it on entries only
   const head = `game ${exported.game_id}'s head (seq ${last.seq}, hash ${last.hash})`;
   const message = encoder.encode(`${RECEIPT_CONTEXT}:${exported.game_id}:${last.seq}:${last.hash}`);
   const key = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
@@ -511,16 +714,22 @@ export async function checkSignature(exported, keys) {
  * Every check, in docs/audit.md's order; each is {name, status, detail}. A check that cannot
  * run because an earlier one failed is still listed. `extra` are checks the caller adds;
  * `keys` (from `trustedKeys`, or null) are the keys the signature of the final head must hold for.
+ * @param {Export} exported an export, or what is said to be one: its format is checked first
+ * @param {Check[]} [extra]
+ * @param {Keys | null} [keys]
+ * @returns {Promise<CheckResult[]>}
  */
 export async function verify(exported, extra = [], keys = null) {
+  /** @type {CheckResult[]} */
   const results = [];
+  /** @type {(name: string, check: () => Promise<string>) => Promise<void>} */
   const run = async (name, check) => {
     try {
       results.push({ name, status: "passed", detail: await check() });
     } catch (error) {
       if (error instanceof NotChecked) results.push({ name, status: "not-checked", detail: error.message });
       else {
-        const detail = error instanceof Broken ? error.message : `could not be checked: ${error.message}`;
+        const detail = error instanceof Broken ? error.message : `could not be checked: ${error instanceof Error ? error.message : error}`;
         results.push({ name, status: "failed", detail });
       }
     }

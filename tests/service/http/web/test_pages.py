@@ -343,6 +343,12 @@ def unsalted(export: Json) -> Json:
     return rehashed(export)
 
 
+def unrevealed(export: Json) -> Json:
+    """The seed hidden again (re-hashed), as in a game not over: no deal can be checked."""
+    export["entries"][0]["game"]["seed"] = None
+    return rehashed(export)
+
+
 def unlinked(export: Json) -> Json:
     del export["entries"][5]
     return export
@@ -361,6 +367,7 @@ def unlinked(export: Json) -> Json:
         (unlinked, "Hash chain", "seq 6: entries missing or out of order"),
         (wrong_salt, "Seed commitment", "seq 1: seed does not match seed_commitment"),
         (unsalted, "Seed commitment", "seq 1: seed does not match seed_commitment"),
+        (unrevealed, "Deals from the seeded shuffle", "seq 1: the seed is not revealed"),
     ],
     ids=[
         "a changed card",
@@ -369,6 +376,7 @@ def unlinked(export: Json) -> Json:
         "an entry gone",
         "a wrong seed salt",
         "the seed salt gone",
+        "the seed hidden",
     ],
 )
 def test_a_tampered_export_opened_without_the_server_fails_the_check_it_breaks(
