@@ -8,6 +8,13 @@ from a move's 200 to the arrival of the `turn` event of its version (p50, p95, p
 the deliveries per second the worker made.
 
     .venv/bin/python bench/webhooks.py [--games 1 16 64] [--seconds 10]
+
+With `--hanging N`, it measures instead how long a fast receiver's first delivery takes while
+N games' receivers (on another loopback host, 127.0.0.1) never answer: the game is created on
+a receiver at 127.0.0.2 once the worker is busy with the hanging ones, with the default
+`ESCOPA_WEBHOOK_TIMEOUT` (10 s).
+
+    .venv/bin/python bench/webhooks.py --hanging 64
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ ENV = {
     "ESCOPA_BOTS": "0",
     "ESCOPA_RATE_LIMIT": "0",
     "ESCOPA_CREATE_RATE_LIMIT": "0",
-    "ESCOPA_WEBHOOK_ALLOW": "127.0.0.1",
+    "ESCOPA_WEBHOOK_ALLOW": "127.0.0.1,127.0.0.2",
 }
 
 
@@ -96,10 +103,33 @@ async def phase(base: str, receiver: Receiver, games: int, seconds: float) -> No
     )
 
 
+def hanging(base: str, games: int) -> None:
+    """The first delivery of a fast receiver's game while `games` games' receivers hang."""
+    with (
+        receiving(hang=600.0, hang_all=True) as slow,
+        receiving(host="127.0.0.2") as fast,
+        httpx.Client(base_url=base, timeout=30) as client,
+    ):
+        for _ in range(games):
+            body = {"players": ["Ana", "Bia"], "webhook": {"url": slow.url}}
+            assert client.post("/v1/games", json=body).status_code == 201
+        while not slow.received:  # the worker is busy with the hanging receivers
+            time.sleep(0.01)
+        body = {"players": ["Ana", "Bia"], "webhook": {"url": fast.url}}
+        assert client.post("/v1/games", json=body).status_code == 201
+        created = time.time()
+        first = fast.wait_for(1, timeout=120)[0]
+    print(
+        f"{games} games on a hanging receiver: a fast receiver's first delivery after "
+        f"{first.at - created:.2f} s ({len(slow.received)} attempts to the hanging one meanwhile)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[1, 16, 64])
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--hanging", type=int, default=0, help="games on a receiver that hangs")
     args = parser.parse_args()
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -107,6 +137,9 @@ def main() -> None:
         receiving() as receiver,
         serve_processes(redis.url, Path(folder), 1, **ENV) as [api],
     ):
+        if args.hanging:
+            hanging(api.base, args.hanging)
+            return
         for games in args.games:
             asyncio.run(phase(api.base, receiver, games, args.seconds))
 

@@ -70,7 +70,7 @@ class Audits:
             )
         if failure is None:
             ring = self.games.ring
-            return anchored(report, ring.sign(game_id, game.version, game.head), ring.public)
+            return anchored(report, ring.sign_export(game_id, game.version, game.head), ring.public)
         return AuditReport(
             ok=False,
             game_id=game_id,
@@ -83,7 +83,7 @@ class Audits:
         """The finished game as one self-contained document, its final head signed."""
         _, entries = await self.finished_log(game_id)
         last = entries[-1]
-        signature = self.games.ring.sign(game_id, last.seq, last.hash)
+        signature = self.games.ring.sign_export(game_id, last.seq, last.hash)
         return Export(game_id=game_id, entries=entries, signature=signature)
 
     def keys(self) -> KeyList:

@@ -46,9 +46,21 @@ from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
 from service.ledger.compact import ABORT, FORFEIT, iso, ms_of, timed_out
-from service.ledger.export import EXPORT_FORMAT, EXPORT_FORMATS, read_document
+from service.ledger.export import (
+    EXPORT_FORMATS,
+    RECEIPT_SIGNED_FORMAT,
+    UNSIGNED_FORMAT,
+    read_document,
+)
 from service.ledger.replay import ENDING_STEPS, replay_hash_start, replay_hash_step
-from service.ledger.signatures import HeadSignature, PublicKeys, signature_fault
+from service.ledger.signatures import (
+    HeadSignature,
+    Message,
+    PublicKeys,
+    export_message,
+    receipt_message,
+    signature_fault,
+)
 
 FailureKind = Literal[
     "format", "chain", "seed", "rules", "replay", "signal", "clock", "incomplete", "signature"
@@ -556,8 +568,9 @@ def audit_log(entries: Sequence[LogEntry], game_id: str | None = None) -> AuditR
 
 
 def audit_export(data: bytes, keys: PublicKeys | None = None) -> AuditReport:
-    """Audit an export document (`escopa-export-v2` or `-v1`), as `escopa audit FILE` does;
-    with `keys`, its signature must be one of theirs over the final head."""
+    """Audit an export document (`escopa-export-v3`, `-v2` or `-v1`), as `escopa audit FILE`
+    does; with `keys`, its signature must be one of theirs over the whole game (a v2
+    document's: the receipt of its final head, which the end check makes the whole game)."""
     try:
         document = read_document(data)
     except ValueError as error:
@@ -567,7 +580,8 @@ def audit_export(data: bytes, keys: PublicKeys | None = None) -> AuditReport:
     form = document.get("format")
     if form not in EXPORT_FORMATS:
         return _refused(f"not an export: `format` is {_shown(document.get('format', _MISSING))}")
-    unknown = sorted(set(document) - (SIGNED_MEMBERS if form == EXPORT_FORMAT else EXPORT_MEMBERS))
+    signs = form != UNSIGNED_FORMAT
+    unknown = sorted(set(document) - (SIGNED_MEMBERS if signs else EXPORT_MEMBERS))
     if unknown:
         return _refused(f"`{unknown[0]}` is not a member of an {form} export")
     game_id, entries = document.get("game_id"), document.get("entries")
@@ -576,7 +590,7 @@ def audit_export(data: bytes, keys: PublicKeys | None = None) -> AuditReport:
     if not isinstance(entries, list):
         return _refused("`entries` is not a list")
     signed = None
-    if form == EXPORT_FORMAT:
+    if signs:
         if "signature" not in document:
             return _refused(f"`signature` is missing: an {form} export is signed")
         try:
@@ -584,13 +598,18 @@ def audit_export(data: bytes, keys: PublicKeys | None = None) -> AuditReport:
         except msgspec.ValidationError as error:
             return _refused(f"`signature` is not a signature: {error}")
     report = audit_entries(entries, game_id)
-    return anchored(report, signed, keys) if report.ok else report
+    message = receipt_message if form == RECEIPT_SIGNED_FORMAT else export_message
+    return anchored(report, signed, keys, message) if report.ok else report
 
 
 def anchored(
-    report: AuditReport, signed: HeadSignature | None, keys: PublicKeys | None
+    report: AuditReport,
+    signed: HeadSignature | None,
+    keys: PublicKeys | None,
+    message: Message = export_message,
 ) -> AuditReport:
-    """A consistent log's report, with what its signature says (checked when keys are given)."""
+    """A consistent (so finished) log's report, with what its signature says, over the bytes
+    `message` makes (checked when keys are given)."""
     if keys is None:
         if signed is None:
             return report
@@ -602,7 +621,9 @@ def anchored(
             "the export carries no signature (escopa-export-v1): a key checks signed exports only"
         )
     else:
-        fault = signature_fault(keys, signed, report.game_id, report.entries, report.head_hash)
+        fault = signature_fault(
+            keys, signed, report.game_id, report.entries, report.head_hash, message
+        )
         if fault is None:
             return msgspec.structs.replace(report, signature="verified", key_id=signed.key_id)
     failure = AuditFailure(seq=None, kind="signature", field="signature", reason=fault)

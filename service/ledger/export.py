@@ -1,12 +1,14 @@
 """The export of a finished game: one self-contained JSON document that `escopa audit` checks.
 
-`{"format": "escopa-export-v2", "game_id": ..., "entries": [...], "signature": {...}}`: every
+`{"format": "escopa-export-v3", "game_id": ..., "entries": [...], "signature": {...}}`: every
 entry of the game's log, unredacted, exactly as the log stores them, and the service's signature
-of the final head (`service.ledger.signatures`). `escopa-export-v1` documents, from before
-exports were signed, have no `signature` and still read. The first entry (`type: "created"`)
-holds the rules, the players in seat order, the revealed seed, its `seed_commitment` and, for a
-game created from a commitment, the `client_seed` and `commitment_id`. Nothing else is needed to
-verify the game: see `docs/audit.md`.
+of the whole game, `escopa-export-v3:{game_id}:{seq}:{hash}` of its last entry
+(`service.ledger.signatures`). Older documents still read: `escopa-export-v2`, whose signature
+is the receipt of the last head (`escopa-receipt-v1:...`), and `escopa-export-v1`, from before
+exports were signed. The first entry (`type: "created"`) holds the rules, the players in seat
+order, the revealed seed, its `seed_commitment` and, for a game created from a commitment, the
+`client_seed` and `commitment_id`. Nothing else is needed to verify the game: see
+`docs/audit.md`.
 """
 
 from __future__ import annotations
@@ -18,17 +20,19 @@ import msgspec
 from service.ledger.chain import LogEntry
 from service.ledger.signatures import HeadSignature
 
-EXPORT_FORMAT: Final = "escopa-export-v2"
+EXPORT_FORMAT: Final = "escopa-export-v3"
+RECEIPT_SIGNED_FORMAT: Final = "escopa-export-v2"
+"""Exports signed before v3: the signature is the receipt of the last head."""
 UNSIGNED_FORMAT: Final = "escopa-export-v1"
-ExportFormat = Literal["escopa-export-v1", "escopa-export-v2"]
-EXPORT_FORMATS: Final = frozenset({UNSIGNED_FORMAT, EXPORT_FORMAT})
+ExportFormat = Literal["escopa-export-v1", "escopa-export-v2", "escopa-export-v3"]
+EXPORT_FORMATS: Final = frozenset({UNSIGNED_FORMAT, RECEIPT_SIGNED_FORMAT, EXPORT_FORMAT})
 
 
 class Export(msgspec.Struct, frozen=True, kw_only=True):
     """A finished game's whole log as one document; `entries[0]` is the `created` entry.
 
-    `signature` signs `escopa-receipt-v1:{game_id}:{seq}:{hash}` of the last entry; the service
-    always writes it (only a v1 document lacks it)."""
+    `signature` signs `escopa-export-v3:{game_id}:{seq}:{hash}` of the last entry (a v2
+    document's, `escopa-receipt-v1:...`); the service always writes it (a v1 one lacks it)."""
 
     format: ExportFormat = EXPORT_FORMAT
     game_id: str

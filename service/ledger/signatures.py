@@ -2,8 +2,10 @@
 
 A chain that verifies proves only that it is internally consistent: anyone holding a finished
 game's revealed seed can build another consistent game. The service therefore signs the head
-it accepted, `escopa-receipt-v1:{game_id}:{seq}:{hash}` (ASCII), with the first key of its
-ring; every key of the ring verifies. A key's id is the first 16 hex digits of the SHA-256 of
+it accepted, `escopa-receipt-v1:{game_id}:{seq}:{hash}` (ASCII), and a finished game's export,
+`escopa-export-v3:{game_id}:{seq}:{hash}` of its last entry, with the first key of its ring;
+every key of the ring verifies. The two contexts differ, so a receipt (one head acknowledged)
+never stands for a whole game. A key's id is the first 16 hex digits of the SHA-256 of
 its raw 32-byte public key; keys and signatures travel as unpadded base64url. Pure: no I/O.
 """
 
@@ -14,7 +16,7 @@ import binascii
 import hashlib
 import hmac
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final, Literal
 
 import msgspec
@@ -29,6 +31,7 @@ from cryptography.hazmat.primitives.serialization import (
 
 ALGORITHM: Final = "Ed25519"
 RECEIPT_CONTEXT: Final = "escopa-receipt-v1"
+EXPORT_CONTEXT: Final = "escopa-export-v3"
 KEY_BYTES: Final = 32
 DERIVE_CONTEXT: Final = b"escopa-derived-secret-v1:"
 _HEX_KEY: Final = re.compile("^[0-9a-fA-F]{64}$")
@@ -116,8 +119,17 @@ def new_private_text() -> str:
 
 
 def receipt_message(game_id: str, seq: int, head: str) -> bytes:
-    """The bytes a receipt (and an export's signature) signs."""
+    """The bytes a receipt signs (and an `escopa-export-v2` export's signature signed)."""
     return f"{RECEIPT_CONTEXT}:{game_id}:{seq}:{head}".encode("ascii")
+
+
+def export_message(game_id: str, seq: int, head: str) -> bytes:
+    """The bytes an export's signature signs: the whole finished game, never one head."""
+    return f"{EXPORT_CONTEXT}:{game_id}:{seq}:{head}".encode("ascii")
+
+
+Message = Callable[[str, int, str], bytes]
+"""What a signature of a head signs: `receipt_message` or `export_message`."""
 
 
 class KeyRing:
@@ -147,12 +159,15 @@ class KeyRing:
                 raise ValueError(f"signing key {at}: {error}") from None
         return cls(keys)
 
-    def sign(self, game_id: str, seq: int, head: str) -> HeadSignature:
-        signature = self.signer.sign(receipt_message(game_id, seq, head))
-        return HeadSignature(key_id=self.signer_id, signature=b64(signature))
+    def sign(self, message: bytes) -> HeadSignature:
+        return HeadSignature(key_id=self.signer_id, signature=b64(self.signer.sign(message)))
+
+    def sign_export(self, game_id: str, seq: int, head: str) -> HeadSignature:
+        """The signature of a finished game's export, whose last entry is this head."""
+        return self.sign(export_message(game_id, seq, head))
 
     def receipt(self, game_id: str, seq: int, head: str) -> Receipt:
-        signed = self.sign(game_id, seq, head)
+        signed = self.sign(receipt_message(game_id, seq, head))
         return Receipt(
             game_id=game_id, seq=seq, hash=head, key_id=signed.key_id, signature=signed.signature
         )
@@ -169,15 +184,21 @@ class KeyRing:
 
 
 def signature_fault(
-    keys: PublicKeys, signed: HeadSignature, game_id: str, seq: int, head: str
+    keys: PublicKeys,
+    signed: HeadSignature,
+    game_id: str,
+    seq: int,
+    head: str,
+    message: Message = export_message,
 ) -> str | None:
-    """Why `signed` is not the service's signature of this head, or None when it is."""
+    """Why `signed` is not the service's signature of this head (as `message` makes its
+    bytes: by default an export's), or None when it is."""
     key = keys.get(signed.key_id)
     if key is None:
         known = ", ".join(sorted(keys)) or "none"
         return f"signed by key {signed.key_id!r}, which is not a key given (known: {known})"
     try:
-        key.verify(unb64(signed.signature), receipt_message(game_id, seq, head))
+        key.verify(unb64(signed.signature), message(game_id, seq, head))
     except (InvalidSignature, ValueError):
         return (
             f"the signature of key {signed.key_id} does not hold for game {game_id}'s head "

@@ -25,6 +25,8 @@ class Attempt:
 
     status: int | None
     error: str | None
+    timed_out: bool = False
+    """No answer came within the attempt's time."""
 
     @property
     def delivered(self) -> bool:
@@ -80,7 +82,7 @@ class WebhookClient:
         try:
             return await asyncio.wait_for(self._send(request), timeout)
         except TimeoutError:
-            return Attempt(None, f"no answer within {timeout:g} s")
+            return Attempt(None, f"no answer within {timeout:g} s", timed_out=True)
 
     async def _send(self, request: httpx.Request) -> Attempt:
         try:
@@ -94,7 +96,8 @@ class WebhookClient:
             finally:
                 await response.aclose()
         except httpx.HTTPError as error:
-            return Attempt(None, f"{type(error).__name__}: {str(error)[:200]}")
+            timed_out = isinstance(error, httpx.TimeoutException)
+            return Attempt(None, f"{type(error).__name__}: {str(error)[:200]}", timed_out)
         return Attempt(response.status_code, None)
 
     async def aclose(self) -> None:

@@ -5,6 +5,10 @@ each game's in order, with retries and exponential backoff, at least once.
 one beside its bot worker. Workers share the due set (`WebhookStore`): a game is taken under a
 lease renewed before every attempt, so a worker that dies mid-delivery leaves the lease to
 run out; another worker then delivers again what was not recorded as delivered.
+
+Receivers are kept apart: of a worker's `SLOTS`, at most `HOST_SLOTS` deliver to one host and
+at most `KEY_SLOTS` to the games of one API key, so receivers that hang hold only their own
+share, and a host that keeps timing out gets shorter attempts.
 """
 
 from __future__ import annotations
@@ -12,9 +16,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
 from typing import Final
+from urllib.parse import urlsplit
 
 import msgspec
 from redis.asyncio import Redis
@@ -40,6 +47,17 @@ POLL_SECONDS: Final = 0.05
 RETRY_SECONDS: Final = 1.0
 BATCH: Final = 100
 SLOTS: Final = 16
+"""Games a worker delivers at once."""
+HOST_SLOTS: Final = 4
+"""Of those, at most this many to one host (the URL's host name or address)."""
+KEY_SLOTS: Final = 8
+"""And at most this many to the games of one API key (games made without one share a share)."""
+SCAN: Final = 200
+"""How many due games a worker looks at: past those whose receivers have their share."""
+SLOW_AFTER: Final = 2
+"""Attempts in a row without an answer in time after which a host's attempts are shortened."""
+KNOWN: Final = 10_000
+"""How many games' receivers a worker remembers (a game's subscription never changes)."""
 MAX_BACKOFF_MS: Final = 3600 * 1000
 _json = msgspec.json.Encoder()
 
@@ -67,8 +85,34 @@ def next_record(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Receiver:
+    """Whom a game's deliveries go to, as the worker shares its slots: the URL's host and the
+    API key that made the subscription ("" none; a game without a webhook has neither)."""
+
+    host: str
+    key: str
+
+
+def receiver_of(hook: Hook | None) -> Receiver:
+    if hook is None:
+        return Receiver("", "")
+    try:
+        host = (urlsplit(hook.url).hostname or "").lower()
+    except ValueError:
+        host = ""
+    return Receiver(host, hook.key)
+
+
+def attempt_seconds(timeout: float, misses: int) -> float:
+    """An attempt's time: `timeout`, or a quarter of it (at least a second) for a host whose
+    last `SLOW_AFTER` attempts or more got no answer in time."""
+    return timeout if misses < SLOW_AFTER else max(min(timeout, 1.0), timeout / 4)
+
+
 class WebhookWorker:
-    """Takes due games, up to `SLOTS` at once, and delivers their outboxes."""
+    """Takes due games, up to `SLOTS` at once and each receiver's share of them, and delivers
+    their outboxes."""
 
     def __init__(self, webhooks: Webhooks, settings: Settings) -> None:
         self.webhooks = webhooks
@@ -76,6 +120,10 @@ class WebhookWorker:
         self.settings = settings
         self.lease_ms = int((2 * settings.webhook_timeout + 1) * 1000)
         self._taking: dict[str, asyncio.Task[None]] = {}
+        self._receivers: dict[str, Receiver] = {}
+        """The receiver of each game seen (a subscription is fixed when its game is made)."""
+        self._misses: Counter[str] = Counter()
+        """Per host: its attempts in a row that got no answer in time."""
         self.stopping = False
         self.http = WebhookClient()
 
@@ -87,15 +135,34 @@ class WebhookWorker:
                     await asyncio.wait(self._taking.values(), return_when="FIRST_COMPLETED")
                     continue
                 now = now_ms()
-                for game_id in await self.store.due(now, SLOTS):
-                    free = len(self._taking) < SLOTS and game_id not in self._taking
-                    if free and await self.store.claim(game_id, now, self.lease_ms):
+                due = [g for g in await self.store.due(now, SCAN) if g not in self._taking]
+                await self._learn(due)
+                for game_id in due:
+                    room = self._room(self._receivers[game_id])
+                    if room and await self.store.claim(game_id, now, self.lease_ms):
                         self._start(game_id)
                 await asyncio.sleep(POLL_SECONDS)
             except (RedisError, ServiceError) as error:
                 cancelled()
                 log.warning("webhook outbox unavailable: %s", type(error).__name__)
                 await asyncio.sleep(RETRY_SECONDS)
+
+    async def _learn(self, due: list[str]) -> None:
+        """Know the receivers of the due games (read once per game, in one round trip)."""
+        unknown = [g for g in due if g not in self._receivers]
+        if len(self._receivers) + len(unknown) > KNOWN:
+            self._receivers = {g: r for g, r in self._receivers.items() if g in self._taking}
+        for game_id, hook in zip(unknown, await self.store.hooks(unknown), strict=True):
+            self._receivers[game_id] = receiver_of(hook)
+
+    def _room(self, receiver: Receiver) -> bool:
+        """Whether a slot is free, within the receiver's host's and API key's shares."""
+        taken = [self._receivers[g] for g in self._taking]
+        if len(taken) >= SLOTS or not receiver.host:
+            return len(taken) < SLOTS
+        hosts = sum(1 for r in taken if r.host == receiver.host)
+        shared = sum(1 for r in taken if r.host and r.key == receiver.key)
+        return hosts < HOST_SLOTS and shared < KEY_SLOTS
 
     def _start(self, game_id: str) -> None:
         task = asyncio.create_task(self._take(game_id))
@@ -164,8 +231,15 @@ class WebhookWorker:
             "X-Escopa-Delivery": event.id,
             "X-Escopa-Event": str(type(event).__struct_config__.tag),
         }
-        timeout = self.settings.webhook_timeout
-        return await self.http.post(target, addresses[0], body, headers, timeout)
+        timeout = attempt_seconds(self.settings.webhook_timeout, self._misses[target.host])
+        attempt = await self.http.post(target, addresses[0], body, headers, timeout)
+        if attempt.timed_out:
+            if len(self._misses) >= KNOWN:
+                self._misses.clear()
+            self._misses[target.host] += 1
+        else:
+            self._misses.pop(target.host, None)
+        return attempt
 
     async def stop(self) -> None:
         """Abandon the deliveries in flight: their games' leases run out, and they are redone."""

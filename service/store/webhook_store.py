@@ -108,6 +108,13 @@ class WebhookStore:
         [found] = await self.store.pipeline([("HGET", keys.game(game_id), "hook")])
         return _hook.decode(found) if found else None
 
+    async def hooks(self, game_ids: list[str]) -> list[Hook | None]:
+        """The subscriptions of these games, in one round trip."""
+        if not game_ids:
+            return []
+        found = await self.store.pipeline([("HGET", keys.game(g), "hook") for g in game_ids])
+        return [_hook.decode(raw) if raw else None for raw in found]
+
     async def outbox(self, game_id: str, after: str, count: int) -> list[tuple[str, int]]:
         """Up to `count` outbox entries after id `after` ('0-0': from the start): id and seq."""
         command = ("XRANGE", keys.webhook_outbox(game_id), f"({after}", "+", "COUNT", count)

@@ -49,7 +49,13 @@ def published(*texts: str) -> dict[str, Any]:
 
 
 def signed_bytes(game_id: str, seq: int, head: str) -> bytes:
+    """What a receipt of this head signs (and an `escopa-export-v2` export's signature)."""
     return f"escopa-receipt-v1:{game_id}:{seq}:{head}".encode("ascii")
+
+
+def export_signed_bytes(game_id: str, seq: int, head: str) -> bytes:
+    """What an export's signature signs: the whole game whose last entry is this head."""
+    return f"escopa-export-v3:{game_id}:{seq}:{head}".encode("ascii")
 
 
 def holds(keys: dict[str, Any], key: str, signature: str, message: bytes) -> bool:

@@ -39,20 +39,23 @@ class Received:
 @dataclass
 class Receiver:
     """Answers `status` to the first `fail_first` attempts of each delivery, then 204; with
-    `hang`, the very first request gets no answer for `hang` seconds; with
-    `redirect`, every request is answered 302 to that URL."""
+    `hang`, the very first request (with `hang_all`, every request) gets no answer for `hang`
+    seconds; with `redirect`, every request is answered 302 to that URL. It listens on
+    `host`, a loopback address (the whole of 127.0.0.0/8 is loopback)."""
 
     fail_first: int = 0
     status: int = 500
     hang: float = 0.0
     redirect: str | None = None
+    hang_all: bool = False
+    host: str = "127.0.0.1"
     received: list[Received] = field(default_factory=list)
     port: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/hook"
+        return f"http://{self.host}:{self.port}/hook"
 
     def attempts(self, delivery: str) -> int:
         with self.lock:
@@ -81,7 +84,7 @@ class Receiver:
         earlier = self.attempts(delivery)
         with self.lock:
             first = not self.received
-        if self.hang and first:
+        if self.hang and (first or self.hang_all):
             with self.lock:
                 self.received.append(Received(handler.path, headers, body, 0))
             time.sleep(self.hang)
@@ -98,7 +101,7 @@ class Receiver:
 
 @contextmanager
 def receiving(**options: Any) -> Iterator[Receiver]:
-    """A receiver listening on a free loopback port for the `with` block."""
+    """A receiver listening on a free port of its loopback address for the `with` block."""
     receiver = Receiver(**options)
 
     class Handler(BaseHTTPRequestHandler):
@@ -108,7 +111,7 @@ def receiving(**options: Any) -> Iterator[Receiver]:
         def log_message(self, *_: object) -> None:
             return None
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = ThreadingHTTPServer((receiver.host, 0), Handler)
     server.daemon_threads = True
     receiver.port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -858,15 +858,15 @@ export interface components {
          * Export
          * @description A finished game's whole log as one document; `entries[0]` is the `created` entry.
          *
-         *     `signature` signs `escopa-receipt-v1:{game_id}:{seq}:{hash}` of the last entry; the service
-         *     always writes it (only a v1 document lacks it).
+         *     `signature` signs `escopa-export-v3:{game_id}:{seq}:{hash}` of the last entry (a v2
+         *     document's, `escopa-receipt-v1:...`); the service always writes it (a v1 one lacks it).
          */
         Export: {
             /**
-             * @default escopa-export-v2
+             * @default escopa-export-v3
              * @enum {string}
              */
-            format: "escopa-export-v1" | "escopa-export-v2";
+            format: "escopa-export-v1" | "escopa-export-v2" | "escopa-export-v3";
             game_id: string;
             entries: components["schemas"]["LogEntry"][];
             /** @default null */

@@ -114,3 +114,28 @@ async def test_a_signal_that_lands_between_a_resignations_read_and_write_is_reco
     assert last["type"] == "resigned"
     assert [(s["seat"], s["signal"]) for s in last["signals"]] == [(0, "guindis")]
     assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
+
+
+async def test_a_resignation_that_loses_every_try_to_a_new_signal_is_refused_and_not_stored(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await create_game(client, players=4, seed="signals", auto_deal=False, target=3)
+    version = (await game.view())["version"]
+    store = client.app.state.games.store
+    written = SeatStore.rewrite
+    kept: list[str] = []
+
+    async def after_a_new_signal(self: SeatStore, *args: Any, **kwargs: Any) -> Any:
+        recorded = kwargs["signals"]  # the signals the resignation records, as it read them
+        sent = SentSignal(seat=len(kept) % 4, signal="seven", after=version, time=iso(now_ms()))
+        kept.append(await store.signal(game.id, version, recorded, sent))
+        return await written(self, *args, **kwargs)
+
+    monkeypatch.setattr(SeatStore, "rewrite", after_a_new_signal)
+    answer = await act(client, game.id, "resign", game.tokens[1])
+
+    assert kept == ["kept"] * 50, "every try lost to a signal stored just before it"
+    assert answer.status_code == 503, answer.text
+    assert answer.json()["code"] == "game/busy"
+    assert answer.headers["retry-after"] == "1"
+    assert await game.version() == version, "nothing was stored"

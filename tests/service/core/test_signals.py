@@ -5,13 +5,17 @@ records them all, hash-chained and audited."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.ledger.audit import audit_entries
+from service.ledger.chain import SentSignal
+from service.ledger.compact import iso, now_ms
 from service.settings import Settings
+from service.store.game_store import GameStore
 from tests.harness.api import Client, Game, Json, assert_chain, assert_problem, create_game, ok
 from tests.harness.audits import rechain
 from tests.harness.signing import SIGNING_KEYS
@@ -162,3 +166,42 @@ async def test_an_unknown_signal_is_a_bad_request(client: Client) -> None:
 
     assert_problem(await game.signal(0, "ace of cups"), 400, "request/invalid")
     assert (await game.view(1))["signals"] == []
+
+
+async def test_a_last_move_that_loses_every_try_to_a_new_signal_is_refused_and_not_acknowledged(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await create_game(client, players=4, target=1)
+    store = client.app.state.games.store
+    committed = GameStore.commit
+    kept: list[str] = []
+
+    async def after_a_new_signal(self: GameStore, game_id: str, expected: int, *args: Any) -> Any:
+        recorded = args[4]  # the signals the entry records: only the entry that ends the match
+        if recorded is not None:  # another seat keeps a signal just before each try
+            sent = SentSignal(
+                seat=len(kept) % 4, signal="seven", after=expected, time=iso(now_ms())
+            )
+            kept.append(await store.signal(game_id, expected, recorded, sent))
+        return await committed(self, game_id, expected, *args)
+
+    monkeypatch.setattr(GameStore, "commit", after_a_new_signal)
+    view = await game.view()
+    while True:  # the first legal move each turn, to the move that ends the match
+        seat = view["turn"]
+        body = {"expected_version": view["version"], "move": (await game.legal(seat))[0]["id"]}
+        answer = await game.post_move(seat, body)
+        if answer.status_code != 200 or answer.json()["view"]["status"] == "finished":
+            break
+        view = answer.json()["view"]
+
+    assert kept == ["kept"] * 20, "every try lost to a signal stored just before it"
+    problem = assert_problem(answer, 503, "game/busy")
+    assert answer.headers["retry-after"] == "1"
+    assert "receipt" not in problem
+    assert await game.version() == view["version"], "nothing was stored"
+    monkeypatch.undo()  # the signals stop: the same move, sent again, ends the match
+    result = ok(await game.post_move(seat, body))
+    assert result["view"]["status"] == "finished"
+    assert result["receipt"]["seq"] == await game.version() == view["version"] + 1
+    assert len(match_end(await game.log())["signals"]) == 20

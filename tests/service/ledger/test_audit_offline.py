@@ -296,7 +296,7 @@ def test_the_documented_verifier_runs_as_a_program() -> None:
     )
 
     assert done.stdout == (
-        "chain, seed and deals hold; head "
+        "chain, seed, deals and end hold; head "
         "eeda4a73ed841a5644b8dd925310a6e4bc8e8c58c4c49facdd3045d6c6087511\n"
     )
 
@@ -324,6 +324,16 @@ def test_the_documented_verifier_finds_a_forged_deal_even_rechained(
         verify(example)
 
     assert str(caught.value).startswith(reason)
+
+
+def test_the_documented_verifier_refuses_a_log_cut_short(example: Json) -> None:
+    verify = documented_verifier()["verify"]
+    del example["entries"][19:]
+
+    with pytest.raises(AssertionError) as caught:
+        verify(example)
+
+    assert str(caught.value).startswith("the log ends before the match is over")
 
 
 def test_the_documented_verifier_finds_a_changed_byte(example: Json) -> None:

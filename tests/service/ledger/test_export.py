@@ -71,7 +71,7 @@ async def test_the_export_is_the_whole_unredacted_log_of_the_finished_game(clien
     export = msgspec.json.decode(data, type=Export)
     document = json.loads(data)
     assert set(document) == {"format", "game_id", "entries", "signature"}
-    assert export.format == "escopa-export-v2"
+    assert export.format == "escopa-export-v3"
     assert export.game_id == game.id
     assert document["entries"] == await game.log()
     assert [e.seq for e in export.entries] == list(range(1, (await game.version()) + 1))

@@ -23,6 +23,7 @@ from tests.harness.signing import (
     OTHER_KEY,
     SIGNING_KEY,
     SIGNING_KEYS,
+    export_signed_bytes,
     key_id,
     public_text,
     published,
@@ -32,6 +33,7 @@ from tests.harness.signing import (
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "docs" / "examples" / "export.json"
+EXPORT_V3 = "escopa-export-v3"
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +141,7 @@ def test_a_rebuilt_game_signed_by_another_key_fails_as_unknown(
 ) -> None:
     forged = rebuilt(export, random.Random(15))
     last = forged["entries"][-1]
-    message = signed_bytes(forged["game_id"], last["seq"], last["hash"])
+    message = export_signed_bytes(forged["game_id"], last["seq"], last["hash"])
     forged["signature"] = {"key_id": key_id(OTHER_KEY), "signature": sign(OTHER_KEY, message)}
 
     code, lines = audited(tmp_path, forged, SIGNING_KEY)
@@ -156,7 +158,7 @@ def test_another_keys_signature_under_the_service_key_id_fails(
 ) -> None:
     forged = rebuilt(export, random.Random(16))
     last = forged["entries"][-1]
-    message = signed_bytes(forged["game_id"], last["seq"], last["hash"])
+    message = export_signed_bytes(forged["game_id"], last["seq"], last["hash"])
     forged["signature"]["signature"] = sign(OTHER_KEY, message)
 
     code, lines = audited(tmp_path, forged, SIGNING_KEY)
@@ -182,13 +184,61 @@ def test_a_stripped_signature_fails_with_the_key(tmp_path: Path, export: Json) -
     ]
 
 
-def test_a_v2_export_without_its_signature_is_refused(tmp_path: Path, export: Json) -> None:
+@pytest.mark.parametrize("form", ["escopa-export-v3", "escopa-export-v2"])
+def test_a_signed_format_without_its_signature_is_refused(
+    tmp_path: Path, export: Json, form: str
+) -> None:
     del export["signature"]
+    export["format"] = form
 
     code, lines = audited(tmp_path, export)
 
     assert code == 1
-    assert lines == ["FAILED: export: `signature` is missing: an escopa-export-v2 export is signed"]
+    assert lines == [f"FAILED: export: `signature` is missing: an {form} export is signed"]
+
+
+def receipt_in_place(export: Json, seq: int, form: str) -> Json:
+    """The export cut at `seq` as `form`, signed with the genuine receipt of that head (the
+    service's key makes the very bytes it answered: Ed25519 is deterministic)."""
+    entries = export["entries"][:seq]
+    message = signed_bytes(export["game_id"], seq, entries[-1]["hash"])
+    receipt = {"key_id": key_id(SIGNING_KEY), "signature": sign(SIGNING_KEY, message)}
+    return {**export, "format": form, "entries": entries, "signature": receipt}
+
+
+def test_a_receipt_in_place_of_the_exports_signature_does_not_hold(
+    tmp_path: Path, export: Json
+) -> None:
+    last = export["entries"][-1]
+    code, lines = audited(tmp_path, receipt_in_place(export, last["seq"], EXPORT_V3), SIGNING_KEY)
+
+    assert code == 1
+    assert lines == [
+        f"FAILED: game {export['game_id']}: the signature of key {key_id(SIGNING_KEY)} does not "
+        f"hold for game {export['game_id']}'s head (seq {last['seq']}, hash {last['hash']}): the "
+        "chain is not the one the service signed"
+    ]
+
+
+@pytest.mark.parametrize("form", [EXPORT_V3, "escopa-export-v2"])
+def test_a_log_cut_short_and_signed_with_its_last_receipt_fails_as_not_over(
+    tmp_path: Path, export: Json, form: str
+) -> None:
+    code, lines = audited(tmp_path, receipt_in_place(export, 19, form), SIGNING_KEY)
+
+    assert code == 1
+    assert "the log ends before the match is over" in lines[0]
+
+
+def test_a_v2_export_signed_with_the_receipt_of_its_final_head_still_holds(
+    tmp_path: Path, export: Json
+) -> None:
+    older = receipt_in_place(export, len(export["entries"]), "escopa-export-v2")
+
+    code, lines = audited(tmp_path, older, SIGNING_KEY)
+
+    assert code == 0, lines
+    assert f"the signature of key {key_id(SIGNING_KEY)} verified" in lines[0]
 
 
 def test_a_relabelled_game_fails_with_the_key(tmp_path: Path, export: Json) -> None:

@@ -589,9 +589,31 @@ export async function replayHash(entries) {
   return hash;
 }
 
-// --- the signature of the final head (docs/audit.md section 7) ------------------------------
+// --- the match's end (docs/audit.md check 6) --------------------------------------------------
 
-const RECEIPT_CONTEXT = "escopa-receipt-v1";
+/**
+ * A log cut short is not the whole game: an entry ends the match (its `match_ended` event),
+ * and only a rematch entry may follow it.
+ * @param {LogEntry[]} entries
+ * @returns {string}
+ */
+export function checkOver(entries) {
+  const ends = entries.findIndex((entry) => entry.events.some((event) => event.type === "match_ended"));
+  const last = /** @type {LogEntry} */ (entries.at(-1));
+  if (ends < 0) throw new Broken(`the log ends at seq ${last.seq} before the match is over: a log cut short is not the whole game`);
+  const after = entries.slice(ends + 1).find((entry) => entry.type !== "rematch");
+  if (after) throw new Broken(`seq ${after.seq}: a ${after.type} entry after the match ended at seq ${ends + 1}`);
+  return `the match ends at seq ${ends + 1}${last.seq > ends + 1 ? `, then a rematch is offered` : ""}`;
+}
+
+// --- the signature of the whole game (docs/audit.md section 7) -------------------------------
+
+/**
+ * What an export's signature signs, by format: v3 its own context, never a receipt's; a v2
+ * export was signed with its last head's receipt, which only the end check makes the whole game.
+ */
+/** @type {Record<string, string>} */
+const SIGNED_CONTEXT = { "escopa-export-v3": "escopa-export-v3", "escopa-export-v2": "escopa-receipt-v1" };
 
 /**
  * Bytes from base64url (padded or not); raises Broken naming `what` on anything else.
@@ -677,8 +699,9 @@ async function hasEd25519() {
 
 /**
  * audit.md section 7: the export's signature is the service's over
- * `escopa-receipt-v1:{game_id}:{seq}:{hash}` of its last entry, by one of the `keys` given
- * (a Map from `trustedKeys`, or null: then it is not checked).
+ * `escopa-export-v3:{game_id}:{seq}:{hash}` of its last entry (a v2 export's over
+ * `escopa-receipt-v1:...`), by one of the `keys` given (a Map from `trustedKeys`, or null:
+ * then it is not checked).
  * @param {Export} exported
  * @param {Keys | null} keys
  * @returns {Promise<string>}
@@ -698,7 +721,7 @@ export async function checkSignature(exported, keys) {
   }
   const last = /** @type {LogEntry} */ (exported.entries.at(-1)); // `verify` runs it on entries only
   const head = `game ${exported.game_id}'s head (seq ${last.seq}, hash ${last.hash})`;
-  const message = encoder.encode(`${RECEIPT_CONTEXT}:${exported.game_id}:${last.seq}:${last.hash}`);
+  const message = encoder.encode(`${SIGNED_CONTEXT[exported.format]}:${exported.game_id}:${last.seq}:${last.hash}`);
   const key = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
   let holds = false;
   try {
@@ -734,9 +757,12 @@ export async function verify(exported, extra = [], keys = null) {
       }
     }
   };
-  const formats = ["escopa-export-v1", "escopa-export-v2"];
+  const formats = ["escopa-export-v1", "escopa-export-v2", "escopa-export-v3"];
   if (!formats.includes(exported?.format) || !Array.isArray(exported.entries) || !exported.entries.length) {
-    return [{ name: "Export", status: "failed", detail: "not an escopa-export-v1 or -v2 document" }];
+    return [{ name: "Export", status: "failed", detail: "not an escopa-export-v1, -v2 or -v3 document" }];
+  }
+  if (exported.format !== "escopa-export-v1" && !exported.signature) {
+    return [{ name: "Export", status: "failed", detail: `\`signature\` is missing: an ${exported.format} export is signed` }];
   }
   const entries = exported.entries;
   const game = entries[0]?.game;
@@ -752,6 +778,7 @@ export async function verify(exported, extra = [], keys = null) {
   if (game?.open?.length || entries.some((entry) => LIFE.includes(entry.type))) {
     await run("Seats and the match's end", () => checkLife(entries));
   }
+  await run("The match is over", async () => checkOver(entries));
   for (const [name, check] of extra) await run(name, check);
   await run("Signature of the final head", () => checkSignature(exported, keys));
   return results;

@@ -35,7 +35,14 @@ from tests.harness.pages import (
     version,
 )
 from tests.harness.processes import Served, serve_processes
-from tests.harness.signing import OTHER_KEY, SIGNING_KEY, key_id, public_text, sign, signed_bytes
+from tests.harness.signing import (
+    OTHER_KEY,
+    SIGNING_KEY,
+    export_signed_bytes,
+    key_id,
+    public_text,
+    sign,
+)
 
 SEED = "web table 1"
 HINTS = "1/600"  # one hint for the whole module: the second is refused (429)
@@ -57,22 +64,30 @@ def browser() -> Iterator[Chromium]:
 
 
 @pytest.fixture(scope="module")
-def finished(server: Served) -> Json:
-    """A finished 2-player game to 3 points, played through the API; its export."""
+def played(server: Served) -> tuple[Json, dict[int, Json]]:
+    """A finished 2-player game to 3 points, played through the API; its export, and the
+    receipts the service answered, by seq."""
     rng = random.Random(19)
     with httpx.Client(base_url=server.base, timeout=10) as http:
         body = {"players": ["Ana", "Bia"], "seed": "web replay", "rules": {"target": 3}}
         game = http.post("/v1/games", json=body).json()
         tokens = [p["token"] for p in game["players"]]
-        view = game["view"]
+        view, receipts = game["view"], {1: game["receipt"]}
         while view["status"] != "finished":
             auth = {"Authorization": f"Bearer {tokens[view['turn']]}"}
             legal = http.get(f"/v1/games/{game['game_id']}/legal-moves", headers=auth).json()
             move = {"move": rng.choice(legal["moves"])["id"], "expected_version": legal["version"]}
-            view = http.post(f"/v1/games/{game['game_id']}/moves", json=move, headers=auth).json()
-            view = view["view"]
+            answer = http.post(f"/v1/games/{game['game_id']}/moves", json=move, headers=auth)
+            view = answer.json()["view"]
+            receipts[answer.json()["version"]] = answer.json()["receipt"]
         export: Json = http.get(f"/v1/games/{game['game_id']}/export").json()
-        return export
+        return export, receipts
+
+
+@pytest.fixture(scope="module")
+def finished(played: tuple[Json, dict[int, Json]]) -> Json:
+    """The finished game's export."""
+    return played[0]
 
 
 @pytest.fixture(scope="module")
@@ -263,6 +278,7 @@ def test_the_replay_shows_at_each_position_what_the_api_replays_there(
         "Hash chain": "passed",
         "Seed commitment": "passed",
         "Deals from the seeded shuffle": "passed",
+        "The match is over": "passed",
         "Moves use the cards dealt": "passed",
         SIGNATURE: "passed",
     }
@@ -708,7 +724,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
 def resigned(export: Json, key: str) -> Json:
     """The export re-signed with `key` (a forger's own), over its head as audit.md defines."""
     last = export["entries"][-1]
-    message = signed_bytes(export["game_id"], last["seq"], last["hash"])
+    message = export_signed_bytes(export["game_id"], last["seq"], last["hash"])
     export["signature"] = {"key_id": key_id(key), "signature": sign(key, message)}
     return export
 
@@ -772,6 +788,44 @@ def test_an_export_dropped_with_no_server_checks_its_signature_against_a_pasted_
     assert detail in item.inner_text()
     assert page.get_attribute("body", "data-verified") == status
     assert watched.requests[before:] == [], "the signature was checked without the server"
+    assert_clean(server, watched)
+
+
+@pytest.mark.parametrize(
+    ("form", "signature", "detail"),
+    [
+        ("escopa-export-v3", "failed", "does not hold for game "),
+        ("escopa-export-v2", "passed", "signed game "),  # a v2 signature is a receipt
+    ],
+)
+def test_an_export_cut_short_and_signed_with_a_genuine_receipt_is_refused_naming_why(
+    server: Served,
+    browser: Chromium,
+    played: tuple[Json, dict[int, Json]],
+    form: str,
+    signature: str,
+    detail: str,
+) -> None:
+    export, receipts = played
+    receipt = receipts[19]  # the service's own answer to the move that made seq 19
+    cut = export | {"format": form, "entries": export["entries"][:19]}
+    cut["signature"] = {"key_id": receipt["key_id"], "signature": receipt["signature"]}
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/replay/")
+    page.evaluate("(text) => { document.getElementById('paste').value = text; }", json.dumps(cut))
+    page.click("#paste-go")
+    page.wait_for_selector("body[data-verified]")
+    page.click("#key-box summary")
+    page.fill("#key", public_text(SIGNING_KEY))
+    page.click("#key-go")
+    page.wait_for_selector(f"#checks li[data-check='{SIGNATURE}'][data-status='{signature}']")
+
+    assert page.get_attribute("body", "data-verified") == "failed"
+    over = page.locator("#checks li[data-check='The match is over']")
+    assert over.get_attribute("data-status") == "failed"
+    assert "the log ends at seq 19 before the match is over" in over.inner_text()
+    assert detail in page.inner_text(f"#checks li[data-check='{SIGNATURE}']")
     assert_clean(server, watched)
 
 

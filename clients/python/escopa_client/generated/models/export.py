@@ -20,11 +20,11 @@ T = TypeVar("T", bound="Export")
 class Export:
     """A finished game's whole log as one document; `entries[0]` is the `created` entry.
 
-    `signature` signs `escopa-receipt-v1:{game_id}:{seq}:{hash}` of the last entry; the service
-    always writes it (only a v1 document lacks it).
+    `signature` signs `escopa-export-v3:{game_id}:{seq}:{hash}` of the last entry (a v2
+    document's, `escopa-receipt-v1:...`); the service always writes it (a v1 one lacks it).
 
         Attributes:
-            format_ (ExportFormat):  Default: ExportFormat.ESCOPA_EXPORT_V2.
+            format_ (ExportFormat):  Default: ExportFormat.ESCOPA_EXPORT_V3.
             game_id (str):
             entries (list[LogEntry]):
             signature (HeadSignature | None):
@@ -33,7 +33,7 @@ class Export:
     game_id: str
     entries: list[LogEntry]
     signature: HeadSignature | None
-    format_: ExportFormat = ExportFormat.ESCOPA_EXPORT_V2
+    format_: ExportFormat = ExportFormat.ESCOPA_EXPORT_V3
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
