@@ -67,10 +67,12 @@ async def test_a_clocked_game_timing_out_on_a_16_card_table_leaves_healthz_answe
             done = asyncio.Event()
             pinged = asyncio.create_task(pings(health, done))
             await past(view["deadline"], 0.05)
-            while (await game.view())["version"] == version:  # the stand-in has played
+            while not (entries := ok(await game.log_page(after=version))["entries"]):
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.2)
             done.set()
             took = await pinged
+    assert entries[0]["type"] == "timeout"
+    assert entries[0]["move"] in {m["id"] for m in legal}, "the stand-in bot played the turn"
     assert len(took) > 5
     assert max(took) < 0.1, f"healthz waited {max(took):.3f} s: {sorted(took)[-5:]}"
