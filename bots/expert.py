@@ -4,7 +4,8 @@ For each of a few deals consistent with the seat's knowledge (`sampling`), every
 is searched by alpha-beta to the end of the hand (`search`), and the move with the best mean
 margin is played. With the stock empty and two players the hidden cards are the opponent's
 hand: one deal, solved exactly to the round's end. The work is bounded by a node budget, not
-the clock, and the randomness is the caller's, so a decision is reproducible.
+the clock, and the randomness is the caller's, so a decision is reproducible; the search's
+`WORK` caps every decision, whatever the budget, so the worst case is bounded in time.
 With partners, it signals what it holds (`signals`) and its deals follow the partner's.
 """
 
@@ -47,11 +48,15 @@ def evaluate(
     depth = 2 * sum(seen.hand_sizes) if exact else MAX_DEPTH[rules.players]  # claims are plies
     search = Search(rules, weights(rules), side_of(rules, seat), next_first(seen))
     totals = [0.0] * len(moves)
+    searched = 0
     for deal in deals(seen, known, rng, count):
+        if searched and search.spent():
+            break  # the decision's work is used up: the deals searched so far decide
         root = position(seen, known, deal.hands)
         for i, value in enumerate(search.values(root, steps, deal.stock, per_move, depth)):
             totals[i] += value
-    return [(move, total / count) for move, total in zip(moves, totals, strict=True)]
+        searched += 1
+    return [(move, total / searched) for move, total in zip(moves, totals, strict=True)]
 
 
 def choose(seen: View, known: Knowledge, rng: random.Random, budget: int = BUDGET) -> Move:

@@ -3,12 +3,15 @@
 Each move is scored by the round's categories after it (escopas, the seven of diamonds,
 diamonds, sevens, cards), less the chance that the next player sweeps the table it leaves
 (from the hidden cards and that player's hand size). A claim is scored by the best play
-that follows it, since the claimant plays on.
+that follows it, since the claimant plays on. Those follow-ups are what can grow large (a
+big table with many claims): each claim gets an equal share of `LEAVES`, its most
+promising plays first, so a decision's time is bounded; the order is fixed, so is the move.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from bots.cards import mask_of
 from bots.evaluation import expected_points, margin, weights
@@ -17,9 +20,13 @@ from bots.positions import position, step_of
 from bots.sampling import hidden
 from bots.search import Position, Search, Step, sweep_chance
 from engine.game import moves_in_view
-from engine.moves import Move
+from engine.moves import Claim, Move
 from engine.rules import side_of
 from engine.views import View
+
+LEAVES: Final = 4000
+"""The positions one decision values at most beyond one per legal move (and the work of
+listing claims' follow-ups): about 100 ms on one core (docs/bots.md)."""
 
 
 def evaluate(
@@ -39,15 +46,24 @@ def evaluate(
     nxt = (seat + 1) % rules.players
     drawn = seen.hand_sizes[nxt] or 3
 
-    def score(now: Position, step: Step) -> float:
-        after = search.after(now, step)
-        if not step[0]:  # a claim: the claimant plays on
-            return max(score(after, following) for following in search.steps(after))
+    claims = sum(1 for move in moves if isinstance(move, Claim))
+    share = max(1, (LEAVES - len(moves)) // claims) if claims else 0
+
+    def value(after: Position) -> float:
         points = expected_points(w, after.caps, after.escopas, False)
         points[w.side_of[nxt]] += w.escopa * sweep_chance(after.table, pool, drawn)
         return margin(w, points, me)
 
-    return [(move, score(root, step_of(move))) for move in moves]
+    def score(step: Step) -> float:
+        after = search.after(root, step)
+        if step[0] or search.work >= LEAVES:
+            return value(after)
+        # a claim: the claimant plays on, its most promising plays first, within its share
+        following = search.steps(after)[:share]
+        search.work += len(following)
+        return max(value(search.after(after, play)) for play in following)
+
+    return [(move, score(step_of(move))) for move in moves]
 
 
 def choose(seen: View, known: Knowledge, rng: random.Random, budget: int) -> Move:

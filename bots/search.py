@@ -19,6 +19,12 @@ from engine.rules import Rules
 
 INFINITY: Final = math.inf
 HAND: Final = 3
+WORK: Final = 16_000
+"""The work of one decision at most, whatever its node budget: positions searched, steps
+listed and table subsets summed (`SUBSETS` to a unit). It bounds the worst case in time
+(docs/bots.md); an ordinary decision of the default budget needs under 10,000 and an exact
+2-player endgame up to about 15,000, so it binds only on big tables."""
+SUBSETS: Final = 64
 
 
 class Position(NamedTuple):
@@ -50,6 +56,8 @@ class Search:
         self.stock = 0
         self.nodes = 0
         self.limit = 0
+        self.work = 0
+        """Work done in this decision so far (`WORK` at most, then every search cuts)."""
         self.leaves: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {}
 
     def values(
@@ -66,10 +74,15 @@ class Search:
             found.append(self._value(child, depth - 1, -INFINITY, INFINITY))
         return found
 
+    def spent(self) -> bool:
+        """Whether the decision's work is used up: from then on each step is valued at once."""
+        return self.work >= WORK
+
     def steps(self, p: Position) -> list[Step]:
         """The moves of the seat to act, promising ones first (claims, sweeps, big captures)."""
         hand, table = p.hands[p.turn], p.table
         sums = sums_of(table)
+        self.work += sum(map(len, sums)) // SUBSETS
         found: list[Step] = []
         if p.claim and p.claim & table:
             found += [(0, s) for s in sums[CAPTURE_SUM] if s & p.claim]
@@ -84,6 +97,7 @@ class Search:
         found += reversed(captures)
         if not (self.mandatory and capturers):
             found += [(1 << i, 0) for i in bits_of(hand)]
+        self.work += len(found)
         return found
 
     def after(self, p: Position, step: Step) -> Position:
@@ -108,9 +122,10 @@ class Search:
 
     def _value(self, p: Position, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
+        self.work += 1
         if not any(p.hands):
             return self._hand_end(p)
-        if depth <= 0 or self.nodes >= self.limit:
+        if depth <= 0 or self.nodes >= self.limit or self.work >= WORK:
             return self._cut(p)
         steps = self.steps(p)
         if self.w.side_of[p.turn] == self.side:
@@ -118,14 +133,14 @@ class Search:
             for step in steps:
                 best = max(best, self._value(self.after(p, step), depth - 1, alpha, beta))
                 alpha = max(alpha, best)
-                if alpha >= beta:
+                if alpha >= beta or self.work >= WORK:
                     break
             return best
         best = INFINITY
         for step in steps:
             best = min(best, self._value(self.after(p, step), depth - 1, alpha, beta))
             beta = min(beta, best)
-            if alpha >= beta:
+            if alpha >= beta or self.work >= WORK:
                 break
         return best
 

@@ -19,7 +19,6 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.core.bot_seats import BotSeats
 from service.core.games import Games
-from service.core.thinking import Thinker
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
 from service.http.head import HeadAsGet
 from service.http.openapi.document import (
@@ -89,8 +88,10 @@ def multiplexed(settings: Settings) -> Multiplexed | None:
 
 @asynccontextmanager
 async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]:
-    """The bot seats (hints, turns) and, unless `settings.bots` is off, this process's worker."""
-    thinker = Thinker(settings.bot_processes)
+    """The bot seats (hints, turns) and, unless `settings.bots` is off, this process's worker;
+    the games' thinking processes (also the clocks' stand-ins) run from start to stop."""
+    thinker = app.state.games.thinker
+    thinker.start()  # the worker processes start now, not at the first stand-in or hint
     seats = BotSeats(app.state.games, thinker, settings.bot_budget)
     app.state.bot_seats = seats
     worker = None

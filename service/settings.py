@@ -49,6 +49,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     bot_claim_idle: float = 10.0
     hint_rate_limit: int = 60
     hint_rate_window: float = 60.0
+    replay_rate_limit: int = 20000
+    """Moves `POST /v1/replays` replays per client per `replay_rate_window` seconds (0: none)."""
+    replay_rate_window: float = 60.0
     waiting_ttl: int = 24 * 3600
     first_move_timeout: float = 60.0
     clock_sweep: bool = True
@@ -79,6 +82,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             env.get("ESCOPA_HINT_RATE_LIMIT"),
             "ESCOPA_HINT_RATE_LIMIT",
             (default.hint_rate_limit, default.hint_rate_window),
+        )
+        replay_limit, replay_window = requests_per_window(
+            env.get("ESCOPA_REPLAY_RATE_LIMIT"),
+            "ESCOPA_REPLAY_RATE_LIMIT",
+            (default.replay_rate_limit, default.replay_rate_window),
         )
         return cls(
             redis_url=env.get("REDIS_URL", default.redis_url),
@@ -121,6 +129,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bot_claim_idle=float(env.get("ESCOPA_BOT_CLAIM_IDLE", default.bot_claim_idle)),
             hint_rate_limit=hint_limit,
             hint_rate_window=hint_window,
+            replay_rate_limit=replay_limit,
+            replay_rate_window=replay_window,
             first_move_timeout=float(
                 env.get("ESCOPA_FIRST_MOVE_TIMEOUT", default.first_move_timeout)
             ),

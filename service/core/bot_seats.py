@@ -30,6 +30,7 @@ KNOWN_GAMES: Final = 2048
 """Seats whose knowledge is kept between turns, so a turn reads only the log's new entries."""
 PAGE: Final = 200
 GONE: Final = frozenset({"game/not_found", "game/version_conflict"})
+TIMED_OUT: Final = "move/timed_out"
 
 
 def learn_entry(known: Knowledge, entry: LogEntry) -> Knowledge:
@@ -84,6 +85,9 @@ class BotSeats:
             question = await self.question(turn.game_id, game, seat, bot)
             await self._commit(turn, game, seat, await self.thinker.decide(question))
         except ServiceError as error:
+            if error.code == TIMED_OUT:  # the clock played the turn: no error of the service
+                log.info("bot at seat %d of %s timed out: %s", seat, turn.game_id, error.detail)
+                return False
             if error.code in GONE:
                 return False
             raise

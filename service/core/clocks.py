@@ -17,7 +17,7 @@ import engine
 from bots import knowledge_of, learn
 from engine import State, clock
 from engine.clock import Timing
-from service.core.thinking import Question, decide
+from service.core.thinking import Question
 from service.errors import ServiceError, not_found
 from service.ledger.compact import ABORT, FORFEIT, Life, encode, iso, now_ms, timed_out
 from service.store.clock_store import ClockStore
@@ -153,7 +153,8 @@ class Clocks:
 
     async def stand_in(self, game_id: str, game: StoredGame, seat: int) -> engine.Move:
         """The stand-in bot's move for `seat`: from its view and the log's events as the seat
-        may see them (`bots.learn` redacts each), never from the state's hidden cards."""
+        may see them (`bots.learn` redacts each), never from the state's hidden cards. It is
+        thought in the games' worker processes, so the loop serves requests meanwhile."""
         state = game.state
         known = knowledge_of(state.rules, seat)
         for entry in await self.games.entries(game_id, game, 0, game.version):
@@ -161,7 +162,8 @@ class Clocks:
                 known = learn(known, event)
         budget = self.games.settings.bot_budget
         seen = engine.view(state, seat)
-        return decide(Question(STAND_IN, seen, known, state.seed, game.version + 1, budget))
+        question = Question(STAND_IN, seen, known, state.seed, game.version + 1, budget)
+        return await self.games.thinker.decide(question)  # in a worker process, off this loop
 
     async def missed(self, game_id: str, game: StoredGame, seat: int, expected: int) -> None:
         """409 `move/timed_out` when the entry after `expected` is `seat`'s timeout: the

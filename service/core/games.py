@@ -43,6 +43,7 @@ from service.core.messages import (
     StreamTicket,
 )
 from service.core.observer import GameObserver
+from service.core.thinking import Thinker
 from service.core.webhook_messages import WebhookSubscription
 from service.errors import ServiceError, busy, not_found, version_conflict
 from service.ledger.chain import (
@@ -282,6 +283,8 @@ class Games:
         self.cache = GameCache(settings.game_cache)
         self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
         self.logs = LogCache(store, self.parts)
+        self.thinker = Thinker(max(1, settings.bot_processes))
+        """Where bots think (stand-ins, hints, turns): worker processes, never this loop."""
         self.clocks = Clocks(self)
 
     async def create(self, request: CreateGame, webhook: Subscribed = (None, None)) -> CreatedGame:

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from bots import Knowledge, bot_rng, level
 from engine.moves import Move
 from engine.views import View
 
 T = TypeVar("T")
+A = TypeVar("A")
+NICENESS: Final = 10
 
 
 class Question(NamedTuple):
@@ -53,6 +56,40 @@ def _rng(question: Question) -> random.Random:
     return bot_rng(question.seed, seat, question.move_number)
 
 
+class Raised(NamedTuple):
+    """An error raised in a worker, as data: service and engine errors take arguments their
+    pickling would not give back, so the error is rebuilt from its attributes."""
+
+    kind: type[Exception]
+    args: tuple[object, ...]
+    attributes: dict[str, object]
+
+    def rebuilt(self) -> Exception:
+        error = self.kind.__new__(self.kind)
+        error.args = self.args
+        error.__dict__.update(self.attributes)
+        return error
+
+
+def portable(call: tuple[Callable[[A], T], A]) -> T | Raised:
+    """`work(argument)`, or the error it raised as a `Raised`."""
+    work, argument = call
+    try:
+        return work(argument)
+    except Exception as error:  # rebuilt and raised in the caller's process
+        return Raised(type(error), error.args, dict(vars(error)))
+
+
+def _yield_to_requests() -> None:
+    """A thinking process runs below the processes that serve requests: on a busy machine the
+    kernel gives them the CPU first."""
+    os.nice(NICENESS)
+
+
+def _ready() -> None:
+    """Nothing: submitted once so that the pool starts its processes."""
+
+
 class Thinker:
     """Runs questions in `processes` worker processes (0: one thread), started on first use."""
 
@@ -60,11 +97,19 @@ class Thinker:
         self.processes = processes
         self._executor: Executor | None = None
 
+    def start(self) -> None:
+        """Start the worker processes now (a first question would start them otherwise)."""
+        executor = self.executor()
+        if isinstance(executor, ProcessPoolExecutor):
+            executor.submit(_ready)
+
     def executor(self) -> Executor:
         if self._executor is None:
             if self.processes > 0:
                 context = multiprocessing.get_context("spawn")  # no fork of a threaded process
-                self._executor = ProcessPoolExecutor(self.processes, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.processes, mp_context=context, initializer=_yield_to_requests
+                )
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="bot")
         return self._executor
@@ -75,7 +120,15 @@ class Thinker:
     async def appraise(self, question: Question) -> list[tuple[Move, float]]:
         return await self._run(appraise, question)
 
-    async def _run(self, work: Callable[[Question], T], question: Question) -> T:
+    async def compute(self, work: Callable[[A], T], argument: A) -> T:
+        """`work(argument)` in a worker (any CPU-heavy request: replays), its error raised
+        here as it was raised there."""
+        done = await self._run(portable, (work, argument))
+        if isinstance(done, Raised):
+            raise done.rebuilt()
+        return done
+
+    async def _run(self, work: Callable[[A], T], question: A) -> T:
         """`work(question)` in a worker; a pool broken by a dead worker is started anew next time
         (the turn it was thinking about stays queued, for a worker to claim)."""
         executor = self.executor()

@@ -8,6 +8,7 @@ from Redis.
 from __future__ import annotations
 
 import anyio.to_thread
+import msgspec
 
 import engine
 from service.core.commitments import Commitment, create_commitment
@@ -94,7 +95,14 @@ class Audits:
         """A fresh server seed, kept secret; its id and SHA-256."""
         return await create_commitment(self.games.commitments, self.games.settings.commitment_ttl)
 
-    @staticmethod
-    async def replay(request: ReplayRequest) -> ReplayResult:
-        """Replay moves through the engine, off the event loop (it is all computation)."""
-        return await anyio.to_thread.run_sync(replay_request, request)
+    async def replay(self, request: ReplayRequest) -> ReplayResult:
+        """Replay moves through the engine in a worker process: it is all computation, and a
+        thread would hold the loop's interpreter lock (POST /v1/replays has a cost limit)."""
+        encoded = await self.games.thinker.compute(replay_encoded, request)
+        return msgspec.msgpack.decode(encoded, type=ReplayResult)
+
+
+def replay_encoded(request: ReplayRequest) -> bytes:
+    """A replay's answer as the worker process sends it back: encoded as the wire omits
+    defaults (a default that crossed processes by pickling would no longer be omitted)."""
+    return msgspec.msgpack.encode(replay_request(request))

@@ -12,7 +12,9 @@ window gone, the rate is `p * (1 - f) + c`. Refused requests count too, so a cli
 ignores `Retry-After` stays limited.
 
 Creating a game or a commitment stores something for days, so those requests also count
-against a lower limit of their own (`ESCOPA_CREATE_RATE_LIMIT`), per address and per key.
+against a lower limit of their own (`ESCOPA_CREATE_RATE_LIMIT`), per address and per key. A
+replay costs what it replays: its moves count against `ESCOPA_REPLAY_RATE_LIMIT` (moves per
+window), once the body is read.
 
 Routes whose OpenAPI security names `apiKey` (creating games, commitments, replays) need a valid
 `X-API-Key` when the server has keys (`ESCOPA_API_KEYS`): none is 401 `auth/api_key_required`,
@@ -50,6 +52,10 @@ HINT_RATE: Final = "hint_rate"
 HINT_ADMISSION: Final = "escopa.admit_hint"
 """Where a hint route finds its deferred count (in the scope's state): a hint is counted once
 its token and turn are checked, so a request refused 401, 404 or 409 spends no hint."""
+REPLAY_COST: Final = "replay_cost"
+"""The `opt` flag of a route whose moves count against the replay limit."""
+REPLAY_ADMISSION: Final = "escopa.admit_replay"
+"""Where a replay route finds its deferred count: the cost is known once the body is read."""
 GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
 CREATING: Final = frozenset({"createGame", "createCommitment"})
@@ -84,15 +90,18 @@ class RateLimiter:
         self.limit = limit
         self.window = window
 
-    async def hit(self, store: GameStore, clients: list[tuple[str, str]], now: float) -> int:
-        """Count a request for each `(kind, client)`: 0 if it may go on, else seconds to wait."""
+    async def hit(
+        self, store: GameStore, clients: list[tuple[str, str]], now: float, cost: int = 1
+    ) -> int:
+        """Count a request (`cost` units of it) for each `(kind, client)`: 0 if it may go on,
+        else seconds to wait."""
         index = int(now // self.window)
         elapsed = now / self.window - index
         expiry_ms = math.ceil(self.window * 2000) + 1000
         commands: list[tuple[Arg, ...]] = []
         for kind, who in clients:
             current = keys.rate(kind, who, index)
-            commands += [("INCR", current), ("PEXPIRE", current, expiry_ms)]
+            commands += [("INCRBY", current, max(1, cost)), ("PEXPIRE", current, expiry_ms)]
             commands.append(("GET", keys.rate(kind, who, index - 1)))
         replies = await store.pipeline(commands)
         wait = 0.0
@@ -131,6 +140,11 @@ def creates(handler: object) -> bool:
     return isinstance(handler, HTTPRouteHandler) and handler.operation_id in CREATING
 
 
+def costs(handler: object) -> bool:
+    """Whether the route's work is counted in moves (the replay limit)."""
+    return isinstance(handler, HTTPRouteHandler) and bool(handler.opt.get(REPLAY_COST))
+
+
 def hints(handler: object) -> bool:
     """Whether the route asks a bot to think (the hint limit counts it too)."""
     return isinstance(handler, HTTPRouteHandler) and bool(handler.opt.get(HINT_RATE))
@@ -143,6 +157,16 @@ def hint_admission(scope: Scope) -> Callable[[], Awaitable[None]]:
 
 
 async def _admitted() -> None:
+    return None
+
+
+def replay_admission(scope: Scope) -> Callable[[int], Awaitable[None]]:
+    """What a replay route awaits with its count of moves: the replay limit's count, if any."""
+    admit: Callable[[int], Awaitable[None]] | None = scope.get("state", {}).get(REPLAY_ADMISSION)
+    return admit if admit is not None else _free
+
+
+async def _free(cost: int) -> None:
     return None
 
 
@@ -172,6 +196,11 @@ class Guard:
             if settings.hint_rate_limit
             else None
         )
+        self.replays = (
+            RateLimiter(settings.replay_rate_limit, settings.replay_rate_window)
+            if settings.replay_rate_limit
+            else None
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == ScopeType.HTTP and scope["path"].startswith(GUARDED_PREFIX):
@@ -198,6 +227,9 @@ class Guard:
         if self.hints is not None and hints(handler):
             admit = partial(self.admit_hint, self.hints, store, clients)
             scope.setdefault("state", {})[HINT_ADMISSION] = admit
+        if self.replays is not None and costs(handler):
+            counted = partial(self.admit_replay, self.replays, store, clients)
+            scope.setdefault("state", {})[REPLAY_ADMISSION] = counted
         if self.hashes and isinstance(handler, HTTPRouteHandler) and needs_key(handler):
             if presented is None:
                 raise api_key_required()
@@ -212,6 +244,15 @@ class Guard:
         wait = await limiter.hit(store, [(f"h{k}", c) for k, c in clients], time.time())
         if wait:
             raise rate_limited(wait, "hints")
+
+    @staticmethod
+    async def admit_replay(
+        limiter: RateLimiter, store: GameStore, clients: list[tuple[str, str]], moves: int
+    ) -> None:
+        """Count a replay's moves; 429 when the client has replayed its share of moves."""
+        wait = await limiter.hit(store, [(f"r{k}", c) for k, c in clients], time.time(), moves)
+        if wait:
+            raise rate_limited(wait, "replayed moves")
 
     def key_hash(self, presented: str | None) -> str | None:
         """The stored hash the key matches (every hash compared, in constant time), or None."""

@@ -152,8 +152,9 @@ async def work_alone(settings: Settings) -> None:
     ring = key_ring(settings)  # bot moves are signed writes like any other
     client = Redis.from_url(settings.redis_url, socket_timeout=settings.redis_timeout, protocol=3)
     store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms)
-    thinker = Thinker(settings.bot_processes)
     games = Games(store, settings, ring)
+    thinker = Thinker(settings.bot_processes)  # no request is served here: a thread may do
+    games.thinker = thinker
     worker, queue_connection = worker_for(settings, BotSeats(games, thinker, settings.bot_budget))
     sweeper = None
     if settings.clock_sweep:

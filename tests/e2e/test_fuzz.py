@@ -84,9 +84,11 @@ def statuses_by_operation(har: dict[str, Any]) -> dict[str, set[int]]:
 def no_creation_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fuzzer creates a game in most scenarios, far beyond one address's creation limit,
     and asks for hints beyond its hint limit (then a hint without a token is answered 429
-    before its 401, which schemathesis' authentication check counts as a failure)."""
+    before its 401, which schemathesis' authentication check counts as a failure), and replays
+    beyond its replay limit."""
     monkeypatch.setenv("ESCOPA_CREATE_RATE_LIMIT", "0")
     monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "0")
+    monkeypatch.setenv("ESCOPA_REPLAY_RATE_LIMIT", "0")
     monkeypatch.setenv("ESCOPA_WEBHOOK_ALLOW", "127.0.0.1")  # the hooks' FUZZ_WEBHOOK
 
 

@@ -53,3 +53,12 @@ def test_the_bot_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "-1")
     with pytest.raises(ValueError, match="ESCOPA_HINT_RATE_LIMIT='-1'"):
         Settings.from_env()
+
+
+def test_the_replay_limit_counts_moves_per_window_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert (Settings().replay_rate_limit, Settings().replay_rate_window) == (20000, 60.0)
+    monkeypatch.setenv("ESCOPA_REPLAY_RATE_LIMIT", "5000/30")
+    settings = Settings.from_env()
+    assert (settings.replay_rate_limit, settings.replay_rate_window) == (5000, 30.0)

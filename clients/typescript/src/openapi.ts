@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * Replay moves from rules and a seed, without storage: each step's state hash
-         * @description Stateless: the rules and seed as `POST /v1/games` takes them, then the moves in order; each step's state hash, the final status, score and view. Needs an API key when the server has keys.
+         * @description Stateless: the rules and seed as `POST /v1/games` takes them, then the moves in order; each step's state hash, the final status, score and view. Needs an API key when the server has keys. CPU work: its moves count against a limit of their own (`ESCOPA_REPLAY_RATE_LIMIT`, moves per client per minute).
          */
         post: operations["replayMoves"];
         delete?: never;

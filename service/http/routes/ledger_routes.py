@@ -3,7 +3,9 @@ the public keys that verify the service's signatures."""
 
 from __future__ import annotations
 
-from litestar import Controller, get, post
+from typing import Any
+
+from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
@@ -11,7 +13,7 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from service.core.commitments import Commitment
 from service.core.games import Games
 from service.core.verification import Audits
-from service.http.guard import API_KEY_SECURITY
+from service.http.guard import API_KEY_SECURITY, REPLAY_COST, replay_admission
 from service.http.routes.game_routes import GameId, problems
 from service.ledger.audit import AuditReport
 from service.ledger.export import Export
@@ -41,10 +43,15 @@ class AuditController(Controller):
         description=(
             "Stateless: the rules and seed as `POST /v1/games` takes them, then the moves in "
             "order; each step's state hash, the final status, score and view. Needs an API key "
-            "when the server has keys."
+            "when the server has keys. CPU work: its moves count against a limit of their own "
+            "(`ESCOPA_REPLAY_RATE_LIMIT`, moves per client per minute)."
         ),
+        opt={REPLAY_COST: True},
     )
-    async def replay(self, data: JSONBody[ReplayRequest], audits: AuditsDep) -> ReplayResult:
+    async def replay(
+        self, request: Request[Any, Any, Any], data: JSONBody[ReplayRequest], audits: AuditsDep
+    ) -> ReplayResult:
+        await replay_admission(request.scope)(len(data.moves))
         return await audits.replay(data)
 
     @get(

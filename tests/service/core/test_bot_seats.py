@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 
 import msgspec
@@ -11,15 +13,17 @@ import redis
 import engine
 from service.core.bot_seats import BotSeats
 from service.core.games import Games
-from service.core.messages import BotPlayer, CreateGame, SignalRequest
-from service.core.thinking import Thinker
+from service.core.messages import BotPlayer, CreateGame, MoveRequest, SignalRequest
+from service.core.thinking import Question, Thinker
 from service.ledger.signatures import KeyRing
 from service.ledger.terms import RulesOverride
 from service.settings import Settings
 from service.store import keys
+from service.store.bot_queue import BotTurn
 from service.store.game_store import GameStore
 from tests.harness.api import Json, assert_chain, assert_problem, ok, replay, serve_apps
 from tests.harness.bots import bot, seat_bots
+from tests.harness.clocks import clock, clock_settings
 from tests.harness.signing import SIGNING_KEYS
 
 
@@ -220,3 +224,44 @@ async def test_a_bot_claims_the_capture_a_person_missed(redis_url: str, level: s
     claims = [e for e in moves_by(entries, {1}) if e["move"].startswith("claim:")]
     assert claims, "the bot claimed none of the captures the person left"
     replay(entries)
+
+
+class SlowThinker(Thinker):
+    """A thinker that decides (truly) only after `seconds`: the bot's clock runs out first."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(0)
+        self.seconds = seconds
+
+    async def decide(self, question: Question) -> engine.Move:
+        await asyncio.sleep(self.seconds)
+        return await super().decide(question)
+
+
+async def test_a_bot_turn_that_times_out_while_it_thinks_is_dropped_with_a_plain_log_line(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
+    settings = clock_settings(redis_url, bots=False)
+    games = Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    body = {
+        "players": ["Ana", bot("Rita", "greedy")],
+        "seed": "slow bot",
+        "rules": {"clock": clock("bot"), "first_dealer": 1},
+    }
+    created = await games.create(msgspec.convert(body, CreateGame))
+    game_id, token = created.game_id, created.players[0].token
+    first = engine.legal_moves((await games.load(game_id)).state, 0)[0]
+    await games.play(game_id, token, MoveRequest(expected_version=1, move=str(first)), None)
+    seats = BotSeats(games, SlowThinker(1.5), 100)
+    with caplog.at_level(logging.INFO, logger="escopa"):
+        assert await seats.take(BotTurn("0-1", game_id, 2)) is False
+    assert (await games.load(game_id)).version == 3  # the stand-in's move
+    said = [r for r in caplog.records if "timed out" in r.getMessage()]
+    assert said and all(r.exc_info is None and r.levelno <= logging.WARNING for r in said)
+    games.thinker.close()
+    await client.aclose()
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

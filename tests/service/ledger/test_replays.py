@@ -9,12 +9,15 @@ import random
 import msgspec
 import pytest
 import redis
+from litestar.testing import AsyncTestClient
 
 import engine
+from service.app import create_app
 from service.ledger.replay import MAX_REPLAY_MOVES
 from service.settings import Settings
 from tests.harness.api import NAMES, Client, Json, assert_problem, create_game, ok
 from tests.harness.audits import committed_game, export_bytes, finished_game, replay_body
+from tests.harness.signing import SIGNING_KEYS
 
 
 async def replay(client: Client, body: Json) -> Json:
@@ -257,3 +260,30 @@ async def test_a_replay_of_an_unfinished_game_matches_its_log_so_far(client: Cli
 
     assert [s["state_hash"] for s in result["steps"]] == [e["state_hash"] for e in moves_of(log)]
     assert result["status"] == "playing"
+
+
+async def test_replays_count_their_moves_against_a_limit_of_their_own(redis_url: str) -> None:
+    settings = Settings(redis_url=redis_url, signing_keys=SIGNING_KEYS, replay_rate_limit=1)
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        game = await finished_game(client, 2, seed="costly")
+        body = replay_body(json.loads(await export_bytes(game)))
+        moves = len(body["moves"])
+    settings = msgspec.structs.replace(settings, replay_rate_limit=2 * moves + 1)
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        for _ in range(2):
+            await replay(client, body)
+        refused = await client.post("/v1/replays", json=body)
+        limited = assert_problem(refused, 429, "rate/limited")
+        assert "replayed moves" in limited["detail"]
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
+        ok(await client.get(f"/v1/games/{game.id}"))  # other requests are not limited
+
+
+async def test_a_replay_refused_in_its_worker_process_answers_the_engine_problem(
+    client: Client,
+) -> None:
+    body = {"players": ["Ana", "Bia"], "seed": "refused", "moves": [{"seat": 1, "move": "ZZ"}]}
+    problem = assert_problem(
+        await client.post("/v1/replays", json=body), 422, "replay/invalid_move"
+    )
+    assert "ZZ" in problem["detail"]

@@ -98,7 +98,9 @@ def sync_detailed(
     """Replay moves from rules and a seed, without storage: each step's state hash
 
      Stateless: the rules and seed as `POST /v1/games` takes them, then the moves in order; each step's
-    state hash, the final status, score and view. Needs an API key when the server has keys.
+    state hash, the final status, score and view. Needs an API key when the server has keys. CPU work:
+    its moves count against a limit of their own (`ESCOPA_REPLAY_RATE_LIMIT`, moves per client per
+    minute).
 
     Args:
         body (ReplayRequest): A game to replay: the rules as `POST /v1/games` takes them, the
@@ -131,7 +133,9 @@ def sync(
     """Replay moves from rules and a seed, without storage: each step's state hash
 
      Stateless: the rules and seed as `POST /v1/games` takes them, then the moves in order; each step's
-    state hash, the final status, score and view. Needs an API key when the server has keys.
+    state hash, the final status, score and view. Needs an API key when the server has keys. CPU work:
+    its moves count against a limit of their own (`ESCOPA_REPLAY_RATE_LIMIT`, moves per client per
+    minute).
 
     Args:
         body (ReplayRequest): A game to replay: the rules as `POST /v1/games` takes them, the
@@ -159,7 +163,9 @@ async def asyncio_detailed(
     """Replay moves from rules and a seed, without storage: each step's state hash
 
      Stateless: the rules and seed as `POST /v1/games` takes them, then the moves in order; each step's
-    state hash, the final status, score and view. Needs an API key when the server has keys.
+    state hash, the final status, score and view. Needs an API key when the server has keys. CPU work:
+    its moves count against a limit of their own (`ESCOPA_REPLAY_RATE_LIMIT`, moves per client per
+    minute).
 
     Args:
         body (ReplayRequest): A game to replay: the rules as `POST /v1/games` takes them, the
@@ -190,7 +196,9 @@ async def asyncio(
     """Replay moves from rules and a seed, without storage: each step's state hash
 
      Stateless: the rules and seed as `POST /v1/games` takes them, then the moves in order; each step's
-    state hash, the final status, score and view. Needs an API key when the server has keys.
+    state hash, the final status, score and view. Needs an API key when the server has keys. CPU work:
+    its moves count against a limit of their own (`ESCOPA_REPLAY_RATE_LIMIT`, moves per client per
+    minute).
 
     Args:
         body (ReplayRequest): A game to replay: the rules as `POST /v1/games` takes them, the
