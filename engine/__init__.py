@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.ending import abort, abortable, resign, timeout, waiting
+from engine.ending import abort, abortable, no_first_move, resign, timeout, waiting
 from engine.errors import EngineError, IllegalMove, InvalidMove, RulesError
 from engine.events import Event
 from engine.game import apply, current_seat, legal_moves, moves_in_view, next_dealer, start
@@ -43,6 +43,7 @@ __all__ = [
     "move_text",
     "moves_in_view",
     "next_dealer",
+    "no_first_move",
     "parse_move",
     "partner_of",
     "play_out",

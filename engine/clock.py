@@ -3,15 +3,14 @@
 Time enters only as the commit time of each entry (milliseconds, given by the caller), so a
 replay of the log gives back every deadline. A turn starts when the entry before it was
 committed; it gives the seat `turn_seconds`, then draws on the seat's bank. The clock runs
-once a seat has made a move of its own: before that a game may still be aborted, and the
-service aborts one whose first move never comes.
+once a person's seat has made a move of its own (a bot's move does not start it): before that
+the service aborts a game whose first move never comes, so bots never play a match out alone.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from engine.ending import abortable
 from engine.game import current_seat
 from engine.rules import Clock
 from engine.state import State
@@ -19,17 +18,20 @@ from engine.state import State
 
 class Timing(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The clock after an entry: the seat it runs for (None: nobody is to act) and since when,
-    every seat's bank and its timeouts in a row, and whether the clock runs yet."""
+    every seat's bank and its timeouts in a row, whether the clock runs yet, and the people's
+    seats (a move of one of them starts it)."""
 
     seat: int | None
     since: int
     banks: tuple[int, ...]
     misses: tuple[int, ...]
     running: bool
+    people: tuple[int, ...]
 
 
-def opening(clock: Clock, state: State, at: int) -> Timing:
-    """The clock of a game whose first entry was committed at `at`."""
+def opening(clock: Clock, state: State, at: int, bots: tuple[int, ...] = ()) -> Timing:
+    """The clock of a game whose first entry was committed at `at`; `bots` are the seats
+    played by bots, whose moves do not start it."""
     players = state.rules.players
     return Timing(
         seat=_to_act(state),
@@ -37,6 +39,7 @@ def opening(clock: Clock, state: State, at: int) -> Timing:
         banks=(clock.bank_seconds * 1000,) * players,
         misses=(0,) * players,
         running=False,
+        people=tuple(seat for seat in range(players) if seat not in bots),
     )
 
 
@@ -66,11 +69,18 @@ def zombie(clock: Clock, timing: Timing, seat: int) -> bool:
 
 
 def passed(
-    clock: Clock, timing: Timing, after: State, at: int, timed_out: bool, acted: bool
+    clock: Clock,
+    timing: Timing,
+    after: State,
+    at: int,
+    timed_out: bool,
+    acted: bool,
+    mover: int | None,
 ) -> Timing:
     """The clock after an entry committed at `at` that led to `after`: the seat whose turn it
     was pays the time past its `turn_seconds` from its bank (`acted`: the entry was that
-    turn's move, a deal or a timeout), and the next turn starts at `at`."""
+    turn's move, a deal or a timeout), and the next turn starts at `at`. `mover`: the seat
+    whose own move (a play or a claim) the entry was; a person's starts the clock."""
     banks, misses = timing.banks, timing.misses
     seat = timing.seat
     if acted and seat is not None and timing.running:
@@ -78,8 +88,15 @@ def passed(
         if not zombie(clock, timing, seat):
             banks = _put(banks, seat, 0 if timed_out else max(0, banks[seat] - over))
         misses = _put(misses, seat, misses[seat] + 1 if timed_out else 0)
-    running = timing.running or (after.status != "waiting" and not abortable(after))
-    return Timing(seat=_to_act(after), since=at, banks=banks, misses=misses, running=running)
+    started = mover in timing.people and after.status != "waiting"
+    return Timing(
+        seat=_to_act(after),
+        since=at,
+        banks=banks,
+        misses=misses,
+        running=timing.running or started,
+        people=timing.people,
+    )
 
 
 def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:

@@ -92,6 +92,17 @@ def abort(state: State, seat: int) -> tuple[State, list[Event]]:
     _running(state, seat)
     if not abortable(state):
         raise IllegalMove("abort/too_late", "a seat has played already: resign instead")
+    return _aborted(state)
+
+
+def no_first_move(state: State, seat: int) -> tuple[State, list[Event]]:
+    """End the match with no winner as `abort` does, for the clock's first-move rule: no
+    person's seat made a move of its own in time (bots' seats may have played)."""
+    _running(state, seat)
+    return _aborted(state)
+
+
+def _aborted(state: State) -> tuple[State, list[Event]]:
     outcome = Outcome(
         winner=None, seats=(), totals=state.scores, rounds=len(state.rounds), result="aborted"
     )

@@ -149,6 +149,17 @@ def people_of(players: list[Player]) -> list[int]:
     return people
 
 
+def clocked_bots(rules: engine.Rules, bots: tuple[int, ...]) -> tuple[int, ...] | UnsetType:
+    """The bot seats a clocked game's first entry records (their moves start no clock), or
+    UNSET: no clock, or no bot."""
+    return bots if rules.clock is not None and bots else UNSET
+
+
+def bot_seats(players: list[Player]) -> tuple[int, ...]:
+    """The seats bots play."""
+    return tuple(seat for seat, p in enumerate(players) if isinstance(p, BotPlayer))
+
+
 def seat_of(meta: GameMeta, token: str | None) -> int | None:
     """The seat whose token this is (compared in constant time), or None."""
     if token is None:
@@ -322,6 +333,7 @@ class Games:
             client_seed=seeds.client_seed,
             commitment_id=seeds.commitment_id,
             seed_salt=seeds.salt if seeds.salt is not None else UNSET,
+            bots=clocked_bots(rules, bot_seats(players)),
         )
         opening = Opening(info, created, new_salt_key())
         cursor, entry = Cursor.opening(opening, self.parts)

@@ -24,6 +24,8 @@ from service.core.games import (
     Games,
     as_player,
     bot_due,
+    bot_seats,
+    clocked_bots,
     game_view,
     people_of,
     seat_meta,
@@ -165,7 +167,7 @@ class Lifecycle:
             lobby=request.lobby,
             creator=min(tokens) if tokens else None,
         )  # fmt: skip
-        opening = self._opening(rules, names, seeds, created, sorted(invites))
+        opening = self._opening(rules, names, seeds, created, sorted(invites), bot_seats(players))
         cursor, entry = Cursor.opening(opening, self.games.parts)
         assert entry is not None
         state = cursor.state
@@ -203,7 +205,12 @@ class Lifecycle:
 
     @staticmethod
     def _opening(
-        rules: engine.Rules, names: list[str], seeds: Seeds, created: int, opened: list[int]
+        rules: engine.Rules,
+        names: list[str],
+        seeds: Seeds,
+        created: int,
+        opened: list[int],
+        bots: tuple[int, ...],
     ) -> Opening:
         """The first record of a game with open seats (`opened`): its terms name them."""
         info = GameInfo(
@@ -215,6 +222,7 @@ class Lifecycle:
             commitment_id=seeds.commitment_id,
             seed_salt=seeds.salt if seeds.salt is not None else UNSET,
             open=tuple(opened) if opened else UNSET,
+            bots=clocked_bots(rules, bots),
         )
         return Opening(info, created, new_salt_key())
 
@@ -436,6 +444,7 @@ class Lifecycle:
             players=tuple(kept.name for kept in seats),
             seed=seeds.seed,
             seed_commitment=seeds.commitment,
+            bots=clocked_bots(rules, tuple(at for at, kept in enumerate(seats) if kept.bot)),
         )
         opening = Opening(info, created, new_salt_key())
         cursor, entry = Cursor.opening(opening, self.games.parts)

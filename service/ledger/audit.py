@@ -45,7 +45,7 @@ from engine.scoring import Outcome
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
-from service.ledger.compact import ABORT, FORFEIT, iso, ms_of, timed_out
+from service.ledger.compact import ABORT, FORFEIT, bots_of, iso, ms_of, timed_out
 from service.ledger.export import (
     EXPORT_FORMATS,
     RECEIPT_SIGNED_FORMAT,
@@ -177,6 +177,7 @@ class _Audit:
         self.key = ""  # the shuffle key, which deals the game once its last open seat is taken
         self.open: set[int] = set()  # the seats of a waiting game still to be taken
         self.timing: Timing | None = None  # the turn clock, for rules with one
+        self.bots: tuple[int, ...] = ()  # the seats bots play: their moves start no clock
 
     def entry(self, index: int, raw: object) -> None:
         """Check one entry (position `index`) against the chain and the replay."""
@@ -316,6 +317,7 @@ class _Audit:
             )
         self.key = key_text(game.seed, game.client_seed)
         self.open = set(game.open) if not isinstance(game.open, UnsetType) else set()
+        self.bots = bots_of(game)
         try:
             if self.open:
                 self._compare(1, entry, engine.waiting(game.rules, self.key), [])
@@ -371,6 +373,8 @@ class _Audit:
             raise _fail(seq, "clock", "type", "a timeout in a game without a clock")
         if entry.signal is not None or isinstance(entry.player, str):
             raise _fail(seq, "format", "signal", "a `timeout` entry carries no signal or player")
+        if text == ABORT and self.timing is not None and self.timing.running:
+            raise _fail(seq, "clock", "move", "a timeout aborts only before any person's move")
         try:
             state, events = timed_out(state, seat, text)
         except EngineError as error:
@@ -399,7 +403,7 @@ class _Audit:
         except ValueError:
             raise _fail(seq, "format", "time", f"time {entry.time!r} is not the log's") from None
         if self.timing is None or before is None:
-            self.timing = clock.opening(rules_clock, state, at)
+            self.timing = clock.opening(rules_clock, state, at, self.bots)
             return
         timing = self.timing
         due = clock.deadline(rules_clock, timing)
@@ -412,7 +416,8 @@ class _Audit:
                 f"{timing.seat}'s deadline {iso(due)}: a timeout was due first",
             )  # fmt: skip
         acted = entry.type in ("move", "deal", "timeout")
-        self.timing = clock.passed(rules_clock, timing, state, at, timeout, acted)
+        mover = entry.seat if entry.type == "move" else None
+        self.timing = clock.passed(rules_clock, timing, state, at, timeout, acted, mover)
 
     def _timed_out(
         self, seq: int, entry: LogEntry, before: State, at: int, due: int | None

@@ -43,6 +43,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     commitment_id: str | None = None
     seed_salt: str | UnsetType | None = UNSET
     open: tuple[int, ...] | UnsetType = UNSET
+    bots: tuple[int, ...] | UnsetType = UNSET
+    """The seats bots play (absent: none, or a log from before it was written): their moves do
+    not start the turn clock, so a game whose people never move is aborted."""
 
 
 class SentSignal(msgspec.Struct, frozen=True, kw_only=True):

@@ -177,7 +177,9 @@ class Cursor:
             opening.salt_key,
             parts if parts is not None else EncodedParts(),
             opened,
-            clock.opening(info.rules.clock, state, opening.ms) if info.rules.clock else None,
+            clock.opening(info.rules.clock, state, opening.ms, bots_of(info))
+            if info.rules.clock
+            else None,
         )
         if not hashed:
             return cursor, None
@@ -204,7 +206,7 @@ class Cursor:
         move = engine.parse_move(step.move)
         state, events = engine.apply(self.state, step.seat, move)
         self.state, self.seq, self.ms = state, self.seq + 1, self.ms + step.ms
-        self.clocked(acted=True, timed_out=False)
+        self.clocked(acted=True, timed_out=False, mover=mover_of(step.seat, move))
         if not hashed:
             self.hash = ""
             return None
@@ -270,12 +272,13 @@ class Cursor:
         self.hash = entry.hash
         return entry
 
-    def clocked(self, acted: bool, timed_out: bool) -> None:
-        """Move the turn clock past the entry just applied (at `ms`), when the rules have one."""
+    def clocked(self, acted: bool, timed_out: bool, mover: int | None = None) -> None:
+        """Move the turn clock past the entry just applied (at `ms`), when the rules have one;
+        `mover`: the seat whose own move it was."""
         rules_clock = self.state.rules.clock
         if rules_clock is not None and self.timing is not None:
             self.timing = clock.passed(
-                rules_clock, self.timing, self.state, self.ms, timed_out, acted
+                rules_clock, self.timing, self.state, self.ms, timed_out, acted, mover
             )
 
     def deadline(self) -> int | None:
@@ -292,7 +295,7 @@ def timed_out(state: State, seat: int, text: str) -> tuple[State, list[engine.Ev
     if text == FORFEIT:
         return engine.timeout(state, seat)
     if text == ABORT:
-        return engine.abort(state, seat)
+        return engine.no_first_move(state, seat)
     return engine.apply(state, seat, engine.parse_move(text))
 
 
@@ -310,8 +313,20 @@ def advanced(before: Cursor, step: Step, state: State) -> Cursor:
         state, before.seq + 1, before.hash, before.ms + step.ms, before.salt_key,
         before.parts, before.open, before.timing,
     )  # fmt: skip
-    after.clocked(acted=True, timed_out=False)
+    after.clocked(
+        acted=True, timed_out=False, mover=mover_of(step.seat, engine.parse_move(step.move))
+    )
     return after
+
+
+def mover_of(seat: int, move: engine.Move) -> int | None:
+    """The seat whose own move `move` is (a play or a claim; a deal is no one's)."""
+    return None if isinstance(move, engine.Deal) else seat
+
+
+def bots_of(info: GameInfo) -> tuple[int, ...]:
+    """The seats bots play, as the game's first entry records them."""
+    return info.bots if isinstance(info.bots, tuple) else ()
 
 
 def ms_of(time_text: str) -> int:

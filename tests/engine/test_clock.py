@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import engine
 from engine import clock
 from engine.errors import RulesError
+from engine.events import MatchEnded
 from engine.rules import Clock
 
 FORFEIT = Clock(turn_seconds=2, bank_seconds=3, on_timeout="forfeit")
@@ -39,37 +40,60 @@ def test_the_first_move_starts_the_clock_of_the_next_seat_at_its_commit_time() -
     state = clocked()
     timing = clock.opening(FORFEIT, state, 1_000)
     after = first_play(state)
-    timing = clock.passed(FORFEIT, timing, after, 4_000, timed_out=False, acted=True)
+    timing = clock.passed(FORFEIT, timing, after, 4_000, False, True, state.turn)
     assert timing.running and timing.seat == after.turn and timing.since == 4_000
     assert clock.deadline(FORFEIT, timing) == 4_000 + 2_000 + 3_000
+
+
+def test_a_bots_move_starts_no_clock_and_a_persons_first_move_does() -> None:
+    state = clocked()
+    assert state.turn is not None
+    robot, person = state.turn, 1 - state.turn
+    timing = clock.opening(FORFEIT, state, 0, bots=(robot,))
+    assert timing.people == (person,)
+    after = first_play(state)
+    timing = clock.passed(FORFEIT, timing, after, 1_000, False, True, robot)
+    assert not timing.running and timing.seat == person
+    timing = clock.passed(FORFEIT, timing, first_play(after), 2_000, False, True, person)
+    assert timing.running
+
+
+def test_no_first_move_aborts_a_match_a_bot_has_played_in_and_abort_does_not() -> None:
+    played = first_play(clocked())
+    with pytest.raises(engine.IllegalMove, match="a seat has played already"):
+        engine.abort(played, 1)
+    ended, events = engine.no_first_move(played, 1)
+    assert ended.status == "finished" and ended.outcome is not None
+    assert ended.outcome.result == "aborted" and ended.outcome.winner is None
+    assert [type(event) for event in events] == [MatchEnded]
 
 
 def test_time_past_the_turn_comes_out_of_the_seat_bank_and_only_its_own() -> None:
     state = clocked()
     timing = clock.passed(
-        FORFEIT, clock.opening(FORFEIT, state, 0), first_play(state), 0, False, True
+        FORFEIT, clock.opening(FORFEIT, state, 0), first_play(state), 0, False, True, state.turn
     )
     seat = timing.seat
     assert seat is not None
     after = first_play(first_play(state))
-    timing = clock.passed(FORFEIT, timing, after, 3_500, timed_out=False, acted=True)
+    timing = clock.passed(FORFEIT, timing, after, 3_500, False, True, seat)
     assert timing.banks[seat] == 3_000 - 1_500
     assert timing.banks[1 - seat] == 3_000
 
 
 def test_a_timeout_empties_the_bank_and_counts_a_miss_that_a_move_of_the_person_clears() -> None:
     state = clocked(BOT)
-    timing = clock.passed(BOT, clock.opening(BOT, state, 0), first_play(state), 0, False, True)
+    opened = clock.opening(BOT, state, 0)
+    timing = clock.passed(BOT, opened, first_play(state), 0, False, True, state.turn)
     seat = timing.seat
     assert seat is not None
     for at in (5_000, 10_000):  # seat times out, the other seat plays straight away
-        timing = clock.passed(BOT, timing, first_play(state), at, timed_out=True, acted=True)
-        timing = clock.Timing(seat=seat, since=at, banks=timing.banks, misses=timing.misses,
-                              running=True)  # fmt: skip
+        timing = clock.passed(BOT, timing, first_play(state), at, True, True, None)
+        timing = msgspec.structs.replace(timing, seat=seat, since=at)
     assert timing.banks[seat] == 0 and timing.misses[seat] == 2
     assert clock.zombie(BOT, timing, seat)
     assert clock.deadline(BOT, timing) == 10_000 + 1_000
-    timing = clock.passed(BOT, timing, first_play(state), 10_500, timed_out=False, acted=True)
+    timing = clock.passed(BOT, timing, first_play(state), 10_500, False, True, seat)
     assert timing.misses[seat] == 0
 
 
@@ -79,13 +103,13 @@ def test_banks_never_grow_nor_go_below_zero_and_every_deadline_follows_its_turn(
 ) -> None:
     state = clocked()
     timing = clock.passed(
-        FORFEIT, clock.opening(FORFEIT, state, 0), first_play(state), 0, False, True
+        FORFEIT, clock.opening(FORFEIT, state, 0), first_play(state), 0, False, True, state.turn
     )
     at = 0
     for gap in gaps:
         before = timing
         at += gap
-        timing = clock.passed(FORFEIT, timing, first_play(state), at, False, True)
+        timing = clock.passed(FORFEIT, timing, first_play(state), at, False, True, None)
         assert all(0 <= new <= old for new, old in zip(timing.banks, before.banks, strict=True))
         due = clock.deadline(FORFEIT, timing)
         assert due is not None and due >= at + FORFEIT.turn_seconds * 1000

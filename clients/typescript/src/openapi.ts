@@ -904,6 +904,7 @@ export interface components {
             commitment_id: string | null;
             seed_salt?: string | null;
             open?: number[];
+            bots?: number[];
         };
         /**
          * GameView

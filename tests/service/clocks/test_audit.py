@@ -80,8 +80,12 @@ async def test_a_timeout_that_claims_to_abort_a_started_game_does_not_replay(
     entries = await timed_out_log(client)
     forged = resealed(entries, 4, move="abort")
     failure = audit_entries(forged).failure
-    assert failure is not None and (failure.seq, failure.kind) == (4, "replay")
-    assert "abort/too_late" in failure.reason
+    assert failure is not None and (failure.seq, failure.kind, failure.field) == (
+        4,
+        "clock",
+        "move",
+    )
+    assert "aborts only before any person's move" in failure.reason
 
 
 @pytest.mark.parametrize("policy", ["forfeit", "first_move"])

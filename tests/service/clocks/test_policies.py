@@ -3,7 +3,10 @@ passed (no sweeper runs here), with the timeout entry in the log and the audit h
 
 from __future__ import annotations
 
-from tests.harness.api import Client, assert_problem, create_game, ok
+import asyncio
+
+from tests.harness.api import Client, Json, assert_problem, create, create_game, ok
+from tests.harness.bots import bot
 from tests.harness.clocks import clock, ms, past, started
 from tests.harness.seats import OPEN, act, create_open, invites, join
 
@@ -121,3 +124,30 @@ async def test_the_join_that_deals_a_clocked_game_shows_its_first_move_deadline(
     joined = ok(await join(client, created["game_id"], invite=invites(created)[1], name="Bia"))
     assert joined["view"]["status"] == "playing" and joined["view"]["deadline"] is not None
     assert joined["view"]["banks_ms"] == [0, 0]
+
+
+async def test_a_game_whose_person_never_moves_is_aborted_though_a_bot_moved_first(
+    client: Client,
+) -> None:
+    rules = {"clock": clock("bot"), "first_dealer": 1}  # seat 0, the bot, acts first
+    body = {"players": [bot("Robo", "random"), "Ana"], "preset": "escopa", "rules": rules}
+    url = f"/v1/games/{ok(await create(client, body), 201)['game_id']}"
+    view = await moved_by_the_bot(client, url)
+    assert view["turn"] == 1 and view["deadline"] is not None
+    await past(view["deadline"])
+    after = ok(await client.get(url))
+    assert after["status"] == "finished" and after["outcome"]["result"] == "aborted"
+    log = ok(await client.get(f"{url}/log"))["entries"]
+    assert [(e["type"], e["seat"]) for e in log[1:]] == [("move", 0), ("timeout", 1)]
+    assert log[0]["game"]["bots"] == [0] and log[-1]["move"] == "abort"
+    assert ok(await client.get(f"{url}/audit"))["ok"] is True
+
+
+async def moved_by_the_bot(client: Client, url: str) -> Json:
+    """The game's view once its bot seat has made the first move (60 s bound a hang)."""
+    for _ in range(600):
+        view = ok(await client.get(url))
+        if view["version"] >= 2:
+            return view
+        await asyncio.sleep(0.1)
+    raise AssertionError("the bot made no first move in 60 s")

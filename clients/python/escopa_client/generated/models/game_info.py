@@ -35,6 +35,7 @@ class GameInfo:
             commitment_id (None | str):
             seed_salt (None | str | Unset):
             open_ (list[int] | Unset):
+            bots (list[int] | Unset):
     """
 
     rules: Rules
@@ -45,6 +46,7 @@ class GameInfo:
     commitment_id: None | str
     seed_salt: None | str | Unset = UNSET
     open_: list[int] | Unset = UNSET
+    bots: list[int] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -73,6 +75,10 @@ class GameInfo:
         if not isinstance(self.open_, Unset):
             open_ = self.open_
 
+        bots: list[int] | Unset = UNSET
+        if not isinstance(self.bots, Unset):
+            bots = self.bots
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,6 +95,8 @@ class GameInfo:
             field_dict["seed_salt"] = seed_salt
         if open_ is not UNSET:
             field_dict["open"] = open_
+        if bots is not UNSET:
+            field_dict["bots"] = bots
 
         return field_dict
 
@@ -135,6 +143,8 @@ class GameInfo:
 
         open_ = cast(list[int], d.pop("open", UNSET))
 
+        bots = cast(list[int], d.pop("bots", UNSET))
+
         game_info = cls(
             rules=rules,
             players=players,
@@ -144,6 +154,7 @@ class GameInfo:
             commitment_id=commitment_id,
             seed_salt=seed_salt,
             open_=open_,
+            bots=bots,
         )
 
         game_info.additional_properties = d
