@@ -7,12 +7,19 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
 .PHONY: install lint format test test-fast run bench openapi clients clients-python clients-typescript screenshots fuzz clean
 
+PIP = $(PY) -m pip install --quiet --disable-pip-version-check
+
 install: .venv/installed node_modules/installed
 
-.venv/installed: pyproject.toml clients/python/pyproject.toml
+# What serving and the `escopa` commands need (the project and its Python client), nothing else.
+.venv/serving: pyproject.toml clients/python/pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]' -e clients/python
+	$(PIP) -e . -e clients/python
+	touch $@
+
+# Then the test, lint and generator tools (the `dev` extra).
+.venv/installed: .venv/serving
+	$(PIP) -e '.[dev]' -e clients/python
 	touch $@
 
 # The document's checkers (Redocly CLI, openapi-typescript) and the TypeScript client's workspace
@@ -35,13 +42,14 @@ format: install
 	$(PY) -m ruff format $(SOURCES)
 	$(PY) -m ruff check --fix $(SOURCES)
 
+TESTS ?=   # some test files only, e.g. TESTS=tests/engine (default: all of them)
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest $(TESTS)
 
 test-fast: install
 	$(PY) -m pytest -x
 
-run: install
+run: .venv/serving   # on ESCOPA_PORT (default 8000), with its own Redis unless REDIS_URL is set
 	.venv/bin/escopa serve
 
 bench: install
