@@ -5,7 +5,7 @@ SOURCES = engine bots service tests bench clients/python
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast run bench openapi clients clients-python clients-typescript screenshots fuzz clean
+.PHONY: install lint format test test-fast run bench docs openapi clients clients-python clients-typescript screenshots fuzz clean
 
 PIP = $(PY) -m pip install --quiet --disable-pip-version-check
 
@@ -35,7 +35,7 @@ lint: install
 	$(PY) -m mypy
 	npx --no-install redocly lint --format=summary openapi/openapi.json
 	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py \
-	  tests/clients/python/test_generated.py
+	  tests/clients/python/test_generated.py tests/service/test_settings_reference.py
 	npm run --silent check -w escopa-client
 
 format: install
@@ -54,6 +54,10 @@ run: .venv/serving   # on ESCOPA_PORT (default 8000), with its own Redis unless 
 
 bench: install
 	$(PY) bench/engine.py
+
+# docs/settings.md, from the code's own settings (its test fails when it drifts).
+docs: .venv/serving
+	$(PY) -m service.settings_reference > docs/settings.md
 
 openapi: install
 	.venv/bin/escopa openapi

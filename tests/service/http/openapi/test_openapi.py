@@ -86,7 +86,7 @@ def test_the_log_documents_its_page_limit() -> None:
     assert limit["schema"]["maximum"] == 200
     assert limit["schema"]["default"] == 50
     assert "1 to 200, default 50" in limit["description"]
-    assert "(1-200, default 50)" in (COMMITTED.parents[1] / "README.md").read_text()
+    assert "(1-200, default 50)" in (COMMITTED.parents[1] / "docs" / "api.md").read_text()
 
 
 def _operations() -> dict[str, Any]:
