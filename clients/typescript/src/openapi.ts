@@ -784,8 +784,7 @@ export interface components {
          *           "bank_seconds": 120,
          *           "on_timeout": "bot"
          *         }
-         *       },
-         *       "seed": "a secret seed of ours"
+         *       }
          *     }
          */
         CreateGame: {

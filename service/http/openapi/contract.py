@@ -56,14 +56,16 @@ NOT_BOTH_SEEDS: Final[Schema] = {
 CLIENT_SEED_NEEDS_COMMITMENT: Final[Schema] = {
     "description": "a `client_seed` only with a `commitment_id`",
     "anyOf": [
-        {"type": "object", "properties": {"client_seed": NULL}},
+        {"type": "object", "properties": {"client_seed": {"anyOf": [NULL]}}},
         {
             "type": "object",
-            "properties": {"commitment_id": ref("CommitmentId")},
+            "properties": {"commitment_id": {"anyOf": [ref("CommitmentId")]}},
             "required": ["commitment_id"],
         },
     ],
 }
+"""Its members' types are each one choice of `anyOf`, like the members' own (a bare `type` there
+makes Redoc warn "Incompatible types in allOf")."""
 
 CONSTRAINTS: Final[dict[str, list[Schema]]] = {
     "CreateGame": [playable(ref("Player")), NOT_BOTH_SEEDS, CLIENT_SEED_NEEDS_COMMITMENT],
