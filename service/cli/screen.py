@@ -100,10 +100,14 @@ def board(view: GameView, me: int) -> Panel:
     lines.append(Text.assemble(("others     ", "cyan"), ", ".join(others)))
     if view.last_move is not None:
         last = view.last_move
-        played = cards(last.move.removeprefix("claim:").split("+"))
+        first, *taken = last.move.removeprefix("claim:").split("+")
         if last.move.startswith("claim:"):
-            played = Text.assemble("claimed ", played)
-        said = Text.assemble(f"{seat_name(view, last.seat, me)}: ", played)
+            played = Text.assemble("claimed the missed capture ", cards([first, *taken]))
+        else:
+            played = Text.assemble("played ", card(first))
+            if taken:
+                played.append_text(Text.assemble(", taking ", cards(taken)))
+        said = Text.assemble(f"{seat_name(view, last.seat, me)} ", played)
         if last.escopa:
             said.append(" (escopa)", style="green")
         lines.append(Text.assemble(("last move  ", "cyan"), said))
@@ -200,7 +204,8 @@ def round_table(score: RoundScore, view: GameView, me: int) -> Table:
     row("cards", [str(s.cards) for s in score.sides])
     row("diamonds", [str(s.diamonds) for s in score.sides])
     row("sevens", [str(s.sevens) for s in score.sides])
-    row("primeira", ["-" if s.primeira is None else str(s.primeira) for s in score.sides])
+    if view.rules.points.primeira:  # a preset that scores no primeira shows none
+        row("primeira", ["-" if s.primeira is None else str(s.primeira) for s in score.sides])
     row("escopas", [str(s.escopas) for s in score.sides])
     for category in CATEGORIES:
         points = [_points(s, category) for s in score.sides]

@@ -43,3 +43,15 @@ def test_serve_help_shows_the_meaning_and_default_of_each_option() -> None:
         assert helps[option], f"{option} has no help text"
         assert helps[option] in text
     assert "default: ESCOPA_PORT, else 8000" in text
+
+
+def test_play_help_lists_the_keys_of_the_game() -> None:
+    shown = subprocess.run(
+        [sys.executable, "-m", "service.cli", "play", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    keys = [line.split()[:2] for line in shown.split("at your turn, type:", 1)[1].splitlines()]
+    assert ["h", "the"] in keys and ["q", "leave"] in keys
+    assert ["s", "guindis"] in keys and ["s", "seven"] in keys
