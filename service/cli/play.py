@@ -13,7 +13,7 @@ DEFAULT_URL = "http://127.0.0.1:8000"
 
 KEYS = """at your turn, type:
   a number          the legal move listed with it
-  a move's code     7D+3S+4H (a card, then what it takes), or a card alone when it plays one way
+  a move's code     7D+3S+5H (a card, then what it takes), or a card alone when it plays one way
   h                 the expert bot's hint: the move it would play, by its number
   s guindis         signal your partner the seven of diamonds (4 players in partnerships)
   s seven           signal your partner another seven

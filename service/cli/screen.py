@@ -129,7 +129,7 @@ Listed = LegalPlay | LegalClaim | LegalDeal
 
 
 def choice_text(move: Listed) -> Text:
-    """A legal move in words: `7♦ takes 3♠ 4♥`, `7♦ down`, `claim 5♥ 2♠ 8♣`, `deal`."""
+    """A legal move in words: `7♦ takes 3♠ 5♥`, `7♦ down`, `claim 5♥ 2♠ 8♣`, `deal`."""
     if isinstance(move, LegalPlay):
         if move.capture:
             return Text.assemble(card(move.card), " takes ", cards(move.capture))

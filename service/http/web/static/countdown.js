@@ -18,7 +18,7 @@ export function clockRules(clock) {
   return `${clock.turn_seconds} s a turn + ${clockText(clock.bank_seconds * 1000)} bank; out of time: ${then[clock.on_timeout] ?? clock.on_timeout}`;
 }
 
-/** A move's text form in words: "5H+2S" → "5 de copas, taking 2 de espadas". */
+/** A move's text form in words: "5H+2S+QD" → "5 de copas, taking 2 de espadas + Sota de oros". */
 export function moveWords(text) {
   if (text === "deal") return "the deal";
   if (text.startsWith("claim:")) return `a claim of ${text.slice(6).split("+").map(shortName).join(" + ")}`;
