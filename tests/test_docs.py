@@ -63,3 +63,13 @@ def test_the_concepts_page_says_what_the_game_hash_holds() -> None:
     ]
     stored = row.rsplit("|", 2)[1]
     assert "version, head, and meta" in stored and "No state is stored" in stored
+
+
+def test_every_relative_link_of_the_readme_and_docs_reaches_a_file() -> None:
+    broken = [
+        (page.name, target)
+        for page in documents()[:-1]
+        for target in re.findall(r"\]\(([^)#\s:]+)(?:#[^)]*)?\)", page.read_text())
+        if not (page.parent / target).exists()
+    ]
+    assert broken == []
