@@ -1,4 +1,5 @@
-# Every target uses the project's virtualenv (.venv), created by `make install`.
+# Every target uses the project's virtualenv (.venv): `make run` puts in it what serving needs,
+# `make install` (and so lint, test) everything else too.
 PY ?= .venv/bin/python
 SOURCES = engine bots service tests bench clients/python
 # Redocly CLI: no usage reports sent, no update check (the machines reach package registries only).
