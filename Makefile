@@ -1,18 +1,26 @@
-# Every target uses the project's virtualenv (.venv), created by `make install`.
+# Every target uses the project's virtualenv (.venv): `make run` puts in it what serving needs,
+# `make install` (and so lint, test) everything else too.
 PY ?= .venv/bin/python
 SOURCES = engine bots service tests bench clients/python
 # Redocly CLI: no usage reports sent, no update check (the machines reach package registries only).
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast run bench openapi clients clients-python clients-typescript screenshots fuzz clean
+.PHONY: install lint format test test-fast run bench docs openapi clients clients-python clients-typescript screenshots fuzz clean
+
+PIP = $(PY) -m pip install --quiet --disable-pip-version-check
 
 install: .venv/installed node_modules/installed
 
-.venv/installed: pyproject.toml clients/python/pyproject.toml
+# What serving and the `escopa` commands need (the project and its Python client), nothing else.
+.venv/serving: pyproject.toml clients/python/pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]' -e clients/python
+	$(PIP) -e . -e clients/python
+	touch $@
+
+# Then the test, lint and generator tools (the `dev` extra).
+.venv/installed: .venv/serving
+	$(PIP) -e '.[dev]' -e clients/python
 	touch $@
 
 # The document's checkers (Redocly CLI, openapi-typescript) and the TypeScript client's workspace
@@ -28,7 +36,7 @@ lint: install
 	$(PY) -m mypy
 	npx --no-install redocly lint --format=summary openapi/openapi.json
 	$(PY) -m pytest -q -p no:cacheprovider tests/service/http/openapi/test_generators.py \
-	  tests/clients/python/test_generated.py
+	  tests/clients/python/test_generated.py tests/service/test_settings_reference.py
 	npm run --silent check -w escopa-client
 	npx --no-install tsc -p service/http/web/tsconfig.json
 	npx --no-install eslint service/http/web/static
@@ -37,17 +45,22 @@ format: install
 	$(PY) -m ruff format $(SOURCES)
 	$(PY) -m ruff check --fix $(SOURCES)
 
+TESTS ?=   # some test files only, e.g. TESTS=tests/engine (default: all of them)
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest $(TESTS)
 
 test-fast: install
 	$(PY) -m pytest -x
 
-run: install
+run: .venv/serving   # on ESCOPA_PORT (default 8000), with its own Redis unless REDIS_URL is set
 	.venv/bin/escopa serve
 
 bench: install
 	$(PY) bench/engine.py
+
+# docs/settings.md, from the code's own settings (its test fails when it drifts).
+docs: .venv/serving
+	$(PY) -m service.settings_reference > docs/settings.md
 
 openapi: install
 	.venv/bin/escopa openapi

@@ -296,7 +296,8 @@ def parser() -> argparse.ArgumentParser:
         "--log-format",
         default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
         choices=["json", "text"],
-        help="json: one JSON object per line, with the request id (default)",
+        help="json (one JSON object per line, with the request id) or text "
+        "(default: ESCOPA_LOG_FORMAT, else json)",
     )
     run.add_argument(
         "--forwarded-allow-ips",

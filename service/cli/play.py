@@ -11,6 +11,15 @@ from bots.levels import LEVELS
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 
+KEYS = """at your turn, type:
+  a number          the legal move listed with it
+  a move's code     7D+3S+5H (a card, then what it takes), or a card alone when it plays one way
+  h                 the expert bot's hint: the move it would play, by its number
+  s guindis         signal your partner the seven of diamonds (4 players in partnerships)
+  s seven           signal your partner another seven
+  q                 leave the table (it says how to take the seat again)"""
+"""The keys of the game itself, for `escopa play --help` (the prompt names them too)."""
+
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The `play` command's options."""
@@ -18,6 +27,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "play",
         help="play a match in the terminal against bots (or join a game by its invite) on a "
         "running `escopa serve`",
+        epilog=KEYS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument(
         "--url",

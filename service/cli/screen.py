@@ -100,10 +100,14 @@ def board(view: GameView, me: int) -> Panel:
     lines.append(Text.assemble(("others     ", "cyan"), ", ".join(others)))
     if view.last_move is not None:
         last = view.last_move
-        played = cards(last.move.removeprefix("claim:").split("+"))
+        first, *taken = last.move.removeprefix("claim:").split("+")
         if last.move.startswith("claim:"):
-            played = Text.assemble("claimed ", played)
-        said = Text.assemble(f"{seat_name(view, last.seat, me)}: ", played)
+            played = Text.assemble("claimed the missed capture ", cards([first, *taken]))
+        else:
+            played = Text.assemble("played ", card(first))
+            if taken:
+                played.append_text(Text.assemble(", taking ", cards(taken)))
+        said = Text.assemble(f"{seat_name(view, last.seat, me)} ", played)
         if last.escopa:
             said.append(" (escopa)", style="green")
         lines.append(Text.assemble(("last move  ", "cyan"), said))
@@ -125,7 +129,7 @@ Listed = LegalPlay | LegalClaim | LegalDeal
 
 
 def choice_text(move: Listed) -> Text:
-    """A legal move in words: `7♦ takes 3♠ 4♥`, `7♦ down`, `claim 5♥ 2♠ 8♣`, `deal`."""
+    """A legal move in words: `7♦ takes 3♠ 5♥`, `7♦ down`, `claim 5♥ 2♠ 8♣`, `deal`."""
     if isinstance(move, LegalPlay):
         if move.capture:
             return Text.assemble(card(move.card), " takes ", cards(move.capture))
@@ -200,7 +204,8 @@ def round_table(score: RoundScore, view: GameView, me: int) -> Table:
     row("cards", [str(s.cards) for s in score.sides])
     row("diamonds", [str(s.diamonds) for s in score.sides])
     row("sevens", [str(s.sevens) for s in score.sides])
-    row("primeira", ["-" if s.primeira is None else str(s.primeira) for s in score.sides])
+    if view.rules.points.primeira:  # a preset that scores no primeira shows none
+        row("primeira", ["-" if s.primeira is None else str(s.primeira) for s in score.sides])
     row("escopas", [str(s.escopas) for s in score.sides])
     for category in CATEGORIES:
         points = [_points(s, category) for s in score.sides]

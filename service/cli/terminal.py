@@ -95,7 +95,7 @@ def take_seat(service: Escopa, args: argparse.Namespace) -> Seat:
 
 
 def parse_choice(text: str, legal: LegalMoves) -> Listed | str:
-    """The legal move the player typed: its number, its code (`7D+3S+4H`, captures in any
+    """The legal move the player typed: its number, its code (`7D+3S+5H`, captures in any
     order, suits as symbols too), or a card when only one move plays it; else why not."""
     typed = text.strip()
     if typed.isdigit():

@@ -120,6 +120,47 @@ def test_the_readme_walkthrough_block_works_as_written_on_every_deal(
         assert '"totals"' in done.stdout
 
 
+def test_the_readme_walkthrough_says_so_when_no_server_answers() -> None:
+    block = readme_walkthrough().replace(
+        "B=http://127.0.0.1:8000", f"B=http://127.0.0.1:{free_port()}", 1
+    )
+    done = subprocess.run(
+        ["bash", "-c", "set -euo pipefail\n" + block],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "Failed to connect" in done.stderr or "Could not connect" in done.stderr, done.stderr
+
+
+def test_the_readme_walkthrough_prints_a_refused_moves_code_and_detail(
+    served: tuple[str, Path],
+) -> None:
+    base, _ = served
+    block = readme_walkthrough()
+    start = block.index("api -X POST $B/v1/games/$ID/moves")
+    again = block[start:].split("\n", 2)[:2]  # the move's line and its continuation, as written
+    script = block.replace("B=http://127.0.0.1:8000", f"B={base}", 1) + "\n" + "\n".join(again)
+    done = subprocess.run(
+        ["bash", "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    refusal = "refused: game/version_conflict: "
+    assert refusal in done.stderr, done.stdout + done.stderr
+    assert refusal in (Path(__file__).resolve().parents[2] / "README.md").read_text()
+
+
+def test_play_with_curl_says_so_when_no_server_answers() -> None:
+    script = Path(__file__).resolve().parents[2] / "docs" / "play-with-curl.sh"
+    base = f"http://127.0.0.1:{free_port()}"
+    done = subprocess.run(
+        ["bash", str(script), base], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 7
+    assert f"no Escopa service at {base}: start one with make run" in done.stderr
+
+
 def test_serve_says_where_it_listens_once_the_port_is_bound(tmp_path: Path) -> None:
     port, log = free_port(), tmp_path / "serve.log"
     process = start_serve(port, tmp_path / "data", log=log)

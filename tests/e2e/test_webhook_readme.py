@@ -1,4 +1,4 @@
-"""The README's webhook block, exactly as written, against `escopa serve` started as the README
+"""docs/api.md's webhook block, exactly as written, against `escopa serve` started as the page
 says (`ESCOPA_WEBHOOK_ALLOW=127.0.0.1`), with a receiver on loopback in place of port 9000."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.harness.processes import serve_private
 from tests.harness.webhook_receiver import receiving, verify
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 
 
 def readme_webhook_block() -> str:

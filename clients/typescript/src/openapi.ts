@@ -784,8 +784,7 @@ export interface components {
          *           "bank_seconds": 120,
          *           "on_timeout": "bot"
          *         }
-         *       },
-         *       "seed": "a secret seed of ours"
+         *       }
          *     }
          */
         CreateGame: {
@@ -823,10 +822,9 @@ export interface components {
         } | {
             commitment_id?: null;
         }) & ({
+            /** @enum {unknown} */
             client_seed?: null;
-        } | {
-            commitment_id: components["schemas"]["CommitmentId"];
-        }));
+        } | Record<string, never>));
         /**
          * CreatedGame
          * @description The new game: its id, each seat's token (the only time it is shown), the view, and the

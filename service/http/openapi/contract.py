@@ -56,14 +56,16 @@ NOT_BOTH_SEEDS: Final[Schema] = {
 CLIENT_SEED_NEEDS_COMMITMENT: Final[Schema] = {
     "description": "a `client_seed` only with a `commitment_id`",
     "anyOf": [
-        {"type": "object", "properties": {"client_seed": NULL}},
+        {"type": "object", "properties": {"client_seed": {"enum": [None]}}},
         {
             "type": "object",
-            "properties": {"commitment_id": ref("CommitmentId")},
             "required": ["commitment_id"],
+            "not": {"properties": {"commitment_id": NULL}},
         },
     ],
 }
+"""Said with no `type` on a member (`enum: [null]`, and `not` null), since Redoc warns where a
+member's `type` here differs from the member's own ("Incompatible types in allOf")."""
 
 CONSTRAINTS: Final[dict[str, list[Schema]]] = {
     "CreateGame": [playable(ref("Player")), NOT_BOTH_SEEDS, CLIENT_SEED_NEEDS_COMMITMENT],

@@ -28,7 +28,6 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
             "first_dealer": 1,
             "clock": {"turn_seconds": 30, "bank_seconds": 120, "on_timeout": "bot"},
         },
-        "seed": "a secret seed of ours",
     },
     "MoveRequest": {"card": "5H", "capture": ["2S", "QD"], "expected_version": 7},
     "DealRequest": {"expected_version": 12},

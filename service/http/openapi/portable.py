@@ -78,10 +78,12 @@ def name_enums(doc: Document) -> None:
 
 
 def type_enums(doc: Document) -> None:
-    """Give every enum the type of its values (generators type an untyped enum as unknown)."""
+    """Give every enum the type of its values (generators type an untyped enum as unknown); but
+    `[null]`, a constraint's "left out or null", which generators type `null` by itself."""
     for node in _walk(doc):
-        if isinstance(node.get("enum"), list) and "type" not in node:
-            node["type"] = _enum_type(node["enum"])
+        values = node.get("enum")
+        if isinstance(values, list) and "type" not in node and values != [None]:
+            node["type"] = _enum_type(values)
 
 
 def close_tuples(schemas: dict[str, Schema]) -> None:

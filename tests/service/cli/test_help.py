@@ -25,13 +25,18 @@ def test_every_option_has_help_text(command: str) -> None:
     assert silent == [], f"`escopa {command}` options without help: {silent}"
 
 
-def test_serve_help_shows_the_meaning_and_default_of_each_option() -> None:
-    shown = subprocess.run(
-        [sys.executable, "-m", "service.cli", "serve", "--help"],
+def help_text(command: str) -> str:
+    """What `escopa COMMAND --help` prints."""
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", command, "--help"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
+
+
+def test_serve_help_shows_the_meaning_and_default_of_each_option() -> None:
+    shown = help_text("serve")
     text = " ".join(shown.split())
     helps = {
         option: " ".join((action.help or "").split())
@@ -43,3 +48,10 @@ def test_serve_help_shows_the_meaning_and_default_of_each_option() -> None:
         assert helps[option], f"{option} has no help text"
         assert helps[option] in text
     assert "default: ESCOPA_PORT, else 8000" in text
+
+
+def test_play_help_lists_the_keys_of_the_game() -> None:
+    shown = help_text("play")
+    keys = [line.split()[:2] for line in shown.split("at your turn, type:", 1)[1].splitlines()]
+    assert ["h", "the"] in keys and ["q", "leave"] in keys
+    assert ["s", "guindis"] in keys and ["s", "seven"] in keys

@@ -5,6 +5,7 @@ and the refusals it says in words."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from tests.harness.terminal import Listing, play_through, spawn, spawn_shell
 
 UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
 QUICK_BOTS = {"ESCOPA_BOT_BUDGET": "300"}  # the server's expert thinks less: shorter tests
-README = Path(__file__).resolve().parents[3] / "README.md"
+TERMINAL = Path(__file__).resolve().parents[3] / "docs" / "terminal.md"
 SUIT = re.compile("[♠♥♦♣]")
 
 
@@ -55,15 +56,16 @@ def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) 
     assert "your hand" in out and "table" in out
     assert SUIT.search(out)
     assert "Greedy 1 played " in out  # the bot's moves, live
-    boards = list(re.finditer(r"last move  Greedy 1: (\S+)", out))
+    boards = list(re.finditer(r"last move  Greedy 1 (played \S+|claimed)", out))
     assert boards
     for board in boards:  # each bot move is told before the board that shows it
         if board.group(1) != "claimed":
-            assert out.rfind(f"Greedy 1 played {board.group(1)}", 0, board.start()) != -1
+            assert out.rfind(f"Greedy 1 {board.group(1)}", 0, board.start()) != -1
     assert "you played " in out
     assert re.search(r"round 1\s", out)
-    for row in ("cards", "diamonds", "sevens", "primeira", "escopas", "round", "match"):
+    for row in ("cards", "diamonds", "sevens", "escopas", "round", "match"):
         assert re.search(rf"│ {row} +│", out), row
+    assert not re.search(r"│ primeira +│", out), "the escopa preset scores no primeira"
     game = game_id_of(out)
     score = httpx.get(f"{base_url}/v1/games/{game}/score").json()
     assert score["status"] == "finished"
@@ -161,15 +163,18 @@ def test_without_a_server_it_says_to_start_escopa_serve() -> None:
 
 
 def readme_commands() -> list[str]:
-    """The command lines of the README's "In the terminal" block, comments dropped."""
-    section = README.read_text().split("## In the terminal", 1)[1]
+    """The command lines of docs/terminal.md's block, comments dropped."""
+    section = TERMINAL.read_text()
     block = section.split("```sh\n", 1)[1].split("\n```", 1)[0]
     return [line.split("  #", 1)[0].strip() for line in block.splitlines()]
 
 
 def test_the_readme_terminal_commands_work_as_written(base_url: str, tmp_path: Path) -> None:
     commands = readme_commands()
-    assert [c.split()[1] for c in commands] == ["play", "play", "play", "simulate", "audit"]
+    assert [c.split()[:2] for c in commands] == [
+        [".venv/bin/escopa", verb] for verb in ("play", "play", "play", "simulate", "audit")
+    ], "written as a person types them in the clone's folder, where `make run` put escopa"
+    (tmp_path / ".venv").symlink_to(Path(sys.executable).parents[1])  # the clone's folder
     exports = tmp_path / "exports"
     exports.mkdir()
     open_seat = httpx.post(

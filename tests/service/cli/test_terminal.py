@@ -141,7 +141,7 @@ def test_the_board_shows_the_table_the_hand_the_piles_and_the_score() -> None:
     assert "table      2♠ 3♠" in shown
     assert "your hand  7♦ K♣" in shown
     assert "others     E (expert) 3 cards" in shown
-    assert "last move  E (expert): 4♥ A♠" in shown
+    assert "last move  E (expert) played 4♥, taking A♠" in shown
     assert "signals    E (expert): seven" in shown
     piles = {line.split()[1]: line.split()[-4:-1] for line in shown.splitlines()[7:9]}
     assert piles == {"you": ["9", "1", "4"], "E": ["5", "0", "2"]}
@@ -176,6 +176,7 @@ def test_the_round_table_lists_each_category_scored_and_the_totals() -> None:
     assert rows["+ seven of diamonds"] == ["1", ""]
     assert rows["+ opponents under 10 cards"] == ["2", ""]
     assert "+ primeira" not in rows  # nobody scored it
+    assert "primeira" not in rows  # nor could: the escopa preset scores none
     assert rows["round"] == ["+7", "+0"]
     assert rows["match"] == ["11", "2"]
 
@@ -236,3 +237,33 @@ def test_every_listed_move_is_picked_by_its_number_and_by_its_code_in_any_order(
         typed = (prefix + "+".join(cards)).lower()
         by_code = parse_choice(typed, legal)
         assert not isinstance(by_code, str) and by_code.id == move.id, typed
+
+
+def test_the_last_move_says_what_was_played_and_taken_or_claimed() -> None:
+    for move, said in [
+        ("3C", "E (expert) played 3♣"),
+        ("7D+3S+5H", "E (expert) played 7♦, taking 3♠ 5♥"),
+        ("claim:5S+QD", "E (expert) claimed the missed capture 5♠ Q♦"),
+    ]:
+        view = GameView.from_dict(
+            {**game_view().to_dict(), "last_move": {"seat": 1, "move": move, "escopa": False}}
+        )
+        shown = text_of(board(view, 0))
+        assert f"last move  {said}" in shown, shown
+
+
+def test_the_round_table_shows_the_primeira_where_the_rules_score_it() -> None:
+    side = {"seats": [0], "cards": 24, "diamonds": 6, "sevens": 3, "seven_of_diamonds": True,
+            "wrong_captures": 0, "void": False, "penalty": 0, "primeira": 40, "escopas": 0,
+            "total": 1, "categories": {"primeira": 1}}  # fmt: skip
+    other = {**side, "seats": [1], "primeira": 30, "total": 0, "categories": {"primeira": 0}}
+    score = RoundScore.from_dict(
+        {"round": 1, "sides": [{"side": 0, **side}, {"side": 1, **other}], "last_cards": [],
+         "last_capturer": 0, "match_totals": [1, 0]}
+    )  # fmt: skip
+    scored = game_view().to_dict()
+    scored["rules"]["points"]["primeira"] = 1
+    rows = text_of(round_table(score, GameView.from_dict(scored), 0))
+    assert any(
+        line.split("│")[1].strip() == "primeira" for line in rows.splitlines() if "│" in line
+    )

@@ -113,8 +113,8 @@ async def test_the_metrics_content_type_says_its_charset_once(client: Client) ->
     assert content_type.startswith("text/plain; version=")
 
 
-def test_the_readme_lists_the_route_problems() -> None:
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+def test_the_api_page_lists_the_route_problems() -> None:
+    readme = (Path(__file__).resolve().parents[3] / "docs" / "api.md").read_text()
 
     assert "`route/not_found` (404)" in readme
     assert "`route/method_not_allowed` (405)" in readme

@@ -33,7 +33,7 @@ export function clockRules(clock) {
 }
 
 /**
- * A move's text form in words: "5H+2S" → "5 de copas, taking 2 de espadas".
+ * A move's text form in words: "5H+2S+QD" → "5 de copas, taking 2 de espadas + Sota de oros".
  * @param {string} text
  * @returns {string}
  */

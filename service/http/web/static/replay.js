@@ -145,7 +145,20 @@ function render() {
   for (const button of $("moves").querySelectorAll("button")) {
     const current = Number(button.dataset.index) === view.at;
     button.setAttribute("aria-current", String(current));
-    if (current) button.scrollIntoView({ block: "nearest" });
+    if (current) showInList($("moves"), button);
+  }
+}
+
+/**
+ * Scroll `list`'s own box so `item` shows in it; the page itself stays where it is.
+ * @param {HTMLElement} list
+ * @param {HTMLElement} item
+ */
+function showInList(list, item) {
+  const top = item.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
   }
 }
 

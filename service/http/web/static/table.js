@@ -247,7 +247,7 @@ function onEntry(entry) {
   state.lastSeq = entry.seq;
   localStorage.setItem(`escopa:seen:${gameId}`, JSON.stringify({ seq: entry.seq, hash: entry.hash }));
   $("log").append(h("li", { value: String(entry.seq), text: describe(entry) }));
-  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
+  $("log").scrollTop = $("log").scrollHeight; // the log's box follows, never the page
   const ended = entry.events.find((event) => event.type === "round_ended");
   if (ended && entry.seq > state.loadedAt) showRound(ended.score.round).catch(showError);
   if (entry.type === "rematch") {

@@ -43,9 +43,17 @@ async def browser() -> AsyncIterator[Browser]:
         await launched.close()
 
 
-async def load(browser: Browser, url: str) -> tuple[Page, list[str]]:
-    """A page at `url` whose requests off the server's host are refused and recorded."""
+async def load(
+    browser: Browser, url: str, console: list[str] | None = None
+) -> tuple[Page, list[str]]:
+    """A page at `url` whose requests off the server's host are refused and recorded (and its
+    console's warnings and errors in `console`, when given)."""
     page = await browser.new_page()
+    if console is not None:
+        page.on(
+            "console",
+            lambda m: console.append(m.text) if m.type in {"warning", "error"} else None,
+        )
     outside: list[str] = []
     host = urlsplit(url).netloc
 
@@ -81,7 +89,8 @@ async def test_redoc_renders_every_operation_from_the_service_alone(
     redis_url: str, browser: Browser
 ) -> None:
     async with serve_apps(redis_url, 1) as (client,):
-        page, outside = await load(browser, f"{client.base_url}/schema")
+        console: list[str] = []
+        page, outside = await load(browser, f"{client.base_url}/schema", console)
         await page.wait_for_selector("[data-section-id^='operation/']", timeout=30_000)
         shown = await page.eval_on_selector_all(
             "[data-section-id^='operation/'] h2", "nodes => nodes.map(n => n.textContent.trim())"
@@ -93,3 +102,4 @@ async def test_redoc_renders_every_operation_from_the_service_alone(
     marked = [f"{summary} Webhook" for summary in events]  # Redoc marks an event so
     assert sorted(" ".join(text.split()) for text in shown) == sorted(summaries() + marked)
     assert outside == [], f"requests left the host: {outside}"
+    assert console == [], "Redoc read the document without a warning"

@@ -86,7 +86,7 @@ def test_the_log_documents_its_page_limit() -> None:
     assert limit["schema"]["maximum"] == 200
     assert limit["schema"]["default"] == 50
     assert "1 to 200, default 50" in limit["description"]
-    assert "(1-200, default 50)" in (COMMITTED.parents[1] / "README.md").read_text()
+    assert "(1-200, default 50)" in (COMMITTED.parents[1] / "docs" / "api.md").read_text()
 
 
 def _operations() -> dict[str, Any]:
@@ -221,3 +221,14 @@ def test_every_operation_is_documented_for_integrators(operation_id: str) -> Non
         assert media.get("examples"), (
             f"{operation_id}: add its request body's example to examples.py (REQUESTS)"
         )
+
+
+def test_no_example_of_a_new_game_chooses_its_seed() -> None:
+    """A newcomer copies the example: a seed it names would be public, so it names none and the
+    server draws a secret one."""
+    doc = document()
+    body = doc["paths"]["/v1/games"]["post"]["requestBody"]["content"]["application/json"]
+    examples = [e["value"] for e in body["examples"].values()]
+    examples += [doc["components"]["schemas"]["CreateGame"].get("examples", [])][0]
+    assert examples
+    assert not [e for e in examples if {"seed", "client_seed"} & set(e)], examples

@@ -23,7 +23,7 @@ import redis
 
 from service.store.redis_server import RedisServer
 from tests.harness.api import Json, canonical, capturing_cards, find_seed
-from tests.harness.browser import PHONE, Chromium, Watched, chromium
+from tests.harness.browser import DESKTOP, PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     assert_clean,
     my_turn,
@@ -885,4 +885,31 @@ def test_a_four_player_game_against_bots_gives_the_person_a_bot_partner_at_each_
     ]
     assert page.inner_text("#sides [data-side='0'] h2") == "Léa & Beto"
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert_clean(server, watched)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_table_and_the_replay_open_at_their_header(
+    server: Served, browser: Chromium, finished: Json, size: dict[str, int]
+) -> None:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        game = http.post("/v1/games", json={"players": ["Ana", {"name": "G", "bot": "greedy"}]})
+        created = game.json()
+        auth = {"Authorization": f"Bearer {created['players'][0]['token']}"}
+        url = f"/v1/games/{created['game_id']}"
+        for _ in range(4):  # a log longer than its box
+            until(lambda: http.get(url).json()["turn"] == 0, "your turn")
+            legal = http.get(f"{url}/legal-moves", headers=auth).json()
+            move = {"move": legal["moves"][0]["id"], "expected_version": legal["version"]}
+            assert http.post(f"{url}/moves", json=move, headers=auth).is_success
+    watched = browser.page(size)
+    page = watched.page
+    page.goto(f"{server.base}/play/{created['game_id']}#token={created['players'][0]['token']}")
+    until(lambda: version(watched) >= 8, "the table")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0, "the table opened scrolled past its header"
+    page.goto(f"{server.base}/replay/{finished['game_id']}#m=40")
+    page.wait_for_selector("body[data-verified]")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0, "the replay opened scrolled past its header"
     assert_clean(server, watched)
