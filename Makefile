@@ -5,7 +5,7 @@ SOURCES = engine bots service tests bench clients/python
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast run bench openapi clients clients-python clients-typescript screenshots fuzz clean
+.PHONY: install lint format test test-fast test-repeat run bench openapi clients clients-python clients-typescript screenshots fuzz clean
 
 install: .venv/installed node_modules/installed
 
@@ -35,11 +35,23 @@ format: install
 	$(PY) -m ruff format $(SOURCES)
 	$(PY) -m ruff check --fix $(SOURCES)
 
+# The suite in parallel (pytest-xdist; each test file on one worker, so a file's fixtures start
+# once) in a random order (pytest-randomly; the seed is printed; `--randomly-seed=N` replays an order).
+# Most tests wait on subprocesses, Redis and browsers, so more workers than cores pay
+# (docs/testing.md has the figures).
+WORKERS ?= 4
+PARALLEL = -n $(WORKERS) --dist loadfile
+
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest $(PARALLEL)
 
 test-fast: install
 	$(PY) -m pytest -x
+
+# The suite N times in parallel, each in another random order; every test that failed, counted.
+N ?= 5
+test-repeat: install
+	$(PY) tests/repeat.py --times $(N) --workers $(WORKERS)
 
 run: install
 	.venv/bin/escopa serve

@@ -8,7 +8,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from tests.clients.typescript.test_typescript_client import ROOT, build
+from tests.clients.typescript.test_typescript_client import ROOT
 
 QUICKSTART = ROOT / "docs" / "quickstart-typescript.md"
 
@@ -24,14 +24,13 @@ def test_the_quickstart_is_under_30_lines() -> None:
 
 
 def test_the_typescript_quickstart_plays_a_game_against_a_bot_to_its_end_as_written(
-    served: tuple[str, Path], tmp_path: Path
+    served: tuple[str, Path], tmp_path: Path, built: None
 ) -> None:
     base, _ = served
     (code,) = blocks("ts")
     (shell,) = blocks("sh")
     install, run = shell.splitlines()
     assert install.startswith("npm install ") and "clients/typescript" in install
-    build()
     # Installed as `npm install` would link it: this clone's node_modules, the client within.
     (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
     (tmp_path / "play.mts").write_text(code)
