@@ -35,11 +35,3 @@ def version_conflict(expected: int, current: int) -> ServiceError:
         409,
         f"expected_version {expected} is stale: the game is at version {current}",
     )
-
-
-def busy() -> ServiceError:
-    """So many writes raced for one game that this one lost every try: nothing was stored,
-    so nothing is acknowledged (a receipt is given only for a stored head)."""
-    return ServiceError(
-        "game/busy", 503, "too many writes raced for this game; try again", {"Retry-After": "1"}
-    )

@@ -44,7 +44,7 @@ from service.core.messages import (
 )
 from service.core.observer import GameObserver
 from service.core.webhook_messages import WebhookSubscription
-from service.errors import ServiceError, busy, not_found, version_conflict
+from service.errors import ServiceError, not_found, version_conflict
 from service.ledger.chain import (
     EntryType,
     GameInfo,
@@ -468,7 +468,7 @@ class Games:
                 side = seen_signals(signals, seat, False, rules)
                 return SignalResult(version=game.version, to_seat=partner, sent=len(side))
             game = await self.load(game_id)  # a move or another signal came first: again
-        raise busy()  # pragma: no cover
+        raise version_conflict(game.version, game.version)  # pragma: no cover
 
     async def play_as(
         self, game_id: str, game: StoredGame, seat: int, move: Move, bot_turn: str
@@ -572,15 +572,11 @@ class Games:
             if outcome.outcome != "signals":
                 break
             game = await self.load(game_id)  # a signal came in: record it too
-            if game.version != expected:  # the move was applied to the game as it was
-                raise version_conflict(expected, game.version)
         if outcome.outcome == "replay":
             return self._replayed(outcome.answer, fingerprint)
         if outcome.outcome == "clock":
             await self._late(game_id, seat, expected)
         self._check(outcome.outcome, game_id, expected, outcome.version)
-        if outcome.outcome != "committed":  # every try lost to a new signal: nothing stored
-            raise busy()
         self.cache.put(game_id, cached)
         self.logs.written(game_id, cached, encode(step), entry)
         self.observer.move_applied(kind, finished)

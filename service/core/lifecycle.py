@@ -44,7 +44,7 @@ from service.core.messages import (
     SeatToken,
 )
 from service.core.webhooks import Webhooks
-from service.errors import ServiceError, busy, not_found
+from service.errors import ServiceError, not_found
 from service.ledger.chain import GameInfo, LogEntry, visible
 from service.ledger.compact import (
     Cursor,
@@ -83,6 +83,13 @@ Ending = Callable[[State, int], tuple[State, list[engine.Event]]]
 
 def problem(code: str, status: int, detail: str, field: str | None = None) -> ServiceError:
     return ServiceError(code, status, detail, field=field)
+
+
+def busy() -> ServiceError:
+    """So many writes raced for one game that this one lost every try (never seen in tests)."""
+    return ServiceError(
+        "game/busy", 503, "too many writes raced for this game; try again", {"Retry-After": "1"}
+    )
 
 
 def not_waiting(game_id: str) -> ServiceError:
