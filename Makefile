@@ -37,8 +37,8 @@ format: install
 
 # The suite in parallel (pytest-xdist; each test file on one worker, so a file's fixtures start
 # once) in a random order (pytest-randomly; the seed is printed; `--randomly-seed=N` replays an order).
-# Most tests wait on subprocesses, Redis and browsers, so more workers than cores pay
-# (docs/testing.md has the figures).
+# Tests that wait (browsers, subprocesses, clocks) overlap with those that compute: 4 workers on
+# a 2-core machine (docs/testing.md has the figures).
 WORKERS ?= 4
 PARALLEL = -n $(WORKERS) --dist loadfile
 
