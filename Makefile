@@ -6,7 +6,7 @@ SOURCES = engine bots service tests bench clients/python
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast run bench docs openapi clients clients-python clients-typescript screenshots fuzz clean
+.PHONY: install lint format test test-fast test-repeat run bench docs openapi clients clients-python clients-typescript screenshots fuzz clean
 
 PIP = $(PY) -m pip install --quiet --disable-pip-version-check
 
@@ -45,12 +45,24 @@ format: install
 	$(PY) -m ruff format $(SOURCES)
 	$(PY) -m ruff check --fix $(SOURCES)
 
+# The suite in parallel (pytest-xdist; each test file on one worker, so a file's fixtures start
+# once) in a random order (pytest-randomly; the seed is printed; `--randomly-seed=N` replays an order).
+# Tests that wait (browsers, subprocesses, clocks) overlap with those that compute: 4 workers on
+# a 2-core machine (docs/testing.md has the figures).
+WORKERS ?= 4
+PARALLEL = -n $(WORKERS) --dist loadfile
 TESTS ?=   # some test files only, e.g. TESTS=tests/engine (default: all of them)
+
 test: lint
-	$(PY) -m pytest $(TESTS)
+	$(PY) -m pytest $(PARALLEL) $(TESTS)
 
 test-fast: install
 	$(PY) -m pytest -x
+
+# The suite N times in parallel, each in another random order; every test that failed, counted.
+N ?= 5
+test-repeat: install
+	$(PY) tests/repeat.py --times $(N) --workers $(WORKERS)
 
 run: .venv/serving   # on ESCOPA_PORT (default 8000), with its own Redis unless REDIS_URL is set
 	.venv/bin/escopa serve

@@ -179,6 +179,18 @@ async def moves(
     return len(latencies) / (time.perf_counter() - began), latencies, finished
 
 
+async def one_match(port: int, match: tuple[str, Script]) -> str:
+    """A whole match played to its end, untimed: for the bytes of a finished match when none
+    finished within the timed phases (a slow or busy machine)."""
+    connection = Connection(port)
+    try:
+        game_id = await play_match(connection, *match, [], float("inf"))
+    finally:
+        await connection.close()
+    assert game_id is not None
+    return game_id
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) of a process and its children so far; 0 without /proc."""
     total = 0.0
@@ -321,12 +333,10 @@ def run(args: argparse.Namespace, matches: list[list[tuple[str, Script]]], folde
                 with serve_processes(server.url, folder, 1, *options, **env) as [api]:
                     port = int(api.base.rsplit(":", 1)[1])
                     bares, plays, games = rounds(api.process.pid, port, args, matches)
+                    finished = games or [asyncio.run(one_match(port, matches[0][0]))]
                 rates[workers, connection] = report(workers, connection, bares, plays, games)
-                if games:
-                    sizes = [bytes_per_match(server.url, g) for g in games[:20]]
-                    print(
-                        f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}"
-                    )
+                sizes = [bytes_per_match(server.url, g) for g in finished[:20]]
+                print(f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}")
     for workers in args.workers:
         if (workers, "multiplexed") in rates and (workers, "pool") in rates:
             (shared, shared_ratio), (pool, pool_ratio) = (

@@ -54,6 +54,7 @@ def _die_with_parent() -> None:
 EPHEMERAL_RANGE: Final = Path("/proc/sys/net/ipv4/ip_local_port_range")
 PORTS_BELOW_EPHEMERAL: Final = 16384
 _handed_out: deque[int] = deque(maxlen=64)  # chosen lately: their servers may not listen yet
+_ports = random.SystemRandom()  # not the `random` module's: processes seeded alike would collide
 
 
 def free_port(below: int | None = None) -> int:
@@ -66,7 +67,7 @@ def free_port(below: int | None = None) -> int:
     top = ephemeral_start() if below is None else min(below, ephemeral_start())
     first = max(1024, top - PORTS_BELOW_EPHEMERAL)
     for _ in range(100 if top > first else 0):
-        port = random.randrange(first, top)
+        port = _ports.randrange(first, top)
         if port not in _handed_out and bindable(port):
             _handed_out.append(port)
             return port

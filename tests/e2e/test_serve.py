@@ -58,14 +58,16 @@ def test_serve_makes_its_signing_key_in_its_data_folder_readable_by_its_owner_on
 def test_serve_stops_its_private_redis_on_exit(tmp_path: Path) -> None:
     port = free_port()
     process = start_serve(port, tmp_path / "data")
-    wait_ready(f"http://127.0.0.1:{port}", process)
-    redis_port = httpx.get(f"http://127.0.0.1:{port}/healthz").status_code
-    assert redis_port == 200
-    children = subprocess.run(
-        ["pgrep", "-P", str(process.pid)], capture_output=True, text=True, check=False
-    ).stdout.split()
-    assert children, "the private redis-server runs as a child of escopa serve"
-    process.send_signal(signal.SIGTERM)
+    try:
+        wait_ready(f"http://127.0.0.1:{port}", process)
+        redis_port = httpx.get(f"http://127.0.0.1:{port}/healthz").status_code
+        assert redis_port == 200
+        children = subprocess.run(
+            ["pgrep", "-P", str(process.pid)], capture_output=True, text=True, check=False
+        ).stdout.split()
+        assert children, "the private redis-server runs as a child of escopa serve"
+    finally:  # stopped whatever failed above: no server left running after the test
+        process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=20) == 0
     for child in children:
         assert not Path(f"/proc/{child}").exists() or _is_zombie(child)

@@ -13,10 +13,11 @@ import pytest
 import redis
 
 from service.store.redis_server import RedisServer
+from tests.harness.pages import until
 from tests.harness.processes import serve_processes
 from tests.harness.sse import follow
 
-PAUSE_MS = 1500
+PAUSE_MS = 60_000  # longer than any wait below: lifted by the test
 
 
 @pytest.fixture
@@ -24,8 +25,18 @@ def redis_url(redis_server: RedisServer) -> str:
     return redis_server.url
 
 
+def held_write(admin: redis.Redis) -> bool:
+    """Whether a client waits in Redis on a write held back by the pause (not on a stream
+    command or a blocking read, as the service's background loops send)."""
+    return any(
+        "b" in client["flags"] and not client["cmd"].startswith(("x", "bl", "br", "bz"))
+        for client in admin.client_list()
+    )
+
+
 def test_sigterm_during_a_slow_request_still_answers_it(redis_url: str, tmp_path: Path) -> None:
-    with serve_processes(redis_url, tmp_path, 1, ESCOPA_REDIS_TIMEOUT="10") as (served,):
+    quiet = {"ESCOPA_BOTS": "0", "ESCOPA_CLOCK_SWEEP": "0"}  # no writes but the request's
+    with serve_processes(redis_url, tmp_path, 1, ESCOPA_REDIS_TIMEOUT="10", **quiet) as (served,):
         answers: list[httpx.Response] = []
         body = {"players": ["Ana", "Bia"]}
 
@@ -33,12 +44,14 @@ def test_sigterm_during_a_slow_request_still_answers_it(redis_url: str, tmp_path
             answers.append(httpx.post(f"{served.base}/v1/games", json=body, timeout=20))
 
         admin = redis.Redis.from_url(redis_url)
-        admin.client_pause(PAUSE_MS, all=True)  # every command waits: the request hangs in Redis
+        admin.client_pause(PAUSE_MS, all=False)  # every write waits: the request hangs in Redis
         slow = threading.Thread(target=create)
         slow.start()
-        time.sleep(0.4)
-        assert slow.is_alive(), "the request should still be waiting for Redis"
+        until(lambda: held_write(admin), "the request's write held in Redis")
         served.process.send_signal(signal.SIGTERM)
+        until(lambda: "Shutting down" in served.log.read_text(), "the shutdown under way")
+        assert slow.is_alive(), "the request should still be waiting for Redis"
+        admin.client_unpause()
         slow.join(timeout=15)
         admin.close()
         assert [a.status_code for a in answers] == [201], answers

@@ -26,7 +26,13 @@ import redis as redis_client
 
 from service.store.redis_server import RedisServer
 from tests.harness.api import Game, assert_linked, create_game, ok
-from tests.harness.faults import Player, api_processes, assert_acknowledged_and_audited, wait_until
+from tests.harness.faults import (
+    HANG,
+    Player,
+    api_processes,
+    assert_acknowledged_and_audited,
+    wait_until,
+)
 
 GAMES = 6
 MOVES_BEFORE = 4
@@ -41,7 +47,7 @@ async def test_a_move_cut_off_by_a_killed_api_process_is_all_or_nothing(tmp_path
         ) as (doomed, survivor),
     ):
         async with (
-            asyncio.timeout(60),
+            asyncio.timeout(HANG),
             httpx.AsyncClient(base_url=doomed.base, timeout=30) as first,
             httpx.AsyncClient(base_url=survivor.base, timeout=10) as second,
         ):
@@ -95,7 +101,7 @@ async def test_the_other_process_carries_on_when_one_is_killed_under_load(
         api_processes(server.url, tmp_path, 2) as (doomed, survivor),
     ):
         async with (
-            asyncio.timeout(60),
+            asyncio.timeout(HANG),
             httpx.AsyncClient(base_url=doomed.base, timeout=10) as first,
             httpx.AsyncClient(base_url=survivor.base, timeout=10) as second,
         ):
@@ -110,7 +116,7 @@ async def test_the_other_process_carries_on_when_one_is_killed_under_load(
             await wait_until(lambda: sum(len(p.acks) for p in players) >= ACKED_BEFORE_KILL)
             doomed.kill()
 
-            await wait_until(lambda: all(task.done() for task in playing), timeout=40)
+            await wait_until(lambda: all(task.done() for task in playing))
             for task in playing:
                 task.result()
             assert sum(p.outages for p in players) > 0, "no request met the dead process"

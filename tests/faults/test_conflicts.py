@@ -18,7 +18,7 @@ import httpx
 
 from service.store.redis_server import RedisServer
 from tests.harness.api import Game, Json, create_game, ok
-from tests.harness.faults import Ack, api_processes, assert_acknowledged_and_audited
+from tests.harness.faults import HANG, Ack, api_processes, assert_acknowledged_and_audited
 
 PLAYERS = 3
 RACERS_PER_SEAT = 4
@@ -54,7 +54,7 @@ async def test_many_writers_on_two_processes_one_winner_per_version(tmp_path: Pa
         limits = httpx.Limits(max_connections=PLAYERS * RACERS_PER_SEAT)
         clients = [httpx.AsyncClient(base_url=p.base, timeout=10, limits=limits) for p in processes]
         try:
-            async with asyncio.timeout(60):
+            async with asyncio.timeout(HANG):
                 game = await create_game(clients[0], players=PLAYERS, seed="writers", target=2)
                 answers: list[tuple[int, Json]] = []
                 await asyncio.gather(

@@ -14,7 +14,14 @@ from pathlib import Path
 from service.settings import Settings
 from service.store.redis_server import RedisServer
 from tests.harness.api import create_game, serve_apps
-from tests.harness.faults import Player, assert_acknowledged_and_audited, ready, restart, wait_until
+from tests.harness.faults import (
+    HANG,
+    Player,
+    assert_acknowledged_and_audited,
+    ready,
+    restart,
+    wait_until,
+)
 from tests.harness.signing import SIGNING_KEYS
 
 GAMES = 8
@@ -25,7 +32,7 @@ async def test_every_acknowledged_move_survives_a_redis_crash(tmp_path: Path) ->
     redis = RedisServer(tmp_path / "redis", fsync="always").start()
     try:
         settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis.url, redis_timeout=0.5)
-        async with asyncio.timeout(60), serve_apps(redis.url, 2, settings=settings) as apis:
+        async with asyncio.timeout(HANG), serve_apps(redis.url, 2, settings=settings) as apis:
             games = [
                 await create_game(apis[i % 2], players=2, seed=f"crash-{i}", target=3)
                 for i in range(GAMES)
@@ -40,7 +47,7 @@ async def test_every_acknowledged_move_survives_a_redis_crash(tmp_path: Path) ->
             assert await ready(apis[0]) == 503
 
             redis = restart(redis)
-            await wait_until(lambda: all(task.done() for task in playing), timeout=40)
+            await wait_until(lambda: all(task.done() for task in playing))
             for task in playing:
                 task.result()
 

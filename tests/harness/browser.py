@@ -51,7 +51,7 @@ class Chromium:
         """A new page in its own context (its own session storage), watched from the start."""
         context = self.browser.new_context(viewport=viewport)  # type: ignore[arg-type]
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(60_000)  # bounds a hang only: a busy machine is slow
         watched = Watched(page)
         page.on("console", watched.on_console)
         page.on("pageerror", lambda error: watched.errors.append(f"exception: {error}"))

@@ -25,6 +25,9 @@ from tests.harness.audits import audit_of
 from tests.harness.processes import Served, serve_processes
 
 RETRY_PAUSE: Final = 0.05
+HANG: Final = 300.0
+"""Seconds after which a fault test counts as hung: a bound on a hang, never a measure (a busy
+machine took over 40 s to play what a quiet one plays in a few)."""
 UNAVAILABLE: Final = (502, 503)
 
 
@@ -130,7 +133,7 @@ async def assert_acknowledged_and_audited(client: Client, game: Game, acks: list
     assert report["entries"] == len(entries)
 
 
-async def wait_until(condition: object, timeout: float = 10.0) -> None:
+async def wait_until(condition: object, timeout: float = HANG) -> None:
     """Poll `condition()` (sync) until true; fail after `timeout` seconds."""
     async with asyncio.timeout(timeout):
         while not (callable(condition) and condition()):

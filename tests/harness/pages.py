@@ -13,7 +13,7 @@ from tests.harness.browser import Watched
 from tests.harness.processes import Served
 
 SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
-WAIT = 15.0
+WAIT = 60.0  # bounds a hang only
 
 
 def shoot(watched: Watched, name: str, full_page: bool = True) -> None:

@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import Route
 
-from tests.clients.typescript.test_typescript_client import CLIENT, ROOT, build
+from tests.clients.typescript.test_typescript_client import CLIENT, ROOT
 from tests.harness.browser import chromium
 
 PAGE = """<!doctype html>
@@ -64,10 +64,9 @@ def client_file(route: Route) -> None:
 
 
 def test_two_tables_play_a_match_in_a_browser_following_events_with_stream_tickets(
-    served: tuple[str, Path],
+    served: tuple[str, Path], built: None
 ) -> None:
     base, _ = served
-    build()
     with chromium() as browser:
         watched = browser.page()
         page = watched.page

@@ -52,9 +52,8 @@ def build() -> None:
 
 
 @pytest.fixture(scope="module")
-def results() -> dict[str, bool]:
+def results(built: None) -> dict[str, bool]:
     """Each node test's name and whether it passed, from one run of the TAP reporter."""
-    build()
     files = sorted(str(path) for path in (CLIENT / "dist" / "test").glob("*.test.js"))
     command = ["node", "--test", "--test-reporter=tap", "--test-concurrency=1", *files]
     done = subprocess.run(

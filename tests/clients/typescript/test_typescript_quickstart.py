@@ -8,7 +8,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from tests.clients.typescript.test_typescript_client import ROOT, build
+from tests.clients.typescript.test_typescript_client import ROOT
 
 QUICKSTART = ROOT / "docs" / "quickstart-typescript.md"
 
@@ -24,13 +24,12 @@ def test_the_quickstart_is_under_30_lines() -> None:
 
 
 def test_the_typescript_quickstart_plays_a_game_against_a_bot_to_its_end_as_written(
-    served: tuple[str, Path], tmp_path: Path
+    served: tuple[str, Path], tmp_path: Path, built: None
 ) -> None:
     base, _ = served
     (code,) = blocks("ts")
     (shell,) = blocks("sh")
     assert "path/to/escopa/clients/typescript" in shell
-    build()
     # Every line as written, in a folder of its own: the packed client, and the `typescript`
     # and `@types/node` the package registry gives today.
     (tmp_path / "play.mts").write_text(code)

@@ -45,9 +45,10 @@ def test_serve_over_a_shared_redis_without_a_key_refuses_to_start() -> None:
 
 
 def test_serve_with_a_malformed_key_refuses_to_start() -> None:
-    url = f"redis://127.0.0.1:{free_port()}/0"
+    url, port = f"redis://127.0.0.1:{free_port()}/0", str(free_port())
+    text = ("--log-format", "text")
 
-    done = escopa("serve", "--redis-url", url, "--log-format", "text", ESCOPA_SIGNING_KEY="short")
+    done = escopa("serve", "--redis-url", url, "--port", port, *text, ESCOPA_SIGNING_KEY="short")
 
     assert done.returncode == 2
     assert "signing key 1: a key is 43 base64url characters" in done.stderr

@@ -33,10 +33,12 @@ async def processes(redis_url: str) -> AsyncIterator[tuple[Games, Games]]:
         await client.aclose()
 
 
-async def running(games: Games, first_move: bool = True) -> tuple[str, list[str], int]:
-    """A forfeit-clocked game after its first move (or before it: then the deadline is the
-    abort's): its id, tokens and the deadline."""
-    rules = msgspec.convert({"clock": clock("forfeit")}, RulesOverride)
+async def running(
+    games: Games, first_move: bool = True, turn: int = 1
+) -> tuple[str, list[str], int]:
+    """A forfeit-clocked game (`turn` seconds a turn) after its first move (or before it: then
+    the deadline is the abort's): its id, tokens and the deadline."""
+    rules = msgspec.convert({"clock": clock("forfeit", turn)}, RulesOverride)
     created = await games.create(CreateGame(players=["Ana", "Bia"], rules=rules, seed="race"))
     tokens = [seat.token or "" for seat in created.players]
     turn = created.view.turn
@@ -93,7 +95,7 @@ async def test_a_timeout_before_the_deadline_is_refused_by_the_commit_script(
     processes: tuple[Games, Games],
 ) -> None:
     mover, sweeper = processes
-    game_id, _, deadline = await running(mover)
+    game_id, _, deadline = await running(mover, turn=10)  # its deadline far off, even under load
     seen = await sweeper.store.load(game_id)
     assert seen is not None
     assert now_ms() < deadline - 300

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import socket
 from collections import deque
 from pathlib import Path
@@ -62,3 +63,12 @@ def test_the_ephemeral_range_is_read_from_the_system_or_defaults(
     assert ephemeral_start() == 40000
     monkeypatch.setattr(server, "EPHEMERAL_RANGE", tmp_path / "missing")
     assert ephemeral_start() == 32768
+
+
+def test_processes_whose_random_module_is_seeded_alike_choose_different_ports() -> None:
+    # pytest-randomly seeds `random` alike in every worker of a parallel run, before each test.
+    random.seed(1)
+    first = [free_port() for _ in range(5)]
+    server._handed_out.clear()
+    random.seed(1)
+    assert [free_port() for _ in range(5)] != first

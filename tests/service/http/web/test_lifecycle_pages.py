@@ -285,6 +285,9 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
         play_by_clicks(actor)
         at = until(lambda w=actor, a=at: version(w) > a and version(w), "the move's answer")
     assert not bia.page.is_visible("#abort"), "no abort once a seat has played"
+    # Both tables drawn at the last move: a redraw after the click would take the focus off
+    # "Yes, resign" before Enter reaches it.
+    until(lambda: version(ana) == version(bia) >= at, "both tables at the last move")
 
     bia.page.click("#resign")
     assert bia.page.evaluate("document.activeElement.id") == "resign-yes"
