@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * The game's webhook deliveries and their state
-         * @description Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts, the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its attempts spent). For any seat's token of the game, or the API key that created it.
+         * @description Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts, the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its attempts spent). For any seat's token of the game, or the API key that created it; only that key sees the webhook's `url`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1872,11 +1872,12 @@ export interface components {
         };
         /**
          * WebhookDeliveries
-         * @description A game's webhook deliveries, in the order they are made.
+         * @description A game's webhook deliveries, in the order they are made; the `url` only for the API
+         *     key that created the game (a seat never sees it).
          */
         WebhookDeliveries: {
             game_id: string;
-            url: string;
+            url?: string;
             deliveries: components["schemas"]["WebhookDelivery"][];
         };
         /**
