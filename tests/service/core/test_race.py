@@ -12,7 +12,17 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.harness.api import Client, Game, assert_chain, assert_linked, create_game, ok, serve_apps
+import engine
+from tests.harness.api import (
+    Client,
+    Game,
+    assert_chain,
+    assert_linked,
+    create_game,
+    find_seed,
+    ok,
+    serve_apps,
+)
 
 RACERS = 20
 ROUNDS_OF_RACING = 6
@@ -65,7 +75,8 @@ async def test_concurrent_moves_at_one_version_commit_exactly_once(servers: list
 async def test_concurrent_different_moves_of_one_seat_commit_exactly_one(
     servers: list[Client],
 ) -> None:
-    game = await create_game(servers[0], players=2)
+    seed, _ = find_seed(lambda state: state.turn == 0 and len(engine.legal_moves(state, 0)) >= 3)
+    game = await create_game(servers[0], players=2, seed=seed)
     moves = await game.legal(0)
     assert len(moves) >= 3
     url = f"{game.url}/moves"

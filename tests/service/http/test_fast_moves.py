@@ -26,7 +26,7 @@ from service.core.messages import MoveRequest
 from service.http.fast_moves import CommonMove, common_move
 from service.http.strict import strict_body
 from service.settings import Settings
-from tests.harness.api import Client, Game, Json, assert_problem, create_game, ok
+from tests.harness.api import Client, Game, Json, assert_problem, chosen_seed, create_game, ok
 from tests.harness.signing import SIGNING_KEYS
 
 LIMIT = 2048
@@ -320,7 +320,10 @@ async def test_bodies_in_pieces_and_announced_lengths_get_the_same_answers_on_bo
     async with running(fast), running(plain):
         as_json = {"content-type": "application/json"}
         created = await post(
-            fast, "/v1/games", [b'{"players": ["Ana", "Bia"], "seed": "p"}'], as_json
+            fast,
+            "/v1/games",
+            [b'{"players": ["Ana", "Bia"], "seed": "%s"}' % chosen_seed("p").encode()],
+            as_json,
         )
         game = msgspec.json.decode(created[2])
         version, seat = game["version"], game["view"]["turn"]
