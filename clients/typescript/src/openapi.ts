@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Signal your partner (seen only by the partner until the game is over)
-         * @description The signal is kept beside the log: the version, the log and what the opponents and spectators see do not change. The partner sees it in its view (`signals`); the entry that ends the match records every signal.
+         * @description The signal is kept beside the log: the version, the log and what the opponents and spectators see do not change. The partner sees it in its view (`signals`); the entry that ends the match records every signal. A seat sends at most 3 signals a hand (409 `signal/limit_reached`; again after the next deal).
          */
         post: operations["sendSignal"];
         delete?: never;

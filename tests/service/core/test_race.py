@@ -120,9 +120,11 @@ async def test_a_burst_of_signals_and_moves_keeps_the_log_contiguous(
     committed = sum(r.status_code == 200 for r in moves)
     assert committed == 1, "signals are kept beside the log: they never make a move stale"
     assert all(r.status_code in (200, 409) for r in moves)
-    assert [r.status_code for r in signals] == [200] * 5
+    kept = [r for r in signals if r.status_code == 200]
+    assert len(kept) == 3, "three signals a hand, however many race for the third"
+    assert all(r.json()["code"] == "signal/limit_reached" for r in signals if r not in kept)
     entries = await game.log()
     assert len(entries) == 1 + committed
     assert_linked(entries)
     assert ok(await game.log_page())["head"] == len(entries)
-    assert len((await game.view(partner))["signals"]) == 5
+    assert len((await game.view(partner))["signals"]) == 3
