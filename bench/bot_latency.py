@@ -54,7 +54,7 @@ async def match(
     deadline: float,
 ) -> None:  # fmt: skip
     """One match against a bot, followed on its events, until it ends or time is up."""
-    seed = f"bench-{rng.getrandbits(64):x}"
+    seed = f"bench-{rng.getrandbits(128):032x}"  # a chosen seed needs 32 characters or more
     overrides: dict[str, Any] = {"target": args.target} if args.target else {}
     body = {"players": ["Ana", {"name": "Rita", "bot": args.level}], "seed": seed}
     if overrides:

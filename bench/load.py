@@ -45,6 +45,7 @@ import redis  # noqa: E402
 import engine  # noqa: E402
 from service.cli.progress import timed as elapsing  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
+from tests.harness.api import chosen_seed  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 
 
@@ -118,7 +119,7 @@ Script = list[tuple[int, bytes]]
 
 def match_script(seed: str) -> Script:
     """A whole match's moves as (seat, request body), chosen by the engine ahead of time."""
-    state, _ = engine.start(engine.make_rules("escopa", RULES), seed)
+    state, _ = engine.start(engine.make_rules("escopa", RULES), chosen_seed(seed))
     rng = random.Random(seed)
     _, steps = engine.play_out(state, lambda s, seat: rng.choice(engine.legal_moves(s, seat)))
     return [
@@ -140,7 +141,7 @@ async def play_match(
     connection: Connection, seed: str, script: Script, latencies: list[float], stop: float
 ) -> str | None:
     """Create a match and play its script with POST /moves; its id if it finished in time."""
-    body = {"players": ["Ana", "Bia"], "seed": seed, "rules": RULES}
+    body = {"players": ["Ana", "Bia"], "seed": chosen_seed(seed), "rules": RULES}
     status, raw = await connection.request("POST", "/v1/games", json.dumps(body).encode())
     assert status == 201, raw
     created = json.loads(raw)

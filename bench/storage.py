@@ -41,6 +41,7 @@ import redis.asyncio as aioredis  # noqa: E402
 from bench.load import RULES, Connection, Script, match_script  # noqa: E402
 from service.cli.progress import Advance, progress  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
+from tests.harness.api import chosen_seed  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 
 
@@ -64,7 +65,7 @@ async def game_bytes(client: aioredis.Redis, game_id: str, but: str = "") -> int
 
 
 async def create(connection: Connection, seed: str) -> tuple[str, list[dict[str, str]]]:
-    body = {"players": ["Ana", "Bia"], "seed": seed, "rules": RULES}
+    body = {"players": ["Ana", "Bia"], "seed": chosen_seed(seed), "rules": RULES}
     status, raw = await connection.request("POST", "/v1/games", json.dumps(body).encode())
     assert status == 201, raw
     created = json.loads(raw)

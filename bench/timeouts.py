@@ -80,9 +80,8 @@ async def start_games(games: Games, count: int, turn: int) -> list[str]:
 
     async def one(index: int) -> str:
         async with slots:
-            created = await games.create(
-                CreateGame(players=["Ana", "Bia"], rules=rules, seed=f"timeouts-{index}")
-            )
+            seed = f"timeouts-{index}-{'0123456789abcdef' * 2}"  # 32 characters or more
+            created = await games.create(CreateGame(players=["Ana", "Bia"], rules=rules, seed=seed))
             seat = created.view.turn
             assert seat is not None
             token = created.players[seat].token or ""

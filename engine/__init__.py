@@ -9,13 +9,23 @@ from engine.game import apply, current_seat, legal_moves, moves_in_view, next_de
 from engine.moves import Claim, Deal, Move, Play, move_text, parse_move
 from engine.playout import Chooser, Step, play_out
 from engine.rules import PRESETS, Points, Rules, make_rules
-from engine.signals import SIGNALS, Signal, check_signal, partner_of, sees_signal, signals_for
+from engine.signals import (
+    SIGNALS,
+    SIGNALS_PER_HAND,
+    Signal,
+    check_signal,
+    check_signals_left,
+    partner_of,
+    sees_signal,
+    signals_for,
+)
 from engine.state import State, canonical_json, state_hash
 from engine.views import View, redact, view
 
 __all__ = [
     "PRESETS",
     "SIGNALS",
+    "SIGNALS_PER_HAND",
     "Chooser",
     "Claim",
     "Deal",
@@ -37,6 +47,7 @@ __all__ = [
     "apply",
     "canonical_json",
     "check_signal",
+    "check_signals_left",
     "current_seat",
     "legal_moves",
     "make_rules",

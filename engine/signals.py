@@ -13,6 +13,9 @@ from engine.state import State
 Signal = Literal["guindis", "seven"]
 SIGNALS: Final[tuple[Signal, ...]] = ("guindis", "seven")
 """Every signal: `guindis` (I hold the seven of diamonds), `seven` (I hold another seven)."""
+SIGNALS_PER_HAND: Final = 3
+"""The most signals a seat may send in one hand: a wink per seven, and a hand holds three
+cards, so no seat has more to tell (and a stream of signals would only cost the service)."""
 
 
 def partner_of(rules: Rules, seat: int) -> int | None:
@@ -35,6 +38,16 @@ def check_signal(state: State, seat: int) -> int:
     if state.status == "finished":
         raise IllegalMove("move/game_over", "the match is over")
     return partner
+
+
+def check_signals_left(sent_this_hand: int) -> None:
+    """Raise `IllegalMove` when a seat has sent `SIGNALS_PER_HAND` signals in this hand."""
+    if sent_this_hand >= SIGNALS_PER_HAND:
+        raise IllegalMove(
+            "signal/limit_reached",
+            f"a seat may send {SIGNALS_PER_HAND} signals a hand (a wink per seven it holds); "
+            "this seat has sent them: signal again after the next deal",
+        )
 
 
 def sees_signal(rules: Rules, sender: int, reader: int | None) -> bool:

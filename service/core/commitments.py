@@ -7,8 +7,9 @@ the shuffle key is `server_seed:client_seed`, and the `created` log entry record
 seed, the client seed, the commitment id and the commitment. The server seed is revealed with
 the rest of the log when the game ends, and the audit checks it against the commitment.
 
-A seed the creator chose (`seed`) may be short enough to guess from its plain hash: it is
-committed to with a random 128-bit salt (`sha256(salt:seed)`), revealed with the seed.
+A seed the creator chose (`seed`) alone decides the deal, so one short enough to search is
+found from the public first deal: it is refused (`terms.seed_weakness`). It is committed to
+with a random 128-bit salt (`sha256(salt:seed)`), revealed with the seed.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import msgspec
 from engine.shuffle import commitment, key_text, new_server_seed
 from service.core.messages import CreateGame
 from service.errors import ServiceError
+from service.ledger.terms import MIN_SEED_DISTINCT, MIN_SEED_LENGTH, seed_weakness
 from service.store.commitment_store import CommitmentStore
 
 
@@ -62,6 +64,22 @@ async def create_commitment(store: CommitmentStore, ttl_seconds: int) -> Commitm
     )
 
 
+def strong_seed(seed: str) -> str:
+    """The chosen seed, if no search of the first deal can find it; else 422 saying why."""
+    weakness = seed_weakness(seed)
+    if weakness is None:
+        return seed
+    raise ServiceError(
+        "request/weak_seed",
+        422,
+        f"a chosen seed alone decides every card, and a short one is found from the first "
+        f"deal: {weakness}. Give at least {MIN_SEED_LENGTH} characters, {MIN_SEED_DISTINCT} of "
+        "them different (such as 32 random hex digits), leave `seed` out for a server seed, "
+        "or use a commitment with a `client_seed`",
+        field="seed",
+    )
+
+
 async def seeds_for(store: CommitmentStore, request: CreateGame, game_id: str) -> Seeds:
     """The seeds of a game being created: given, drawn now, or taken from a commitment."""
     if request.commitment_id is None:
@@ -74,7 +92,7 @@ async def seeds_for(store: CommitmentStore, request: CreateGame, game_id: str) -
             )
         if request.seed is None:
             return Seeds(new_server_seed())  # 256 random bits: nothing to guess
-        return Seeds(request.seed, salt=secrets.token_hex(16))
+        return Seeds(strong_seed(request.seed), salt=secrets.token_hex(16))
     if request.seed is not None:
         raise ServiceError(
             "request/ambiguous_seed",

@@ -13,6 +13,7 @@ from msgspec import UNSET, UnsetType
 
 import engine
 from engine import Deal, IllegalMove, Move, State
+from engine.events import HandDealt
 from engine.moves import claim as claim_move
 from engine.moves import parse_move, play
 from engine.state import EncodedParts
@@ -90,6 +91,9 @@ MAX_LOG_PAGE = 200
 SIGNAL_TRIES = 20
 """How often a signal or a match-ending move is tried again when a move or a signal came
 first (each try is one script; only a busy game's other seats can make one fail)."""
+HAND_ENTRIES = 64
+"""Entries read back to find the deal of the hand now played: a hand has far fewer (twelve
+plays at most, each with its claim, and a deal)."""
 
 
 class IdempotentAnswer(msgspec.Struct, frozen=True):
@@ -499,6 +503,7 @@ class Games:
         for _ in range(SIGNAL_TRIES):
             if game.state.status == "finished":
                 raise IllegalMove("move/game_over", "the match is over")
+            engine.check_signals_left(await self._sent_this_hand(game_id, game, seat))
             sent = SentSignal(seat=seat, signal=signal, after=game.version, time=now())
             outcome = await self.store.signal(game_id, game.version, game.signals, sent)
             if outcome == "missing":
@@ -510,6 +515,25 @@ class Games:
                 return SignalResult(version=game.version, to_seat=partner, sent=len(side))
             game = await self.load(game_id)  # a move or another signal came first: again
         raise busy()  # pragma: no cover
+
+    async def _sent_this_hand(self, game_id: str, game: StoredGame, seat: int) -> int:
+        """How many signals `seat` sent since the entry that dealt the hand now played (read
+        from the log's last entries only when the seat may have used up its signals)."""
+        mine = [sent.after for sent in game.signals if sent.seat == seat]
+        if len(mine) < engine.SIGNALS_PER_HAND:
+            return len(mine)
+        state = game.state
+        after = max(0, game.version - HAND_ENTRIES)
+        entries = await self.logs.entries(game_id, game, after, HAND_ENTRIES)
+        dealt = [
+            entry.seq
+            for entry in entries
+            for event in entry.events
+            if isinstance(event, HandDealt)
+            and (event.round, event.hand) == (state.round, state.hand)
+        ]
+        start = dealt[-1] if dealt else after
+        return sum(1 for seq in mine if seq >= start)
 
     async def play_as(
         self, game_id: str, game: StoredGame, seat: int, move: Move, bot_turn: str

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -60,7 +59,7 @@ from service.ledger.compact import (
     now_ms,
 )
 from service.ledger.replay import rules_of
-from service.ledger.terms import unfit
+from service.ledger.terms import lookalike, player_names, shown_name
 from service.settings import secret_hash
 from service.store import keys
 from service.store.commitment_store import USED_UP
@@ -92,26 +91,24 @@ def not_waiting(game_id: str) -> ServiceError:
 
 
 def seat_names(players: Sequence[Player]) -> list[str]:
-    """The names of the seats in NFC (open seats: empty); 400 naming the seat for a name that
-    cannot be shown or that another seat has already."""
-    names: list[str] = []
-    for seat, player in enumerate(players):
-        name = "" if isinstance(player, OpenSeat) else str(getattr(player, "name", player))
-        names.append(checked_name(unicodedata.normalize("NFC", name), names, f"players[{seat}]"))
-    return names
+    """The names of the seats in NFC (open seats: empty), each one shown and its own
+    (`terms.player_names`)."""
+    given = ["" if isinstance(p, OpenSeat) else str(getattr(p, "name", p)) for p in players]
+    return list(player_names(given))
 
 
-def checked_name(name: str, others: Sequence[str], field: str) -> str:
-    """`name` (in NFC), if it can be shown and no other seat has it."""
-    if not name:
-        return name
-    reason = unfit(name)
-    if reason is not None:
-        raise problem("request/invalid", 400, f"{field}: {reason}", field)
-    if name in others and field == "name":
-        raise problem("join/name_taken", 409, f"another seat is named {name!r}", field)
-    if name in others:
-        raise problem("request/invalid", 400, f"{field}: is the name of another seat too", field)
+def joining_name(given: str, seats: Sequence[SeatMeta]) -> str:
+    """The name a join takes (in NFC), if it can be shown and no seat's looks the same."""
+    name = shown_name(given, "name")
+    others = [seat.name for seat in seats]
+    same = lookalike(name, others)
+    if same is not None:
+        raise problem(
+            "join/name_taken", 409,
+            f"seat {same} is named {others[same]!r}, which looks the same as {name!r} "
+            "(compared without invisible characters, in NFKC and ignoring case)",
+            "name",
+        )  # fmt: skip
     return name
 
 
@@ -235,10 +232,7 @@ class Lifecycle:
         for _ in range(TRIES):
             game = await self.games.load(game_id)
             seat = self._seat_to_take(game_id, game, request)
-            name = checked_name(
-                unicodedata.normalize("NFC", request.name), [s.name for s in game.meta.seats],
-                "name",
-            )  # fmt: skip
+            name = joining_name(request.name, game.meta.seats)
             seats = list(game.meta.seats)
             seats[seat] = SeatMeta(name, secret_hash(token))
             meta = msgspec.structs.replace(game.meta, seats=tuple(seats))

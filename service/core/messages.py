@@ -17,12 +17,12 @@ from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.signatures import Receipt
 from service.ledger.terms import (
     BotLevel,
+    ChosenSeed,
     ClientSeed,
     CommitmentId,
     PlayerName,
     RulesOverride,
     Seat,
-    Seed,
 )
 
 CardCode = Annotated[
@@ -106,7 +106,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ]
     preset: PresetName = "escopa"
     rules: RulesOverride | None = None
-    seed: Seed | None = None
+    seed: ChosenSeed | None = None
     commitment_id: CommitmentId | None = None
     client_seed: ClientSeed | None = None
     lobby: bool = False

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
-from msgspec import Meta
+from msgspec import UNSET, Meta, UnsetType
 
 from engine.scoring import Outcome
 from service.ledger.chain import LogEntry
@@ -54,10 +54,11 @@ class WebhookDelivery(msgspec.Struct, kw_only=True):
 
 
 class WebhookDeliveries(msgspec.Struct, kw_only=True):
-    """A game's webhook deliveries, in the order they are made."""
+    """A game's webhook deliveries, in the order they are made; the `url` only for the API
+    key that created the game (a seat never sees it)."""
 
     game_id: str
-    url: str
+    url: str | UnsetType = UNSET
     deliveries: list[WebhookDelivery]
 
 

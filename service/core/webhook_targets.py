@@ -26,6 +26,10 @@ METADATA: Final = frozenset(
 )
 """Cloud metadata services' addresses (also refused by the rules on private ranges)."""
 
+TUNNELS: Final = (ipaddress.ip_network("2002::/16"),)
+"""6to4 (RFC 3056): an address that embeds any IPv4 address, private ones included, and
+reaches it through a relay; Python counts it as global."""
+
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
@@ -75,6 +79,10 @@ def address_fault(address: Address) -> str | None:
         return address_fault(address.ipv4_mapped)
     if address in METADATA:
         return "a cloud metadata address"
+    if any(address in network for network in TUNNELS):
+        return "a 6to4 address"
+    if isinstance(address, ipaddress.IPv6Address) and address.is_site_local:
+        return "a site-local address"  # fec0::/10: deprecated, still routed inside some sites
     for name in ("loopback", "link_local", "multicast", "private", "reserved", "unspecified"):
         if getattr(address, f"is_{name}"):
             return f"a {name.replace('_', '-')} address"

@@ -12,6 +12,7 @@ import secrets
 from typing import Final
 
 import msgspec
+from msgspec import UNSET
 
 from service.core.games import Games
 from service.core.webhook_events import events_of
@@ -137,10 +138,13 @@ class Webhooks:
     async def deliveries(
         self, game_id: str, token: str | None, key: str | None
     ) -> WebhookDeliveries:
-        """The game's deliveries, for one of its seats or the API key that created it."""
+        """The game's deliveries, for one of its seats or the API key that created it; only
+        that key sees the URL (a URL often holds a credential, and a seat may be a stranger
+        who joined from the lobby)."""
         game = await self.games.load(game_id)
         hook = await self.store.hook(game_id)
-        if token is not None or key is None:
+        seat = token is not None or key is None
+        if seat:
             self.games._player(game, token)  # a seat's token (401 without one)
         elif hook is None or key != hook.key:
             raise ServiceError(
@@ -166,7 +170,8 @@ class Webhooks:
                         last_error=kept.error,
                     )
                 )
-        return WebhookDeliveries(game_id=game_id, url=hook.url, deliveries=listed)
+        url = UNSET if seat else hook.url
+        return WebhookDeliveries(game_id=game_id, url=url, deliveries=listed)
 
 
 def key_required() -> ServiceError:

@@ -23,6 +23,7 @@ ENGINE_STATUS: Final[dict[str, int]] = {
     "move/deal_pending": 409,
     "move/nothing_to_deal": 409,
     "move/game_over": 409,
+    "signal/limit_reached": 409,
     "move/not_started": 409,
     "abort/too_late": 409,
 }

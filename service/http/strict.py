@@ -1,5 +1,5 @@
-"""Strict JSON bodies: Litestar converts bodies laxly (`0` for `false`, `"7"` for 7, `7.0` for
-7, any content type as JSON); we don't.
+"""Strict JSON bodies: Litestar converts bodies laxly (`0` for `false`, `"7"` for 7, any content
+type as JSON); we don't. An integral number (`7.0`) is an integer, as in JSON Schema.
 
 A `before_request` hook checks the parsed body against the handler's `data` type with msgspec's
 strict rules, so what the OpenAPI schema forbids is refused with a 400 problem.
@@ -7,6 +7,7 @@ strict rules, so what the OpenAPI schema forbids is refused with a 400 problem.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 import msgspec
@@ -17,6 +18,9 @@ from engine.decoding import explain
 from service.errors import ServiceError
 
 JSON: Final = b"application/json"
+INT_GOT_FLOAT: Final = re.compile(r"Expected `int[^`]*`, got `float`")
+MAX_WHOLE: Final = 2**63
+"""Integral floats at least this large stay floats: no integer of a request is that large."""
 UTF_8: Final = (b"utf-8", b"utf8")
 
 
@@ -40,6 +44,34 @@ def json_media(content_type: bytes | None) -> bool:
         if name.strip().lower() == b"charset" and value.strip(b' "').lower() not in UTF_8:
             return False
     return True
+
+
+def _whole(text: str) -> int | float:
+    """A JSON number with a fraction or exponent: an int when it is integral (`2.0`, `1e3`)."""
+    number = float(text)
+    return int(number) if number.is_integer() and abs(number) < MAX_WHOLE else number
+
+
+_numbers = msgspec.json.Decoder(float_hook=_whole)
+
+
+def decode_strictly(body: bytes, body_type: Any) -> None:
+    """Check `body` as `body_type` by msgspec's strict rules, but for an integral number where
+    an integer is due: JSON Schema counts `2.0` as an integer, so it is taken (`2.5` is not).
+
+    msgspec's strict mode refuses `2.0` for an `int`, and its lax mode also takes `"2"`, so a
+    body refused only for a float is decoded again with integral floats read as ints.
+    """
+    try:
+        msgspec.json.decode(body, type=body_type, strict=True)
+    except msgspec.ValidationError as error:
+        if not INT_GOT_FLOAT.search(str(error)):
+            raise
+        try:
+            numbers = _numbers.decode(body)
+        except RecursionError:
+            raise error from None
+        msgspec.convert(numbers, body_type, strict=True)
 
 
 async def strict_body(request: Request[Any, Any, Any]) -> None:
@@ -70,7 +102,7 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
             f"body: send JSON in UTF-8 with `Content-Type: application/json`, not {given}",
         )
     try:
-        msgspec.json.decode(body, type=body_type, strict=True)
+        decode_strictly(body, body_type)
     except msgspec.ValidationError as error:
         found = explain(error, body_type)
         if found.field is not None and found.field.split(".")[0] == "rules":

@@ -49,20 +49,85 @@ BotLevel = Literal["random", "greedy", "expert"]
 """A bot's level (docs/bots.md): the names of `bots.LEVELS`."""
 
 
-def player_names(names: Sequence[str]) -> tuple[str, ...]:
-    """The seats' names in NFC; `ServiceError` (400, naming the seat) for a name that could
-    pass for another or for nothing, or one that another seat has already."""
-    kept: list[str] = []
-    seats: dict[str, int] = {}
-    for seat, given in enumerate(names):
-        name = unicodedata.normalize("NFC", given)
-        same = seats.setdefault(name, seat)
-        reason = unfit(name) or (
-            f"is the name of seat {same} too; each seat needs its own" if same != seat else None
+DEFAULT_IGNORABLE: Final = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)  # fmt: skip
+"""The ranges of Unicode's derived property Default_Ignorable_Code_Point (DerivedCoreProperties
+.txt, Unicode 15.1): code points a renderer shows as nothing when it has no glyph for them
+(soft hyphen, joiners, fillers, variation selectors, tags...). `unicodedata` has no such
+property, so the ranges are written down once here."""
+
+_IGNORABLE: Final = re.compile(
+    "[" + "".join(f"\\U{low:08x}-\\U{high:08x}" for low, high in DEFAULT_IGNORABLE) + "]"
+)
+BLANK_SYMBOLS: Final = frozenset("\u2800")
+"""Symbols drawn as an empty cell (the braille pattern blank), though not ignorable."""
+
+
+def shows_something(name: str) -> bool:
+    """Whether a name holds a letter, digit, punctuation or symbol that is drawn: not only
+    blanks, marks, format characters or default-ignorable code points."""
+    return any(
+        unicodedata.category(char)[0] in "LNPS"
+        and char not in BLANK_SYMBOLS
+        and not _IGNORABLE.match(char)
+        for char in name
+    )
+
+
+def name_key(name: str) -> str:
+    """What a name looks like, to compare two: without default-ignorable code points, in NFKC,
+    case-folded (Unicode's NFKC_Casefold) and without blanks at its ends."""
+    folded = unicodedata.normalize("NFKC", _IGNORABLE.sub("", name)).casefold()
+    return unicodedata.normalize("NFKC", folded).strip()
+
+
+def shown_name(given: str, field: str) -> str:
+    """`given` in NFC, if it can be shown; else `ServiceError` naming `field`: 400 for what the
+    schema's pattern refuses, 422 `name/invisible` for a name that shows nothing."""
+    name = unicodedata.normalize("NFC", given)
+    reason = unfit(name)
+    if reason is not None:
+        raise ServiceError("request/invalid", 400, f"{field}: {reason}", field=field)
+    if not shows_something(name):
+        raise ServiceError(
+            "name/invisible",
+            422,
+            f"{field}: {name!r} shows nothing: it holds no letter, digit, punctuation or "
+            "symbol that is drawn (only blanks, marks or invisible characters)",
+            field=field,
         )
-        if reason is not None:
-            field = f"players[{seat}]"
-            raise ServiceError("request/invalid", 400, f"{field}: {reason}", field=field)
+    return name
+
+
+def lookalike(name: str, others: Sequence[str]) -> int | None:
+    """The seat among `others` (open seats: empty) whose name looks the same as `name`."""
+    key = name_key(name)
+    same = [seat for seat, other in enumerate(others) if other and name_key(other) == key]
+    return same[0] if same else None
+
+
+def player_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names in NFC (open seats: empty); `ServiceError` naming the seat for a name
+    that cannot be shown (`shown_name`), or that looks the same as an earlier seat's (422
+    `name/lookalike`): a seat could pass for another."""
+    kept: list[str] = []
+    for seat, given in enumerate(names):
+        field = f"players[{seat}]"
+        name = shown_name(given, field) if given else ""
+        same = lookalike(name, kept) if name else None
+        if same is not None:
+            raise ServiceError(
+                "name/lookalike",
+                422,
+                f"{field}: {name!r} looks the same as seat {same}'s name {kept[same]!r} "
+                "(compared without invisible characters, in NFKC and ignoring case); each seat "
+                "needs a name of its own",
+                field=field,
+            )
         kept.append(name)
     return tuple(kept)
 
@@ -93,6 +158,40 @@ Seed = Annotated[
         description="1-200 characters of printable text (no control characters)",
     ),
 ]
+
+MIN_SEED_LENGTH: Final = 32
+"""A chosen seed's least length: 32 hex digits are 128 bits (`secrets.token_hex(16)`)."""
+MIN_SEED_DISTINCT: Final = 8
+"""A chosen seed's least number of different characters (32 random hex digits have about 14)."""
+
+ChosenSeed = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=200,
+        pattern=_PRINTABLE,
+        description=f"a seed the creator chooses, which alone decides every card: "
+        f"{MIN_SEED_LENGTH}-200 characters of printable text with at least "
+        f"{MIN_SEED_DISTINCT} different ones, such as `secrets.token_hex(16)` (a shorter one "
+        "is refused with 422 `request/weak_seed`); leave it out for a server seed",
+    ),
+]
+
+
+def seed_weakness(seed: str) -> str | None:
+    """Why a chosen seed could be found from the game's first deal, or None.
+
+    A spectator sees the first dealer draw and the opening table at once, and can try every
+    seed of a small space against them (a 6-digit seed took 12.8 s), so a seed that alone
+    decides the deal must be out of reach of a search: long, and not one character repeated.
+    The service cannot measure randomness; this only refuses what is surely guessable.
+    """
+    if len(seed) < MIN_SEED_LENGTH:
+        return f"it has {len(seed)} characters, fewer than {MIN_SEED_LENGTH}"
+    if len(set(seed)) < MIN_SEED_DISTINCT:
+        return f"it has {len(set(seed))} different characters, fewer than {MIN_SEED_DISTINCT}"
+    return None
+
 
 ClientSeed = Annotated[
     str,

@@ -18,7 +18,15 @@ from service.ledger.signatures import KeyRing
 from service.ops.streams import Heartbeat, Streams
 from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
-from tests.harness.api import Client, assert_chain, assert_problem, create_game, ok, replay
+from tests.harness.api import (
+    Client,
+    assert_chain,
+    assert_problem,
+    chosen_seed,
+    create_game,
+    ok,
+    replay,
+)
 from tests.harness.cluster import LocalCluster
 from tests.harness.signing import SIGNING_KEYS
 
@@ -96,7 +104,9 @@ async def test_a_follower_on_a_cluster_gets_each_move_as_it_is_committed(
 ) -> None:
     # It reads the game's stream on the master that holds its slot, over a connection of its own.
     streams, games = on_cluster
-    created = await games.create(CreateGame(players=["Ana", "Bia"], seed="cluster-events"))
+    created = await games.create(
+        CreateGame(players=["Ana", "Bia"], seed=chosen_seed("cluster-events"))
+    )
     game_id, tokens = created.game_id, [p.token for p in created.players]
     items = await streams.open(games, game_id, tokens[0], 1)
     for version in range(1, 4):

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from service.store.redis_server import RedisServer
-from tests.harness.api import Game, Json, assert_problem, create_game, ok
+from tests.harness.api import Game, Json, assert_problem, chosen_seed, create_game, ok
 from tests.harness.processes import Served, counted, serve_processes
 from tests.harness.sse import follow
 
@@ -134,7 +134,7 @@ async def test_the_stream_ends_after_the_entry_that_ends_the_match(
     assert entries[-1] == log[-1]
     assert any(e["type"] == "match_ended" for e in entries[-1]["events"])
     assert entries[0]["game"]["seed"] is None, "the seed was secret while the game ran"
-    assert log[0]["game"]["seed"] == "to-the-end"
+    assert log[0]["game"]["seed"] == chosen_seed("to-the-end")
 
     async with follow(a, game.id, after=len(log) - 3) as late:  # a finished game: all shown
         assert [m.entry() for m in await late.rest() if m.data is not None] == log[-3:]

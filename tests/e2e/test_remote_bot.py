@@ -14,6 +14,7 @@ import engine
 from bots import greedy, knowledge_of
 from escopa_client import Escopa
 from escopa_client.generated.models import GameView, LegalMoves
+from tests.harness.api import chosen_seed
 from tests.harness.processes import serve_private
 
 UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
@@ -32,7 +33,7 @@ def first(view: GameView, legal: LegalMoves) -> str:
 def test_an_expert_bot_client_plays_its_seat_to_the_end_of_the_match(tmp_path: Path) -> None:
     with serve_private(tmp_path, **UNLIMITED) as served, Escopa(served.base) as escopa:
         game = escopa.create_game(
-            {"players": ["Ana", "Robo"], "seed": "remote", "rules": {"target": 7}}
+            {"players": ["Ana", "Robo"], "seed": chosen_seed("remote"), "rules": {"target": 7}}
         )
         tokens = [seat.token for seat in game.players]
         assert isinstance(tokens[0], str) and isinstance(tokens[1], str)
@@ -55,7 +56,9 @@ def test_bot_clients_in_a_partnership_signal_and_play_every_seat(tmp_path: Path)
     only their moves, and the expert partners' signals are recorded at its end."""
     with serve_private(tmp_path, **UNLIMITED) as served, Escopa(served.base) as escopa:
         players = ["Ana", "Bia", "Caio", "Duda"]
-        game = escopa.create_game({"players": players, "seed": "bots", "rules": {"target": 5}})
+        game = escopa.create_game(
+            {"players": players, "seed": chosen_seed("bots"), "rules": {"target": 5}}
+        )
         levels = ["expert", "greedy", "expert", "random"]
         bots = [
             bot_process(served.base, game.game_id, seat.token, level)
@@ -76,7 +79,7 @@ def test_the_bot_client_decides_from_the_seat_view_and_knowledge_only(tmp_path: 
     its knowledge of the log's events so far (both rebuilt here from the finished game's full
     log): what it was given over the API is exactly what a seat may see, no more, no less."""
     with serve_private(tmp_path, **UNLIMITED) as served, Escopa(served.base) as escopa:
-        game = escopa.create_game({"players": ["Ana", "Robo"], "seed": "fair"})
+        game = escopa.create_game({"players": ["Ana", "Robo"], "seed": chosen_seed("fair")})
         tokens = [seat.token or "" for seat in game.players]
         bot = bot_process(served.base, game.game_id, tokens[1], "greedy")
         table = escopa.table(game.game_id, tokens[0])

@@ -83,7 +83,7 @@ def test_headers_trickled_a_byte_at_a_time_are_cut_off_with_408(served: Served) 
 
 
 def test_a_body_trickled_a_byte_at_a_time_is_cut_off_with_408(served: Served) -> None:
-    body = b'{"players": ["Ana", "Bia"], "seed": "' + b"s" * 150 + b'"}'
+    body = b'{"players": ["Ana", "Bia"], "seed": "' + b"0123456789" * 15 + b'"}'
     with connect(served) as conn:
         conn.sendall(HEAD + f"Content-Length: {len(body)}\r\n\r\n".encode())
         took = trickle(conn, body, every=0.1)

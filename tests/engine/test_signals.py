@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalMove, check_signal, partner_of, play_out, sees_signal, signals_for
+from engine import (
+    SIGNALS_PER_HAND,
+    IllegalMove,
+    check_signal,
+    check_signals_left,
+    partner_of,
+    play_out,
+    sees_signal,
+    signals_for,
+)
 from tests.engine.helpers import first_legal, game
 
 
@@ -72,3 +81,11 @@ def test_a_hand_makes_true_the_guindis_with_the_seven_of_diamonds_and_seven_with
     hand: tuple[str, ...], signals: tuple[str, ...]
 ) -> None:
     assert signals_for(hand) == signals
+
+
+def test_a_seat_has_a_wink_per_card_of_its_hand_and_no_more() -> None:
+    assert SIGNALS_PER_HAND == 3
+    check_signals_left(SIGNALS_PER_HAND - 1)
+    with pytest.raises(IllegalMove) as refused:
+        check_signals_left(SIGNALS_PER_HAND)
+    assert refused.value.code == "signal/limit_reached"

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from tests.harness.api import chosen_seed
 from tests.harness.processes import bot_worker, serve_processes
 from tests.harness.webhook_receiver import receiving
 
@@ -48,7 +49,11 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_keeps_the_order(
         receiving(hang=30.0) as receiver,
         serve_processes(redis_url, tmp_path, 1, ESCOPA_WEBHOOKS="0", **ENV) as [api],
     ):
-        body = {"players": ["Ana", "Bia"], "seed": "escopa", "webhook": {"url": receiver.url}}
+        body = {
+            "players": ["Ana", "Bia"],
+            "seed": chosen_seed("escopa"),
+            "webhook": {"url": receiver.url},
+        }
         created = httpx.post(f"{api.base}/v1/games", json=body).json()
         tokens = [p["token"] for p in created["players"]]
         play(api.base, created["game_id"], tokens, 2)

@@ -17,7 +17,7 @@ from typing import Any, Final
 import msgspec
 
 import engine
-from tests.harness.api import Client, Game, Json, ok
+from tests.harness.api import Client, Game, Json, chosen_seed, ok
 
 Chooser = Callable[[engine.State, int, random.Random], engine.Move]
 
@@ -113,7 +113,9 @@ async def seat_bots(
     preset: str = "escopa",
     **rules: Any,
 ) -> Table:
-    """A game created over HTTP with these players (names, or `bot(...)` entries)."""
+    """A game created over HTTP with these players (names, or `bot(...)` entries), from the
+    seed label `seed` (`chosen_seed`)."""
+    seed = chosen_seed(seed)
     body: Json = {"players": players, "preset": preset, "seed": seed}
     if rules:
         body["rules"] = rules

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from tests.harness.api import Game, Json, assert_chain, assert_linked
+from tests.harness.api import Game, Json, assert_chain, assert_linked, chosen_seed
 
 RETRY_PAUSE = 0.1
 REQUEST_TIMEOUT = 30.0
@@ -82,7 +82,7 @@ class Player:
             self.current.unavailable.append(time.monotonic())
 
     async def new_game(self, number: int) -> bool:
-        body = {"players": ["Ana", "Bia"], "seed": f"failover-{self.seed}-{number}"}
+        body = {"players": ["Ana", "Bia"], "seed": chosen_seed(f"failover-{self.seed}-{number}")}
         created = await self.call("POST", "/v1/games", json=body)
         if created is None or created.status_code != 201:
             return False

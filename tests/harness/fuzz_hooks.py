@@ -25,19 +25,17 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
 A positive creation that draws a webhook names `FUZZ_WEBHOOK` instead: whether a URL resolves,
 and to an allowed address, is the network's business, which no schema can say.
 
-A game whose seats share a name (a person's and a bot's, or two spellings of one name in NFC)
-is not drawn (or, in the phases that draw no body through `filter_body`, gets a free name
-before it is sent): no schema can compare names across items, and the API refuses it.
-Negative cases are never touched otherwise, so each stays as invalid as it was drawn. And
-every generated integer is written as an integer: JSON Schema counts `7.0` as an integer, the
-API does not (a client sending it means something else than 7, so it is refused like any
-non-integer).
+A game whose seats share a name (a person's and a bot's, or two that look the same once
+compared as `terms.name_key` does) is not drawn (or, in the phases that draw no body through
+`filter_body`, gets a free name before it is sent): no schema can compare names across items,
+and the API refuses it. Negative cases are never touched otherwise, so each stays as invalid
+as it was drawn. A generated `7.0` is sent as it is: JSON Schema counts it as an integer, and
+so does the API.
 """
 
 from __future__ import annotations
 
 import random
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -45,6 +43,7 @@ import httpx
 import schemathesis
 from hypothesis import strategies as st
 
+from service.ledger.terms import name_key
 from tests.harness.api import NAMES
 
 Json = dict[str, Any]
@@ -353,46 +352,30 @@ def _ok(response: httpx.Response) -> Json:
     return answer
 
 
-def integers(value: Any) -> Any:
-    """The value with every integral float written as the integer it is."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, list):
-        return [integers(item) for item in value]
-    if isinstance(value, dict):
-        return {key: integers(item) for key, item in value.items()}
-    return value
-
-
-@schemathesis.hook
-def map_body(context: Any, body: Any) -> Any:
-    return integers(body)
-
-
 def distinct_names(body: Any) -> bool:
-    """Whether the players a body lists have distinct names once kept in NFC (True without
+    """Whether the players a body lists have names that look distinct (`name_key`; True without
     players). No JSON Schema compares one item's member with another item: a person's name
     that is also a bot seat's, or two spellings of one name, pass `uniqueItems`."""
     players = body.get("players") if isinstance(body, dict) else None
     if not isinstance(players, list):
         return True
     names = [p.get("name") if isinstance(p, dict) else p for p in players]
-    kept = [unicodedata.normalize("NFC", n) for n in names if isinstance(n, str)]
+    kept = [name_key(n) for n in names if isinstance(n, str)]
     return len(kept) == len(set(kept))
 
 
 def own_names(players: list[Any]) -> list[Any]:
-    """The players with each name that an earlier seat has (in NFC) replaced by a free one."""
+    """The players with each name that looks like an earlier seat's replaced by a free one."""
     taken: set[str] = set()
     renamed = []
     for drawn in players:
         name = drawn.get("name") if isinstance(drawn, dict) else drawn
         entry = drawn
-        if isinstance(name, str) and unicodedata.normalize("NFC", name) in taken:
+        if isinstance(name, str) and name_key(name) in taken:
             name = next(n for n in (*NAMES, *(f"seat {i}" for i in range(9))) if n not in taken)
             entry = {**drawn, "name": name} if isinstance(drawn, dict) else name
         if isinstance(name, str):
-            taken.add(unicodedata.normalize("NFC", name))
+            taken.add(name_key(name))
         renamed.append(entry)
     return renamed
 

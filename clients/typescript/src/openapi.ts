@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and answers each person's seat token, shown only here. Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only here.
+         * @description Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and answers each person's seat token, shown only here. Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
          */
         post: operations["createGame"];
         delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Signal your partner (seen only by the partner until the game is over)
-         * @description The signal is kept beside the log: the version, the log and what the opponents and spectators see do not change. The partner sees it in its view (`signals`); the entry that ends the match records every signal.
+         * @description The signal is kept beside the log: the version, the log and what the opponents and spectators see do not change. The partner sees it in its view (`signals`); the entry that ends the match records every signal. A seat sends at most 3 signals a hand (409 `signal/limit_reached`; again after the next deal).
          */
         post: operations["sendSignal"];
         delete?: never;
@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * The game's webhook deliveries and their state
-         * @description Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts, the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its attempts spent). For any seat's token of the game, or the API key that created it.
+         * @description Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts, the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its attempts spent). For any seat's token of the game, or the API key that created it; only that key sees the webhook's `url`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1871,11 +1871,12 @@ export interface components {
         };
         /**
          * WebhookDeliveries
-         * @description A game's webhook deliveries, in the order they are made.
+         * @description A game's webhook deliveries, in the order they are made; the `url` only for the API
+         *     key that created the game (a seat never sees it).
          */
         WebhookDeliveries: {
             game_id: string;
-            url: string;
+            url?: string;
             deliveries: components["schemas"]["WebhookDelivery"][];
         };
         /**

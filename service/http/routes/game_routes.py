@@ -84,7 +84,11 @@ class GamesController(Controller):
             "Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the"
             " first hand and answers each person's seat token, shown only here. Needs an API key "
             "when the server has keys. A `webhook` (or the one the API key names) is POSTed the "
-            "game's events; its `secret` is answered only here."
+            "game's events; its `secret` is answered only here. Refused with 422: a chosen "
+            "`seed` a search could find (`request/weak_seed`), a name that shows nothing "
+            "(`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host "
+            "that does not resolve or is refused (`webhook/unresolvable`, "
+            "`webhook/address_refused`)."
         ),
     )
     async def create(
@@ -233,7 +237,8 @@ class GamesController(Controller):
         summary="Signal your partner (seen only by the partner until the game is over)",
         description="The signal is kept beside the log: the version, the log and what the "
         "opponents and spectators see do not change. The partner sees it in its view "
-        "(`signals`); the entry that ends the match records every signal.",
+        "(`signals`); the entry that ends the match records every signal. A seat sends at "
+        "most 3 signals a hand (409 `signal/limit_reached`; again after the next deal).",
     )
     async def signal(
         self,

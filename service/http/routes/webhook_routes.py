@@ -51,7 +51,7 @@ class WebhookDeliveriesController(Controller):
             "Every event of the game's webhook in delivery order: its delivery id, event, log "
             "entry, attempts, the last answer's status or error, and whether it is `pending`, "
             "`delivered` or `failed` (its attempts spent). For any seat's token of the game, or "
-            "the API key that created it."
+            "the API key that created it; only that key sees the webhook's `url`."
         ),
     )
     async def deliveries(

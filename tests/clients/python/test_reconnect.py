@@ -13,6 +13,7 @@ import pytest
 from escopa_client import ApiError, Escopa, Event, Table, follow
 from service.store.redis_server import free_port
 from tests.clients.python.conftest import UNLIMITED
+from tests.harness.api import chosen_seed
 from tests.harness.processes import serve_private
 
 
@@ -30,7 +31,7 @@ def test_a_follower_resumes_after_the_server_restarts_and_sees_every_entry_once(
     watcher = Escopa(f"http://127.0.0.1:{port}")  # a spectator, across both servers
     with serve_private(tmp_path, port, **UNLIMITED) as served, Escopa(served.base) as escopa:
         game = escopa.create_game(
-            {"players": ["Ana", "Bia"], "seed": "restart", "rules": {"target": 5}}
+            {"players": ["Ana", "Bia"], "seed": chosen_seed("restart"), "rules": {"target": 5}}
         )
         tokens = [seat.token or "" for seat in game.players]
         follower = threading.Thread(
@@ -57,7 +58,7 @@ def test_a_stream_refused_with_503_is_tried_again_until_a_place_is_free(tmp_path
     stream is closed."""
     env = {**UNLIMITED, "ESCOPA_MAX_STREAMS": "1", "ESCOPA_STREAM_HEARTBEAT": "0.5"}
     with serve_private(tmp_path, **env) as served, Escopa(served.base) as escopa:
-        game = escopa.create_game({"players": ["Ana", "Bia"], "seed": "crowded"})
+        game = escopa.create_game({"players": ["Ana", "Bia"], "seed": chosen_seed("crowded")})
         holder = follow(escopa.client(), game.game_id)
         assert next(holder).seq == 1
         with pytest.raises(ApiError) as refused:

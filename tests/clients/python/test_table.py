@@ -12,6 +12,7 @@ import pytest
 
 from escopa_client import ApiError, Choice, Escopa, Event, Table
 from escopa_client.generated.models import CreatedGame, GameView, LegalMoves, MatchEnded
+from tests.harness.api import chosen_seed
 
 Chooser = Callable[[GameView, LegalMoves], Choice]
 
@@ -28,7 +29,9 @@ def tables(escopa: Escopa, game: CreatedGame) -> list[Table]:
 
 def after_a_first_move(escopa: Escopa, seed: str) -> Table:
     """The seat to play in a new two-seat game, once the game has had its first move."""
-    seats = tables(escopa, escopa.create_game({"players": ["Ana", "Bia"], "seed": seed}))
+    seats = tables(
+        escopa, escopa.create_game({"players": ["Ana", "Bia"], "seed": chosen_seed(seed)})
+    )
     assert any(seat.step(randomly(0)) for seat in seats)
     return next(seat for seat in seats if seat.legal_moves().moves)
 
@@ -45,7 +48,9 @@ def round_robin(seats: list[Table], choose: Chooser) -> int:
 def test_two_people_play_a_whole_match_of_each_preset_to_its_end(
     escopa: Escopa, preset: str
 ) -> None:
-    game = escopa.create_game({"players": ["Ana", "Bia"], "preset": preset, "seed": preset})
+    game = escopa.create_game(
+        {"players": ["Ana", "Bia"], "preset": preset, "seed": chosen_seed(preset)}
+    )
     seats = tables(escopa, game)
     moves = round_robin(seats, randomly(1))
     final = seats[1].view()
@@ -59,7 +64,9 @@ def test_two_people_play_a_whole_match_of_each_preset_to_its_end(
 def test_four_partners_play_with_signals_through_their_events_streams(escopa: Escopa) -> None:
     """Each seat is its own `Table.play` in its own thread, following the events stream; every
     seat holding the seven of diamonds tells its partner, who sees it in its view."""
-    game = escopa.create_game({"players": ["Ana", "Bia", "Caio", "Duda"], "seed": "partners"})
+    game = escopa.create_game(
+        {"players": ["Ana", "Bia", "Caio", "Duda"], "seed": chosen_seed("partners")}
+    )
     seats = tables(escopa, game)
     told: list[tuple[int, str]] = []
     heard: list[tuple[int, int]] = []
@@ -147,7 +154,7 @@ def test_a_conflict_asks_the_callback_again_with_the_game_as_it_is_now(escopa: E
 def test_an_events_stream_resumed_with_last_event_id_goes_on_from_the_next_entry(
     escopa: Escopa,
 ) -> None:
-    game = escopa.create_game({"players": ["Ana", "Bia"], "seed": "resume"})
+    game = escopa.create_game({"players": ["Ana", "Bia"], "seed": chosen_seed("resume")})
     seats = tables(escopa, game)
     round_robin(seats, randomly(3))
     first = []
@@ -172,7 +179,7 @@ def test_a_refused_stream_raises_the_problem(escopa: Escopa) -> None:
 
 
 def test_a_friend_joins_an_open_seat_by_its_invite_and_they_play_it_out(escopa: Escopa) -> None:
-    game = escopa.create_game({"players": ["Ana", {"open": True}], "seed": "invite"})
+    game = escopa.create_game({"players": ["Ana", {"open": True}], "seed": chosen_seed("invite")})
     assert game.view.status.value == "waiting"
     invite = game.players[1].invite
     assert isinstance(invite, str)

@@ -20,6 +20,7 @@ from service.ledger.compact import now_ms
 from service.ledger.terms import RulesOverride
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
+from tests.harness.api import chosen_seed
 from tests.harness.clocks import clock, clock_settings, ms
 
 
@@ -39,7 +40,7 @@ async def running(
     """A forfeit-clocked game (`turn` seconds a turn) after its first move (or before it: then
     the deadline is the abort's): its id, tokens and the deadline."""
     rules = msgspec.convert({"clock": clock("forfeit", turn)}, RulesOverride)
-    created = await games.create(CreateGame(players=["Ana", "Bia"], rules=rules, seed="race"))
+    created = await games.create(CreateGame(players=["Ana", "Bia"], rules=rules, seed=chosen_seed("race")))
     tokens = [seat.token or "" for seat in created.players]
     turn = created.view.turn
     assert turn is not None

@@ -21,7 +21,15 @@ from service.settings import Settings
 from service.store import keys
 from service.store.bot_queue import BotTurn
 from service.store.game_store import GameStore
-from tests.harness.api import Json, assert_chain, assert_problem, ok, replay, serve_apps
+from tests.harness.api import (
+    Json,
+    assert_chain,
+    assert_problem,
+    chosen_seed,
+    ok,
+    replay,
+    serve_apps,
+)
 from tests.harness.bots import bot, seat_bots
 from tests.harness.clocks import clock, clock_settings
 from tests.harness.signing import SIGNING_KEYS
@@ -50,7 +58,8 @@ async def test_bots_of_every_level_fill_a_partnership_and_the_expert_signals_its
 ) -> None:
     players = ["Ana", bot("Rita", "expert"), bot("Gil", "greedy"), bot("Teo", "expert")]
     async with serve_apps(redis_url, 1) as [client]:
-        table = await seat_bots(client, players, seed="partners-2", signals=True, target=1)
+        # partners-4: both experts are dealt a seven in the first hand
+        table = await seat_bots(client, players, seed="partners-4", signals=True, target=1)
         seen: list[Json] = []
         rng = random.Random(2)
         while await table.step(rng):
@@ -94,7 +103,10 @@ async def test_the_create_answer_gives_tokens_to_people_only_and_views_show_each
     redis_url: str,
 ) -> None:
     async with serve_apps(redis_url, 1) as [client]:
-        body = {"players": [bot("Rita", "greedy"), "Ana", bot("Gil", "random")], "seed": "t"}
+        body = {
+            "players": [bot("Rita", "greedy"), "Ana", bot("Gil", "random")],
+            "seed": chosen_seed("t"),
+        }
         created = ok(await client.post("/v1/games", json=body), 201)
         assert [(p["seat"], p["name"]) for p in created["players"]] == [(1, "Ana")]
         shown = [(p["name"], p["bot"]) for p in created["view"]["players"]]
@@ -164,7 +176,9 @@ async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
     settings = Settings(redis_url=redis_url, signing_keys=SIGNING_KEYS)
     games = Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     players: list[str | BotPlayer] = ["Ana", BotPlayer(name="Rita", bot="expert"), "Bia"]
-    created = await games.create(CreateGame(players=players, seed="fair", preset="escoba"))
+    created = await games.create(
+        CreateGame(players=players, seed=chosen_seed("fair"), preset="escoba")
+    )
     game = await games.load(created.game_id)
     seats = BotSeats(games, Thinker(0), 100)
     for seat in range(3):
@@ -190,7 +204,9 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
         "Ana", BotPlayer(name="Rita", bot="expert"), "Bia", BotPlayer(name="Teo", bot="expert"),
     ]  # fmt: skip
     rules = RulesOverride(signals=True)
-    created = await games.create(CreateGame(players=players, seed="heard", rules=rules))
+    created = await games.create(
+        CreateGame(players=players, seed=chosen_seed("heard"), rules=rules)
+    )
     game_id = created.game_id
     seats = BotSeats(games, Thinker(0), 100)
     before = await seats.knowledge(game_id, await games.load(game_id), 2)  # kept at this version

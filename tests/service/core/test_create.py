@@ -13,6 +13,7 @@ from tests.harness.api import (
     NAMES,
     Client,
     assert_problem,
+    chosen_seed,
     create,
     create_game,
     engine_start,
@@ -58,32 +59,68 @@ async def test_the_created_view_is_public_and_shows_no_hand(client: Client) -> N
 
 
 async def test_a_chosen_seed_cannot_be_found_from_its_commitment(client: Client) -> None:
-    game = await create_game(client, seed="31337", target=1)
+    seed = chosen_seed("31337")
+    game = await create_game(client, seed=seed, target=1)
     commitment = game.created["seed_commitment"]
 
-    # A spectator's brute force of short numeric seeds finds nothing: the seed is salted.
-    assert all(sha256_hex(str(n)) != commitment for n in range(100_000))
+    # The commitment is not the seed's plain hash: the seed is salted.
+    assert sha256_hex(seed) != commitment
     info = (await game.log())[0]["game"]
     assert info["seed"] is None
     assert info["seed_salt"] is None, "the salt is hidden with the seed"
     # Two games with the same chosen seed have different commitments.
-    again = await create_game(client, seed="31337")
+    again = await create_game(client, seed=seed)
     assert again.created["seed_commitment"] != commitment
+
+
+WEAK_SEEDS = {
+    "six-digits": ("493117", "6 characters"),  # issue 27's: found from the first deal in 12.8 s
+    "one-character": ("s", "1 characters"),
+    "31-hex-digits": ("0123456789abcdef0123456789abcde", "31 characters"),
+    "one-repeated": ("7" * 200, "1 different characters"),
+    "seven-kinds": ("abcdefg" * 6, "7 different characters"),
+}
+
+
+@pytest.mark.parametrize(("seed", "why"), WEAK_SEEDS.values(), ids=WEAK_SEEDS.keys())
+@pytest.mark.parametrize("seats", [["Ana", "Bia"], ["Ana", {"open": True}]], ids=["full", "open"])
+async def test_a_chosen_seed_a_search_could_find_is_refused_saying_why(
+    client: Client, seats: list[object], seed: str, why: str
+) -> None:
+    response = await create(client, {"players": seats, "seed": seed})
+
+    problem = assert_problem(response, 422, "request/weak_seed")
+    assert problem["field"] == "seed"
+    assert why in problem["detail"]
+    assert "32 characters" in problem["detail"]
+
+
+@pytest.mark.parametrize(
+    "seed", ["0123456789abcdef0123456789abcdef", "ação: a guindis e os outros setes"]
+)
+async def test_a_chosen_seed_of_32_characters_with_8_kinds_is_taken(
+    client: Client, seed: str
+) -> None:
+    game = await create_game(client, seed=seed, target=1)
+
+    await game.play_out()
+    assert (await game.view())["seed"] == seed
 
 
 async def test_a_chosen_seeds_salt_is_revealed_with_it_and_keeps_the_shuffle(
     client: Client,
 ) -> None:
-    game = await create_game(client, seed="ação", target=1)
+    seed = chosen_seed("ação")
+    game = await create_game(client, seed=seed, target=1)
     opening = (await game.view(0))["hand"]
 
     await game.play_out()
 
     info = (await game.log())[0]["game"]
-    assert info["seed"] == "ação"
+    assert info["seed"] == seed
     assert re.fullmatch("[0-9a-f]{32}", info["seed_salt"])
-    assert sha256_hex(f"{info['seed_salt']}:ação".encode()) == game.created["seed_commitment"]
-    assert tuple(opening) == engine_start("ação", 2).hands[0], "the shuffle key is the seed"
+    assert sha256_hex(f"{info['seed_salt']}:{seed}".encode()) == game.created["seed_commitment"]
+    assert tuple(opening) == engine_start(seed, 2).hands[0], "the shuffle key is the seed"
     assert ok(await client.get(f"{game.url}/audit"))["ok"] is True
 
 
@@ -109,15 +146,14 @@ async def test_a_game_without_a_seed_gets_a_fresh_secret_server_seed(client: Cli
 
 
 async def test_the_opening_deal_is_the_engines_deal_for_the_seed(client: Client) -> None:
-    # docs/rules.md's vector: key `escopa`, 2 players, seat 1 deals, the table is 3S 4C KD KC.
+    # docs/rules.md's vectors (key `escopa`) are the engine's tests: a seed that short is refused.
     game = await create_game(client, seed="escopa")
     view = game.created["view"]
 
-    assert view["dealer"] == 1
-    assert view["turn"] == 0
-    assert view["table"] == ["3S", "4C", "KD", "KC"]
     state = engine_start("escopa", 2)
+    assert (view["dealer"], view["turn"]) == (state.dealer, state.turn)
     assert tuple(view["table"]) == state.table
+    assert tuple((await game.view(0))["hand"]) == state.hands[0]
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2])

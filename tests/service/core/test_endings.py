@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from litestar.testing import AsyncTestClient
 
-from tests.harness.api import assert_problem, create_game, ok
+from tests.harness.api import DEFAULT_SEED, assert_problem, chosen_seed, create_game, ok
 from tests.harness.seats import OPEN, act, create_open, full_game, tokens
 
 Client = AsyncTestClient  # type: ignore[type-arg]
@@ -20,7 +20,7 @@ async def test_resigning_finishes_the_match_for_the_other_side_and_reveals_the_s
     assert outcome["winner"] == 0
     assert resigned["entry"]["type"] == "resigned" and resigned["entry"]["seat"] == 1
     view = await game.view()
-    assert view["status"] == "finished" and view["seed"] == "escopa"
+    assert view["status"] == "finished" and view["seed"] == chosen_seed(DEFAULT_SEED)
     report = ok(await client.get(f"{game.url}/audit"))
     assert report["ok"] is True and report["outcome"]["result"] == "resigned"
 

@@ -13,6 +13,7 @@ from tests.harness.api import (
     Client,
     assert_chain,
     assert_score_sheet,
+    chosen_seed,
     committed_to,
     create_game,
     replay,
@@ -25,7 +26,7 @@ from tests.harness.api import (
 async def test_a_whole_match_plays_to_the_end_and_its_log_replays(
     client: Client, preset: str, players: int
 ) -> None:
-    seed = f"full {preset} {players}"
+    seed = chosen_seed(f"full {preset} {players}")
     game = await create_game(client, players=players, preset=preset, seed=seed)
 
     finished = await game.play_out(random.Random(seed))

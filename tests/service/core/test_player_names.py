@@ -7,7 +7,8 @@ import unicodedata
 
 import pytest
 
-from tests.harness.api import Client, assert_problem, create
+from tests.harness.api import Client, assert_problem, create, ok
+from tests.harness.seats import join
 
 REFUSED = {
     "bidi-override": ("Ana\u202egnp.exe", "bidirectional"),
@@ -39,14 +40,68 @@ async def test_an_unfit_name_is_refused_saying_why(
 
 @pytest.mark.parametrize(
     "names",
-    [["Ana", "Ana"], ["Ana", "Bia", "Ana"], ["Jos\u00e9", "Jose\u0301"]],
-    ids=["same", "same-later", "same-after-nfc"],
-)
-async def test_two_seats_with_one_name_are_refused(client: Client, names: list[str]) -> None:
-    problem = assert_problem(await create(client, {"players": names}), 400, "request/invalid")
+    [
+        ["Ana", "Ana"],
+        ["Ana", "Bia", "Ana"],
+        ["Jos\u00e9", "Jose\u0301"],
+        ["Ana", "An\u200ba"],  # a zero-width space inside
+        ["Ana", "ana"],
+        ["Ana", "\uff21\uff4e\uff41"],  # fullwidth
+        ["Ana", "Ana\u00ad"],  # a soft hyphen
+        ["Ana", "Ana\U000e0041"],  # a tag character
+    ],
+    ids=["same", "same-later", "same-after-nfc", "zero-width", "case", "fullwidth", "soft-hyphen",
+         "tag"],
+)  # fmt: skip
+@pytest.mark.parametrize("open_seat", [False, True], ids=["full", "waiting"])
+async def test_a_name_that_looks_like_another_seats_is_refused(
+    client: Client, names: list[str], open_seat: bool
+) -> None:
+    players: list[object] = [*names, {"open": True}] if open_seat else list(names)
+    problem = assert_problem(await create(client, {"players": players}), 422, "name/lookalike")
 
-    assert problem["field"] == f"players[{len(names) - 1}]"
-    assert "seat 0" in problem["detail"]
+    last = len(names) - 1
+    assert problem["field"] == f"players[{last}]"
+    assert "seat 0" in problem["detail"] and "looks the same" in problem["detail"]
+
+
+INVISIBLE = {
+    "braille-blank": "\u2800\u2800",
+    "tags": "\U000e0041\U000e006e\U000e0061",
+    "variation-selectors": "\ufe0f\ufe0e",
+    "khmer-vowel-inherent": "\u17b4",
+    "mongolian-selector": "\u180b",
+    "combining-marks": "\u0301\u0308",
+    "mixed": " \u2800\u0301\ufe0f",
+}
+
+
+@pytest.mark.parametrize("name", INVISIBLE.values(), ids=INVISIBLE.keys())
+async def test_a_name_that_shows_nothing_is_refused_on_creation_and_on_joining(
+    client: Client, name: str
+) -> None:
+    created = assert_problem(
+        await create(client, {"players": ["Bia", name]}), 422, "name/invisible"
+    )
+    assert created["field"] == "players[1]" and "shows nothing" in created["detail"]
+    waiting = ok(await create(client, {"players": ["Bia", {"open": True}]}), 201)
+    invite = waiting["players"][1]["invite"]
+
+    refused = await join(client, waiting["game_id"], invite=invite, name=name)
+    assert assert_problem(refused, 422, "name/invisible")["field"] == "name"
+
+
+@pytest.mark.parametrize("name", ["An\u200ba", "ANA", "\uff21\uff4e\uff41", "Ana\u2063"])
+async def test_a_joining_name_that_looks_like_a_seats_is_refused(client: Client, name: str) -> None:
+    waiting = ok(await create(client, {"players": ["Ana", {"open": True}]}), 201)
+    invite = waiting["players"][1]["invite"]
+
+    refused = await join(client, waiting["game_id"], invite=invite, name=name)
+
+    problem = assert_problem(refused, 409, "join/name_taken")
+    assert problem["field"] == "name" and "looks the same" in problem["detail"]
+    taken = ok(await join(client, waiting["game_id"], invite=invite, name="Bia"))
+    assert taken["name"] == "Bia"
 
 
 async def test_names_are_kept_in_nfc(client: Client) -> None:

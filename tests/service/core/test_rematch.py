@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from litestar.testing import AsyncTestClient
 
-import engine
-from tests.harness.api import assert_problem, create_game, ok
+from tests.harness.api import DEFAULT_SEED, assert_problem, create_game, engine_start, ok
 from tests.harness.seats import act, bearer, create_open, tokens
 
 Client = AsyncTestClient  # type: ignore[type-arg]
@@ -47,9 +46,7 @@ async def test_a_rematch_keeps_the_rules_and_seats_and_moves_the_first_deal_on(
     client: Client,
 ) -> None:
     game = await create_game(client, players=3, target=11)
-    old_first = engine.start(engine.make_rules("escopa", {"players": 3, "target": 11}), "escopa")[
-        0
-    ].first_dealer
+    old_first = engine_start(DEFAULT_SEED, 3, target=11).first_dealer
     ok(await act(client, game.id, "abort", game.tokens[2]))
     new = ok(await act(client, game.id, "rematch", game.tokens[2]))
     view = new["view"]

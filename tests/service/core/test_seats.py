@@ -7,14 +7,14 @@ from pathlib import Path
 
 from litestar.testing import AsyncTestClient
 
-from tests.harness.api import assert_chain, assert_problem, card_leaves, ok
+from tests.harness.api import assert_chain, assert_problem, card_leaves, chosen_seed, ok
 from tests.harness.seats import OPEN, act, bearer, create_open, invites, join, tokens
 
 Client = AsyncTestClient  # type: ignore[type-arg]
 
 
 async def test_a_game_with_an_open_seat_waits_and_deals_nothing(client: Client) -> None:
-    created = await create_open(client, ["Ana", OPEN], seed="escopa")
+    created = await create_open(client, ["Ana", OPEN], seed=chosen_seed("escopa"))
     view = created["view"]
     assert view["status"] == "waiting"
     assert view["table"] == [] and view["hand_sizes"] == [0, 0] and view["turn"] is None

@@ -205,3 +205,23 @@ async def test_a_last_move_that_loses_every_try_to_a_new_signal_is_refused_and_n
     assert result["view"]["status"] == "finished"
     assert result["receipt"]["seq"] == await game.version() == view["version"] + 1
     assert len(match_end(await game.log())["signals"]) == 20
+
+
+async def test_a_seat_sends_three_signals_a_hand_and_more_after_the_next_deal(
+    client: Client,
+) -> None:
+    game = await create_game(client, players=4)
+    for kind in ("guindis", "seven", "seven"):
+        ok(await game.signal(1, kind))
+
+    refused = assert_problem(await game.signal(1, "seven"), 409, "signal/limit_reached")
+
+    assert "3 signals a hand" in refused["detail"] and "next deal" in refused["detail"]
+    assert len((await game.view(3))["signals"]) == 3, "the refused signal is not kept"
+    ok(await game.signal(3, "seven"))  # the bound is each seat's own
+    view = await game.view()
+    while (await game.view())["hand_number"] == view["hand_number"]:
+        turn = (await game.view())["turn"]
+        ok(await game.move(turn, move=(await game.legal(turn))[0]["id"]))
+    ok(await game.signal(1, "guindis"))
+    assert len((await game.view(3))["signals"]) == 5

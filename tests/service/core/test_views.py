@@ -8,6 +8,7 @@ from tests.harness.api import (
     Client,
     assert_problem,
     card_leaves,
+    chosen_seed,
     create_game,
     engine_start,
     sha256_hex,
@@ -70,15 +71,16 @@ async def test_a_seat_view_never_contains_another_seats_cards(client: Client, pl
 async def test_the_seed_is_hidden_while_the_game_runs_and_revealed_once_it_is_over(
     client: Client,
 ) -> None:
-    game = await create_game(client, seed="reveal me", target=1)
+    seed = chosen_seed("reveal me")
+    game = await create_game(client, seed=seed, target=1)
     assert (await game.view())["seed"] is None
     assert (await game.view(0))["seed"] is None
 
     finished = await game.play_out()
 
     assert finished["status"] == "finished"
-    assert finished["seed"] == "reveal me"
-    assert (await game.view(1))["seed"] == "reveal me"
+    assert finished["seed"] == seed
+    assert (await game.view(1))["seed"] == seed
 
 
 async def test_a_server_seed_is_revealed_at_the_end_and_matches_its_commitment(

@@ -30,6 +30,9 @@ NONE: frozenset[str] = frozenset()
         "fe80::1",
         "fd00:ec2::254",
         "::ffff:10.0.0.1",  # an IPv4-mapped private address
+        "2002:c0a8:101::1",  # 6to4 of 192.168.1.1
+        "2002:808:808::1",  # 6to4 of a public address: still a relay to anywhere
+        "fec0::1",  # site-local
     ],
 )
 def test_an_address_inside_a_network_is_refused(address: str) -> None:

@@ -9,7 +9,8 @@ from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.settings import Settings
-from tests.harness.api import Client, assert_problem, create_game
+from tests.harness.api import Client, assert_problem, create_game, ok
+from tests.harness.seats import OPEN, join
 from tests.harness.signing import SIGNING_KEYS
 
 
@@ -31,13 +32,29 @@ async def test_an_option_of_the_wrong_json_type_is_refused_with_its_field(
     assert problem["field"] == field
 
 
-async def test_an_integral_float_is_refused_like_any_non_integer(client: Client) -> None:
-    response = await client.post(
-        "/v1/games", json={"players": ["Ana", "Bia"], "rules": {"target": 31.0}}
+async def test_an_integral_number_is_an_integer_as_in_json_schema(client: Client) -> None:
+    created = await client.post(
+        "/v1/games", json={"players": ["Ana", "Bia"], "rules": {"target": 31.0, "clock": None}}
     )
+    assert ok(created, 201)["view"]["rules"]["target"] == 31
 
-    assert response.status_code in (400, 422)
-    assert response.json()["field"] == "rules.target"
+    moves = [{"seat": 1.0, "move": "abort"}]  # seat 1 may abort before its first move
+    replayed = await client.post(
+        "/v1/replays", json={"players": ["Ana", "Bia"], "seed": "s", "moves": moves}
+    )
+    assert ok(replayed)["status"] == "finished"
+    lobby = ok(await client.post("/v1/games", json={"players": ["Ana", OPEN], "lobby": True}), 201)
+    joined = await join(client, lobby["game_id"], seat=1e0, name="Bia")
+    assert ok(joined)["seat"] == 1
+
+
+@pytest.mark.parametrize("number", [1.5, 1e-9, "1", True], ids=["half", "tiny", "text", "bool"])
+async def test_a_number_that_is_no_integer_is_still_refused(client: Client, number: object) -> None:
+    lobby = ok(await client.post("/v1/games", json={"players": ["Ana", OPEN], "lobby": True}), 201)
+
+    refused = await join(client, lobby["game_id"], seat=number, name="Bia")
+
+    assert assert_problem(refused, 400, "request/invalid")["field"] == "seat"
 
 
 async def test_a_body_that_is_not_json_is_refused(client: Client) -> None:
@@ -114,7 +131,7 @@ async def test_json_in_utf_8_is_accepted(client: Client, content_type: str) -> N
 
 
 @pytest.mark.parametrize("fast", [True, False], ids=["fast-moves", "no-fast-moves"])
-async def test_an_integral_float_version_is_refused_like_any_non_integer(
+async def test_an_integral_version_is_taken_and_a_fraction_refused(
     redis_url: str, fast: bool
 ) -> None:
     app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=fast))
@@ -123,11 +140,13 @@ async def test_an_integral_float_version_is_refused_like_any_non_integer(
         seat = (await game.view())["turn"]
         move = (await game.legal(seat))[0]["id"]
 
-        response = await game.post_move(seat, {"expected_version": 1.0, "move": move})
+        response = await game.post_move(seat, {"expected_version": 1.5, "move": move})
 
         problem = assert_problem(response, 400, "request/invalid")
         assert problem["field"] == "expected_version"
         assert await game.version() == 1
+        played = await game.post_move(seat, {"expected_version": 1.0, "move": move})
+        assert ok(played)["version"] == 2
 
 
 @pytest.mark.parametrize(

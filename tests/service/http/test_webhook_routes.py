@@ -66,6 +66,8 @@ def every_stored_byte(redis_url: str) -> bytes:
         ("https://10.0.0.1/hook", "webhook/address_refused"),
         ("https://169.254.169.254/latest/meta-data", "webhook/address_refused"),
         ("https://[fe80::1]/hook", "webhook/address_refused"),
+        ("https://[2002:a00:1::1]/hook", "webhook/address_refused"),
+        ("https://[fec0::1]/hook", "webhook/address_refused"),
         ("https://no-such-host.invalid/hook", "webhook/unresolvable"),
     ],
 )
@@ -119,7 +121,9 @@ async def test_a_game_without_a_webhook_has_no_deliveries_to_list(client: Any) -
     )
 
 
-async def test_the_deliveries_need_a_seat_token_of_the_game(client: Any) -> None:
+async def test_the_deliveries_need_a_seat_token_of_the_game_and_never_show_it_the_url(
+    client: Any,
+) -> None:
     with receiving() as receiver:
         body = {"players": ["Ana", "Bia"], "webhook": {"url": receiver.url}}
         created = ok(await create(client, body), 201)
@@ -131,7 +135,8 @@ async def test_the_deliveries_need_a_seat_token_of_the_game(client: Any) -> None
         for seat in (0, 1):
             auth = {"Authorization": f"Bearer {created['players'][seat]['token']}"}
             listed = ok(await client.get(url, headers=auth))
-            assert listed["url"] == receiver.url
+            assert "url" not in listed
+            assert receiver.url not in str(listed)
             assert [d["event"] for d in listed["deliveries"]] == ["game.started", "turn"]
 
 
@@ -157,6 +162,8 @@ async def test_an_api_key_names_a_webhook_for_its_games_and_reads_their_deliveri
         done = await asyncio.to_thread(receiver.wait_for, 2)
         url = f"/v1/games/{created['game_id']}/webhook-deliveries"
         listed = await settled(keyed, url, {"X-API-Key": KEYS[0]})
+        seat = {"Authorization": f"Bearer {created['players'][1]['token']}"}
+        assert "url" not in ok(await keyed.get(url, headers=seat))
         assert_problem(
             await keyed.get(url, headers={"X-API-Key": KEYS[1]}), 403, "webhook/forbidden"
         )
@@ -170,6 +177,7 @@ async def test_an_api_key_names_a_webhook_for_its_games_and_reads_their_deliveri
     assert {r.json()["game_id"] for r in done} == {created["game_id"]}
     assert all(verify(secret, r.headers["x-escopa-signature"], r.body) for r in done)
     assert [d["state"] for d in listed["deliveries"]] == ["delivered", "delivered"]
+    assert listed["url"] == receiver.url, "the API key that named the webhook sees its URL"
     assert later["game_id"] not in {r.json()["game_id"] for r in receiver.received}
 
 

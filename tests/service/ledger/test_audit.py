@@ -180,9 +180,9 @@ HOUSE_RULES = {
 async def test_a_match_under_house_rules_ends_tied_and_its_export_audits_and_replays(
     client: Client, tie: str, seats: list[int]
 ) -> None:
-    # with these rules and seed, first legal moves end round 3 at 7-5-7: sides 0 and 2 tie
+    # with these rules and seed, first legal moves end round 3 at 8-2-8: sides 0 and 2 tie
     game = await create_game(
-        client, players=3, preset="escoba", seed="house 70", tie_at_target=tie, **HOUSE_RULES
+        client, players=3, preset="escoba", seed="house 7", tie_at_target=tie, **HOUSE_RULES
     )
     finished = await game.play_out()
     log = await game.log()
@@ -202,7 +202,7 @@ async def test_a_match_under_house_rules_ends_tied_and_its_export_audits_and_rep
         engine.make_rules("escoba", {**HOUSE_RULES, "players": 3, "tie_at_target": tie})
     )
     outcome = {
-        "winner": None, "seats": seats, "totals": [7, 5, 7], "rounds": 3, "result": tie,
+        "winner": None, "seats": seats, "totals": [8, 2, 8], "rounds": 3, "result": tie,
         "tied": [0, 2],
     }  # fmt: skip
     assert finished["outcome"] == outcome
@@ -214,7 +214,7 @@ async def test_a_match_under_house_rules_ends_tied_and_its_export_audits_and_rep
     assert replayed["score"]["outcome"] == outcome
     assert command.returncode == 0, command.stdout + command.stderr
     verb = "shared the victory" if tie == "shared" else "drew"
-    assert f"sides 0, 2 {verb} 7-5-7 after 3 rounds" in command.stdout
+    assert f"sides 0, 2 {verb} 8-2-8 after 3 rounds" in command.stdout
 
 
 async def test_an_older_log_with_signal_entries_still_verifies(client: Client) -> None:

@@ -15,7 +15,7 @@ import engine
 from service.app import create_app
 from service.ledger.replay import MAX_REPLAY_MOVES
 from service.settings import Settings
-from tests.harness.api import NAMES, Client, Json, assert_problem, create_game, ok
+from tests.harness.api import NAMES, Client, Json, assert_problem, chosen_seed, create_game, ok
 from tests.harness.audits import committed_game, export_bytes, finished_game, replay_body
 from tests.harness.signing import SIGNING_KEYS
 
@@ -252,7 +252,7 @@ async def test_a_replay_of_an_unfinished_game_matches_its_log_so_far(client: Cli
     log = await game.log()
     body = {
         "players": ["Ana", "Bia"],
-        "seed": "so far",
+        "seed": chosen_seed("so far"),
         "moves": [{"seat": e["seat"], "move": e["move"]} for e in moves_of(log)],
     }
 

@@ -14,7 +14,7 @@ from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.settings import Settings
-from tests.harness.api import Game, create, ok
+from tests.harness.api import Game, chosen_seed, create, ok
 from tests.harness.clocks import clock, past
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.webhook_receiver import Receiver, receiving, settled, verify
@@ -44,7 +44,7 @@ async def client(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type: ign
 async def hooked_game(
     client: Any, url: str, seed: str = "escopa", **rules: Any
 ) -> tuple[Game, str]:
-    body: Json = {"players": ["Ana", "Bia"], "seed": seed, "webhook": {"url": url}}
+    body: Json = {"players": ["Ana", "Bia"], "seed": chosen_seed(seed), "webhook": {"url": url}}
     if rules:
         body["rules"] = rules
     created = ok(await create(client, body), 201)

@@ -20,7 +20,7 @@ import pytest
 import redis
 
 from service.store.redis_server import RedisServer
-from tests.harness.api import Json
+from tests.harness.api import Json, chosen_seed
 from tests.harness.browser import PHONE, Chromium, chromium
 from tests.harness.pages import assert_clean, my_turn, play_by_clicks, rehashed, until, version
 from tests.harness.processes import Served, serve_processes
@@ -96,7 +96,7 @@ def create(http: httpx.Client, clock: Json) -> tuple[str, str]:
     its id and Ana's token."""
     body = {
         "players": ["Ana", {"name": "Rita", "bot": "greedy"}],
-        "seed": "web clock 1",
+        "seed": chosen_seed("web clock 1"),
         "rules": {"clock": clock},
     }
     game = http.post("/v1/games", json=body).json()

@@ -19,7 +19,7 @@ import pytest
 import redis
 
 from service.store.redis_server import RedisServer
-from tests.harness.api import Json
+from tests.harness.api import Json, chosen_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     assert_clean,
@@ -70,7 +70,11 @@ def resigned(server: Served) -> Json:
     """A game with an open seat taken by invite, six moves, seat 1's resignation and a
     rematch; its export."""
     with httpx.Client(base_url=server.base, timeout=10) as http:
-        body = {"players": ["Ana", {"open": True}], "seed": "web life 1", "rules": {"target": 3}}
+        body = {
+            "players": ["Ana", {"open": True}],
+            "seed": chosen_seed("web life 1"),
+            "rules": {"target": 3},
+        }
         game = http.post("/v1/games", json=body).json()
         gid = game["game_id"]
         invite = game["players"][1]["invite"]
@@ -89,7 +93,10 @@ def aborted(server: Served) -> Json:
     """A 3-player game: a seat taken, left and taken again by someone else, then aborted
     while it waits; its export."""
     with httpx.Client(base_url=server.base, timeout=10) as http:
-        body = {"players": ["Ana", {"open": True}, {"open": True}], "seed": "web life 2"}
+        body = {
+            "players": ["Ana", {"open": True}, {"open": True}],
+            "seed": chosen_seed("web life 2"),
+        }
         game = http.post("/v1/games", json=body).json()
         gid = game["game_id"]
         creator = bearer(game["players"][0]["token"])

@@ -22,7 +22,7 @@ import pytest
 import redis
 
 from service.store.redis_server import RedisServer
-from tests.harness.api import Json, canonical, capturing_cards, find_seed
+from tests.harness.api import Json, canonical, capturing_cards, chosen_seed, find_seed
 from tests.harness.browser import DESKTOP, PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     assert_clean,
@@ -44,7 +44,7 @@ from tests.harness.signing import (
     sign,
 )
 
-SEED = "web table 1"
+SEED = chosen_seed("web table 1")
 HINTS = "1/600"  # one hint for the whole module: the second is refused (429)
 SIGNATURE = "Signature of the final head"
 
@@ -69,7 +69,11 @@ def played(server: Served) -> tuple[Json, dict[int, Json]]:
     receipts the service answered, by seq."""
     rng = random.Random(19)
     with httpx.Client(base_url=server.base, timeout=10) as http:
-        body = {"players": ["Ana", "Bia"], "seed": "web replay", "rules": {"target": 3}}
+        body = {
+            "players": ["Ana", "Bia"],
+            "seed": chosen_seed("web replay"),
+            "rules": {"target": 3},
+        }
         game = http.post("/v1/games", json=body).json()
         tokens = [p["token"] for p in game["players"]]
         view, receipts = game["view"], {1: game["receipt"]}
@@ -644,7 +648,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
     page.select_option("#bot-seats select[data-seat='1']", "expert")
     page.fill("#bots-target", "3")
     page.click("#bots summary")
-    page.fill("#bots-seed", "web bot 4")  # the same match every run
+    page.fill("#bots-seed", chosen_seed("web bot 4"))  # the same match every run
     page.click("#bots button[type=submit]")
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(person), "the table")

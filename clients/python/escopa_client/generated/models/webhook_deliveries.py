@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.webhook_delivery import WebhookDelivery
 
@@ -15,38 +17,40 @@ T = TypeVar("T", bound="WebhookDeliveries")
 
 @_attrs_define
 class WebhookDeliveries:
-    """A game's webhook deliveries, in the order they are made.
+    """A game's webhook deliveries, in the order they are made; the `url` only for the API
+    key that created the game (a seat never sees it).
 
-    Attributes:
-        game_id (str):
-        url (str):
-        deliveries (list[WebhookDelivery]):
+        Attributes:
+            game_id (str):
+            deliveries (list[WebhookDelivery]):
+            url (str | Unset):
     """
 
     game_id: str
-    url: str
     deliveries: list[WebhookDelivery]
+    url: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
-
-        url = self.url
 
         deliveries = []
         for deliveries_item_data in self.deliveries:
             deliveries_item = deliveries_item_data.to_dict()
             deliveries.append(deliveries_item)
 
+        url = self.url
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "game_id": game_id,
-                "url": url,
                 "deliveries": deliveries,
             }
         )
+        if url is not UNSET:
+            field_dict["url"] = url
 
         return field_dict
 
@@ -57,8 +61,6 @@ class WebhookDeliveries:
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
-        url = d.pop("url")
-
         deliveries = []
         _deliveries = d.pop("deliveries")
         for deliveries_item_data in _deliveries:
@@ -66,10 +68,12 @@ class WebhookDeliveries:
 
             deliveries.append(deliveries_item)
 
+        url = d.pop("url", UNSET)
+
         webhook_deliveries = cls(
             game_id=game_id,
-            url=url,
             deliveries=deliveries,
+            url=url,
         )
 
         webhook_deliveries.additional_properties = d

@@ -110,7 +110,9 @@ def sync_detailed(
      Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and
     answers each person's seat token, shown only here. Needs an API key when the server has keys. A
     `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
-    here.
+    here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows
+    nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does
+    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -157,7 +159,9 @@ def sync(
      Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and
     answers each person's seat token, shown only here. Needs an API key when the server has keys. A
     `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
-    here.
+    here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows
+    nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does
+    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -199,7 +203,9 @@ async def asyncio_detailed(
      Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and
     answers each person's seat token, shown only here. Needs an API key when the server has keys. A
     `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
-    here.
+    here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows
+    nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does
+    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -244,7 +250,9 @@ async def asyncio(
      Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and
     answers each person's seat token, shown only here. Needs an API key when the server has keys. A
     `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
-    here.
+    here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows
+    nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does
+    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an

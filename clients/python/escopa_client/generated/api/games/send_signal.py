@@ -104,7 +104,8 @@ def sync_detailed(
 
      The signal is kept beside the log: the version, the log and what the opponents and spectators see do
     not change. The partner sees it in its view (`signals`); the entry that ends the match records every
-    signal.
+    signal. A seat sends at most 3 signals a hand (409 `signal/limit_reached`; again after the next
+    deal).
 
     Args:
         game_id (str): the game's id
@@ -141,7 +142,8 @@ def sync(
 
      The signal is kept beside the log: the version, the log and what the opponents and spectators see do
     not change. The partner sees it in its view (`signals`); the entry that ends the match records every
-    signal.
+    signal. A seat sends at most 3 signals a hand (409 `signal/limit_reached`; again after the next
+    deal).
 
     Args:
         game_id (str): the game's id
@@ -173,7 +175,8 @@ async def asyncio_detailed(
 
      The signal is kept beside the log: the version, the log and what the opponents and spectators see do
     not change. The partner sees it in its view (`signals`); the entry that ends the match records every
-    signal.
+    signal. A seat sends at most 3 signals a hand (409 `signal/limit_reached`; again after the next
+    deal).
 
     Args:
         game_id (str): the game's id
@@ -208,7 +211,8 @@ async def asyncio(
 
      The signal is kept beside the log: the version, the log and what the opponents and spectators see do
     not change. The partner sees it in its view (`signals`); the entry that ends the match records every
-    signal.
+    signal. A seat sends at most 3 signals a hand (409 `signal/limit_reached`; again after the next
+    deal).
 
     Args:
         game_id (str): the game's id

@@ -94,7 +94,8 @@ def sync_detailed(
 
      Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts,
     the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its
-    attempts spent). For any seat's token of the game, or the API key that created it.
+    attempts spent). For any seat's token of the game, or the API key that created it; only that key
+    sees the webhook's `url`.
 
     Args:
         game_id (str): the game's id
@@ -127,7 +128,8 @@ def sync(
 
      Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts,
     the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its
-    attempts spent). For any seat's token of the game, or the API key that created it.
+    attempts spent). For any seat's token of the game, or the API key that created it; only that key
+    sees the webhook's `url`.
 
     Args:
         game_id (str): the game's id
@@ -155,7 +157,8 @@ async def asyncio_detailed(
 
      Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts,
     the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its
-    attempts spent). For any seat's token of the game, or the API key that created it.
+    attempts spent). For any seat's token of the game, or the API key that created it; only that key
+    sees the webhook's `url`.
 
     Args:
         game_id (str): the game's id
@@ -186,7 +189,8 @@ async def asyncio(
 
      Every event of the game's webhook in delivery order: its delivery id, event, log entry, attempts,
     the last answer's status or error, and whether it is `pending`, `delivered` or `failed` (its
-    attempts spent). For any seat's token of the game, or the API key that created it.
+    attempts spent). For any seat's token of the game, or the API key that created it; only that key
+    sees the webhook's `url`.
 
     Args:
         game_id (str): the game's id
