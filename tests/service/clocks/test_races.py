@@ -40,7 +40,9 @@ async def running(
     """A forfeit-clocked game (`turn` seconds a turn) after its first move (or before it: then
     the deadline is the abort's): its id, tokens and the deadline."""
     rules = msgspec.convert({"clock": clock("forfeit", turn)}, RulesOverride)
-    created = await games.create(CreateGame(players=["Ana", "Bia"], rules=rules, seed=chosen_seed("race")))
+    created = await games.create(
+        CreateGame(players=["Ana", "Bia"], rules=rules, seed=chosen_seed("race"))
+    )
     tokens = [seat.token or "" for seat in created.players]
     turn = created.view.turn
     assert turn is not None
