@@ -76,7 +76,7 @@ def recorded(rules: Rules, seed: str, rng: random.Random) -> tuple[bytes, list[R
         entries.append(entry)
         moves.append(ReplayMove(seat=seat, move=str(move)))
     game_id = secrets.token_hex(12)
-    signature = SIGNER.sign(game_id, entry.seq, entry.hash)  # as the service signs its exports
+    signature = SIGNER.sign_export(game_id, entry.seq, entry.hash)  # as the service signs exports
     export = Export(game_id=game_id, entries=entries, signature=signature)
     return msgspec.json.encode(export), moves
 

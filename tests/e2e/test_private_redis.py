@@ -23,7 +23,10 @@ ACKED_BEFORE_KILL = 30
 
 
 def children(pid: int) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False)
+    """The redis-server processes `pid` started (its bots' worker processes are not counted)."""
+    found = subprocess.run(
+        ["pgrep", "-P", str(pid), "-f", "redis-server"], capture_output=True, text=True, check=False
+    )
     return [int(child) for child in found.stdout.split()]
 
 
