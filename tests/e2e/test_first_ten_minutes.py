@@ -59,7 +59,9 @@ def size_mb(path: Path) -> int:
 
 
 class Clone:
-    """The scratch clone, its `make run` and what was measured on the way."""
+    """The scratch clone, its `make run` and what was measured on the way: the test tools
+    importable, whether `node_modules` exists and the size of `.venv`, all taken at the first
+    answer (the module's other tests install more, in any order)."""
 
     def __init__(self, folder: Path, base: str, first_answer: float, run_log: Path) -> None:
         self.folder, self.base, self.first_answer, self.run_log = (
@@ -68,6 +70,15 @@ class Clone:
             first_answer,
             run_log,
         )
+        python = folder / ".venv" / "bin" / "python"
+        look = (
+            f"import importlib.util as u; print(*[m for m in {SERVING_ONLY!r} if u.find_spec(m)])"
+        )
+        self.found = subprocess.run(
+            [str(python), "-c", look], capture_output=True, text=True, timeout=60, check=False
+        )
+        self.node_modules = (folder / "node_modules").exists()
+        self.venv_mb = size_mb(folder / ".venv")
 
 
 @pytest.fixture(scope="module")
@@ -120,14 +131,10 @@ def test_make_run_answers_with_what_serving_needs_and_no_warning(clone: Clone) -
         and '"level":"warning","logger":"escopa"' not in line
     ]  # fmt: skip
     assert warned == []
-    python = clone.folder / ".venv" / "bin" / "python"
-    look = f"import importlib.util as u; print(*[m for m in {SERVING_ONLY!r} if u.find_spec(m)])"
-    found = subprocess.run(
-        [str(python), "-c", look], capture_output=True, text=True, timeout=60, check=False
-    )
+    found = clone.found
     assert found.returncode == 0 and found.stdout.split() == [], said(found)
-    assert not (clone.folder / "node_modules").exists()
-    assert size_mb(clone.folder / ".venv") < 300
+    assert not clone.node_modules
+    assert clone.venv_mb < 300
 
 
 def test_every_readme_shell_block_works_as_written(clone: Clone) -> None:

@@ -14,7 +14,7 @@ from tests.harness.api import Game, Json, create_game, ok
 from tests.harness.clocks import clock, past
 from tests.harness.processes import serve_processes
 
-SEED = "stand-in-16"
+SEED = "stand-in-26"
 """A 3-player deal whose discards below leave a 16-card table and hundreds of claims (the
 greedy level took about a second on it when it ran on the event loop)."""
 

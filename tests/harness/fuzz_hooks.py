@@ -219,8 +219,10 @@ def flatmap_case(context: Any, case: Case) -> Any:
 
 def _created(case: Case, share: int) -> Any:
     """The drawn body as four players in partnerships, with signals, dealt by hand (`share`
-    0), or as the creator and three open seats, a game that waits for joins (1), or as drawn."""
-    body = case.body if isinstance(case.body, dict) else {}
+    0), or as the creator and three open seats, a game that waits for joins (1), or as drawn;
+    the first two with a server seed, so that they are created whatever seed was drawn."""
+    drawn = case.body if isinstance(case.body, dict) else {}
+    body = {k: v for k, v in drawn.items() if k != "seed"}  # a drawn seed is mostly too weak
     rules = body.get("rules") if isinstance(body.get("rules"), dict) else {}
     if share == 0:
         return st.just(

@@ -262,7 +262,7 @@ async def test_a_bot_turn_that_times_out_while_it_thinks_is_dropped_with_a_plain
     games = Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     body = {
         "players": ["Ana", bot("Rita", "greedy")],
-        "seed": "slow bot",
+        "seed": chosen_seed("slow bot"),
         "rules": {"clock": clock("bot"), "first_dealer": 1},
     }
     created = await games.create(msgspec.convert(body, CreateGame))
