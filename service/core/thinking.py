@@ -140,7 +140,8 @@ class Thinker:
             raise
 
     def close(self) -> None:
-        """Stop the workers; a question in flight is abandoned (its turn is claimed again)."""
+        """Stop the workers, waiting for them to exit (a decision's work is bounded); questions
+        not yet started are dropped (their turns are claimed again)."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None

@@ -63,7 +63,10 @@ def test_serve_stops_its_private_redis_on_exit(tmp_path: Path) -> None:
         redis_port = httpx.get(f"http://127.0.0.1:{port}/healthz").status_code
         assert redis_port == 200
         children = subprocess.run(
-            ["pgrep", "-P", str(process.pid)], capture_output=True, text=True, check=False
+            ["pgrep", "-P", str(process.pid), "-f", "redis-server"],
+            capture_output=True,
+            text=True,
+            check=False,
         ).stdout.split()
         assert children, "the private redis-server runs as a child of escopa serve"
     finally:  # stopped whatever failed above: no server left running after the test
