@@ -8,7 +8,8 @@ for a few rounds so that drift on the shared machine hits both alike. Prints req
 p50/p99 latency and server CPU per request, the ratio moves/bare (the median of the rounds'), and
 the bytes Redis holds per finished match. Each worker count runs twice against the same Redis:
 with the shared pipelined connection (`service/store/multiplex.py`) and with redis-py's own
-pool (`ESCOPA_MULTIPLEX=0`), and the last lines compare the two.
+pool (`ESCOPA_MULTIPLEX=0`), and the last lines compare the two. With `--loop`, each move is
+preceded by a read of the seat's view, as a client's loop runs, and the ratio is of requests.
 
 Redis keeps its append-only file (fsync every second) but does not rewrite it during the run
 unless `--aof-rewrite` is given: a rewrite forks a child that compacts the file, every few
@@ -16,7 +17,7 @@ seconds at this write rate, and on a machine where Redis shares the server's cor
 takes one from the server. Deployed, Redis has cores of its own.
 
     .venv/bin/python bench/load.py [--clients 64] [--seconds 5] [--rounds 3] [--workers 1 2]
-                                   [--connections multiplexed pool] [--aof-rewrite]
+                                   [--connections multiplexed pool] [--aof-rewrite] [--loop]
 """
 
 from __future__ import annotations
@@ -138,9 +139,15 @@ def scripts(clients: int, per_client: int) -> list[list[tuple[str, Script]]]:
 
 
 async def play_match(
-    connection: Connection, seed: str, script: Script, latencies: list[float], stop: float
+    connection: Connection,
+    seed: str,
+    script: Script,
+    latencies: list[float],
+    stop: float,
+    loop: bool = False,
 ) -> str | None:
-    """Create a match and play its script with POST /moves; its id if it finished in time."""
+    """Create a match and play its script with POST /moves (each after a read of the seat's
+    view, with `loop`: what a client really runs); its id if it finished in time."""
     body = {"players": ["Ana", "Bia"], "seed": chosen_seed(seed), "rules": RULES}
     status, raw = await connection.request("POST", "/v1/games", json.dumps(body).encode())
     assert status == 201, raw
@@ -151,6 +158,11 @@ async def play_match(
     for seat, payload in script:
         if time.perf_counter() >= stop:
             return None
+        if loop:
+            started = time.perf_counter()
+            status, raw = await connection.request("GET", f"/v1/games/{game_id}", b"", auth[seat])
+            latencies.append(time.perf_counter() - started)
+            assert status == 200, raw
         started = time.perf_counter()
         status, raw = await connection.request("POST", path, payload, auth[seat])
         latencies.append(time.perf_counter() - started)
@@ -159,9 +171,10 @@ async def play_match(
 
 
 async def moves(
-    port: int, matches: list[list[tuple[str, Script]]], seconds: float
+    port: int, matches: list[list[tuple[str, Script]]], seconds: float, loop: bool = False
 ) -> tuple[float, list[float], list[str]]:
-    """Moves per second and latencies while clients play whole matches for `seconds`."""
+    """Requests (moves, and with `loop` view reads) per second and latencies while clients
+    play whole matches for `seconds`."""
     latencies: list[float] = []
     finished: list[str] = []
     stop = time.perf_counter() + seconds
@@ -169,7 +182,7 @@ async def moves(
     async def client(index: int) -> None:
         connection = Connection(port)
         for seed, script in itertools.cycle(matches[index]):  # each time a new game
-            game_id = await play_match(connection, seed, script, latencies, stop)
+            game_id = await play_match(connection, seed, script, latencies, stop, loop)
             if game_id is None:
                 break
             finished.append(game_id)
@@ -266,7 +279,8 @@ def rounds(
         with elapsing(2 * args.seconds, f"round {number + 1} of {args.rounds}"):
             rate, latencies = timed(bare(port, args.clients, args.seconds))
             middle = cpu_seconds(pid)
-            move_rate, move_latencies, finished = timed(moves(port, matches, args.seconds))
+            played = moves(port, matches, args.seconds, args.loop)
+            move_rate, move_latencies, finished = timed(played)
         end = cpu_seconds(pid)
         bares.append(Phase(rate, latencies, middle - start, len(latencies)))
         creates = len(finished) + args.clients
@@ -276,19 +290,30 @@ def rounds(
 
 
 def report(
-    workers: int, connection: str, bares: list[Phase], plays: list[Phase], games: list[str]
+    workers: int,
+    connection: str,
+    bares: list[Phase],
+    plays: list[Phase],
+    games: list[str],
+    loop: bool = False,
 ) -> tuple[float, float]:
-    """Print one configuration's figures; its median moves per second and moves/bare ratio."""
+    """Print one configuration's figures; its median moves (or, with `loop`, view reads and
+    moves) per second and their ratio to the bare route's requests."""
+    phase, unit, name = (
+        ("GET view + POST /moves", "req/s  ", "loop")
+        if loop
+        else ("POST /moves  ", "moves/s", "moves")
+    )
     ratios = [play.rate / bare.rate for bare, play in zip(bares, plays, strict=True)]
     print(f"workers {workers}, {connection}:")
     for number, (bare_phase, play, ratio) in enumerate(zip(bares, plays, ratios, strict=True)):
         p99 = percentile(play.latencies, 0.99)
-        print(f"  round {number + 1}: {bare_phase.rate:8,.0f} req/s  {play.rate:8,.0f} moves/s"
+        print(f"  round {number + 1}: {bare_phase.rate:8,.0f} req/s  {play.rate:8,.0f} {unit}"
               f" (p99 {p99:4.1f} ms)  ratio {ratio:.0%}")  # fmt: skip
     print(f"  GET /healthz  {summary(bares, 'req/s  ')}")
-    print(f"  POST /moves   {summary(plays, 'moves/s')}  ({len(games)} matches)")
+    print(f"  {phase} {summary(plays, unit)}  ({len(games)} matches)")
     shown = ", ".join(f"{r:.0%}" for r in ratios)
-    print(f"  ratio moves/bare: {statistics.median(ratios):.0%} (median of rounds: {shown})")
+    print(f"  ratio {name}/bare: {statistics.median(ratios):.0%} (median of rounds: {shown})")
     return statistics.median(p.rate for p in plays), statistics.median(ratios)
 
 
@@ -304,6 +329,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--aof-rewrite", action="store_true", help="let Redis rewrite its append-only file"
+    )
+    parser.add_argument(
+        "--loop", action="store_true", help="read the seat's view before each move, as clients do"
     )
     args = parser.parse_args()
     matches = scripts(args.clients, args.matches)
@@ -335,7 +363,9 @@ def run(args: argparse.Namespace, matches: list[list[tuple[str, Script]]], folde
                     port = int(api.base.rsplit(":", 1)[1])
                     bares, plays, games = rounds(api.process.pid, port, args, matches)
                     finished = games or [asyncio.run(one_match(port, matches[0][0]))]
-                rates[workers, connection] = report(workers, connection, bares, plays, games)
+                rates[workers, connection] = report(
+                    workers, connection, bares, plays, games, args.loop
+                )
                 sizes = [bytes_per_match(server.url, g) for g in finished[:20]]
                 print(f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}")
     for workers in args.workers:

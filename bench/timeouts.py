@@ -29,7 +29,7 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 import msgspec  # noqa: E402
 from redis.asyncio import Redis  # noqa: E402
 
-from service.core.games import Games  # noqa: E402
+from service.core.house import House  # noqa: E402
 from service.core.messages import CreateGame, MoveRequest  # noqa: E402
 from service.ledger.compact import ms_of  # noqa: E402
 from service.ledger.signatures import new_private_text  # noqa: E402
@@ -49,13 +49,13 @@ def settings_for(url: str, key: str) -> Settings:
     return Settings(redis_url=url, signing_keys=(key,), first_move_timeout=600)
 
 
-def games_for(config: Settings) -> tuple[Games, Redis]:
+def games_for(config: Settings) -> tuple[House, Redis]:
     """A process's games over the store the app builds: quick commands pipelined on one
     connection (`service.store.multiplex`)."""
     client = Redis.from_url(config.redis_url, protocol=3)
     fast = Multiplexed(config.redis_url, config.redis_timeout)
     store = GameStore(client, fast=fast, timeout=config.redis_timeout)
-    return Games(store, config, key_ring(config)), client
+    return House(store, config, key_ring(config)), client
 
 
 def sweep(url: str, key: str, seconds: float) -> None:
@@ -72,7 +72,7 @@ def sweep(url: str, key: str, seconds: float) -> None:
     asyncio.run(run())
 
 
-async def start_games(games: Games, count: int, turn: int) -> list[str]:
+async def start_games(games: House, count: int, turn: int) -> list[str]:
     """`count` clocked games, each after its first move: the clock runs, nobody plays on."""
     clock = {"turn_seconds": turn, "bank_seconds": 0, "on_timeout": "first_move"}
     rules = msgspec.convert({"clock": clock}, RulesOverride)
@@ -81,25 +81,27 @@ async def start_games(games: Games, count: int, turn: int) -> list[str]:
     async def one(index: int) -> str:
         async with slots:
             seed = f"timeouts-{index}-{'0123456789abcdef' * 2}"  # 32 characters or more
-            created = await games.create(CreateGame(players=["Ana", "Bia"], rules=rules, seed=seed))
+            created = await games.creation.create(
+                CreateGame(players=["Ana", "Bia"], rules=rules, seed=seed)
+            )
             seat = created.view.turn
             assert seat is not None
             token = created.players[seat].token or ""
-            first = (await games.legal_moves(created.game_id, token)).moves[0].id
+            first = (await games.reads.legal_moves(created.game_id, token)).moves[0].id
             request = MoveRequest(move=first, expected_version=1)
-            await games.play(created.game_id, token, request, None)
+            await games.moves.play(created.game_id, token, request, None)
             return created.game_id
 
     return list(await asyncio.gather(*(one(i) for i in range(count))))
 
 
-async def lateness(games: Games, game_ids: list[str]) -> list[int]:
+async def lateness(games: House, game_ids: list[str]) -> list[int]:
     """How late (ms) each applied timeout was, read back from every game's stored log."""
     late: list[int] = []
     for game_id in game_ids:
         game = await games.store.load(game_id)
         assert game is not None
-        for entry in await games.entries(game_id, game, 0, game.version, True):
+        for entry in await games.journal.entries(game_id, game, 0, game.version, True):
             if entry.type == "timeout" and isinstance(entry.deadline, str):
                 late.append(ms_of(entry.time) - ms_of(entry.deadline))
     return late

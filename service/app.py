@@ -17,8 +17,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from service.core.bot_seats import BotSeats
-from service.core.games import Games
+from service.core.house import House
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
 from service.http.head import HeadAsGet
 from service.http.openapi.document import (
@@ -90,13 +89,12 @@ def multiplexed(settings: Settings) -> Multiplexed | None:
 async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]:
     """The bot seats (hints, turns) and, unless `settings.bots` is off, this process's worker;
     the games' thinking processes (also the clocks' stand-ins) run from start to stop."""
-    thinker = app.state.games.thinker
+    house: House = app.state.house
+    thinker = house.thinker
     thinker.start()  # the worker processes start now, not at the first stand-in or hint
-    seats = BotSeats(app.state.games, thinker, settings.bot_budget)
-    app.state.bot_seats = seats
     worker = None
-    if settings.bots and app.state.store.bot_queue:
-        bots, client = worker_for(settings, seats)
+    if settings.bots and house.store.bot_queue:
+        bots, client = worker_for(settings, house.bots)
         worker = asyncio.create_task(run_worker(bots), name="bot-worker")
     try:
         yield
@@ -156,12 +154,14 @@ def create_app(settings: Settings) -> Litestar:
             settings.redis_timeout,
         )
         app.state.store = store
-        app.state.games = Games(store, settings, ring)
+        house = House(store, settings, ring)
+        app.state.house = house
         sweeper = None
         if settings.clock_sweep:
-            sweeper = asyncio.create_task(run_sweeper(ClockSweeper(app.state.games)))
+            swept = ClockSweeper(house.access, house.clocks)
+            sweeper = asyncio.create_task(run_sweeper(swept))
         try:
-            async with bot_lifespan(app, settings), webhook_lifespan(app.state.games, settings):
+            async with bot_lifespan(app, settings), webhook_lifespan(house, settings):
                 yield
         finally:
             if sweeper is not None:
@@ -174,13 +174,9 @@ def create_app(settings: Settings) -> Litestar:
         store: GameStore = state.store
         return store
 
-    def provide_games(state: AppState) -> Games:
-        games: Games = state.games
-        return games
-
-    def provide_bot_seats(state: AppState) -> BotSeats:
-        seats: BotSeats = state.bot_seats
-        return seats
+    def provide_house(state: AppState) -> House:
+        house: House = state.house
+        return house
 
     app = Litestar(
         route_handlers=[
@@ -192,8 +188,7 @@ def create_app(settings: Settings) -> Litestar:
         ],
         dependencies={
             "store": Provide(provide_store, sync_to_thread=False),
-            "games": Provide(provide_games, sync_to_thread=False),
-            "bot_seats": Provide(provide_bot_seats, sync_to_thread=False),
+            "house": Provide(provide_house, sync_to_thread=False),
         },
         exception_handlers=HANDLERS,
         before_request=strict_body,

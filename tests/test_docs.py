@@ -53,7 +53,7 @@ def test_every_capture_written_in_the_docs_makes_15() -> None:
 
 
 def test_the_concepts_page_says_what_the_game_hash_holds() -> None:
-    scripts = (ROOT / "service/store/scripts.py").read_text()
+    scripts = (ROOT / "service/store/lua/create.lua").read_text()
     created = re.search(r"HSET', KEYS\[1\], 'version', 1, 'head', ARGV\[2\], 'meta'", scripts)
     assert created, "the game's hash is created with its version, head and meta"
     (row,) = [

@@ -66,7 +66,76 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     core = tmp_path / "module.py"
     core.write_text("from service.http.schemas import Problem\nimport engine\n")
     assert imports_of(core) == ["service.http.schemas", "engine"]
-    assert layer_of("service.core.games") == 4
+    assert layer_of("service.core.journal") == 4
     assert layer_of("service.http.schemas") == 6
     assert layer_of("bots.levels") == 1
     assert layer_of("service.app") is None
+
+
+def import_graph(root: Path, packages: tuple[str, ...]) -> dict[str, set[str]]:
+    """Each module under `packages` and the modules of the same tree it imports (at the top,
+    inside a function or under `TYPE_CHECKING`; `from package import module`: the module)."""
+    paths = sorted(p for package in packages for p in root.glob(f"{package}/**/*.py"))
+    names = {".".join(p.relative_to(root).with_suffix("").parts): p for p in paths}
+    known = set(names) | {name.removesuffix(".__init__") for name in names}
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                inner = {f"{node.module}.{alias.name}" for alias in node.names} & known
+                found |= inner or {node.module}
+            elif isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+        graph[name.removesuffix(".__init__")] = {m for m in found if m in known} - {name}
+    return graph
+
+
+def import_loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import one another, directly or through others (Tarjan's
+    strongly connected components of more than one module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    loops: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph.get(module, ())):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                loops.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return loops
+
+
+def test_no_module_of_the_service_imports_itself_through_others() -> None:
+    assert import_loops(import_graph(ROOT, ("engine", "bots", "service"))) == []
+
+
+def test_the_loop_check_sees_a_loop_even_under_type_checking(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from pkg import b\n")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.c\n"
+    )
+    (package / "c.py").write_text("from pkg.a import thing\n")
+    (package / "d.py").write_text("import pkg.a\n")
+    assert import_loops(import_graph(tmp_path, ("pkg",))) == [["pkg.a", "pkg.b", "pkg.c"]]

@@ -14,9 +14,13 @@ from typing import Final
 
 import engine
 from bots import Heard, Knowledge, knowledge_of, learn, level
-from service.core.games import Games, legal_move
+from service.core.access import Access
+from service.core.journal import Journal
 from service.core.messages import Hint, MoveValue
+from service.core.moves import Moves
+from service.core.signals import Signals
 from service.core.thinking import Question, Thinker
+from service.core.views import legal_move
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal, seen_signals
 from service.ledger.terms import BotLevel
@@ -57,8 +61,19 @@ def partner_tells(game: StoredGame, seat: int) -> bool:
 class BotSeats:
     """Takes due bot turns and answers hints; `budget` bounds each decision's search."""
 
-    def __init__(self, games: Games, thinker: Thinker, budget: int) -> None:
-        self.games = games
+    def __init__(
+        self,
+        access: Access,
+        journal: Journal,
+        moves: Moves,
+        signals: Signals,
+        thinker: Thinker,
+        budget: int,
+    ) -> None:
+        self.access = access
+        self.journal = journal
+        self.moves = moves
+        self.signals = signals
         self.thinker = thinker
         self.budget = budget
         self._known: OrderedDict[tuple[str, int], tuple[int, int, Knowledge]] = OrderedDict()
@@ -69,7 +84,7 @@ class BotSeats:
         """Play the queued turn if it is still due; True once committed (which also took it
         off the queue), False when it is no longer due (the caller drops it)."""
         try:
-            game = await self.games.load(turn.game_id)
+            game = await self.access.load(turn.game_id)
         except ServiceError:
             return False
         seat = engine.current_seat(game.state)
@@ -104,25 +119,25 @@ class BotSeats:
                 continue
             asked = await self.question(game_id, game, seat, meta.bot)
             for signal in level(meta.bot).signals(asked.seen, asked.known):
-                await self.games.send_signal(game_id, game, seat, signal)
-                game = await self.games.load(game_id)
+                await self.signals.send(game_id, game, seat, signal)
+                game = await self.access.load(game_id)
         return game
 
     async def _commit(self, turn: BotTurn, game: StoredGame, seat: int, move: engine.Move) -> None:
         try:
-            await self.games.play_as(turn.game_id, game, seat, move, turn.id)
+            await self.moves.play_as(turn.game_id, game, seat, move, turn.id)
         except engine.EngineError:
             # A bot's illegal move is a bug of the bot: log it, and keep the game going.
             log.exception("bot at seat %d of %s chose %s", seat, turn.game_id, move)
             fallback = engine.legal_moves(game.state, seat)[0]
-            await self.games.play_as(turn.game_id, game, seat, fallback, turn.id)
+            await self.moves.play_as(turn.game_id, game, seat, fallback, turn.id)
 
     async def hint(
         self, game_id: str, token: str | None, level: BotLevel, admit: Admission
     ) -> Hint:
         """What a bot of `level` would play for the token's seat now, with every move's value;
         `admit` (the hint limit) is awaited once the token and the turn are checked."""
-        game, seat = await self.games.acting(game_id, token)
+        game, seat = await self.access.acting(game_id, token)
         if game.state.status == "finished":
             raise engine.IllegalMove("move/game_over", "the match is over")
         if engine.current_seat(game.state) != seat:
@@ -161,7 +176,7 @@ class BotSeats:
             known = knowledge_of(rules, seat, (), partner_tells(game, seat))
         known, heard = self._hear(known, seen, heard, seq)
         while seq < version:
-            entries = await self.games.entries(game_id, game, seq, min(PAGE, version - seq))
+            entries = await self.journal.entries(game_id, game, seq, min(PAGE, version - seq))
             if not entries:
                 break
             for entry in entries:

@@ -9,5 +9,6 @@ class GameObserver:
     def game_created(self) -> None:
         """A game was stored."""
 
-    def move_applied(self, kind: str, finished: bool) -> None:
-        """A move or deal was committed; `finished`: it ended the match."""
+    def committed(self, kind: str, finished: bool) -> None:
+        """An entry was committed (`kind`: a move, a deal, a timeout, a step of the game's
+        life); `finished`: it ended the match."""

@@ -11,14 +11,17 @@ import anyio.to_thread
 import msgspec
 
 import engine
+from service.core.access import Access
 from service.core.commitments import Commitment, create_commitment
-from service.core.games import Games
+from service.core.journal import Journal
+from service.core.thinking import Thinker
 from service.errors import ServiceError
 from service.ledger.audit import AuditFailure, AuditReport, anchored, audit_log
 from service.ledger.chain import LogEntry
 from service.ledger.export import Export
 from service.ledger.replay import ReplayRequest, ReplayResult, replay_request
-from service.ledger.signatures import KeyList
+from service.ledger.signatures import KeyList, KeyRing
+from service.store.commitment_store import CommitmentStore
 from service.store.game_store import StoredGame
 
 
@@ -33,17 +36,30 @@ def not_finished(game_id: str) -> ServiceError:
 class Audits:
     """Audit and export finished games, replay moves, commit to server seeds."""
 
-    def __init__(self, games: Games) -> None:
-        self.games = games
+    def __init__(
+        self,
+        access: Access,
+        journal: Journal,
+        ring: KeyRing,
+        thinker: Thinker,
+        commitments: CommitmentStore,
+        commitment_ttl: int,
+    ) -> None:
+        self.access = access
+        self.journal = journal
+        self.ring = ring
+        self.thinker = thinker
+        self.commitments = commitments
+        self.commitment_ttl = commitment_ttl
 
     async def finished_log(
         self, game_id: str, fresh: bool = False
     ) -> tuple[StoredGame, list[LogEntry]]:
         """A finished game and its whole log, unredacted (`fresh`: read from Redis now)."""
-        game = await self.games.load(game_id)
+        game = await self.access.load(game_id)
         if game.state.status != "finished":
             raise not_finished(game_id)
-        entries = await self.games.entries(game_id, game, 0, game.version, fresh)
+        entries = await self.journal.entries(game_id, game, 0, game.version, fresh)
         return game, entries
 
     async def audit(self, game_id: str) -> AuditReport:
@@ -70,7 +86,7 @@ class Audits:
                 reason="the stored state differs from the replay's final state",
             )
         if failure is None:
-            ring = self.games.ring
+            ring = self.ring
             return anchored(report, ring.sign_export(game_id, game.version, game.head), ring.public)
         return AuditReport(
             ok=False,
@@ -84,21 +100,21 @@ class Audits:
         """The finished game as one self-contained document, its final head signed."""
         _, entries = await self.finished_log(game_id)
         last = entries[-1]
-        signature = self.games.ring.sign_export(game_id, last.seq, last.hash)
+        signature = self.ring.sign_export(game_id, last.seq, last.hash)
         return Export(game_id=game_id, entries=entries, signature=signature)
 
     def keys(self) -> KeyList:
         """The public keys of the service's ring, with their ids."""
-        return self.games.ring.published()
+        return self.ring.published()
 
     async def commit(self) -> Commitment:
         """A fresh server seed, kept secret; its id and SHA-256."""
-        return await create_commitment(self.games.commitments, self.games.settings.commitment_ttl)
+        return await create_commitment(self.commitments, self.commitment_ttl)
 
     async def replay(self, request: ReplayRequest) -> ReplayResult:
         """Replay moves through the engine in a worker process: it is all computation, and a
         thread would hold the loop's interpreter lock (POST /v1/replays has a cost limit)."""
-        encoded = await self.games.thinker.compute(replay_encoded, request)
+        encoded = await self.thinker.compute(replay_encoded, request)
         return msgspec.msgpack.decode(encoded, type=ReplayResult)
 
 

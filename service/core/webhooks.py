@@ -9,12 +9,16 @@ signs a delivery. The game keeps only the URL, the scope, the nonce and the sign
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Final
 
 import msgspec
 from msgspec import UNSET
 
-from service.core.games import Games
+from service.core.access import Access
+from service.core.clocks import Clocks
+from service.core.credentials import acting_seat
+from service.core.journal import Journal
 from service.core.webhook_events import events_of
 from service.core.webhook_messages import (
     WebhookDeliveries,
@@ -57,19 +61,24 @@ def api_key_id(settings: Settings, presented: str | None) -> str | None:
 class Webhooks:
     """Subscriptions and deliveries over the games' store."""
 
-    def __init__(self, games: Games) -> None:
-        self.games = games
-        self.store = WebhookStore(games.store)
-        self.allow = frozenset(games.settings.webhook_allow)
+    def __init__(
+        self, access: Access, journal: Journal, clocks: Clocks, ring: KeyRing, allow: Sequence[str]
+    ) -> None:
+        self.access = access
+        self.journal = journal
+        self.clocks = clocks
+        self.ring = ring
+        self.store = WebhookStore(journal.store)
+        self.allow = frozenset(allow)
 
     async def subscription(
         self, url: str, scope: str, key: str
     ) -> tuple[Hook, WebhookSubscription]:
         """A new subscription to the checked `url` and its secret (to show once)."""
-        if not self.games.store.bot_queue:
+        if not self.journal.store.bot_queue:
             raise unavailable()
         await checked(url, self.allow)
-        ring = self.games.ring
+        ring = self.ring
         hook = Hook(
             url=url, scope=scope, nonce=secrets.token_hex(16), signer=ring.signer_id, key=key
         )
@@ -87,7 +96,7 @@ class Webhooks:
         if key is None:
             return None, None
         kept = await self.store.key_hook(key)
-        if kept is None or not self.games.store.bot_queue:
+        if kept is None or not self.journal.store.bot_queue:
             return None, None
         return msgspec.structs.replace(kept, key=key), None
 
@@ -112,8 +121,8 @@ class Webhooks:
         found: dict[int, list[WebhookEvent]] = {}
         if not wanted:
             return found
-        records = await self.games.store.records(game_id, 0, max(wanted) - 1)
-        cursor, entry = Cursor.opening(decode_opening(records[0]), self.games.parts)
+        records = await self.journal.store.records(game_id, 0, max(wanted) - 1)
+        cursor, entry = Cursor.opening(decode_opening(records[0]))
         assert entry is not None
         if 1 in wanted:
             found[1] = events_of(
@@ -132,7 +141,7 @@ class Webhooks:
 
     def _deadline(self, cursor: Cursor) -> str | None:
         """When the seat to act after the cursor's entry runs out of time (UTC), or None."""
-        ms = self.games.clocks.deadline(cursor.state, cursor.timing)
+        ms = self.clocks.deadline(cursor.state, cursor.timing)
         return iso(ms) if ms is not None else None
 
     async def deliveries(
@@ -141,11 +150,11 @@ class Webhooks:
         """The game's deliveries, for one of its seats or the API key that created it; only
         that key sees the URL (a URL often holds a credential, and a seat may be a stranger
         who joined from the lobby)."""
-        game = await self.games.load(game_id)
+        game = await self.access.load(game_id)
         hook = await self.store.hook(game_id)
         seat = token is not None or key is None
         if seat:
-            self.games._player(game, token)  # a seat's token (401 without one)
+            acting_seat(game.meta, token)  # a seat's token (401 without one)
         elif hook is None or key != hook.key:
             raise ServiceError(
                 "webhook/forbidden", 403, "this API key did not create this game's webhook"

@@ -28,7 +28,7 @@ from litestar.types import (
     Send,
 )
 
-from service.core.games import Games
+from service.core.house import House
 from service.core.messages import MoveRequest
 from service.http.params import (
     AUTHORIZATION_MAX_LENGTH,
@@ -62,10 +62,10 @@ class FastMoves:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        games: Games = scope["litestar_app"].state.games
+        house: House = scope["litestar_app"].state.house
         handler: HTTPRouteHandler = scope["route_handler"]  # type: ignore[assignment]
         limit = handler.resolve_request_max_body_size() or math.inf
-        found = _headers(scope["headers"]) if games.settings.fast_moves else None
+        found = _headers(scope["headers"]) if house.settings.fast_moves else None
         if found is None or found.announced > limit:
             await self.app(scope, receive, send)  # the handler answers these, body unread
             return
@@ -75,7 +75,7 @@ class FastMoves:
             await self.app(scope, _replay(messages, receive), send)
             return
         token = bearer(common.authorization)
-        result = await games.play(common.game_id, token, common.move, common.idempotency_key)
+        result = await house.moves.play(common.game_id, token, common.move, common.idempotency_key)
         await _answer(send, _encoder.encode(result))
 
 

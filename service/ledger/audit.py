@@ -379,9 +379,11 @@ class _Audit:
             state, events = timed_out(state, seat, text)
         except EngineError as error:
             raise _fail(
-                seq, "replay", "move", f"seat {seat} cannot have timed out with {text!r}: "
-                f"{error.code}: {error}",
-            ) from None  # fmt: skip
+                seq,
+                "replay",
+                "move",
+                f"seat {seat} cannot have timed out with {text!r}: {error.code}: {error}",
+            ) from None
         if text not in (FORFEIT, ABORT) and engine.move_text(engine.parse_move(text)) != text:
             raise _fail(seq, "replay", "move", f"move {text!r} is not written in its text form")
         digest = self._compare(seq, entry, state, events)
@@ -412,9 +414,12 @@ class _Audit:
             self._timed_out(seq, entry, before, at, due)
         elif entry.type in ("move", "deal") and due is not None and at >= due:
             raise _fail(
-                seq, "clock", "time", f"the {entry.type} came at {entry.time}, after seat "
+                seq,
+                "clock",
+                "time",
+                f"the {entry.type} came at {entry.time}, after seat "
                 f"{timing.seat}'s deadline {iso(due)}: a timeout was due first",
-            )  # fmt: skip
+            )
         acted = entry.type in ("move", "deal", "timeout")
         mover = entry.seat if entry.type == "move" else None
         self.timing = clock.passed(rules_clock, timing, state, at, timeout, acted, mover)
@@ -429,19 +434,25 @@ class _Audit:
         assert timing is not None and rules_clock is not None and isinstance(entry.deadline, str)
         named = ms_of(entry.deadline)
         if entry.seat != timing.seat:
-            raise _fail(seq, "clock", "seat", f"seat {entry.seat} timed out on seat "
-                        f"{timing.seat}'s turn")  # fmt: skip
+            raise _fail(
+                seq, "clock", "seat", f"seat {entry.seat} timed out on seat {timing.seat}'s turn"
+            )
         if at < named:
-            raise _fail(seq, "clock", "time", f"the timeout came at {entry.time}, before its "
-                        f"deadline {entry.deadline}")  # fmt: skip
+            raise _fail(
+                seq,
+                "clock",
+                "time",
+                f"the timeout came at {entry.time}, before its deadline {entry.deadline}",
+            )
         if not timing.running:
             if entry.move != ABORT:
                 raise _fail(seq, "clock", "move", "before any own move a timeout only aborts")
             return
         if named != due:
             shown = iso(due) if due is not None else "none"
-            raise _fail(seq, "clock", "deadline", f"deadline {entry.deadline} is not the "
-                        f"replayed {shown}")  # fmt: skip
+            raise _fail(
+                seq, "clock", "deadline", f"deadline {entry.deadline} is not the replayed {shown}"
+            )
         policy = rules_clock.on_timeout
         first = str(engine.legal_moves(before, entry.seat)[0])
         if (

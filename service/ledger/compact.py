@@ -310,9 +310,15 @@ def next_entry(
 def advanced(before: Cursor, step: Step, state: State) -> Cursor:
     """The cursor past a new move (`state`: the move applied), its clock moved on too."""
     after = Cursor(
-        state, before.seq + 1, before.hash, before.ms + step.ms, before.salt_key,
-        before.parts, before.open, before.timing,
-    )  # fmt: skip
+        state,
+        before.seq + 1,
+        before.hash,
+        before.ms + step.ms,
+        before.salt_key,
+        before.parts,
+        before.open,
+        before.timing,
+    )
     after.clocked(
         acted=True, timed_out=False, mover=mover_of(step.seat, engine.parse_move(step.move))
     )

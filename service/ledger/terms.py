@@ -243,9 +243,13 @@ def optional_copy(
     ]
     namespace = {"__doc__": doc}
     return msgspec.defstruct(
-        name, members, module=__name__, namespace=namespace, forbid_unknown_fields=True,
+        name,
+        members,
+        module=__name__,
+        namespace=namespace,
+        forbid_unknown_fields=True,
         kw_only=True,
-    )  # fmt: skip
+    )
 
 
 class Override(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

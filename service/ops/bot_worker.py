@@ -21,7 +21,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from service.core.bot_seats import BotSeats
-from service.core.games import Games
+from service.core.house import House
 from service.core.thinking import Thinker
 from service.ops.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.settings import Settings
@@ -152,13 +152,13 @@ async def work_alone(settings: Settings) -> None:
     ring = key_ring(settings)  # bot moves are signed writes like any other
     client = Redis.from_url(settings.redis_url, socket_timeout=settings.redis_timeout, protocol=3)
     store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms)
-    games = Games(store, settings, ring)
     thinker = Thinker(settings.bot_processes)  # no request is served here: a thread may do
-    games.thinker = thinker
-    worker, queue_connection = worker_for(settings, BotSeats(games, thinker, settings.bot_budget))
+    house = House(store, settings, ring, thinker)
+    worker, queue_connection = worker_for(settings, house.bots)
     sweeper = None
     if settings.clock_sweep:
-        sweeper = asyncio.create_task(run_sweeper(ClockSweeper(games)), name="clock-sweeper")
+        swept = ClockSweeper(house.access, house.clocks)
+        sweeper = asyncio.create_task(run_sweeper(swept), name="clock-sweeper")
     try:
         await run_worker(worker)
     finally:

@@ -19,7 +19,8 @@ from typing import Final
 
 from redis.exceptions import RedisError
 
-from service.core.games import Games
+from service.core.access import Access
+from service.core.clocks import Clocks
 from service.errors import ServiceError
 from service.ledger.compact import now_ms
 from service.store.keys import CLOCK_SHARDS
@@ -38,10 +39,12 @@ LEASE_MS: Final = 5000
 
 
 class ClockSweeper:
-    """Sweeps the due deadlines of `games`' Redis every `interval` seconds."""
+    """Sweeps the due deadlines in `clocks`' index every `interval` seconds, applying each
+    due timeout by reading the game through `access`."""
 
-    def __init__(self, games: Games, interval: float = INTERVAL) -> None:
-        self.games = games
+    def __init__(self, access: Access, clocks: Clocks, interval: float = INTERVAL) -> None:
+        self.access = access
+        self.clocks = clocks
         self.interval = interval
         self._slots = asyncio.Semaphore(AT_ONCE)
 
@@ -59,7 +62,7 @@ class ClockSweeper:
     async def sweep(self) -> int:
         """One pass over every sorted set: the due games checked; how many there were."""
         now = now_ms()
-        index = self.games.clocks.index
+        index = self.clocks.index
         found = await asyncio.gather(
             *(index.due(shard, now, BATCH) for shard in range(CLOCK_SHARDS))
         )
@@ -71,13 +74,13 @@ class ClockSweeper:
     async def check(self, game_id: str, seen: int) -> None:
         """Claim the entry, apply the game's due timeout (loading it does), then index the
         game's next deadline."""
-        clocks = self.games.clocks
+        clocks = self.clocks
         async with self._slots:
             claim = now_ms() + LEASE_MS
             if not await clocks.index.reschedule(game_id, seen, claim):
                 return  # another sweeper has it, or a write moved it
             try:
-                game = await self.games.load(game_id)
+                game = await self.access.load(game_id)
             except ServiceError:
                 game = None  # gone (expired, or refused while Redis fails: retried then)
             except RedisError:

@@ -33,6 +33,10 @@ LATENCY_BUCKETS: Final = (
 )  # fmt: skip
 
 
+ENTRY_KINDS = ("move", "deal", "resigned", "aborted", "timeout", "joined", "left", "rematch")
+"""The kinds of log entries counted (every entry after a game's first)."""
+
+
 class Metrics(GameObserver):
     """The process's counters, in a registry of their own."""
 
@@ -59,7 +63,7 @@ class Metrics(GameObserver):
         )
         self.moves = Counter(
             "escopa_moves_applied",
-            "Moves and deals committed by this process, by kind",
+            "Log entries committed by this process, by kind (moves, deals, timeouts, endings...)",
             ["kind"],
             registry=registry,
         )
@@ -105,7 +109,16 @@ class Metrics(GameObserver):
         )
         self._moves = {
             kind: self.moves.labels(kind)
-            for kind in ("move", "deal", "resigned", "aborted", "timeout")
+            for kind in (
+                "move",
+                "deal",
+                "resigned",
+                "aborted",
+                "timeout",
+                "joined",
+                "left",
+                "rematch",
+            )
         }
         # Label lookups cost more than the update; routes, methods and statuses are bounded.
         self._counters: dict[tuple[str, str, int], Counter] = {}
@@ -115,7 +128,7 @@ class Metrics(GameObserver):
         self.created.inc()
         self.active.inc()
 
-    def move_applied(self, kind: str, finished: bool) -> None:
+    def committed(self, kind: str, finished: bool) -> None:
         self._moves[kind].inc()
         if finished:
             self.finished.inc()

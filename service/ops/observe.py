@@ -122,7 +122,7 @@ def operations(settings: Settings) -> Lifespan:
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         metrics: Metrics = app.state.metrics
-        app.state.games.observer = metrics
+        app.state.house.journal.observer = metrics
         streams = Streams(settings, app.state.store.client, metrics)
         app.state.streams = streams
         gc.freeze()  # what startup built lives as long as the process: no collection visits it

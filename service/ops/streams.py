@@ -27,7 +27,7 @@ import anyio
 from redis.exceptions import RedisError
 
 from engine.events import MatchEnded
-from service.core.games import Following, Games
+from service.core.access import Access, Following
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, visible
 from service.ops.metrics import Metrics
@@ -141,7 +141,7 @@ class Streams:
 
     async def open(
         self,
-        games: Games,
+        access: Access,
         game_id: str,
         token: str | None,
         after: int,
@@ -156,7 +156,7 @@ class Streams:
         """
         slot = self.acquire(game_id, client, token is not None or ticket is not None)
         try:
-            following = await games.follow_as(game_id, token, ticket)
+            following = await access.follow_as(game_id, token, ticket)
         except BaseException:
             slot.release()
             raise

@@ -27,7 +27,7 @@ import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from service.core.games import Games
+from service.core.house import House
 from service.core.webhook_events import signature
 from service.core.webhook_messages import DeliveryState, WebhookEvent
 from service.core.webhook_targets import checked
@@ -186,7 +186,7 @@ class WebhookWorker:
         """Deliver the game's pending events in order; the time of the next retry, if one
         waits (the events after it wait too), else None."""
         try:
-            game = await self.webhooks.games.load(game_id)
+            game = await self.webhooks.access.load(game_id)
         except ServiceError as error:
             if error.status in (404, 410):
                 await self.store.drop(game_id)
@@ -218,7 +218,7 @@ class WebhookWorker:
     async def attempt(self, game_id: str, hook: Hook, event: WebhookEvent) -> Attempt:
         """One signed POST of the event, to an address checked now."""
         await self.store.renew(game_id, now_ms() + self.lease_ms)
-        secret = secret_of(self.webhooks.games.ring, hook)
+        secret = secret_of(self.webhooks.ring, hook)
         if secret is None:
             return Attempt(None, "the subscription's signing key is no longer in the key ring")
         try:
@@ -269,7 +269,7 @@ async def work_alone(settings: Settings) -> None:
     ring = key_ring(settings)
     client = Redis.from_url(settings.redis_url, socket_timeout=settings.redis_timeout, protocol=3)
     store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms)
-    worker = WebhookWorker(Webhooks(Games(store, settings, ring)), settings)
+    worker = WebhookWorker(House(store, settings, ring).webhooks, settings)
     try:
         await run_webhooks(worker)
     finally:
@@ -277,13 +277,13 @@ async def work_alone(settings: Settings) -> None:
 
 
 @asynccontextmanager
-async def webhook_lifespan(games: Games, settings: Settings) -> AsyncIterator[None]:
+async def webhook_lifespan(house: House, settings: Settings) -> AsyncIterator[None]:
     """This process's webhook worker while the app runs (unless `settings.webhooks` is off,
     or on a Redis Cluster, where games have no webhooks)."""
-    if not settings.webhooks or not games.store.bot_queue:
+    if not settings.webhooks or not house.store.bot_queue:
         yield
         return
-    worker = WebhookWorker(Webhooks(games), settings)
+    worker = WebhookWorker(house.webhooks, settings)
     task = asyncio.create_task(run_webhooks(worker), name="webhook-worker")
     try:
         yield

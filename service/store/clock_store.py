@@ -8,28 +8,13 @@ game's deadline or dropped, by a compare-and-set that loses to any newer entry.
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import cast
 
 from redis.exceptions import NoScriptError
 
 from service.store import keys
 from service.store.game_store import GameStore
-from service.store.scripts import Script
-
-RESCHEDULE: Final = Script(
-    """
--- KEYS: a deadlines sorted set. ARGV: game id, the score the sweeper saw, the game's deadline
--- now ('' none: drop it). Returns 1 if changed, 0 when the entry changed meanwhile.
-local seen = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not seen or tonumber(seen) ~= tonumber(ARGV[2]) then return 0 end
-if ARGV[3] == '' then
-  redis.call('ZREM', KEYS[1], ARGV[1])
-else
-  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-end
-return 1
-"""
-)
+from service.store.scripts import RESCHEDULE
 
 
 class ClockStore:

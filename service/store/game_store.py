@@ -8,7 +8,7 @@ is at when it has one (its hashes checked against the head), else from the start
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final, Literal, cast
 
 import msgspec
 from redis.asyncio.cluster import RedisCluster
@@ -105,9 +105,80 @@ class CommitResult:
     (signals came in since the entry that records them was made) or `clock` (a move after the
     game's deadline, or a timeout before it)."""
 
-    outcome: str
+    outcome: Outcome
     version: int = 0
     answer: bytes = b""
+
+
+Outcome = Literal["missing", "stale", "replay", "committed", "signals", "clock"]
+OUTCOMES: Final[tuple[Outcome, ...]] = (
+    "missing",
+    "stale",
+    "replay",
+    "committed",
+    "signals",
+    "clock",
+)
+
+
+class Clocking(msgspec.Struct, frozen=True):
+    """What a clocked write checks against the game's stored deadline: a `move` must come
+    before it, a `timeout` at or after it, by the entry's time `at` (ms) and the server's;
+    `after` is the deadline it stores, `before` the one the writer derived (used when none is
+    stored yet, before the first move)."""
+
+    kind: Literal["move", "timeout"]
+    at: int
+    after: int | None
+    before: int | None
+
+
+class Commit(msgspec.Struct, frozen=True, kw_only=True):
+    """One entry appended to a game's log, and all the same script writes beside it.
+
+    `signals`: the game's signals must still be these (the entry records them); `answer`:
+    an idempotency key, the first answer to keep under it and for how long (ms); `bot_due`:
+    queue the bot turn the entry makes due; `bot_turn`: acknowledge the queued turn it plays;
+    `meta`: the seats after it; `waiting`: whether the game still waits for players (None:
+    the marker is left as it is); `log_ttl_ms`: how long the log stream, which only rings
+    for followers, is kept."""
+
+    game_id: str
+    expected: int
+    entry: LogEntry
+    record: bytes
+    ttl_ms: int
+    log_ttl_ms: int
+    signals: tuple[SentSignal, ...] | None = None
+    answer: tuple[str, bytes, int] | None = None
+    bot_due: bool = False
+    bot_turn: str | None = None
+    clock: Clocking | None = None
+    meta: GameMeta | None = None
+    waiting: bool | None = None
+
+
+class NewGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A game to store: its meta, the head and record of its first entry, its time to live,
+    what to tell the client if the write's outcome is unknown, whether a bot acts first, its
+    webhook subscription and whether it waits for players."""
+
+    game_id: str
+    meta: GameMeta
+    head: str
+    opening: bytes
+    ttl_ms: int
+    advice: str
+    bot_due: bool = False
+    hook: bytes = b""
+    waiting: bool = False
+
+
+def _marker(waiting: bool | None, ttl_ms: int) -> str | int:
+    """The commit script's waiting-marker argument: untouched, dropped or kept for a while."""
+    if waiting is None:
+        return ""
+    return ttl_ms + EXPIRED_KEPT_MS if waiting else 0
 
 
 _meta_decoder = msgspec.msgpack.Decoder(GameMeta)
@@ -120,6 +191,9 @@ _json = msgspec.json.Encoder()
 LOG_LINGER_MS: Final = 60_000
 """How long the log stream stays once the match is over: followers blocked on it then wake
 and read the last entry; later ones read the records alone."""
+
+EXPIRED_KEPT_MS: Final = 7 * 24 * 3600 * 1000
+"""How long after a waiting game expired a reader is still told so (410, not 404)."""
 
 RETRY_WITH_KEY: Final = "retry with the same Idempotency-Key"
 NEW_GAME: Final = "retry: a new game is created"
@@ -239,25 +313,19 @@ class GameStore:
         due = keys.webhooks_due() if self.bot_queue else keys.game(game_id)
         return [keys.webhook_outbox(game_id), due]
 
-    async def create(
-        self,
-        game_id: str,
-        meta: GameMeta,
-        head: str,
-        opening: bytes,
-        ttl_ms: int,
-        advice: str = NEW_GAME,
-        bot_due: bool = False,
-        hook: bytes = b"",
-    ) -> bool:
-        """Store a new game and its first log record (and its first bot turn when `bot_due`,
-        its webhook subscription `hook` and first outbox entry); False if the id is taken."""
+    async def create(self, new: NewGame) -> bool:
+        """Store a new game and its first log record (its first bot turn, webhook subscription
+        and outbox entry, and while it waits its marker, in the same script); False if the id
+        is taken."""
+        game_id = new.game_id
         game_keys = list(keys.game_keys(game_id))
-        game_keys.append(keys.bot_turns() if bot_due else keys.game(game_id))
+        game_keys.append(keys.bot_turns() if new.bot_due else keys.game(game_id))
+        game_keys.append(keys.waiting(game_id) if new.waiting else keys.game(game_id))
         game_keys += self.webhook_keys(game_id)
-        args: list[Any] = [_encoder.encode(meta), head, opening, ttl_ms]
-        args += [game_id if bot_due else "", hook]
-        created = await self.write(scripts.CREATE_GAME, game_keys, args, advice)
+        args: list[Any] = [_encoder.encode(new.meta), new.head, new.opening, new.ttl_ms]
+        args += [game_id if new.bot_due else "", new.hook]
+        args.append(new.ttl_ms + EXPIRED_KEPT_MS if new.waiting else "")
+        created = await self.write(scripts.CREATE, game_keys, args, new.advice)
         return bool(created)
 
     async def load(
@@ -282,9 +350,15 @@ class GameStore:
                 cursor.step(decode_record(record))
             if cursor.hash == head and cursor.seq == version:
                 return StoredGame(
-                    cursor.state, version, head, meta, signals, known.salt_key, cursor.ms,
+                    cursor.state,
+                    version,
+                    head,
+                    meta,
+                    signals,
+                    known.salt_key,
+                    cursor.ms,
                     cursor.timing,
-                )  # fmt: skip
+                )
             if first != 0:  # the copy was not of this game's chain (a write was lost)
                 return await self.load(game_id, None, parts)
         cursor, _ = Cursor.opening(decode_opening(records[0]), parts, hashed=False)
@@ -316,46 +390,32 @@ class GameStore:
             [reply] = await self.pipeline([("EVAL", script.source, *args)])
         return cast("list[Any]", reply)
 
-    async def commit(
-        self,
-        game_id: str,
-        expected: int,
-        entry: LogEntry,
-        record: bytes,
-        ttl_ms: int,
-        idempotency: tuple[str, bytes, int] | None = None,
-        signals: tuple[SentSignal, ...] | None = None,
-        bot_due: bool = False,
-        bot_turn: str | None = None,
-        log_ttl_ms: int | None = None,
-        clock: tuple[str, int, int | None, int | None] | None = None,
-    ) -> CommitResult:
-        """Append `entry` (as its compact `record`) if the game is still at `expected`; all or
-        nothing.
-
-        The game's head must also still be `entry.prev_hash`, so the chain cannot fork; with
-        `signals` (the entry records them), the game's signals must still be those. With
-        `bot_due`, the same script queues the bot turn the commit makes due; with `bot_turn`,
-        it acknowledges the queued turn this commit plays. The log stream, which only rings
-        for followers, keeps `log_ttl_ms` (by default `ttl_ms`). With `clock` (`move` or
-        `timeout`, the entry's time, the deadline after it, the one before it as derived), the
-        entry must be on its side of the game's stored deadline, or before the first move of
-        the derived one (`clock` outcome); the deadline after it is then stored.
-        """
+    async def commit(self, write: Commit) -> CommitResult:
+        """Append the write's entry (as its compact record) if the game is still at its
+        expected version and head, with all that goes with it; all or nothing."""
+        game_id = write.game_id
         game_key = keys.game(game_id)
-        key, answer, answer_ttl = idempotency if idempotency is not None else (game_key, b"", 0)
-        queue = keys.bot_turns() if bot_due or bot_turn is not None else game_key
-        game_keys = [game_key, keys.log(game_id), keys.entries(game_id), key, queue]
+        key, answer, answer_ttl = write.answer if write.answer is not None else (game_key, b"", 0)
+        queue = keys.bot_turns() if write.bot_due or write.bot_turn is not None else game_key
+        marker = keys.waiting(game_id) if write.waiting is not None else game_key
+        game_keys = [game_key, keys.log(game_id), keys.entries(game_id), key, queue, marker]
         game_keys += self.webhook_keys(game_id)
-        args: list[Any] = [expected, entry.prev_hash, entry.hash, record, ttl_ms]
-        args.append(ttl_ms if log_ttl_ms is None else log_ttl_ms)
+        entry = write.entry
+        args: list[Any] = [write.expected, entry.prev_hash, entry.hash, write.record]
+        args += [write.ttl_ms, write.log_ttl_ms]
+        signals = write.signals
         args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
-        args += [answer, answer_ttl, game_id if bot_due else "", bot_turn or ""]
+        args += [answer, answer_ttl, game_id if write.bot_due else "", write.bot_turn or ""]
         args.append(scripts.BOT_GROUP)
-        kind, at, deadline, before = clock if clock is not None else ("", 0, None, None)
+        clock = write.clock
+        kind, at, deadline, before = (
+            (clock.kind, clock.at, clock.after, clock.before) if clock else ("", 0, None, None)
+        )
         args += [kind, at, "" if deadline is None else deadline, "" if before is None else before]
+        args.append(_encoder.encode(write.meta) if write.meta is not None else b"")
+        args.append(_marker(write.waiting, write.ttl_ms))
         status, detail = await self.write(scripts.COMMIT, game_keys, args)
-        outcome = ("missing", "stale", "replay", "committed", "signals", "clock")[int(status)]
+        outcome = OUTCOMES[int(status)]
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))
         return CommitResult(outcome, version=int(detail) if detail else 0)

@@ -93,7 +93,7 @@ def deadlines(shard: int) -> str:
 
 def webhook_outbox(game_id: str) -> str:
     """A game's webhook outbox: a stream with one entry (`seq`) per log entry of a game that
-    has a webhook, appended by the same script as the entry (`service.store.webhook_outbox`)."""
+    has a webhook, appended by the same script as the entry (`service/store/lua/outbox.lua`)."""
     return f"{{g:{game_id}}}:hooks"
 
 

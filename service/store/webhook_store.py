@@ -16,7 +16,7 @@ import msgspec
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.multiplex import Arg
-from service.store.scripts import Script
+from service.store.scripts import CLAIM, RELEASE
 
 CURSOR: Final = "cursor"
 """The field of a game's delivery states holding the last outbox id fully handled."""
@@ -44,37 +44,6 @@ class DeliveryRecord(msgspec.Struct, frozen=True, kw_only=True):
     error: str | None = None
     next_ms: int = 0
 
-
-CLAIM: Final = Script(
-    """
--- KEYS: due set. ARGV: game id, now ms, lease end ms. Returns 1 if the game was due and is
--- now this caller's until the lease ends, else 0 (not due, or another worker holds it).
-local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not score or tonumber(score) > tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], 'XX', ARGV[3], ARGV[1])
-return 1
-"""
-)
-
-RELEASE: Final = Script(
-    """
--- KEYS: due set, outbox, delivery states. ARGV: game id, next attempt ms ('' none).
--- A retry waits until its time; else the game stays due if its outbox grew past the cursor
--- (an entry came while it was held), and leaves the set when everything is handled.
-if ARGV[2] ~= '' then
-  redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[1])
-  return 1
-end
-local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
-local cursor = redis.call('HGET', KEYS[3], 'cursor')
-if last[1] and last[1][1] ~= cursor then
-  redis.call('ZADD', KEYS[1], 'XX', 0, ARGV[1])
-  return 1
-end
-redis.call('ZREM', KEYS[1], ARGV[1])
-return 0
-"""
-)
 
 _hook = msgspec.msgpack.Decoder(Hook)
 _record = msgspec.msgpack.Decoder(DeliveryRecord)

@@ -12,7 +12,7 @@ from litestar.testing import AsyncTestClient
 from redis.asyncio.cluster import RedisCluster
 
 from service.app import create_app
-from service.core.games import Games
+from service.core.house import House
 from service.core.messages import CreateGame, MoveRequest
 from service.ledger.signatures import KeyRing
 from service.ops.streams import Heartbeat, Streams
@@ -91,29 +91,29 @@ async def test_commitments_and_replays_work_on_a_cluster(client: Client) -> None
 
 
 @pytest.fixture
-async def on_cluster(cluster: LocalCluster) -> AsyncIterator[tuple[Streams, Games]]:
+async def on_cluster(cluster: LocalCluster) -> AsyncIterator[tuple[Streams, House]]:
     settings = cluster_settings(cluster)
     client = RedisCluster.from_url(settings.redis_url, protocol=3)
     await client.initialize()
-    yield Streams(settings, client), Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    yield Streams(settings, client), House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     await client.aclose()
 
 
 async def test_a_follower_on_a_cluster_gets_each_move_as_it_is_committed(
-    on_cluster: tuple[Streams, Games],
+    on_cluster: tuple[Streams, House],
 ) -> None:
     # It reads the game's stream on the master that holds its slot, over a connection of its own.
     streams, games = on_cluster
-    created = await games.create(
+    created = await games.creation.create(
         CreateGame(players=["Ana", "Bia"], seed=chosen_seed("cluster-events"))
     )
     game_id, tokens = created.game_id, [p.token for p in created.players]
-    items = await streams.open(games, game_id, tokens[0], 1)
+    items = await streams.open(games.access, game_id, tokens[0], 1)
     for version in range(1, 4):
-        game = await games.load(game_id)
-        legal = await games.legal_moves(game_id, tokens[game.state.turn or 0])
+        game = await games.access.load(game_id)
+        legal = await games.reads.legal_moves(game_id, tokens[game.state.turn or 0])
         move = MoveRequest(expected_version=version, move=legal.moves[0].id)
-        await games.play(game_id, tokens[legal.seat], move, None)
+        await games.moves.play(game_id, tokens[legal.seat], move, None)
         async with asyncio.timeout(5):
             entry = await anext(items)
         assert not isinstance(entry, Heartbeat)

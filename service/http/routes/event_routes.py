@@ -18,7 +18,7 @@ from litestar.status_codes import HTTP_201_CREATED
 
 from service.core.messages import TICKET_PATTERN, StreamTicket
 from service.http.params import SEAT_TOKEN, SEAT_TOKEN_OR_NONE, Authorization, bearer
-from service.http.routes.game_routes import GameId, GamesDep, problems
+from service.http.routes.game_routes import GameId, HouseDep, problems
 from service.ledger.chain import EntryType
 from service.ops.streams import Heartbeat, Item, Streams
 
@@ -145,7 +145,7 @@ class EventsController(Controller):
     async def events(
         self,
         game_id: GameId,
-        games: GamesDep,
+        house: HouseDep,
         streams: StreamsDep,
         request: Request[Any, Any, Any],
         authorization: Authorization = None,
@@ -158,7 +158,7 @@ class EventsController(Controller):
         token = bearer(authorization)
         address = request.client.host if request.client else "unknown"
         items = await streams.open(
-            games, game_id, token, start, ticket, until == "rematch", address
+            house.access, game_id, token, start, ticket, until == "rematch", address
         )
         return ServerSentEvent(sse(game_id, items), headers={"Vary": "Authorization"})
 
@@ -177,6 +177,6 @@ class EventsController(Controller):
         ),
     )
     async def stream_ticket(
-        self, game_id: GameId, games: GamesDep, authorization: Authorization = None
+        self, game_id: GameId, house: HouseDep, authorization: Authorization = None
     ) -> StreamTicket:
-        return await games.stream_ticket(game_id, bearer(authorization))
+        return await house.access.stream_ticket(game_id, bearer(authorization))

@@ -6,14 +6,12 @@ from typing import Annotated, Any
 
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import ResponseHeader
-from litestar.di import NamedDependency, Provide
+from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
-from service.core.bot_seats import BotSeats
-from service.core.games import Games, view_tag
-from service.core.lifecycle import Lifecycle
+from service.core.house import House
 from service.core.messages import (
     CreatedGame,
     CreateGame,
@@ -28,6 +26,7 @@ from service.core.messages import (
     SignalRequest,
     SignalResult,
 )
+from service.core.views import view_tag
 from service.core.webhooks import api_key_id
 from service.http.fast_moves import FastMoves
 from service.http.guard import API_KEY_SECURITY, HINT_RATE, hint_admission
@@ -45,9 +44,7 @@ from service.ledger.terms import BotLevel
 GameId = Annotated[
     str, PathParameter(min_length=1, max_length=GAME_ID_MAX_LENGTH, description="the game's id")
 ]
-GamesDep = NamedDependency[Games]
-BotSeatsDep = NamedDependency[BotSeats]
-LifecycleDep = NamedDependency[Lifecycle]
+HouseDep = NamedDependency[House]
 After = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="seq to start after")]
 Limit = Annotated[
     int, QueryParameter(ge=1, le=200, description="entries per page: 1 to 200, default 50")
@@ -64,14 +61,9 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
-def provide_lifecycle(games: GamesDep) -> Lifecycle:
-    return Lifecycle(games)
-
-
 class GamesController(Controller):
     path = "/v1/games"
     tags = ["games"]  # noqa: RUF012
-    dependencies = {"lifecycle": Provide(provide_lifecycle, sync_to_thread=False)}  # noqa: RUF012
 
     @post(
         "/",
@@ -94,7 +86,7 @@ class GamesController(Controller):
     async def create(
         self,
         data: JSONBody[CreateGame],
-        lifecycle: LifecycleDep,
+        house: HouseDep,
         request: Request[Any, Any, Any],
         x_api_key: Annotated[
             str | None,
@@ -103,8 +95,8 @@ class GamesController(Controller):
             ),
         ] = None,
     ) -> CreatedGame:
-        key = api_key_id(request.app.state.games.settings, x_api_key)
-        return await lifecycle.create(data, key)
+        key = api_key_id(house.settings, x_api_key)
+        return await house.creation.create(data, key)
 
     @get(
         "/{game_id:str}",
@@ -129,13 +121,13 @@ class GamesController(Controller):
     async def read(
         self,
         game_id: GameId,
-        games: GamesDep,
+        house: HouseDep,
         authorization: Authorization = None,
         if_none_match: Annotated[
             str | None, HeaderParameter(name="If-None-Match", required=False, max_length=100)
         ] = None,
     ) -> Response[GameView]:
-        view = await games.view(game_id, bearer(authorization))
+        view = await house.reads.view(game_id, bearer(authorization))
         etag = view_tag(view)
         headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
         if if_none_match is not None and _matches(if_none_match, etag):
@@ -154,9 +146,9 @@ class GamesController(Controller):
         ),
     )
     async def legal_moves(
-        self, game_id: GameId, games: GamesDep, authorization: Authorization = None
+        self, game_id: GameId, house: HouseDep, authorization: Authorization = None
     ) -> LegalMoves:
-        return await games.legal_moves(game_id, bearer(authorization))
+        return await house.reads.legal_moves(game_id, bearer(authorization))
 
     @get(
         "/{game_id:str}/hint",
@@ -171,13 +163,13 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: GameId,
-        bot_seats: BotSeatsDep,
+        house: HouseDep,
         authorization: Authorization = None,
         level: Annotated[
             BotLevel, QueryParameter(description="the bot level to ask (docs/bots.md)")
         ] = "expert",
     ) -> Hint:
-        return await bot_seats.hint(
+        return await house.bots.hint(
             game_id, bearer(authorization), level, hint_admission(request.scope)
         )
 
@@ -199,11 +191,11 @@ class GamesController(Controller):
         self,
         game_id: GameId,
         data: JSONBody[MoveRequest],
-        games: GamesDep,
+        house: HouseDep,
         authorization: Authorization = None,
         idempotency_key: IdempotencyKey = None,
     ) -> MoveResult:
-        return await games.play(game_id, bearer(authorization), data, idempotency_key)
+        return await house.moves.play(game_id, bearer(authorization), data, idempotency_key)
 
     @post(
         "/{game_id:str}/deal",
@@ -220,13 +212,13 @@ class GamesController(Controller):
     async def deal(
         self,
         game_id: GameId,
-        games: GamesDep,
+        house: HouseDep,
         data: JSONBody[DealRequest | None] = None,
         authorization: Authorization = None,
         idempotency_key: IdempotencyKey = None,
     ) -> MoveResult:
         expected = data.expected_version if data is not None else None
-        return await games.deal(game_id, bearer(authorization), expected, idempotency_key)
+        return await house.moves.deal(game_id, bearer(authorization), expected, idempotency_key)
 
     @post(
         "/{game_id:str}/signals",
@@ -244,10 +236,10 @@ class GamesController(Controller):
         self,
         game_id: GameId,
         data: JSONBody[SignalRequest],
-        games: GamesDep,
+        house: HouseDep,
         authorization: Authorization = None,
     ) -> SignalResult:
-        return await games.signal(game_id, bearer(authorization), data)
+        return await house.signals.signal(game_id, bearer(authorization), data)
 
     @get(
         "/{game_id:str}/score",
@@ -259,8 +251,8 @@ class GamesController(Controller):
             " once over, the outcome."
         ),
     )
-    async def score(self, game_id: GameId, games: GamesDep) -> ScoreSheet:
-        return await games.score(game_id)
+    async def score(self, game_id: GameId, house: HouseDep) -> ScoreSheet:
+        return await house.reads.score(game_id)
 
     @get(
         "/{game_id:str}/log",
@@ -276,12 +268,12 @@ class GamesController(Controller):
     async def log(
         self,
         game_id: GameId,
-        games: GamesDep,
+        house: HouseDep,
         authorization: Authorization = None,
         after: After = 0,
         limit: Limit = 50,
     ) -> LogPage:
-        return await games.log(game_id, bearer(authorization), after, limit)
+        return await house.reads.log(game_id, bearer(authorization), after, limit)
 
 
 def _matches(if_none_match: str, etag: str) -> bool:

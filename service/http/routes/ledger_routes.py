@@ -11,7 +11,7 @@ from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from service.core.commitments import Commitment
-from service.core.games import Games
+from service.core.house import House
 from service.core.verification import Audits
 from service.http.guard import API_KEY_SECURITY, REPLAY_COST, replay_admission
 from service.http.routes.game_routes import GameId, problems
@@ -23,8 +23,8 @@ from service.ledger.signatures import KeyList
 AuditsDep = NamedDependency[Audits]
 
 
-def provide_audits(games: NamedDependency[Games]) -> Audits:
-    return Audits(games)
+def provide_audits(house: NamedDependency[House]) -> Audits:
+    return house.audits
 
 
 class AuditController(Controller):

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 from litestar import Controller, get, post
-from litestar.di import Provide
 from litestar.params import JSONBody, QueryParameter
 from litestar.status_codes import HTTP_200_OK
 
 from service.core.messages import Changed, Joined, JoinRequest, LobbyPage, Rematch
 from service.http.params import SEAT_TOKEN, Authorization, IdempotencyKey, bearer
-from service.http.routes.game_routes import GameId, LifecycleDep, problems, provide_lifecycle
+from service.http.routes.game_routes import GameId, HouseDep, problems
 
 LobbyAfter = Annotated[
     str | None,
@@ -30,7 +29,6 @@ LobbyLimit = Annotated[
 class SeatsController(Controller):
     path = "/v1/games"
     tags = ["seats"]  # noqa: RUF012
-    dependencies = {"lifecycle": Provide(provide_lifecycle, sync_to_thread=False)}  # noqa: RUF012
 
     @post(
         "/{game_id:str}/join",
@@ -40,10 +38,8 @@ class SeatsController(Controller):
         summary="Take an open seat, by its invite or (a lobby game) by its number",
         description="Answers the seat's token, once. The last seat taken deals the game.",
     )
-    async def join(
-        self, game_id: GameId, data: JSONBody[JoinRequest], lifecycle: LifecycleDep
-    ) -> Joined:
-        return await lifecycle.join(game_id, data)
+    async def join(self, game_id: GameId, data: JSONBody[JoinRequest], house: HouseDep) -> Joined:
+        return await house.seats.join(game_id, data)
 
     @post(
         "/{game_id:str}/leave",
@@ -56,9 +52,9 @@ class SeatsController(Controller):
         "back in the lobby.",
     )
     async def leave(
-        self, game_id: GameId, lifecycle: LifecycleDep, authorization: Authorization = None
+        self, game_id: GameId, house: HouseDep, authorization: Authorization = None
     ) -> Changed:
-        return await lifecycle.leave(game_id, bearer(authorization))
+        return await house.seats.leave(game_id, bearer(authorization))
 
     @post(
         "/{game_id:str}/resign",
@@ -72,11 +68,11 @@ class SeatsController(Controller):
     async def resign(
         self,
         game_id: GameId,
-        lifecycle: LifecycleDep,
+        house: HouseDep,
         authorization: Authorization = None,
         idempotency_key: IdempotencyKey = None,
     ) -> Changed:
-        return await lifecycle.resign(game_id, bearer(authorization), idempotency_key)
+        return await house.endings.resign(game_id, bearer(authorization), idempotency_key)
 
     @post(
         "/{game_id:str}/abort",
@@ -92,11 +88,11 @@ class SeatsController(Controller):
     async def abort(
         self,
         game_id: GameId,
-        lifecycle: LifecycleDep,
+        house: HouseDep,
         authorization: Authorization = None,
         idempotency_key: IdempotencyKey = None,
     ) -> Changed:
-        return await lifecycle.abort(game_id, bearer(authorization), idempotency_key)
+        return await house.endings.abort(game_id, bearer(authorization), idempotency_key)
 
     @post(
         "/{game_id:str}/rematch",
@@ -109,15 +105,14 @@ class SeatsController(Controller):
         "each seat gets its own new token. The finished game's view names it (`rematch`).",
     )
     async def rematch(
-        self, game_id: GameId, lifecycle: LifecycleDep, authorization: Authorization = None
+        self, game_id: GameId, house: HouseDep, authorization: Authorization = None
     ) -> Rematch:
-        return await lifecycle.rematch(game_id, bearer(authorization))
+        return await house.rematches.rematch(game_id, bearer(authorization))
 
 
 class LobbyController(Controller):
     path = "/v1/lobby"
     tags = ["seats"]  # noqa: RUF012
-    dependencies = {"lifecycle": Provide(provide_lifecycle, sync_to_thread=False)}  # noqa: RUF012
 
     @get(
         "/",
@@ -128,6 +123,6 @@ class LobbyController(Controller):
         '`POST /v1/games/{game_id}/join` and `{"seat": N, "name": ...}`. Page on with `after`.',
     )
     async def lobby(
-        self, lifecycle: LifecycleDep, after: LobbyAfter = None, limit: LobbyLimit = 20
+        self, house: HouseDep, after: LobbyAfter = None, limit: LobbyLimit = 20
     ) -> LobbyPage:
-        return await lifecycle.lobby(after, limit)
+        return await house.lobby.page(after, limit)

@@ -10,7 +10,7 @@ from litestar.enums import HttpMethod
 from litestar.params import HeaderParameter, JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_204_NO_CONTENT
 
-from service.core.games import Games
+from service.core.house import House
 from service.core.webhook_messages import WebhookDeliveries, WebhookRequest, WebhookSubscription
 from service.core.webhooks import Webhooks, api_key_id
 from service.http.guard import API_KEY_HEADER, API_KEY_OPTIONAL, API_KEY_SCHEME
@@ -26,13 +26,13 @@ KEY_ONLY: Final[list[dict[str, list[str]]]] = [{API_KEY_SCHEME: []}]
 SEAT_OR_KEY: Final[list[dict[str, list[str]]]] = [{PLAYER_TOKEN_SCHEME: []}, {API_KEY_SCHEME: []}]
 
 
-def provide_webhooks(games: NamedDependency[Games]) -> Webhooks:
-    return Webhooks(games)
+def provide_webhooks(house: NamedDependency[House]) -> Webhooks:
+    return house.webhooks
 
 
 def key_of(request: Request[Any, Any, Any], presented: str | None) -> str | None:
     """The id of the request's API key when it is one of the server's, else None."""
-    return api_key_id(request.app.state.games.settings, presented)
+    return api_key_id(request.app.state.house.settings, presented)
 
 
 class WebhookDeliveriesController(Controller):

@@ -1,4 +1,4 @@
-"""A move against a timeout for the same turn, from two processes (two `Games`, each with its
+"""A move against a timeout for the same turn, from two processes (two `House`, each with its
 own cache, on one Redis): exactly one is committed, a move only before the deadline, a
 timeout only at or after it."""
 
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from redis.asyncio import Redis
 
-from service.core.games import Games
+from service.core.house import House
 from service.core.messages import CreateGame, MoveRequest
 from service.errors import ServiceError
 from service.ledger.compact import now_ms
@@ -25,32 +25,32 @@ from tests.harness.clocks import clock, clock_settings, ms
 
 
 @pytest.fixture
-async def processes(redis_url: str) -> AsyncIterator[tuple[Games, Games]]:
+async def processes(redis_url: str) -> AsyncIterator[tuple[House, House]]:
     config = clock_settings(redis_url)
     clients = [Redis.from_url(redis_url, protocol=3) for _ in range(2)]
     ring = key_ring(config)
-    yield Games(GameStore(clients[0]), config, ring), Games(GameStore(clients[1]), config, ring)
+    yield House(GameStore(clients[0]), config, ring), House(GameStore(clients[1]), config, ring)
     for client in clients:
         await client.aclose()
 
 
 async def running(
-    games: Games, first_move: bool = True, turn: int = 1
+    games: House, first_move: bool = True, turn: int = 1
 ) -> tuple[str, list[str], int]:
     """A forfeit-clocked game (`turn` seconds a turn) after its first move (or before it: then
     the deadline is the abort's): its id, tokens and the deadline."""
     rules = msgspec.convert({"clock": clock("forfeit", turn)}, RulesOverride)
-    created = await games.create(
+    created = await games.creation.create(
         CreateGame(players=["Ana", "Bia"], rules=rules, seed=chosen_seed("race"))
     )
     tokens = [seat.token or "" for seat in created.players]
     turn = created.view.turn
     assert turn is not None
     if first_move:
-        first = (await games.legal_moves(created.game_id, tokens[turn])).moves[0].id
+        first = (await games.reads.legal_moves(created.game_id, tokens[turn])).moves[0].id
         request = MoveRequest(move=first, expected_version=1)
-        await games.play(created.game_id, tokens[turn], request, None)
-    game = await games.load(created.game_id)
+        await games.moves.play(created.game_id, tokens[turn], request, None)
+    game = await games.access.load(created.game_id)
     deadline = games.clocks.deadline(game.state, game.timing)
     assert deadline is not None
     return created.game_id, tokens, deadline
@@ -61,7 +61,7 @@ async def running(
 )
 @given(offset=st.integers(min_value=-40, max_value=40), first_move=st.booleans())
 async def test_a_move_and_a_timeout_racing_for_one_turn_commit_exactly_one(
-    processes: tuple[Games, Games], offset: int, first_move: bool
+    processes: tuple[House, House], offset: int, first_move: bool
 ) -> None:
     mover, sweeper = processes
     game_id, tokens, deadline = await running(mover, first_move)
@@ -69,22 +69,24 @@ async def test_a_move_and_a_timeout_racing_for_one_turn_commit_exactly_one(
     assert seen is not None and seen.timing is not None
     seat = seen.timing.seat
     assert seat is not None
-    move = (await mover.legal_moves(game_id, tokens[seat])).moves[0].id
+    move = (await mover.reads.legal_moves(game_id, tokens[seat])).moves[0].id
     await asyncio.sleep(max(0.0, (deadline + offset - now_ms()) / 1000))
 
     async def play() -> str:
         request = MoveRequest(move=move, expected_version=seen.version)
         try:
-            await mover.play(game_id, tokens[seat], request, None)
+            await mover.moves.play(game_id, tokens[seat], request, None)
         except ServiceError as refused:
             return refused.code
         return "committed"
 
     async def time_out() -> int:
-        return (await sweeper.clocks.timeout(game_id, seen)).version
+        return (await sweeper.endings.timeout(game_id, seen)).version
 
     played, _ = await asyncio.gather(play(), time_out())
-    entries = await mover.entries(game_id, await mover.store.load(game_id) or seen, 0, 10, True)
+    entries = await mover.journal.entries(
+        game_id, await mover.store.load(game_id) or seen, 0, 10, True
+    )
     after = [entry for entry in entries if entry.seq > seen.version]
     assert len(after) == 1
     if after[0].type == "move":
@@ -95,31 +97,31 @@ async def test_a_move_and_a_timeout_racing_for_one_turn_commit_exactly_one(
 
 
 async def test_a_timeout_before_the_deadline_is_refused_by_the_commit_script(
-    processes: tuple[Games, Games],
+    processes: tuple[House, House],
 ) -> None:
     mover, sweeper = processes
     game_id, _, deadline = await running(mover, turn=10)  # its deadline far off, even under load
     seen = await sweeper.store.load(game_id)
     assert seen is not None
     assert now_ms() < deadline - 300
-    again = await sweeper.clocks.timeout(game_id, seen)  # stamped at the deadline, too early
+    again = await sweeper.endings.timeout(game_id, seen)  # stamped at the deadline, too early
     assert again.version == seen.version and again.state.status == "playing"
 
 
 async def test_a_timeout_seen_by_two_processes_is_applied_once(
-    processes: tuple[Games, Games],
+    processes: tuple[House, House],
 ) -> None:
     first, second = processes
     game_id, _, deadline = await running(first)
     seen = [await games.store.load(game_id) for games in processes]
     await asyncio.sleep(max(0.0, (deadline - now_ms()) / 1000 + 0.05))
     results = await asyncio.gather(
-        *(games.clocks.timeout(game_id, copy) for games, copy in zip(processes, seen, strict=True)
+        *(games.endings.timeout(game_id, copy) for games, copy in zip(processes, seen, strict=True)
           if copy is not None)
     )  # fmt: skip
     assert {result.version for result in results} == {(seen[0] or results[0]).version + 1}
     game = await first.store.load(game_id)
     assert game is not None
-    entries = await first.entries(game_id, game, 0, 10, True)
+    entries = await first.journal.entries(game_id, game, 0, 10, True)
     assert [entry.type for entry in entries].count("timeout") == 1
-    assert game.state.status == "finished" and second.clocks.applied + first.clocks.applied == 1
+    assert game.state.status == "finished" and second.endings.applied + first.endings.applied == 1

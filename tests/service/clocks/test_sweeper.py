@@ -9,7 +9,7 @@ import time
 from redis.asyncio import Redis
 
 from engine.state import EncodedParts
-from service.core.games import Games
+from service.core.house import House
 from service.core.log_cache import LogCache
 from service.ledger.chain import LogEntry
 from service.ops.clock_sweeper import ClockSweeper
@@ -70,10 +70,11 @@ async def test_the_index_holds_the_earliest_deadline_until_a_sweep_moves_it_to_t
         shard = keys.deadlines(keys.clock_shard(game.id))
         seen = await client.zscore(shard, game.id)
         assert seen is not None and seen < deadline  # the first move's deadline, indexed first
-        sweeper = ClockSweeper(Games(GameStore(client), config, key_ring(config)))
+        house = House(GameStore(client), config, key_ring(config))
+        sweeper = ClockSweeper(house.access, house.clocks)
         await sweeper.check(game.id, int(seen))  # not due: moved on, nothing applied
         assert await client.zscore(shard, game.id) == deadline
-        assert sweeper.games.clocks.applied == 0
+        assert house.endings.applied == 0
     finally:
         await client.aclose()
 

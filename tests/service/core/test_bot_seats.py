@@ -12,7 +12,7 @@ import redis
 
 import engine
 from service.core.bot_seats import BotSeats
-from service.core.games import Games
+from service.core.house import House
 from service.core.messages import BotPlayer, CreateGame, MoveRequest, SignalRequest
 from service.core.thinking import Question, Thinker
 from service.ledger.signatures import KeyRing
@@ -171,16 +171,21 @@ async def test_a_persons_move_is_answered_before_the_bot_replies(redis_url: str)
         await table.wait_past(2)
 
 
+def bot_seats(house: House, thinker: Thinker) -> BotSeats:
+    """The house's bot seats, thinking with `thinker` and a budget of 100."""
+    return BotSeats(house.access, house.journal, house.moves, house.signals, thinker, 100)
+
+
 async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
     settings = Settings(redis_url=redis_url, signing_keys=SIGNING_KEYS)
-    games = Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     players: list[str | BotPlayer] = ["Ana", BotPlayer(name="Rita", bot="expert"), "Bia"]
-    created = await games.create(
+    created = await games.creation.create(
         CreateGame(players=players, seed=chosen_seed("fair"), preset="escoba")
     )
-    game = await games.load(created.game_id)
-    seats = BotSeats(games, Thinker(0), 100)
+    game = await games.access.load(created.game_id)
+    seats = bot_seats(games, Thinker(0))
     for seat in range(3):
         asked = await seats.question(created.game_id, game, seat, "expert")
         hidden = {c for s in range(3) if s != seat for c in game.state.hands[s]}
@@ -195,7 +200,7 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
     redis_url: str,
 ) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
-    games = Games(
+    games = House(
         GameStore(client),
         Settings(redis_url=redis_url, bots=False, signing_keys=SIGNING_KEYS),
         KeyRing.of(SIGNING_KEYS),
@@ -204,16 +209,18 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
         "Ana", BotPlayer(name="Rita", bot="expert"), "Bia", BotPlayer(name="Teo", bot="expert"),
     ]  # fmt: skip
     rules = RulesOverride(signals=True)
-    created = await games.create(
+    created = await games.creation.create(
         CreateGame(players=players, seed=chosen_seed("heard"), rules=rules)
     )
     game_id = created.game_id
-    seats = BotSeats(games, Thinker(0), 100)
-    before = await seats.knowledge(game_id, await games.load(game_id), 2)  # kept at this version
+    seats = bot_seats(games, Thinker(0))
+    before = await seats.knowledge(
+        game_id, await games.access.load(game_id), 2
+    )  # kept at this version
     assert before.signals == ()
     ana = created.players[0].token
-    await games.signal(game_id, ana, SignalRequest(signal="seven"))
-    game = await games.load(game_id)
+    await games.signals.signal(game_id, ana, SignalRequest(signal="seven"))
+    game = await games.access.load(game_id)
     assert game.version == 1, "a signal changes no version"
     partner = await seats.knowledge(game_id, game, 2)
     assert [(h.sender, h.signal) for h in partner.signals] == [(0, "seven")]
@@ -259,20 +266,20 @@ async def test_a_bot_turn_that_times_out_while_it_thinks_is_dropped_with_a_plain
 ) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
     settings = clock_settings(redis_url, bots=False)
-    games = Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     body = {
         "players": ["Ana", bot("Rita", "greedy")],
         "seed": chosen_seed("slow bot"),
         "rules": {"clock": clock("bot"), "first_dealer": 1},
     }
-    created = await games.create(msgspec.convert(body, CreateGame))
+    created = await games.creation.create(msgspec.convert(body, CreateGame))
     game_id, token = created.game_id, created.players[0].token
-    first = engine.legal_moves((await games.load(game_id)).state, 0)[0]
-    await games.play(game_id, token, MoveRequest(expected_version=1, move=str(first)), None)
-    seats = BotSeats(games, SlowThinker(1.5), 100)
+    first = engine.legal_moves((await games.access.load(game_id)).state, 0)[0]
+    await games.moves.play(game_id, token, MoveRequest(expected_version=1, move=str(first)), None)
+    seats = bot_seats(games, SlowThinker(1.5))
     with caplog.at_level(logging.INFO, logger="escopa"):
         assert await seats.take(BotTurn("0-1", game_id, 2)) is False
-    assert (await games.load(game_id)).version == 3  # the stand-in's move
+    assert (await games.access.load(game_id)).version == 3  # the stand-in's move
     said = [r for r in caplog.records if "timed out" in r.getMessage()]
     assert said and all(r.exc_info is None and r.levelno <= logging.WARNING for r in said)
     games.thinker.close()

@@ -18,7 +18,7 @@ from service.ledger.chain import LogEntry, sealed
 from service.ledger.compact import Step, encode
 from service.settings import Settings
 from service.store import keys
-from service.store.game_store import GameStore, StoredGame
+from service.store.game_store import Commit, GameStore, StoredGame
 from tests.harness.api import Client, Game, assert_linked, assert_problem, create_game, ok
 from tests.harness.signing import SIGNING_KEYS
 
@@ -122,7 +122,8 @@ async def test_the_commit_script_refuses_an_entry_not_chained_to_the_stored_head
         LogEntry(seq=2, type="move", time="2026-11-29T00:00:00.000Z", prev_hash="0" * 64, salt="00")
     )
     record = encode(Step(stored.state.turn or 0, move, 1))
-    result = await store.commit(game.id, 1, forked, record, 0)
+    write = Commit(game_id=game.id, expected=1, entry=forked, record=record, ttl_ms=0, log_ttl_ms=0)
+    result = await store.commit(write)
     assert result.outcome == "stale"
     assert await client.llen(keys.entries(game.id)) == 1
     assert (await store.load(game.id)) == stored

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from service.core.journal import SIGNAL_TRIES
 from service.ledger.chain import SentSignal
 from service.ledger.compact import iso, now_ms
-from service.store.seat_store import SeatStore
+from service.store.game_store import Commit, GameStore
 from tests.harness.api import Client, Json, create_game, ok, serve_apps
 from tests.harness.seats import OPEN, act, bearer, create_open, full_game, invites, join
 
@@ -96,17 +97,17 @@ async def test_a_signal_that_lands_between_a_resignations_read_and_write_is_reco
 ) -> None:
     game = await create_game(client, players=4, seed="signals", auto_deal=False, target=3)
     view = await game.view()
-    store = client.app.state.games.store
-    written = SeatStore.rewrite
+    store = client.app.state.house.store
+    written = GameStore.commit
     landed: list[bool] = []
 
-    async def with_a_signal_first(self: SeatStore, *args: Any, **kwargs: Any) -> Any:
+    async def with_a_signal_first(self: GameStore, write: Commit) -> Any:
         if not landed:  # another process keeps a signal just before this write
             sent = SentSignal(seat=0, signal="guindis", after=view["version"], time=iso(now_ms()))
             landed.append(await store.signal(game.id, view["version"], (), sent) == "kept")
-        return await written(self, *args, **kwargs)
+        return await written(self, write)
 
-    monkeypatch.setattr(SeatStore, "rewrite", with_a_signal_first)
+    monkeypatch.setattr(GameStore, "commit", with_a_signal_first)
     ok(await act(client, game.id, "resign", game.tokens[1]))
 
     assert landed == [True]
@@ -121,20 +122,21 @@ async def test_a_resignation_that_loses_every_try_to_a_new_signal_is_refused_and
 ) -> None:
     game = await create_game(client, players=4, seed="signals", auto_deal=False, target=3)
     version = (await game.view())["version"]
-    store = client.app.state.games.store
-    written = SeatStore.rewrite
+    store = client.app.state.house.store
+    written = GameStore.commit
     kept: list[str] = []
 
-    async def after_a_new_signal(self: SeatStore, *args: Any, **kwargs: Any) -> Any:
-        recorded = kwargs["signals"]  # the signals the resignation records, as it read them
+    async def after_a_new_signal(self: GameStore, write: Commit) -> Any:
+        recorded = write.signals  # the signals the resignation records, as it read them
+        assert recorded is not None
         sent = SentSignal(seat=len(kept) % 4, signal="seven", after=version, time=iso(now_ms()))
         kept.append(await store.signal(game.id, version, recorded, sent))
-        return await written(self, *args, **kwargs)
+        return await written(self, write)
 
-    monkeypatch.setattr(SeatStore, "rewrite", after_a_new_signal)
+    monkeypatch.setattr(GameStore, "commit", after_a_new_signal)
     answer = await act(client, game.id, "resign", game.tokens[1])
 
-    assert kept == ["kept"] * 50, "every try lost to a signal stored just before it"
+    assert kept == ["kept"] * SIGNAL_TRIES, "every try lost to a signal stored just before it"
     assert answer.status_code == 503, answer.text
     assert answer.json()["code"] == "game/busy"
     assert answer.headers["retry-after"] == "1"

@@ -191,9 +191,8 @@ async def test_a_whole_waiting_log_verifies_its_chain_once_finished(client: Clie
 def test_every_problem_code_of_a_games_life_is_on_the_api_page() -> None:
     root = Path(__file__).resolve().parents[3]
     readme = (root / "docs" / "api.md").read_text()
-    sources = (root / "service/core/lifecycle.py").read_text() + (
-        root / "engine/ending.py"
-    ).read_text()
+    modules = ("service/core/seats.py", "service/core/endings.py", "service/core/rematch.py")
+    sources = "".join((root / name).read_text() for name in (*modules, "engine/ending.py"))
     codes = set(re.findall(r'"((?:join|leave|abort|rematch|game|move)/[a-z_]+)"', sources))
     assert {"join/invite_invalid", "game/not_waiting", "abort/too_late"} <= codes
     unreachable = {"game/id_collision", "move/unknown_seat"}  # no client can cause them

@@ -11,11 +11,12 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
+from service.core.journal import SIGNAL_TRIES
 from service.ledger.audit import audit_entries
 from service.ledger.chain import SentSignal
 from service.ledger.compact import iso, now_ms
 from service.settings import Settings
-from service.store.game_store import GameStore
+from service.store.game_store import Commit, GameStore
 from tests.harness.api import Client, Game, Json, assert_chain, assert_problem, create_game, ok
 from tests.harness.audits import rechain
 from tests.harness.signing import SIGNING_KEYS
@@ -172,18 +173,19 @@ async def test_a_last_move_that_loses_every_try_to_a_new_signal_is_refused_and_n
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await create_game(client, players=4, target=1)
-    store = client.app.state.games.store
+    store = client.app.state.house.store
     committed = GameStore.commit
     kept: list[str] = []
 
-    async def after_a_new_signal(self: GameStore, game_id: str, expected: int, *args: Any) -> Any:
-        recorded = args[4]  # the signals the entry records: only the entry that ends the match
+    async def after_a_new_signal(self: GameStore, write: Commit) -> Any:
+        recorded = write.signals  # the signals the entry records: only the one ending the match
         if recorded is not None:  # another seat keeps a signal just before each try
+            expected = write.expected
             sent = SentSignal(
                 seat=len(kept) % 4, signal="seven", after=expected, time=iso(now_ms())
             )
-            kept.append(await store.signal(game_id, expected, recorded, sent))
-        return await committed(self, game_id, expected, *args)
+            kept.append(await store.signal(write.game_id, expected, recorded, sent))
+        return await committed(self, write)
 
     monkeypatch.setattr(GameStore, "commit", after_a_new_signal)
     view = await game.view()
@@ -195,7 +197,7 @@ async def test_a_last_move_that_loses_every_try_to_a_new_signal_is_refused_and_n
             break
         view = answer.json()["view"]
 
-    assert kept == ["kept"] * 20, "every try lost to a signal stored just before it"
+    assert kept == ["kept"] * SIGNAL_TRIES, "every try lost to a signal stored just before it"
     problem = assert_problem(answer, 503, "game/busy")
     assert answer.headers["retry-after"] == "1"
     assert "receipt" not in problem
@@ -204,7 +206,7 @@ async def test_a_last_move_that_loses_every_try_to_a_new_signal_is_refused_and_n
     result = ok(await game.post_move(seat, body))
     assert result["view"]["status"] == "finished"
     assert result["receipt"]["seq"] == await game.version() == view["version"] + 1
-    assert len(match_end(await game.log())["signals"]) == 20
+    assert len(match_end(await game.log())["signals"]) == SIGNAL_TRIES
 
 
 async def test_a_seat_sends_three_signals_a_hand_and_more_after_the_next_deal(

@@ -9,8 +9,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from service.app import openapi_document
-from service.core.games import move_from
 from service.core.messages import MoveRequest
+from service.core.moves import move_from
 from tests.harness.api import Client, Json, assert_problem, create_game, ok
 
 APPLIES = {"play": {"card", "capture"}, "claim": {"claim"}, "deal": set()}

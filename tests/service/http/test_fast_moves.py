@@ -147,7 +147,7 @@ async def test_well_formed_moves_skip_the_declared_handler_and_the_rest_reach_it
     async def declared(request: Request[Any, Any, Any]) -> None:
         """The declared handler's `before_request` hook, counting the moves that reach it."""
         if request.url.path.endswith("/moves"):
-            handled.append((request.app.state.games.settings.fast_moves and "fast") or "plain")
+            handled.append((request.app.state.house.settings.fast_moves and "fast") or "plain")
         await strict_body(request)
 
     monkeypatch.setattr(app_module, "strict_body", declared)

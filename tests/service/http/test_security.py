@@ -444,7 +444,7 @@ async def test_an_internal_error_answers_a_generic_problem(
     async def broken(*args: object) -> object:
         raise RuntimeError(f"{SECRET} at /srv/escopa/service/games.py line 7")
 
-    monkeypatch.setattr("service.core.games.Games.view", broken)
+    monkeypatch.setattr("service.core.reads.Reads.view", broken)
 
     assert_generic_500(await game.get())
 

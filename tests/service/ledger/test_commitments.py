@@ -294,8 +294,8 @@ async def test_a_game_whose_own_write_is_unconfirmed_says_whether_a_commitment_w
     # confirmed while the game's write is not. The commitment is then used up, and the 503 says so.
     body = await from_a_new_commitment(client)
     async with unconfirmed(redis_url) as waiting:
-        games = waiting.app.state.games
-        games.commitments = CommitmentStore(GameStore(games.store.client))  # confirmed at once
+        house = waiting.app.state.house
+        house.creation.commitments = CommitmentStore(GameStore(house.store.client))  # at once
         await refused_as_used_up(waiting, body)
         plain = await create(waiting, {"players": ["Ana", "Bia"]})
         detail = assert_problem(plain, 503, "store/not_replicated")["detail"]

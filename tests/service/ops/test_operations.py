@@ -15,7 +15,7 @@ from litestar.testing import AsyncTestClient
 from prometheus_client.parser import text_string_to_metric_families
 from redis.asyncio import Redis
 
-from service.core.games import Games
+from service.core.house import House
 from service.core.messages import CreateGame
 from service.errors import ServiceError
 from service.ledger.signatures import KeyRing
@@ -125,30 +125,30 @@ def test_a_redis_password_never_reaches_a_log_line() -> None:
 
 
 @pytest.fixture
-async def streams(redis_url: str) -> AsyncIterator[tuple[Streams, Games, str]]:
+async def streams(redis_url: str) -> AsyncIterator[tuple[Streams, House, str]]:
     """The stream bookkeeping on this test's loop, with a game to follow."""
     settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url)
     client = Redis.from_url(redis_url, protocol=3)
-    games = Games(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
-    created = await games.create(CreateGame(players=["Ana", "Bia"]))
+    games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    created = await games.creation.create(CreateGame(players=["Ana", "Bia"]))
     yield Streams(settings, client), games, created.game_id
     await client.aclose()
 
 
 async def test_a_stream_dropped_before_it_ran_gives_its_place_back(
-    streams: tuple[Streams, Games, str],
+    streams: tuple[Streams, House, str],
 ) -> None:
     feeds, games, game_id = streams
-    items = await feeds.open(games, game_id, None, 0)
+    items = await feeds.open(games.access, game_id, None, 0)
     assert feeds.count == 1
     del items
     gc.collect()
     assert feeds.count == 0
 
 
-async def test_draining_ends_a_waiting_stream_at_once(streams: tuple[Streams, Games, str]) -> None:
+async def test_draining_ends_a_waiting_stream_at_once(streams: tuple[Streams, House, str]) -> None:
     feeds, games, game_id = streams
-    items = await feeds.open(games, game_id, None, 0)
+    items = await feeds.open(games.access, game_id, None, 0)
     first = await anext(items)
     assert not isinstance(first, Heartbeat) and first.seq == 1
     waiting = asyncio.ensure_future(anext(items))
@@ -162,24 +162,24 @@ async def test_draining_ends_a_waiting_stream_at_once(streams: tuple[Streams, Ga
 
 
 async def test_a_full_process_refuses_before_reading_the_game(
-    streams: tuple[Streams, Games, str],
+    streams: tuple[Streams, House, str],
 ) -> None:
     feeds, games, _ = streams
     held = [feeds.acquire(f"g{i}", f"c{i}", False) for i in range(feeds.settings.max_streams)]
     with pytest.raises(ServiceError) as refused:
-        await feeds.open(games, "no-such-game", None, 0)
+        await feeds.open(games.access, "no-such-game", None, 0)
     assert refused.value.code == "events/too_many_streams"
     assert refused.value.headers["Retry-After"]
     held[0].release()
     held[0].release()  # a place is given back once
     with pytest.raises(ServiceError) as missing:
-        await feeds.open(games, "no-such-game", None, 0)
+        await feeds.open(games.access, "no-such-game", None, 0)
     assert missing.value.code == "game/not_found"
     assert feeds.count == len(held) - 1
 
 
 async def test_a_released_stream_leaves_no_count_for_its_client_or_game(
-    streams: tuple[Streams, Games, str],
+    streams: tuple[Streams, House, str],
 ) -> None:
     feeds, _, _ = streams
     slots = [feeds.acquire("g", "203.0.113.9", seat) for seat in (False, True)]

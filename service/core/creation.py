@@ -1,0 +1,192 @@
+"""Creating a game: its seats (people with tokens, bots, open seats with invites), its rules
+and seeds, its first entry; a game with open seats waits for its players, dealing nothing."""
+
+from __future__ import annotations
+
+import secrets
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+import engine
+from service.core.clocks import Clocks
+from service.core.commitments import Seeds, seeds_for
+from service.core.invites import invite
+from service.core.journal import Journal
+from service.core.lobby import Lobby
+from service.core.messages import (
+    BotPlayer,
+    CreatedGame,
+    CreateGame,
+    OpenSeat,
+    Player,
+    PlayerEntry,
+    SeatToken,
+)
+from service.core.views import seat_view
+from service.core.webhooks import Webhooks
+from service.errors import ServiceError
+from service.ledger.chain import GameInfo
+from service.ledger.compact import Opening, iso, new_salt_key, now_ms
+from service.ledger.replay import rules_of
+from service.ledger.signatures import KeyRing
+from service.ledger.terms import player_names
+from service.settings import secret_hash
+from service.store.commitment_store import USED_UP, CommitmentStore
+from service.store.game_store import NEW_GAME, GameMeta, SeatMeta
+from service.store.webhook_store import hook_bytes
+
+
+def as_player(entry: str | PlayerEntry | BotPlayer) -> Player:
+    """A seat of a create request as the use cases take it: a name, a bot or an open seat
+    (callers in the process may give a `BotPlayer` as it is)."""
+    if isinstance(entry, str | BotPlayer):
+        return entry
+    name, bot, opened = entry.name, entry.bot, entry.open
+    if opened is True and isinstance(name, UnsetType) and isinstance(bot, UnsetType):
+        return OpenSeat()
+    if isinstance(name, str) and isinstance(bot, str) and isinstance(opened, UnsetType):
+        return BotPlayer(name=name, bot=bot)
+    raise ServiceError(
+        "request/invalid",
+        400,
+        'a player is a name, {"name", "bot"} or {"open": true}',
+        field="players",
+    )
+
+
+def seat_names(players: list[Player]) -> list[str]:
+    """The names of the seats in NFC (open seats: empty), each one shown and its own
+    (`terms.player_names`)."""
+    given = ["" if isinstance(p, OpenSeat) else str(getattr(p, "name", p)) for p in players]
+    return list(player_names(given))
+
+
+def people_of(players: list[Player]) -> list[int]:
+    """The seats of the people (not the bots; open seats are for people); at least one is
+    needed."""
+    people = [seat for seat, p in enumerate(players) if not isinstance(p, BotPlayer)]
+    if not people:
+        raise ServiceError(
+            "game/no_person",
+            422,
+            "seat at least one person: bots alone are not served",
+            field="players",
+        )
+    return people
+
+
+def seat_meta(name: str, player: Player, token: str | None, code: str | None) -> SeatMeta:
+    """A seat as stored, under its checked `name`: a person by its token's hash, a bot by its
+    level (and no token), an open seat by its invite's hash."""
+    if isinstance(player, OpenSeat):
+        assert code is not None
+        return SeatMeta("", "", open=True, invite_hash=secret_hash(code), opened=1)
+    if isinstance(player, BotPlayer):
+        return SeatMeta(name, "", player.bot)
+    assert token is not None
+    return SeatMeta(name, secret_hash(token))
+
+
+def game_info(
+    rules: engine.Rules,
+    names: list[str],
+    seeds: Seeds,
+    opened: list[int],
+    bots: tuple[int, ...],
+) -> GameInfo:
+    """What a game's first entry records: its rules, seats, seeds, open seats and (for a
+    clocked game) the seats bots play, whose moves start no clock."""
+    return GameInfo(
+        rules=rules,
+        players=tuple(names),
+        seed=seeds.seed,
+        seed_commitment=seeds.commitment,
+        client_seed=seeds.client_seed,
+        commitment_id=seeds.commitment_id,
+        seed_salt=seeds.salt if seeds.salt is not None else UNSET,
+        open=tuple(opened) if opened else UNSET,
+        bots=bots if rules.clock is not None and bots else UNSET,
+    )
+
+
+class Creation:
+    """New games in `journal`; their seeds from `commitments`, their webhook from `webhooks`."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        commitments: CommitmentStore,
+        webhooks: Webhooks,
+        lobby: Lobby,
+        clocks: Clocks,
+        ring: KeyRing,
+    ) -> None:
+        self.journal = journal
+        self.commitments = commitments
+        self.webhooks = webhooks
+        self.lobby = lobby
+        self.clocks = clocks
+        self.ring = ring
+
+    async def create(self, request: CreateGame, api_key: str | None = None) -> CreatedGame:
+        """Create a game; with open seats it waits for its players, dealing nothing. Its
+        webhook: the request's, or else the one the creating API key (by its id) names."""
+        players = [as_player(p) for p in request.players]
+        webhook, shown = await self.webhooks.for_game(request.webhook, api_key)
+        names = seat_names(players)
+        rules = rules_of(request.preset, request.rules, len(names))
+        people_of(players)
+        bots = tuple(seat for seat, p in enumerate(players) if isinstance(p, BotPlayer))
+        if bots and not self.journal.store.bot_queue:
+            raise ServiceError(
+                "game/bots_unavailable", 501, "bot seats need a single Redis, not a cluster"
+            )
+        game_id = secrets.token_hex(12)
+        seeds = await seeds_for(self.commitments, request, game_id)
+        created = now_ms()
+        tokens = {s: secrets.token_urlsafe(32) for s, p in enumerate(players) if isinstance(p, str)}
+        invites = {
+            s: invite(self.ring, game_id, s, 1)
+            for s, p in enumerate(players)
+            if isinstance(p, OpenSeat)
+        }
+        seats = tuple(
+            seat_meta(name, player, tokens.get(s), invites.get(s))
+            for s, (name, player) in enumerate(zip(names, players, strict=True))
+        )
+        meta = GameMeta(
+            seats=seats,
+            seed_commitment=seeds.commitment,
+            created=iso(created),
+            commitment_id=seeds.commitment_id,
+            client_seed=seeds.client_seed,
+        )
+        if invites:  # a waiting game: its preset and creator, and whether the lobby lists it
+            creator = min(tokens) if tokens else None
+            meta = msgspec.structs.replace(
+                meta, preset=request.preset, lobby=request.lobby, creator=creator
+            )
+        info = game_info(rules, names, seeds, sorted(invites), bots)
+        # A commitment is used up once consumed, even if the game's own write is not confirmed.
+        advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
+        opened = await self.journal.open(
+            game_id, Opening(info, created, new_salt_key()), meta, advice, hook_bytes(webhook)
+        )
+        if opened is None:
+            raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
+        game, entry = opened
+        await self.lobby.relist(game_id, meta, False)
+        answered = [SeatToken(seat=s, name=names[s], token=t) for s, t in tokens.items()]
+        answered += [SeatToken(seat=s, name="", invite=i) for s, i in invites.items()]
+        return CreatedGame(
+            game_id=game_id,
+            players=sorted(answered, key=lambda p: p.seat),
+            seed_commitment=meta.seed_commitment,
+            version=1,
+            view=seat_view(game_id, game, None, self.clocks),
+            commitment_id=seeds.commitment_id,
+            client_seed=seeds.client_seed,
+            receipt=self.ring.receipt(game_id, 1, entry.hash),
+            webhook=shown or UNSET,
+        )

@@ -1,0 +1,68 @@
+"""The core's parts, wired once per process over one store: the journal every write goes
+through, and each verb in a room of its own over it. No behaviour here: a request's route
+calls the verb it needs (`house.moves.play`), and the verbs never reach back into the house."""
+
+from __future__ import annotations
+
+from service.core.access import Access
+from service.core.bot_seats import BotSeats
+from service.core.clocks import Clocks
+from service.core.creation import Creation
+from service.core.endings import Endings
+from service.core.journal import Journal
+from service.core.lobby import Lobby
+from service.core.moves import Moves
+from service.core.reads import Reads
+from service.core.rematch import Rematches
+from service.core.seats import Seats
+from service.core.signals import Signals
+from service.core.thinking import Thinker
+from service.core.verification import Audits
+from service.core.webhooks import Webhooks
+from service.ledger.signatures import KeyRing
+from service.settings import Settings
+from service.store.clock_store import ClockStore
+from service.store.commitment_store import CommitmentStore
+from service.store.game_store import GameStore
+
+
+class House:
+    """Every verb of the core over `store`, with the `settings` and key `ring` they need."""
+
+    def __init__(
+        self, store: GameStore, settings: Settings, ring: KeyRing, thinker: Thinker | None = None
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.ring = ring
+        self.thinker = thinker or Thinker(max(1, settings.bot_processes))
+        """Where bots think (stand-ins, hints, turns) and replays run: worker processes."""
+        self.clocks = Clocks(ClockStore(store), settings.first_move_timeout)
+        self.journal = Journal(store, settings, self.clocks)
+        self.lobby = Lobby(store)
+        budget = settings.bot_budget
+        self.endings = Endings(self.journal, self.clocks, self.thinker, budget, ring, self.lobby)
+        self.access = Access(self.journal, self.endings, settings.stream_ticket_ttl)
+        self.reads = Reads(self.access, self.journal, self.clocks, ring)
+        self.moves = Moves(self.access, self.journal, self.clocks, ring)
+        self.signals = Signals(self.access, self.journal)
+        self.webhooks = Webhooks(
+            self.access, self.journal, self.clocks, ring, settings.webhook_allow
+        )
+        self.commitments = CommitmentStore(store)
+        self.creation = Creation(
+            self.journal, self.commitments, self.webhooks, self.lobby, self.clocks, ring
+        )
+        self.seats = Seats(self.access, self.journal, self.lobby, self.clocks, ring)
+        self.rematches = Rematches(self.access, self.journal, self.clocks, ring)
+        self.bots = BotSeats(
+            self.access, self.journal, self.moves, self.signals, self.thinker, budget
+        )
+        self.audits = Audits(
+            self.access,
+            self.journal,
+            ring,
+            self.thinker,
+            self.commitments,
+            settings.commitment_ttl,
+        )

@@ -1,0 +1,348 @@
+"""A game's journal: the one path by which anything is written to a game's log.
+
+Every writer (moves and deals, bot moves, timeouts, joins, leaves, resignations, aborts,
+rematch offers) hands the journal a `Change`; the journal derives the entry as a replay
+would (`Cursor`), records the partner signals in the entry that ends the match, works out
+the game's lifetime, bot turn, waiting marker and clock, runs the one COMMIT script, and
+keeps the cache, the log cache and the observer in step. A request retried with its
+`Idempotency-Key` gets its first answer here too. New games enter by `open`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Generic, Literal, TypeVar
+
+import msgspec
+
+import engine
+from engine import State
+from engine.state import EncodedParts
+from service.core.cache import GameCache
+from service.core.clocks import Clocks
+from service.core.log_cache import LogCache
+from service.core.observer import GameObserver
+from service.errors import ServiceError, busy, not_found
+from service.ledger.chain import LogEntry
+from service.ledger.compact import Cursor, Life, Opening, Step, advanced, encode
+from service.settings import Settings
+from service.store.game_store import (
+    LOG_LINGER_MS,
+    Clocking,
+    Commit,
+    GameMeta,
+    GameStore,
+    NewGame,
+    StoredGame,
+)
+from service.store.seat_store import SeatStore
+
+R = TypeVar("R")
+SIGNAL_TRIES: Final = 20
+"""How often an entry that records the signals is tried again when a signal came first (only
+a busy game's other seats can make one fail)."""
+
+
+class Answered(msgspec.Struct, Generic[R], frozen=True):
+    """The first answer to an idempotent request and the fingerprint of that request."""
+
+    fingerprint: str
+    result: R
+
+
+class Change(msgspec.Struct, frozen=True, kw_only=True):
+    """What a writer asks the journal to append: the entry's `record` (its `ms` counted from
+    the game's head); for a move, the engine's result (`applied`), so it is not applied twice;
+    the seats after it (`meta`); the request's idempotency `key` (scoped to game and seat) and
+    `fingerprint`; the queued `bot_turn` it plays."""
+
+    record: Step | Life
+    applied: tuple[State, tuple[engine.Event, ...]] | None = None
+    meta: GameMeta | None = None
+    key: str | None = None
+    fingerprint: str = ""
+    bot_turn: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """The entry a change makes and the game after it, before either is stored."""
+
+    game_id: str
+    before: StoredGame
+    record: Step | Life
+    entry: LogEntry
+    after: StoredGame
+
+    @property
+    def finished(self) -> bool:
+        return self.after.state.status == "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Stored(Generic[R]):
+    """What became of a change: `committed` (the game after it) or `replay` (the first answer
+    to its key), else refused: `stale` (the game moved on: its `version` now) or `clock` (the
+    entry fell on the wrong side of the game's deadline)."""
+
+    outcome: Literal["committed", "replay", "stale", "clock"]
+    result: R | None = None
+    game: StoredGame | None = None
+    version: int = 0
+
+
+def nothing_answered(draft: Draft) -> None:
+    """The answer of a write no request waits for (a timeout, a rematch offer)."""
+
+
+def kind_of(record: Step | Life) -> str:
+    """What the entry is, as the metrics count it: a move, a deal, or a step of its life."""
+    if isinstance(record, Life):
+        return record.kind
+    return "deal" if record.move == str(engine.Deal()) else "move"
+
+
+def bot_due(state: State, meta: GameMeta) -> bool:
+    """Whether the seat that must act now (`engine.current_seat`) is one the service plays."""
+    seat = engine.current_seat(state)
+    return seat is not None and meta.seats[seat].bot is not None
+
+
+def expired(game_id: str) -> ServiceError:
+    return ServiceError(
+        "game/expired", 410, f"game {game_id!r} waited for players and expired before it started"
+    )
+
+
+class Journal:
+    """Reads games (through the cache) and commits every change to them."""
+
+    def __init__(self, store: GameStore, settings: Settings, clocks: Clocks) -> None:
+        self.store = store
+        self.clocks = clocks
+        self.observer = GameObserver()
+        self._settings = settings
+        self._cache = GameCache(settings.game_cache)
+        self._parts = EncodedParts()  # the loop's: states of cached games repeat their parts
+        self._logs = LogCache(store, self._parts)
+
+    # --- reading ---------------------------------------------------------------------------
+
+    async def read(self, game_id: str) -> StoredGame:
+        """The game as stored now, replayed on from the cached copy when there is one."""
+        game = await self.store.load(game_id, self._cache.get(game_id), self._parts)
+        if game is None:
+            self._cache.drop(game_id)
+            if await SeatStore(self.store).expired(game_id):
+                raise expired(game_id)
+            raise not_found(game_id)
+        self._cache.put(game_id, game)
+        return game
+
+    def cached(self, game_id: str) -> StoredGame | None:
+        """The copy this process keeps, if any (the commit checks it is still current)."""
+        return self._cache.get(game_id)
+
+    def remember(self, game_id: str, game: StoredGame) -> None:
+        """Keep a copy of the game as this process last wrote it beside the log (its signals)."""
+        self._cache.put(game_id, game)
+
+    def forget(self, game_id: str) -> None:
+        """Drop the kept copy: the next read takes the game from the store."""
+        self._cache.drop(game_id)
+
+    async def entries(
+        self, game_id: str, game: StoredGame, after: int, limit: int, fresh: bool = False
+    ) -> list[LogEntry]:
+        """The full, unredacted entries of the game as loaded with `seq > after` (at most
+        `limit`), derived from the stored records (`fresh`: all of them read now)."""
+        return await self._logs.entries(game_id, game, after, limit, fresh)
+
+    def cursor(self, game: StoredGame) -> Cursor:
+        """A replay cursor at the game's head, sharing this process's encoded parts."""
+        return game.cursor(self._parts)
+
+    # --- writing ---------------------------------------------------------------------------
+
+    async def open(
+        self, game_id: str, opening: Opening, meta: GameMeta, advice: str, hook: bytes = b""
+    ) -> tuple[StoredGame, LogEntry] | None:
+        """Store a new game from its first record: the game and its first entry; None if the
+        id is taken (a rematch's racer stored it first)."""
+        cursor, entry = Cursor.opening(opening, self._parts)
+        assert entry is not None
+        state = cursor.state
+        await self.clocks.schedule(game_id, self.clocks.deadline(state, cursor.timing))
+        new = NewGame(
+            game_id=game_id,
+            meta=meta,
+            head=entry.hash,
+            opening=encode(opening),
+            ttl_ms=self.lifetime(state),
+            advice=advice,
+            bot_due=bot_due(state, meta),
+            hook=hook,
+            waiting=state.status == "waiting",
+        )
+        if not await self.store.create(new):
+            return None
+        game = StoredGame(
+            state, 1, entry.hash, meta, (), opening.salt_key, opening.ms, cursor.timing
+        )
+        self._cache.put(game_id, game)
+        self.observer.game_created()
+        return game, entry
+
+    async def commit(
+        self,
+        game_id: str,
+        game: StoredGame,
+        change: Change,
+        answer: Callable[[Draft], R],
+        shape: type[R],
+    ) -> Stored[R]:
+        """Append the change's entry to the game as read, if it is still so; `answer` makes
+        the result from the draft (kept under the change's key, when it has one)."""
+        version = game.version
+        for _ in range(SIGNAL_TRIES):
+            draft = self.draft(game_id, game, change)
+            result = answer(draft)
+            await self._schedule(draft)
+            outcome = await self.store.commit(self._write(draft, change, result))
+            if outcome.outcome != "signals":
+                break
+            game = await self.read(game_id)  # a signal came in: the entry records it too
+            if game.version != version:
+                return Stored("stale", version=game.version)
+        else:
+            raise busy()
+        if outcome.outcome == "committed":
+            self._kept(draft)
+            return Stored("committed", result, draft.after)
+        if outcome.outcome == "replay":
+            return Stored("replay", self.replayed(outcome.answer, change.fingerprint, shape))
+        self._cache.drop(game_id)
+        if outcome.outcome == "missing":
+            raise not_found(game_id)
+        return Stored("stale" if outcome.outcome == "stale" else "clock", version=outcome.version)
+
+    def draft(self, game_id: str, game: StoredGame, change: Change) -> Draft:
+        """The entry the change makes at the game's head, derived as a replay derives it; the
+        entry that ends the match records every signal sent in it."""
+        record = change.record
+        if self._ends(game, change) and game.signals:
+            record = msgspec.structs.replace(record, signals=game.signals)
+        cursor = self.cursor(game)
+        if isinstance(record, Step) and change.applied is not None:
+            state, events = change.applied
+            cursor = advanced(cursor, record, state)
+            entry = cursor.entry(record, engine.parse_move(record.move), events)
+            cursor.hash = entry.hash
+        else:
+            made = cursor.step(record)
+            assert made is not None
+            entry = made
+        meta = change.meta or game.meta
+        after = StoredGame(
+            cursor.state,
+            cursor.seq,
+            cursor.hash,
+            meta,
+            game.signals,
+            game.salt_key,
+            cursor.ms,
+            cursor.timing,
+        )
+        return Draft(game_id, game, record, entry, after)
+
+    def _ends(self, game: StoredGame, change: Change) -> bool:
+        """Whether the change ends the match (a move's result is known; else replayed)."""
+        if change.applied is not None:
+            return change.applied[0].status == "finished"
+        trial = self.cursor(game)
+        trial.step(change.record, hashed=False)
+        return trial.state.status == "finished"
+
+    def _write(self, draft: Draft, change: Change, result: object) -> Commit:
+        """The store's write for a draft: its lifetimes, bot turn, marker, clock and answer."""
+        after = draft.after
+        state = after.state
+        ttl = self.lifetime(state)
+        answer = None
+        if change.key is not None:
+            kept = msgspec.json.encode(Answered(change.fingerprint, result))
+            answer = (change.key, kept, self._settings.idempotency_ttl * 1000)
+        return Commit(
+            game_id=draft.game_id,
+            expected=draft.before.version,
+            entry=draft.entry,
+            record=encode(draft.record),
+            ttl_ms=ttl,
+            log_ttl_ms=min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if draft.finished else ttl,
+            signals=draft.before.signals if draft.finished else None,
+            answer=answer,
+            bot_due=bot_due(state, after.meta),
+            bot_turn=change.bot_turn,
+            clock=self._clocking(draft),
+            meta=change.meta,
+            waiting=state.status == "waiting" if isinstance(draft.record, Life) else None,
+        )
+
+    def _clocking(self, draft: Draft) -> Clocking | None:
+        """What the commit checks of a clocked game's deadline: a move comes before it, a
+        timeout after it; other entries of its life are not held to it."""
+        before, after, record = draft.before, draft.after, draft.record
+        if before.timing is None:
+            return None
+        if isinstance(record, Life) and record.kind != "timeout":
+            return None
+        kind: Literal["move", "timeout"] = "move" if isinstance(record, Step) else "timeout"
+        deadline = self.clocks.deadline(before.state, before.timing)
+        return Clocking(kind, after.ms, self.clocks.deadline(after.state, after.timing), deadline)
+
+    def _kept(self, draft: Draft) -> None:
+        """Keep the cache, the log cache and the observer in step with a committed draft."""
+        self._cache.put(draft.game_id, draft.after)
+        self._logs.written(draft.game_id, draft.after, encode(draft.record), draft.entry)
+        self.observer.committed(kind_of(draft.record), draft.finished)
+
+    async def _schedule(self, draft: Draft) -> None:
+        """Index the deadline the draft sets, for the sweepers, before it is written."""
+        await self.clocks.schedule(
+            draft.game_id, self.clocks.deadline(draft.after.state, draft.after.timing)
+        )
+
+    def lifetime(self, state: State) -> int:
+        """How long the game is kept after this write (ms; 0: for ever): waiting games
+        `waiting_ttl`, running ones `game_ttl` after their last move, finished `finished_ttl`."""
+        settings = self._settings
+        if state.status == "waiting":
+            return settings.waiting_ttl * 1000
+        if state.status == "finished":
+            return settings.finished_ttl * 1000
+        return settings.game_ttl * 1000
+
+    # --- idempotency -----------------------------------------------------------------------
+
+    async def first_answer(self, key: str | None, fingerprint: str, shape: type[R]) -> R | None:
+        """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
+        if key is None:
+            return None
+        answer = await self.store.answer(key, self._settings.idempotency_ttl * 1000)
+        return self.replayed(answer, fingerprint, shape) if answer is not None else None
+
+    @staticmethod
+    def replayed(answer: bytes, fingerprint: str, shape: type[R]) -> R:
+        """The stored first answer, if it was to this request; else the key was reused."""
+        try:
+            prior = msgspec.json.decode(answer, type=Answered[shape])  # type: ignore[valid-type]
+        except msgspec.ValidationError:
+            prior = None  # the key's first answer was to another verb
+        if prior is None or prior.fingerprint != fingerprint:
+            raise ServiceError(
+                "request/idempotency_key_reused",
+                422,
+                "this Idempotency-Key was used for a different request",
+            )
+        return prior.result

@@ -1,0 +1,166 @@
+"""A waiting game's seats: taking an open seat (by invite, or by number in the lobby) and
+giving one up. Of two racers for one seat exactly one gets it (the commit's version check;
+the loser reads the game again and decides again), and the last seat taken deals."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import msgspec
+
+from service.core.access import Access
+from service.core.clocks import Clocks
+from service.core.invites import invite
+from service.core.journal import Change, Draft, Journal
+from service.core.lobby import Lobby
+from service.core.messages import Changed, Joined, JoinRequest
+from service.core.views import changed, seat_view
+from service.errors import ServiceError, busy
+from service.ledger.chain import visible
+from service.ledger.compact import Life, now_ms
+from service.ledger.signatures import KeyRing
+from service.ledger.terms import lookalike, shown_name
+from service.settings import secret_hash
+from service.store.game_store import GameMeta, SeatMeta, StoredGame, open_seats
+
+TRIES: Final = 50
+"""How often a write that found the game moved on reads it again (only racers cause it)."""
+
+
+def problem(code: str, status: int, detail: str, field: str | None = None) -> ServiceError:
+    return ServiceError(code, status, detail, field=field)
+
+
+def not_waiting(game_id: str) -> ServiceError:
+    return problem("game/not_waiting", 409, f"game {game_id} is not waiting for players")
+
+
+def joining_name(given: str, seats: Sequence[SeatMeta]) -> str:
+    """The name a join takes (in NFC), if it can be shown and no seat's looks the same."""
+    name = shown_name(given, "name")
+    others = [seat.name for seat in seats]
+    same = lookalike(name, others)
+    if same is not None:
+        raise problem(
+            "join/name_taken",
+            409,
+            f"seat {same} is named {others[same]!r}, which looks the same as {name!r} "
+            "(compared without invisible characters, in NFKC and ignoring case)",
+            "name",
+        )
+    return name
+
+
+def seat_to_take(game_id: str, game: StoredGame, request: JoinRequest) -> int:
+    """The open seat the request names: by its invite, or by number in a lobby game."""
+    if game.state.status != "waiting":
+        raise not_waiting(game_id)
+    code, seat = request.invite, request.seat
+    if isinstance(code, str) == isinstance(seat, int):
+        raise problem(
+            "join/ambiguous", 422, "give either an `invite` or a lobby game's `seat`", "invite"
+        )
+    kept = game.meta.seats
+    if isinstance(code, str):
+        digest = secret_hash(code)
+        for at, meta in enumerate(kept):
+            if meta.open and hmac.compare_digest(digest, meta.invite_hash):
+                return at
+        raise problem(
+            "join/invite_invalid", 403, "this invite is unknown, used, or for another game"
+        )
+    assert isinstance(seat, int)
+    if seat >= len(kept):
+        raise problem(
+            "join/no_such_seat",
+            409,
+            f"seat {seat} does not exist: seats 0-{len(kept) - 1}",
+            "seat",
+        )
+    if not kept[seat].open:
+        raise problem("join/seat_taken", 409, f"seat {seat} is taken already", "seat")
+    if not game.meta.lobby:
+        raise problem("join/invite_required", 403, "this game is not in the lobby: join by invite")
+    return seat
+
+
+def with_seat(meta: GameMeta, seat: int, kept: SeatMeta) -> GameMeta:
+    """The meta with `seat` replaced."""
+    seats = list(meta.seats)
+    seats[seat] = kept
+    return msgspec.structs.replace(meta, seats=tuple(seats))
+
+
+class Seats:
+    """Joins and leaves of the waiting games in `journal`."""
+
+    def __init__(
+        self, access: Access, journal: Journal, lobby: Lobby, clocks: Clocks, ring: KeyRing
+    ) -> None:
+        self.access = access
+        self.journal = journal
+        self.lobby = lobby
+        self.clocks = clocks
+        self.ring = ring
+
+    async def join(self, game_id: str, request: JoinRequest) -> Joined:
+        """Take an open seat by its invite, or a lobby game's open seat by number; the last
+        seat taken deals the game."""
+        token = secrets.token_urlsafe(32)
+        for _ in range(TRIES):
+            game = await self.access.load(game_id)
+            seat = seat_to_take(game_id, game, request)
+            name = joining_name(request.name, game.meta.seats)
+            meta = with_seat(game.meta, seat, SeatMeta(name, secret_hash(token)))
+            change = Change(record=Life("joined", seat, now_ms() - game.ms, name), meta=meta)
+            stored = await self.journal.commit(
+                game_id, game, change, self._joined(seat, name, token), Joined
+            )
+            if stored.result is not None:
+                await self.lobby.relist(game_id, meta, not open_seats(meta))
+                return stored.result
+        raise busy()
+
+    def _joined(self, seat: int, name: str, token: str) -> Callable[[Draft], Joined]:
+        def answer(draft: Draft) -> Joined:
+            after, entry, game_id = draft.after, draft.entry, draft.game_id
+            return Joined(
+                game_id=game_id,
+                seat=seat,
+                name=name,
+                token=token,
+                version=entry.seq,
+                entry=visible(entry, seat, False, after.state.rules),
+                view=seat_view(game_id, after, seat, self.clocks),
+                receipt=self.ring.receipt(game_id, entry.seq, entry.hash),
+            )
+
+        return answer
+
+    async def leave(self, game_id: str, token: str | None) -> Changed:
+        """Give up a seat before the game starts: it opens again, with a new invite for the
+        creator (or back in the lobby)."""
+        for _ in range(TRIES):
+            game, seat = await self.access.acting(game_id, token)
+            if game.state.status != "waiting":
+                raise not_waiting(game_id)
+            if seat == game.meta.creator:
+                raise problem(
+                    "leave/creator", 409, "the creator cannot leave a waiting game: abort it"
+                )
+            opened = game.version + 1
+            code = invite(self.ring, game_id, seat, opened)
+            kept = SeatMeta("", "", open=True, invite_hash=secret_hash(code), opened=opened)
+            meta = with_seat(game.meta, seat, kept)
+            change = Change(record=Life("left", seat, now_ms() - game.ms), meta=meta)
+            stored = await self.journal.commit(game_id, game, change, self._left, Changed)
+            if stored.result is not None:
+                await self.lobby.relist(game_id, meta, False)
+                return stored.result
+        raise busy()
+
+    def _left(self, draft: Draft) -> Changed:
+        return changed(self.ring, draft.game_id, draft.entry, draft.after, None)
