@@ -6,7 +6,9 @@ that decodes strictly as a `MoveRequest`, sane headers, within the size limit) t
 request object, parameter parsing, dependency injection and response building: msgspec decodes
 the body once and encodes the answer once. Anything else goes on to the declared handler with
 its body intact, so the declared handler stays the one definition of the route's behaviour.
-`ESCOPA_FAST_MOVES=0` sends every move through the declared handler.
+`ESCOPA_FAST_MOVES=0` sends every move through the declared handler. Measured against it by
+`.venv/bin/python bench/transports.py` (64 clients, one worker, five runs): x1.1-1.7 the moves
+per second, 80-130 us less server CPU per move (246-289 against 351-417 us).
 """
 
 from __future__ import annotations

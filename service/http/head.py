@@ -1,4 +1,10 @@
-"""`HEAD` answered wherever `GET` is: the same status and headers, no body (RFC 9110 9.3.2)."""
+"""`HEAD` answered wherever `GET` is: the same status and headers, no body (RFC 9110 9.3.2).
+
+Litestar answers `HEAD` on a `GET` route with 405, and a `@head` handler must return no body:
+its way is a second handler beside each `GET` one. Measured by `.venv/bin/python
+bench/transports.py` (five runs): no measurable cost on `GET` (-4 to +2 us per request
+in-process, within noise at the server); a `HEAD` costs what its `GET` costs.
+"""
 
 from __future__ import annotations
 

@@ -6,6 +6,11 @@ request must be received whole within `ESCOPA_RECEIVE_TIMEOUT` seconds of its fi
 the connection's start, for the first one). Late, it is answered `408 request/timeout` if no
 answer has begun, and the connection is closed; that is logged as the client's doing, at
 `info`, never as a server error.
+
+uvicorn offers `timeout_keep_alive` only (idle between requests). Measured by `.venv/bin/python
+bench/transports.py` (five runs): 0.5-2.7 us of CPU per request over uvicorn's protocol alone
+(10-13 us, in-process; within noise at the server); a request trickled a byte every 0.1 s was
+cut with a 408 after 1.0 s (`ESCOPA_RECEIVE_TIMEOUT=1`), and still open after 3 s without it.
 """
 
 from __future__ import annotations

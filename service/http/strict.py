@@ -3,6 +3,11 @@ type as JSON); we don't. An integral number (`7.0`) is an integer, as in JSON Sc
 
 A `before_request` hook checks the parsed body against the handler's `data` type with msgspec's
 strict rules, so what the OpenAPI schema forbids is refused with a 400 problem.
+
+Litestar has no strict mode (it converts with `strict=False`). Measured by `.venv/bin/python
+bench/transports.py` (five runs): 0.5-4 us of CPU per request with a body (in-process; within
+noise at the server); a version sent as `"1"`, a move as `text/plain` and a rules option as
+`"21"`, taken by Litestar alone (200, 200, 201), are refused here (400, 415, 422).
 """
 
 from __future__ import annotations

@@ -95,6 +95,23 @@ def test_the_webhook_benchmark_prints_how_soon_a_turn_event_follows_its_move(
     assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"
 
 
+def test_the_transports_benchmark_prints_each_part_against_the_framework_s_way(
+    tmp_path: Path,
+) -> None:
+    out = run(
+        "transports.py", "--clients", "4", "--seconds", "0.5", "--rounds", "1",
+        "--redis-seconds", "0.2", "--requests", "200", "--warm-up", "0.4", temporary=tmp_path,
+    )  # fmt: skip
+    for part in ("head", "receive_deadline", "fast_moves", "strict"):
+        assert re.search(rf"=> {part}: \w+ against [\w-]+: x[\d.]+ the requests/s", out), out
+    assert re.search(r"=> x[\d.]+ the calls/s, [+-][\d.]+ us of client CPU per call", out), out
+    assert "the script ran 2 times; writes: raised OutcomeUnknown, the script ran 1 time" in out
+    assert "strict hook: [400, 415, 422]; Litestar's own decoding: [200, 200, 201]" in out
+    assert re.search(r"shipped 200 \(content-length \d+\); Litestar's own: 405", out), out
+    assert re.search(r"shipped: closed after 1\.\d s, answered HTTP/1.1 408 .*still open", out)
+    assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"
+
+
 def test_a_benchmark_draws_its_progress_on_stderr_when_forced_and_none_on_a_pipe() -> None:
     for forced, drawn in (("1", True), ("", False)):
         done = subprocess.run(
