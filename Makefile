@@ -12,15 +12,16 @@ PIP = $(PY) -m pip install --quiet --disable-pip-version-check
 
 install: .venv/installed node_modules/installed
 
-# What serving and the `escopa` commands need (the project and its Python client), nothing else.
+# What serving and the `escopa` commands need (the project with its `client` extra: the Python
+# client, which `escopa play` and `escopa bot` run on), nothing else.
 .venv/serving: pyproject.toml clients/python/pyproject.toml
 	test -x $(PY) || python3 -m venv .venv
-	$(PIP) -e . -e clients/python
+	$(PIP) -e '.[client]' -e clients/python
 	touch $@
 
 # Then the test, lint and generator tools (the `dev` extra).
 .venv/installed: .venv/serving
-	$(PIP) -e '.[dev]' -e clients/python
+	$(PIP) -e '.[dev,client]' -e clients/python
 	touch $@
 
 # The document's checkers (Redocly CLI, openapi-typescript) and the TypeScript client's workspace

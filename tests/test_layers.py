@@ -1,5 +1,5 @@
 """The layers import downwards only: engine < bots < ledger < store < core < ops < http, then the
-app and the CLI."""
+app and the CLI; and the Python client, a package of its own, imports none of them."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ LAYERS = (
     "service.http",
 )
 SHARED = ("service.settings", "service.errors")
+CLIENT = ROOT / "clients" / "python" / "escopa_client"
 """Modules of the service's root that every layer may use: they import no layer above them."""
 
 
@@ -139,3 +140,17 @@ def test_the_loop_check_sees_a_loop_even_under_type_checking(tmp_path: Path) -> 
     (package / "c.py").write_text("from pkg.a import thing\n")
     (package / "d.py").write_text("import pkg.a\n")
     assert import_loops(import_graph(tmp_path, ("pkg",))) == [["pkg.a", "pkg.b", "pkg.c"]]
+
+
+def test_the_python_client_imports_nothing_of_the_service() -> None:
+    """Its wheel holds `escopa_client` alone: an import of the service's packages would work in
+    the clone and fail where the client is installed without them."""
+    modules = sorted(CLIENT.glob("**/*.py"))
+    assert CLIENT / "programs" / "terminal.py" in modules
+    wrong = [
+        f"{path.relative_to(CLIENT.parent)} -> {imported}"
+        for path in modules
+        for imported in imports_of(path)
+        if imported.partition(".")[0] in ("engine", "bots", "service")
+    ]
+    assert wrong == []

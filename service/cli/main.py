@@ -190,11 +190,12 @@ async def bots_and_webhooks(settings: Settings) -> None:
 
 def bot(args: argparse.Namespace) -> int:
     """Play one seat with a bot level as an ordinary client: its token, the events stream."""
+    from service.cli.client_programs import without_client
+
     try:
         from service.cli.remote_bot import run
-    except ImportError as error:  # the client is a package of its own (clients/python)
-        log.error("escopa bot needs the escopa-client package (clients/python): %s", error)
-        return 2
+    except ModuleNotFoundError as error:  # the client is the `client` extra
+        return without_client("escopa bot", error)
     logging.getLogger("httpx").setLevel(logging.WARNING)
     return run(args.url, args.game, args.token, args.level, args.budget, args.api_key)
 

@@ -1,11 +1,10 @@
-"""`escopa play`'s options. The game itself (`service.cli.terminal`) is imported only when it
-runs: it needs the Python client package, `escopa-client` (clients/python)."""
+"""`escopa play`'s options. The game itself is the Python client's terminal program
+(`escopa_client.programs.terminal`), imported when it runs: the service's `client` extra."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 from bots.levels import LEVELS
 
@@ -51,20 +50,27 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play.add_argument("--invite", default=None, help="the open seat's invite, with --game")
     play.add_argument("--token", default=None, help="your seat's token, to take it again")
     play.add_argument("--api-key", default=None, help="the service's API key, when it asks for one")
-    play.set_defaults(handler=_checked)
+    play.set_defaults(handler=_play)
 
 
-def _checked(args: argparse.Namespace) -> int:
-    """Refuse options that cannot go together, then play."""
-    if args.game and not (args.invite or args.token):
-        print("escopa play: --game needs --invite (an open seat) or --token (your seat)")
-        return 2
+def _play(args: argparse.Namespace) -> int:
+    """Play with the client's terminal game, or say how to install it."""
+    from service.cli.client_programs import without_client
+
     try:
-        from service.cli.terminal import run
-    except ImportError as error:
-        print(
-            f"escopa play needs the Python client (pip install -e clients/python): {error}",
-            file=sys.stderr,
-        )
-        return 2
-    return run(args)
+        from escopa_client.programs.terminal import Options, run
+    except ModuleNotFoundError as error:
+        return without_client("escopa play", error)
+    options = Options(
+        url=args.url,
+        name=args.name,
+        bots=args.bots,
+        players=args.players,
+        preset=args.preset,
+        target=args.target,
+        game=args.game,
+        invite=args.invite,
+        token=args.token,
+        api_key=args.api_key,
+    )
+    return run(options)

@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -71,16 +72,21 @@ def test_the_image_is_multi_stage_pinned_non_root_and_checks_its_health() -> Non
     assert re.search(r"^HEALTHCHECK .*\n.*127\.0\.0\.1:8000/healthz", text, re.MULTILINE)
     (entrypoint,) = re.findall(r"^ENTRYPOINT (.+)$", text, re.MULTILINE)
     assert json.loads(entrypoint) == ["escopa", "serve", "--host", "0.0.0.0"]
-    for source in re.findall(r"^COPY (?!--from)(.+) \S+$", text, re.MULTILINE):
-        for name in source.split():
-            assert (ROOT / name).exists(), name
-    ignore = (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
-    assert ignore[ignore.index("*") + 1 :][:4] == [
-        "!pyproject.toml",
-        "!README.md",
-        "!engine/",
-        "!service/",
+    copied = [
+        name
+        for source in re.findall(r"^COPY (?!--from)(.+) \S+$", text, re.MULTILINE)
+        for name in source.split()
     ]
+    assert all((ROOT / name).exists() for name in copied), copied
+    ignore = (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
+    let_in = [line.removeprefix("!") for line in ignore[ignore.index("*") + 1 :] if line[:1] == "!"]
+    assert sorted(copied) == sorted(let_in) == sorted(["pyproject.toml", "README.md", *packaged()])
+
+
+def packaged() -> list[str]:
+    """The folders the service's wheel is built from (pyproject.toml), as COPY names them."""
+    found = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    return [pattern.rstrip("*") + "/" for pattern in found["packages"]["find"]["include"]]
 
 
 # --- Kubernetes ------------------------------------------------------------------------------

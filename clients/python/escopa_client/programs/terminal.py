@@ -1,20 +1,19 @@
 """The game `escopa play` runs: a match in the terminal, over a running `escopa serve`, through
-the Python client (`escopa_client`): against bots (a new game), or at a seat joined by its
-invite (or taken again with its token). Each turn shows the table and offers the legal moves,
-chosen by number or by code; the other seats' moves and each round's scoring arrive live."""
+this client: against bots (a new game), or at a seat joined by its invite (or taken again with
+its token). Each turn shows the table and offers the legal moves, chosen by number or by code;
+the other seats' moves and each round's scoring arrive live."""
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import logging
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
 
 import httpx
 from rich.console import Console
 
-from bots.levels import LEVELS
 from escopa_client import ApiError, Escopa, Event, Table, answer
 from escopa_client.generated.api.games import get_hint, get_log
 from escopa_client.generated.api.seats import join_game
@@ -28,10 +27,30 @@ from escopa_client.generated.models import (
     LogEntry,
     LogPage,
 )
-from service.cli.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
+from escopa_client.programs.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
 
 Ask = Callable[[str], str]
 """Reads one line the player types, after showing the prompt."""
+
+LEVELS: Final = tuple(level.value for level in BotLevel)
+"""The bot levels a seat may have, as the service's document lists them."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """What `escopa play` was asked: the service, then a new game against bots (`bots`,
+    `players`, `preset`, `target`) or the seat of `game` (by its `invite` or its `token`)."""
+
+    url: str
+    name: str = "You"
+    bots: str = "expert"
+    players: int | None = None
+    preset: str = "escopa"
+    target: int | None = None
+    game: str | None = None
+    invite: str | None = None
+    token: str | None = None
+    api_key: str | None = None
 
 
 class Seat(NamedTuple):
@@ -74,19 +93,21 @@ def creation(name: str, levels: list[str], preset: str, target: int | None) -> d
     return body
 
 
-def take_seat(service: Escopa, args: argparse.Namespace) -> Seat:
+def take_seat(service: Escopa, args: Options) -> Seat:
     """Create the game against bots, join the one of `--game` by its invite, or take the seat of
     `--token` again."""
     if args.game and args.token:
         view = service.table(args.game, args.token).view()
         assert view.seat is not None
         return Seat(args.game, view.seat, args.token)
-    if args.game:
+    if args.game and args.invite:
         body = JoinByInvite(invite=args.invite, name=args.name)
         joined = answer(
             join_game.sync_detailed(args.game, client=service.client(), body=body), Joined
         )
         return Seat(args.game, joined.seat, joined.token)
+    if args.game:
+        raise ValueError("--game needs --invite (an open seat) or --token (your seat)")
     levels = bot_levels(args.bots, args.players)
     created = service.create_game(creation(args.name, levels, args.preset, args.target))
     mine = created.players[0]
@@ -231,7 +252,7 @@ def _signalling(view: GameView) -> bool:
     return paired and view.rules.signals
 
 
-def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | None = None) -> int:
+def run(args: Options, console: Console | None = None, ask: Ask | None = None) -> int:
     """Take the seat and play it to the end of the match; 2 when that cannot start."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
     console = console or Console(highlight=False)

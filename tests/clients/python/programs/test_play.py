@@ -19,7 +19,7 @@ from tests.harness.terminal import Listing, play_through, spawn, spawn_shell
 
 UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
 QUICK_BOTS = {"ESCOPA_BOT_BUDGET": "300"}  # the server's expert thinks less: shorter tests
-TERMINAL = Path(__file__).resolve().parents[3] / "docs" / "terminal.md"
+TERMINAL = Path(__file__).resolve().parents[4] / "docs" / "terminal.md"
 SUIT = re.compile("[♠♥♦♣]")
 
 

@@ -12,7 +12,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from engine.scoring import CATEGORIES
 from escopa_client.generated.models import (
     Claimed,
     GameView,
@@ -47,6 +46,7 @@ CATEGORY_NAMES: Final = {
     "opponents_under_10": "opponents under 10 cards",
     "primeira": "primeira",
 }
+"""Every scoring category in the order the service's results list them, in words."""
 
 
 def card(code: str) -> Text:
@@ -207,16 +207,23 @@ def round_table(score: RoundScore, view: GameView, me: int) -> Table:
     if view.rules.points.primeira:  # a preset that scores no primeira shows none
         row("primeira", ["-" if s.primeira is None else str(s.primeira) for s in score.sides])
     row("escopas", [str(s.escopas) for s in score.sides])
-    for category in CATEGORIES:
+    for category in categories(score):
         points = [_points(s, category) for s in score.sides]
         if any(points):
-            row(f"+ {CATEGORY_NAMES[category]}", [str(p) if p else "" for p in points])
+            label = CATEGORY_NAMES.get(category, category)
+            row(f"+ {label}", [str(p) if p else "" for p in points])
     if any(s.void or s.penalty for s in score.sides):
         row("wrong captures", [f"-{s.penalty}" if s.void else "" for s in score.sides])
     table.add_section()
     row("round", [f"{s.total:+d}" for s in score.sides])
     row("match", [str(t) for t in score.match_totals])
     return table
+
+
+def categories(score: RoundScore) -> list[str]:
+    """The categories to list: the known ones in their order, then any a newer service adds."""
+    scored = [c for side in score.sides for c in side.categories.additional_properties]
+    return [*CATEGORY_NAMES, *dict.fromkeys(c for c in scored if c not in CATEGORY_NAMES)]
 
 
 def _points(side: SideScore, category: str) -> int:

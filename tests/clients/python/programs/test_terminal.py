@@ -13,9 +13,18 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 import engine
+from bots.levels import LEVELS as BOT_LEVELS
+from engine.scoring import CATEGORIES
 from escopa_client.generated.models import GameView, LegalMoves, RoundScore
-from service.cli.screen import board, card, choices, round_table
-from service.cli.terminal import bot_levels, creation, parse_choice
+from escopa_client.programs.screen import CATEGORY_NAMES, board, card, choices, round_table
+from escopa_client.programs.terminal import (
+    LEVELS,
+    Options,
+    bot_levels,
+    creation,
+    parse_choice,
+    run,
+)
 
 LEGAL = LegalMoves.from_dict(
     {
@@ -87,6 +96,21 @@ def test_the_bot_levels_fill_the_seats_in_order() -> None:
 def test_wrong_bots_are_refused(bots: str, players: int | None, said: str) -> None:
     with pytest.raises(ValueError, match=said.replace("(", r"\(").replace(")", r"\)")):
         bot_levels(bots, players)
+
+
+def test_the_client_knows_the_bot_levels_and_the_categories_of_the_engine() -> None:
+    assert sorted(LEVELS) == sorted(BOT_LEVELS)
+    assert tuple(CATEGORY_NAMES) == CATEGORIES  # in the order the service lists them
+
+
+def test_a_game_without_an_invite_or_a_token_is_refused_before_any_request() -> None:
+    console = Console(width=100, record=True, no_color=True)
+
+    status = run(Options(url="http://127.0.0.1:9", game="g" * 24), console, ask=input)
+
+    assert status == 2
+    said = console.export_text()
+    assert "escopa play: --game needs --invite (an open seat) or --token (your seat)" in said
 
 
 def text_of(renderable: Any) -> str:
@@ -179,6 +203,27 @@ def test_the_round_table_lists_each_category_scored_and_the_totals() -> None:
     assert "primeira" not in rows  # nor could: the escopa preset scores none
     assert rows["round"] == ["+7", "+0"]
     assert rows["match"] == ["11", "2"]
+
+
+def test_a_category_a_newer_service_scores_is_listed_after_the_known_ones() -> None:
+    side = {"seats": [0], "cards": 20, "diamonds": 5, "sevens": 2, "seven_of_diamonds": False,
+            "wrong_captures": 0, "void": False, "penalty": 0, "primeira": None,
+            "escopas": 1, "total": 4, "categories": {"escopa": 1, "most_kings": 3}}  # fmt: skip
+    score = RoundScore.from_dict(
+        {
+            "round": 1,
+            "sides": [{"side": 0, **side}, {"side": 1, **side, "seats": [1], "categories": {}}],
+            "last_cards": [],
+            "last_capturer": 0,
+            "match_totals": [4, 0],
+        }
+    )
+    labels = [
+        line.split("│")[1].strip()
+        for line in text_of(round_table(score, game_view(), 0)).splitlines()
+        if line.startswith("│") and "+ " in line.split("│")[1]
+    ]
+    assert labels == ["+ escopas", "+ most_kings"]
 
 
 def test_a_card_that_captures_several_ways_asks_which() -> None:
