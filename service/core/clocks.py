@@ -56,7 +56,7 @@ class Clocks:
         if rules_clock is None or timing is None or timing.seat is None:
             return None
         if not timing.running:
-            wait = self.games.settings.first_move_timeout
+            wait = self.games.settings.clocks.first_move_timeout
             return timing.since + int(wait * 1000) if wait > 0 else None
         return clock.deadline(rules_clock, timing)
 
@@ -160,7 +160,7 @@ class Clocks:
         for entry in await self.games.entries(game_id, game, 0, game.version):
             for event in entry.events:
                 known = learn(known, event)
-        budget = self.games.settings.bot_budget
+        budget = self.games.settings.bots.budget
         seen = engine.view(state, seat)
         question = Question(STAND_IN, seen, known, state.seed, game.version + 1, budget)
         return await self.games.thinker.decide(question)  # in a worker process, off this loop

@@ -295,10 +295,10 @@ class Games:
         self.settings = settings
         self.ring = ring  # signs the receipt of every acknowledged write
         self.commitments = CommitmentStore(store)
-        self.cache = GameCache(settings.game_cache)
+        self.cache = GameCache(settings.http.game_cache)
         self.parts = EncodedParts()  # the event loop's: states of cached games repeat their parts
         self.logs = LogCache(store, self.parts)
-        self.thinker = Thinker(max(1, settings.bot_processes))
+        self.thinker = Thinker(max(1, settings.bots.processes))
         """Where bots think (stand-ins, hints, turns): worker processes, never this loop."""
         self.clocks = Clocks(self)
 
@@ -412,7 +412,7 @@ class Games:
         game = await self.load(game_id)
         seat = self._player(game, token)
         ticket = secrets.token_urlsafe(24)
-        ttl = self.settings.stream_ticket_ttl
+        ttl = self.settings.streams.ticket_ttl
         holder = game.meta.seats[seat].token_hash
         await self.store.save_ticket(game_id, secret_hash(ticket), seat, holder, ttl * 1000)
         return StreamTicket(ticket=ticket, expires_in=ttl)
@@ -622,7 +622,7 @@ class Games:
             idem = None
             if idem_key is not None:
                 answer = msgspec.json.encode(IdempotentAnswer(fingerprint, result))
-                idem = (idem_key, answer, self.settings.idempotency_ttl * 1000)
+                idem = (idem_key, answer, self.settings.ttl.idempotency * 1000)
             ttl = self._ttl_ms(state)
             linger = min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if finished else ttl
             clock = None
@@ -675,7 +675,7 @@ class Games:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
         if idem_key is None:
             return None
-        answer = await self.store.answer(idem_key, self.settings.idempotency_ttl * 1000)
+        answer = await self.store.answer(idem_key, self.settings.ttl.idempotency * 1000)
         return self._replayed(answer, fingerprint) if answer is not None else None
 
     def _replayed(self, answer: bytes, fingerprint: str) -> MoveResult:
@@ -724,7 +724,7 @@ class Games:
 
     def _ttl_ms(self, state: State) -> int:
         """Running games expire `game_ttl` after their last move; finished ones never (0)."""
-        ttl = self.settings.finished_ttl if state.status == "finished" else self.settings.game_ttl
+        ttl = self.settings.ttl.finished if state.status == "finished" else self.settings.ttl.game
         if state.status == "waiting":
-            ttl = self.settings.waiting_ttl
+            ttl = self.settings.ttl.waiting
         return ttl * 1000

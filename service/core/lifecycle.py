@@ -168,7 +168,7 @@ class Lifecycle:
         cursor, entry = Cursor.opening(opening, self.games.parts)
         assert entry is not None
         state = cursor.state
-        ttl = self.games.settings.waiting_ttl * 1000
+        ttl = self.games.settings.ttl.waiting * 1000
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
         if not await self.seats.create_waiting(
             game_id, meta, entry.hash, encode(opening), ttl, advice, hook_bytes(webhook[0])
@@ -351,7 +351,7 @@ class Lifecycle:
             idem = None
             if idem_key is not None:
                 answer = msgspec.json.encode(ChangedAnswer(fingerprint=kind, result=changed))
-                idem = (idem_key, answer, self.games.settings.idempotency_ttl * 1000)
+                idem = (idem_key, answer, self.games.settings.ttl.idempotency * 1000)
             written = await self._rewrite(
                 game_id, game, state, None, entry, record, idempotency=idem
             )
@@ -368,7 +368,7 @@ class Lifecycle:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
         if idem_key is None:
             return None
-        answer = await self.games.store.answer(idem_key, self.games.settings.idempotency_ttl * 1000)
+        answer = await self.games.store.answer(idem_key, self.games.settings.ttl.idempotency * 1000)
         return self._replayed(answer, fingerprint) if answer is not None else None
 
     @staticmethod

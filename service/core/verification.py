@@ -93,7 +93,7 @@ class Audits:
 
     async def commit(self) -> Commitment:
         """A fresh server seed, kept secret; its id and SHA-256."""
-        return await create_commitment(self.games.commitments, self.games.settings.commitment_ttl)
+        return await create_commitment(self.games.commitments, self.games.settings.ttl.commitment)
 
     async def replay(self, request: ReplayRequest) -> ReplayResult:
         """Replay moves through the engine in a worker process: it is all computation, and a

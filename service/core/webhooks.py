@@ -50,7 +50,7 @@ def secret_of(ring: KeyRing, hook: Hook) -> str | None:
 
 def api_key_id(settings: Settings, presented: str | None) -> str | None:
     """The id (a prefix of its hash) of a valid API key of this server, or None."""
-    found = matching_key_hash(settings.api_key_hashes, presented)
+    found = matching_key_hash(settings.keys.api_hashes, presented)
     return found[:KEY_ID_LENGTH] if found is not None else None
 
 
@@ -60,7 +60,7 @@ class Webhooks:
     def __init__(self, games: Games) -> None:
         self.games = games
         self.store = WebhookStore(games.store)
-        self.allow = frozenset(games.settings.webhook_allow)
+        self.allow = frozenset(games.settings.webhooks.allow)
 
     async def subscription(
         self, url: str, scope: str, key: str

@@ -41,8 +41,8 @@ def consumer_name() -> str:
 
 def queue_client(settings: Settings) -> Redis:
     """A connection of its own for the blocking reads, with a timeout longer than a read's wait."""
-    timeout = settings.redis_timeout + BLOCK_MS / 1000
-    return Redis.from_url(settings.redis_url, socket_timeout=timeout, protocol=3)
+    timeout = settings.redis.timeout + BLOCK_MS / 1000
+    return Redis.from_url(settings.redis.url, socket_timeout=timeout, protocol=3)
 
 
 def cancelled() -> None:
@@ -143,21 +143,21 @@ def worker_for(settings: Settings, seats: BotSeats) -> tuple[BotWorker, Redis]:
     """A worker over the settings' Redis, and its queue connection (the caller closes it)."""
     client = queue_client(settings)
     queue = BotQueue(client, consumer_name())
-    slots = 2 * max(1, settings.bot_processes)
-    return BotWorker(seats, queue, slots, settings.bot_claim_idle), client
+    slots = 2 * max(1, settings.bots.processes)
+    return BotWorker(seats, queue, slots, settings.bots.claim_idle), client
 
 
 async def work_alone(settings: Settings) -> None:
     """`escopa bots`: a worker with its own store and thinkers, until the process is stopped."""
     ring = key_ring(settings)  # bot moves are signed writes like any other
-    client = Redis.from_url(settings.redis_url, socket_timeout=settings.redis_timeout, protocol=3)
-    store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms)
+    client = Redis.from_url(settings.redis.url, socket_timeout=settings.redis.timeout, protocol=3)
+    store = GameStore(client, settings.redis.replicas_to_wait(), settings.redis.wait_timeout_ms)
     games = Games(store, settings, ring)
-    thinker = Thinker(settings.bot_processes)  # no request is served here: a thread may do
+    thinker = Thinker(settings.bots.processes)  # no request is served here: a thread may do
     games.thinker = thinker
-    worker, queue_connection = worker_for(settings, BotSeats(games, thinker, settings.bot_budget))
+    worker, queue_connection = worker_for(settings, BotSeats(games, thinker, settings.bots.budget))
     sweeper = None
-    if settings.clock_sweep:
+    if settings.clocks.sweep:
         sweeper = asyncio.create_task(run_sweeper(ClockSweeper(games)), name="clock-sweeper")
     try:
         await run_worker(worker)

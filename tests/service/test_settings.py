@@ -33,10 +33,10 @@ def test_the_fast_lane_and_the_cluster_flag_come_from_the_environment(
     monkeypatch.setenv("ESCOPA_FAST_MOVES", "off")
     monkeypatch.setenv("ESCOPA_REDIS_CLUSTER", "on")
     settings = Settings.from_env()
-    assert (settings.fast_moves, settings.redis_cluster) == (False, True)
+    assert (settings.http.fast_moves, settings.redis.cluster) == (False, True)
     monkeypatch.delenv("ESCOPA_FAST_MOVES")
     monkeypatch.delenv("ESCOPA_REDIS_CLUSTER")
-    assert (Settings.from_env().fast_moves, Settings.from_env().redis_cluster) == (True, False)
+    assert (Settings.from_env().http.fast_moves, Settings.from_env().redis.cluster) == (True, False)
 
 
 def test_the_bot_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -46,10 +46,9 @@ def test_the_bot_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("ESCOPA_BOT_CLAIM_IDLE", "2.5")
     monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "5/10")
     settings = Settings.from_env()
-    assert (settings.bots, settings.bot_budget, settings.bot_processes) == (False, 500, 2)
-    assert (settings.bot_claim_idle, settings.hint_rate_limit, settings.hint_rate_window) == (
-        2.5, 5, 10.0,
-    )  # fmt: skip
+    assert (settings.bots.worker, settings.bots.budget, settings.bots.processes) == (False, 500, 2)
+    hints = settings.limits.hints
+    assert (settings.bots.claim_idle, hints.limit, hints.window) == (2.5, 5, 10.0)
     monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "-1")
     with pytest.raises(ValueError, match="ESCOPA_HINT_RATE_LIMIT='-1'"):
         Settings.from_env()
@@ -58,7 +57,7 @@ def test_the_bot_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPa
 def test_the_replay_limit_counts_moves_per_window_from_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert (Settings().replay_rate_limit, Settings().replay_rate_window) == (20000, 60.0)
+    assert (Settings().limits.replays.limit, Settings().limits.replays.window) == (20000, 60.0)
     monkeypatch.setenv("ESCOPA_REPLAY_RATE_LIMIT", "5000/30")
     settings = Settings.from_env()
-    assert (settings.replay_rate_limit, settings.replay_rate_window) == (5000, 30.0)
+    assert (settings.limits.replays.limit, settings.limits.replays.window) == (5000, 30.0)
