@@ -35,7 +35,12 @@ from service.ledger.compact import ms_of  # noqa: E402
 from service.ledger.signatures import new_private_text  # noqa: E402
 from service.ledger.terms import RulesOverride  # noqa: E402
 from service.ops.clock_sweeper import ClockSweeper  # noqa: E402
-from service.settings import Settings  # noqa: E402
+from service.settings import (  # noqa: E402
+    ClockSettings,
+    KeySettings,
+    RedisSettings,
+    Settings,
+)
 from service.store.game_store import GameStore  # noqa: E402
 from service.store.key_file import key_ring  # noqa: E402
 from service.store.multiplex import Multiplexed  # noqa: E402
@@ -46,15 +51,19 @@ WARM_UP = 4.0
 
 
 def settings_for(url: str, key: str) -> Settings:
-    return Settings(redis_url=url, signing_keys=(key,), first_move_timeout=600)
+    return Settings(
+        redis=RedisSettings(url=url),
+        keys=KeySettings(signing=(key,)),
+        clocks=ClockSettings(first_move_timeout=600),
+    )
 
 
 def games_for(config: Settings) -> tuple[House, Redis]:
     """A process's games over the store the app builds: quick commands pipelined on one
     connection (`service.store.multiplex`)."""
-    client = Redis.from_url(config.redis_url, protocol=3)
-    fast = Multiplexed(config.redis_url, config.redis_timeout)
-    store = GameStore(client, fast=fast, timeout=config.redis_timeout)
+    client = Redis.from_url(config.redis.url, protocol=3)
+    fast = Multiplexed(config.redis.url, config.redis.timeout)
+    store = GameStore(client, fast=fast, timeout=config.redis.timeout)
     return House(store, config, key_ring(config)), client
 
 

@@ -78,7 +78,7 @@ from service.http.head import HeadAsGet  # noqa: E402
 from service.http.problems import HANDLERS  # noqa: E402
 from service.http.receive_deadline import ReceiveDeadline  # noqa: E402
 from service.http.strict import strict_body  # noqa: E402
-from service.settings import Settings  # noqa: E402
+from service.settings import KeySettings, RedisSettings, Settings  # noqa: E402
 from service.store.multiplex import Multiplexed  # noqa: E402
 from service.store.redis_server import RedisServer, free_port  # noqa: E402
 from service.store.writes import OutcomeUnknown, Writes  # noqa: E402
@@ -150,7 +150,9 @@ def app_client(url: str) -> Redis:
     """redis-py's client as the app makes it (`service.app.connect`)."""
     from service.app import connect
 
-    client = connect(Settings(redis_url=url, signing_keys=(SIGNING_KEY,)))
+    client = connect(
+        Settings(redis=RedisSettings(url=url), keys=KeySettings(signing=(SIGNING_KEY,)))
+    )
     assert isinstance(client, Redis)
     return client
 
@@ -595,7 +597,12 @@ def get_routes() -> int:
 
     from service.app import create_app
 
-    app = create_app(Settings(redis_url="redis://127.0.0.1:1/0", signing_keys=(SIGNING_KEY,)))
+    app = create_app(
+        Settings(
+            redis=RedisSettings(url="redis://127.0.0.1:1/0"),
+            keys=KeySettings(signing=(SIGNING_KEY,)),
+        )
+    )
     return sum(isinstance(r, HTTPRoute) and "GET" in r.methods for r in app.routes)
 
 

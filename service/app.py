@@ -45,7 +45,7 @@ from service.ops.bot_worker import end_worker, run_worker, worker_for
 from service.ops.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.ops.observe import instrument, operations
 from service.ops.webhook_worker import webhook_lifespan
-from service.settings import Settings
+from service.settings import KeySettings, RedisSettings, Settings
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from service.store.multiplex import Multiplexed
@@ -56,20 +56,20 @@ API_VERSION = "1.0.0"
 
 def connect(settings: Settings) -> Client:
     """A Redis (or Redis Cluster) client with bounded timeouts: unreachable fails fast, 503."""
-    if settings.redis_cluster:
+    if settings.redis.cluster:
         return RedisCluster.from_url(
-            settings.redis_url,
-            socket_timeout=settings.redis_timeout,
-            socket_connect_timeout=settings.redis_timeout,
+            settings.redis.url,
+            socket_timeout=settings.redis.timeout,
+            socket_connect_timeout=settings.redis.timeout,
             protocol=3,
         )
     # A pooled connection that Redis closed (it restarted) fails on its first use: one
     # immediate retry on a new connection. A timeout is not retried; a commit run twice would
     # find its version taken, so no move is ever applied twice.
     return Redis.from_url(
-        settings.redis_url,
-        socket_timeout=settings.redis_timeout,
-        socket_connect_timeout=settings.redis_timeout,
+        settings.redis.url,
+        socket_timeout=settings.redis.timeout,
+        socket_connect_timeout=settings.redis.timeout,
         health_check_interval=30,
         protocol=3,
         retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
@@ -78,22 +78,22 @@ def connect(settings: Settings) -> Client:
 
 def multiplexed(settings: Settings) -> Multiplexed | None:
     """The shared pipelined connection for quick commands, on a single Redis over TCP."""
-    if not settings.multiplex or settings.redis_cluster:
+    if not settings.redis.multiplex or settings.redis.cluster:
         return None
-    if not settings.redis_url.startswith("redis://"):
+    if not settings.redis.url.startswith("redis://"):
         return None
-    return Multiplexed(settings.redis_url, settings.redis_timeout)
+    return Multiplexed(settings.redis.url, settings.redis.timeout)
 
 
 @asynccontextmanager
 async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]:
-    """The bot seats (hints, turns) and, unless `settings.bots` is off, this process's worker;
-    the games' thinking processes (also the clocks' stand-ins) run from start to stop."""
+    """The bot seats (hints, turns) and, unless `settings.bots.worker` is off, this process's
+    worker; the games' thinking processes (also the clocks' stand-ins) run from start to stop."""
     house: House = app.state.house
     thinker = house.thinker
     thinker.start()  # the worker processes start now, not at the first stand-in or hint
     worker = None
-    if settings.bots and house.store.bot_queue:
+    if settings.bots.worker and house.store.bot_queue:
         bots, client = worker_for(settings, house.bots)
         worker = asyncio.create_task(run_worker(bots), name="bot-worker")
     try:
@@ -148,16 +148,16 @@ def create_app(settings: Settings) -> Litestar:
         fast = multiplexed(settings)
         store = GameStore(
             client,
-            settings.replicas_to_wait(),
-            settings.wait_timeout_ms,
+            settings.redis.replicas_to_wait(),
+            settings.redis.wait_timeout_ms,
             fast,
-            settings.redis_timeout,
+            settings.redis.timeout,
         )
         app.state.store = store
         house = House(store, settings, ring)
         app.state.house = house
         sweeper = None
-        if settings.clock_sweep:
+        if settings.clocks.sweep:
             swept = ClockSweeper(house.access, house.clocks)
             sweeper = asyncio.create_task(run_sweeper(swept))
         try:
@@ -195,7 +195,7 @@ def create_app(settings: Settings) -> Litestar:
         middleware=[guard(settings)],
         lifespan=[redis_lifespan, operations(settings)],
         openapi_config=openapi_config(),
-        request_max_body_size=settings.max_body_bytes,
+        request_max_body_size=settings.http.max_body_bytes,
         debug=False,
         logging_config=None,  # `escopa serve` configures logging (service.logs): JSON lines
     )
@@ -210,5 +210,8 @@ def create_app_from_env() -> Litestar:
 
 def openapi_document() -> Document:
     """The app's OpenAPI document as plain data (building it needs no Redis)."""
-    settings = Settings(redis_url="redis://127.0.0.1:1/0", signing_keys=(new_private_text(),))
+    settings = Settings(
+        redis=RedisSettings(url="redis://127.0.0.1:1/0"),
+        keys=KeySettings(signing=(new_private_text(),)),
+    )
     return refined(create_app(settings))

@@ -1,217 +1,274 @@
-"""Service settings, from the command line or the environment."""
+"""Service settings, from the command line or the environment: one frozen Struct per concern
+(Redis, keys, HTTP, event streams, rate limits, lifetimes, clocks, bots, webhooks), each field
+with the one environment variable it is read from written beside it."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import os
-from typing import Final
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Final, NamedTuple, TypeVar, get_args
 
 import msgspec
 
 from bots import DEFAULT_BUDGET
 
 
-class Settings(msgspec.Struct, frozen=True, kw_only=True):
-    """Everything the app needs to run; the app itself requires `redis_url` and a signing key
-    (`signing_keys`, private keys with the signing one first, or `signing_key_file`)."""
+@dataclass(frozen=True)
+class Env:
+    """The environment variable a settings field is read from; `parse` reads its text when the
+    field's type alone does not say how (API keys are kept hashed)."""
 
-    redis_url: str = "redis://127.0.0.1:6379/0"
-    """REDIS_URL: the Redis to use. Default: `escopa serve` starts a private `redis-server` (see
+    name: str
+    parse: Callable[[str], Any] | None = None
+
+
+class Rate(NamedTuple):
+    """A rate limit: `limit` requests (0: none) per `window` seconds; `requests/seconds` in the
+    environment."""
+
+    limit: int
+    window: float
+
+
+class RedisSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """The Redis every process shares, and when a write counts as acknowledged."""
+
+    url: Annotated[str, Env("REDIS_URL")] = "redis://127.0.0.1:6379/0"
+    """the Redis to use. Default: `escopa serve` starts a private `redis-server` (see
     `--redis-url`)."""
-    game_ttl: int = 7 * 24 * 3600
-    """ESCOPA_GAME_TTL: seconds after its last move that an abandoned game expires."""
-    finished_ttl: int = 0
-    """ESCOPA_FINISHED_TTL: seconds a finished game is kept (0: forever)."""
-    idempotency_ttl: int = 24 * 3600
-    """ESCOPA_IDEMPOTENCY_TTL: seconds an `Idempotency-Key`'s first answer is kept."""
-    max_body_bytes: int = 16 * 1024
-    """ESCOPA_MAX_BODY_BYTES: the largest request body accepted."""
-    redis_timeout: float = 2.0
-    """ESCOPA_REDIS_TIMEOUT: seconds before a Redis call fails with 503."""
-    commitment_ttl: int = 24 * 3600
-    """ESCOPA_COMMITMENT_TTL: seconds an unused seed commitment is kept."""
-    max_streams: int = 200
-    """ESCOPA_MAX_STREAMS: event streams one process serves at once (beyond: 503)."""
-    max_streams_per_client: int = 20
-    """ESCOPA_MAX_STREAMS_PER_CLIENT: event streams one process serves one client address at once
-    (beyond: 429 `events/too_many_for_client`)."""
-    max_streams_per_game: int = 50
-    """ESCOPA_MAX_STREAMS_PER_GAME: spectator streams one process serves one game at once (beyond:
-    429 `events/too_many_for_game`; the game's own seats are never refused for them)."""
-    stream_heartbeat: float = 15.0
-    """ESCOPA_STREAM_HEARTBEAT: seconds between heartbeat comments on a quiet event stream."""
-    stream_block: float = 5.0
-    """ESCOPA_STREAM_BLOCK: seconds one blocking read of an event stream waits in Redis."""
-    redis_cluster: bool = False
-    """ESCOPA_REDIS_CLUSTER: the Redis URL names a node of a Redis Cluster."""
-    wait_replicas: int = -1
-    """ESCOPA_WAIT_REPLICAS: replicas that must hold a write before it is acknowledged (-1: 1 on a
-    cluster, 0 otherwise)."""
-    wait_timeout_ms: int = 500
-    """ESCOPA_WAIT_TIMEOUT_MS: how long to wait for them; too few in time: 503
-    `store/not_replicated`."""
-    api_key_hashes: tuple[str, ...] = ()
-    """ESCOPA_API_KEYS: comma-separated API keys needed to create games, commitments and replays
-    (kept as SHA-256 hashes); none: creation is open."""
-    rate_limit: int = 12000
-    """ESCOPA_RATE_LIMIT: requests per client address and per API key, as `requests/seconds`, shared
-    by all processes through Redis; `0`: no limits."""
-    rate_window: float = 60.0
-    """the window of `ESCOPA_RATE_LIMIT`, in seconds."""
-    create_rate_limit: int = 120
-    """ESCOPA_CREATE_RATE_LIMIT: games and commitments created per client address and per API key,
-    as `requests/seconds`, besides `ESCOPA_RATE_LIMIT`; `0`: no limit."""
-    create_rate_window: float = 60.0
-    """the window of `ESCOPA_CREATE_RATE_LIMIT`, in seconds."""
-    game_cache: int = 4096
-    """ESCOPA_GAME_CACHE: games each process keeps decoded in memory so a move costs one Redis round
-    trip (checked by version and head in Redis; 0: none)."""
-    stream_ticket_ttl: int = 300
-    """ESCOPA_STREAM_TICKET_TTL: seconds a stream ticket (browsers' `EventSource`) stays valid."""
-    fast_moves: bool = True
-    """ESCOPA_FAST_MOVES: serve well-formed moves without the framework's per-request layers (same
-    answers; `0`: every move through the declared handler)."""
-    signing_keys: tuple[str, ...] = ()
-    """ESCOPA_SIGNING_KEY: the Ed25519 private keys that sign receipts and exports, comma-separated
-    (43 base64url characters each, `escopa keygen` makes one): the first signs, all verify
-    (rotation). Every process over one Redis needs the same keys, so with `REDIS_URL` and no key
-    `escopa serve` refuses to start. Default: with a private Redis, a key made on first start in the
-    data folder (`signing-keys`, mode 0600)."""
-    signing_key_file: str | None = None
-    """ESCOPA_SIGNING_KEY_FILE: a file of such keys, one a line (`#` comments), read after
-    `ESCOPA_SIGNING_KEY`'s."""
-    multiplex: bool = True
-    """ESCOPA_MULTIPLEX: on a single Redis over `redis://`, send quick commands down one shared
-    pipelined connection (`0`: through redis-py's pool)."""
-    receive_timeout: float = 10.0
-    """ESCOPA_RECEIVE_TIMEOUT: seconds a request has, from its first byte, to arrive whole (head and
-    body); late: 408 `request/timeout`, connection closed (`escopa serve`; 0: no limit)."""
-    bots: bool = True
-    """ESCOPA_BOTS: run the bot worker in each `serve` process (`escopa bots` runs one alone;
-    [bots.md](bots.md))."""
-    bot_budget: int = DEFAULT_BUDGET
-    """ESCOPA_BOT_BUDGET: the bots' search budget, nodes per move."""
-    bot_processes: int = 1
-    """ESCOPA_BOT_PROCESSES: the processes where bots think and replays run (stand-ins, hints, bot
-    turns, `POST /v1/replays`), never on the loop that serves requests."""
-    bot_claim_idle: float = 10.0
-    """ESCOPA_BOT_CLAIM_IDLE: seconds after which a dead worker's bot turn is claimed by another."""
-    hint_rate_limit: int = 60
-    """ESCOPA_HINT_RATE_LIMIT: hints per client, as `requests/seconds`."""
-    hint_rate_window: float = 60.0
-    """the window of `ESCOPA_HINT_RATE_LIMIT`, in seconds."""
-    replay_rate_limit: int = 20000
-    """ESCOPA_REPLAY_RATE_LIMIT: moves `POST /v1/replays` replays per client address and per API
-    key, as `moves/seconds` (over it: 429 `rate/limited`); `0`: no limit."""
-    replay_rate_window: float = 60.0
-    """the window of `ESCOPA_REPLAY_RATE_LIMIT`, in seconds."""
-    waiting_ttl: int = 24 * 3600
-    """ESCOPA_WAITING_TTL: seconds a game with open seats waits for its players; then it expires
-    (read after: 410 `game/expired`)."""
-    first_move_timeout: float = 60.0
-    """ESCOPA_FIRST_MOVE_TIMEOUT: seconds a game with a `clock` waits for its first move of a seat;
-    then it is aborted (a `timeout` entry; 0: never)."""
-    clock_sweep: bool = True
-    """ESCOPA_CLOCK_SWEEP: run a clock sweeper in each `serve` process and in `escopa bots`: it
-    applies due timeouts with no request needed
-    ([operations.md](operations.md#turn-clocks-who-applies-a-timeout))."""
-    webhooks: bool = True
-    """ESCOPA_WEBHOOKS: run the webhook worker in each `serve` process (`escopa bots` runs one
-    too)."""
-    webhook_allow: tuple[str, ...] = ()
-    """ESCOPA_WEBHOOK_ALLOW: hosts or addresses (comma-separated) a webhook may reach though they
-    are inner addresses, and over plain `http`
-    ([security.md](security.md#where-a-webhook-may-point-ssrf))."""
-    webhook_timeout: float = 10.0
-    """ESCOPA_WEBHOOK_TIMEOUT: the seconds a delivery attempt has."""
-    webhook_attempts: int = 8
-    """ESCOPA_WEBHOOK_ATTEMPTS: the attempts before a delivery fails."""
-    webhook_backoff: float = 2.0
-    """ESCOPA_WEBHOOK_BACKOFF: the first retry's delay in seconds (doubling)."""
+    timeout: Annotated[float, Env("ESCOPA_REDIS_TIMEOUT")] = 2.0
+    """seconds before a Redis call fails with 503."""
+    cluster: Annotated[bool, Env("ESCOPA_REDIS_CLUSTER")] = False
+    """the Redis URL names a node of a Redis Cluster."""
+    multiplex: Annotated[bool, Env("ESCOPA_MULTIPLEX")] = True
+    """on a single Redis over `redis://`, send quick commands down one shared pipelined connection
+    (`0`: through redis-py's pool)."""
+    wait_replicas: Annotated[int, Env("ESCOPA_WAIT_REPLICAS")] = -1
+    """replicas that must hold a write before it is acknowledged (-1: 1 on a cluster, 0
+    otherwise)."""
+    wait_timeout_ms: Annotated[int, Env("ESCOPA_WAIT_TIMEOUT_MS")] = 500
+    """how long to wait for them; too few in time: 503 `store/not_replicated`."""
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""
         if self.wait_replicas >= 0:
             return self.wait_replicas
-        return 1 if self.redis_cluster else 0
+        return 1 if self.cluster else 0
+
+
+class KeySettings(msgspec.Struct, frozen=True, kw_only=True):
+    """The keys that sign receipts and exports, and the API keys that may create games."""
+
+    signing: Annotated[tuple[str, ...], Env("ESCOPA_SIGNING_KEY")] = ()
+    """the Ed25519 private keys that sign receipts and exports, comma-separated (43 base64url
+    characters each, `escopa keygen` makes one): the first signs, all verify (rotation). Every
+    process over one Redis needs the same keys, so with `REDIS_URL` and no key `escopa serve`
+    refuses to start. Default: with a private Redis, a key made on first start in the data
+    folder (`signing-keys`, mode 0600)."""
+    signing_file: Annotated[str | None, Env("ESCOPA_SIGNING_KEY_FILE")] = None
+    """a file of such keys, one a line (`#` comments), read after `ESCOPA_SIGNING_KEY`'s."""
+    api_hashes: Annotated[tuple[str, ...], Env("ESCOPA_API_KEYS", api_key_hashes)] = ()
+    """comma-separated API keys needed to create games, commitments and replays (kept as SHA-256
+    hashes); none: creation is open."""
+
+
+class HttpSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """How each process takes requests in."""
+
+    max_body_bytes: Annotated[int, Env("ESCOPA_MAX_BODY_BYTES")] = 16 * 1024
+    """the largest request body accepted."""
+    receive_timeout: Annotated[float, Env("ESCOPA_RECEIVE_TIMEOUT")] = 10.0
+    """seconds a request has, from its first byte, to arrive whole (head and body); late: 408
+    `request/timeout`, connection closed (`escopa serve`; 0: no limit)."""
+    fast_moves: Annotated[bool, Env("ESCOPA_FAST_MOVES")] = True
+    """serve well-formed moves without the framework's per-request layers (same answers; `0`:
+    every move through the declared handler)."""
+    game_cache: Annotated[int, Env("ESCOPA_GAME_CACHE")] = 4096
+    """games each process keeps decoded in memory so a move costs one Redis round trip (checked
+    by version and head in Redis; 0: none)."""
+
+
+class StreamSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """The event streams (`GET /v1/games/{id}/events`) each process serves."""
+
+    max_total: Annotated[int, Env("ESCOPA_MAX_STREAMS")] = 200
+    """event streams one process serves at once (beyond: 503)."""
+    max_per_client: Annotated[int, Env("ESCOPA_MAX_STREAMS_PER_CLIENT")] = 20
+    """event streams one process serves one client address at once (beyond: 429
+    `events/too_many_for_client`)."""
+    max_per_game: Annotated[int, Env("ESCOPA_MAX_STREAMS_PER_GAME")] = 50
+    """spectator streams one process serves one game at once (beyond: 429
+    `events/too_many_for_game`; the game's own seats are never refused for them)."""
+    heartbeat: Annotated[float, Env("ESCOPA_STREAM_HEARTBEAT")] = 15.0
+    """seconds between heartbeat comments on a quiet event stream."""
+    block: Annotated[float, Env("ESCOPA_STREAM_BLOCK")] = 5.0
+    """seconds one blocking read of an event stream waits in Redis."""
+    ticket_ttl: Annotated[int, Env("ESCOPA_STREAM_TICKET_TTL")] = 300
+    """seconds a stream ticket (browsers' `EventSource`) stays valid."""
+
+
+class LimitSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Rate limits per client address and per API key, shared by all processes through Redis;
+    each `requests/seconds` (`600/60`), `requests` (the default window), or `0` for none."""
+
+    requests: Annotated[Rate, Env("ESCOPA_RATE_LIMIT")] = Rate(12000, 60.0)
+    """requests per client address and per API key, as `requests/seconds`, shared by all
+    processes through Redis; `0`: no limits."""
+    creations: Annotated[Rate, Env("ESCOPA_CREATE_RATE_LIMIT")] = Rate(120, 60.0)
+    """games and commitments created per client address and per API key, as
+    `requests/seconds`, besides `ESCOPA_RATE_LIMIT`; `0`: no limit."""
+    hints: Annotated[Rate, Env("ESCOPA_HINT_RATE_LIMIT")] = Rate(60, 60.0)
+    """hints per client, as `requests/seconds`."""
+    replays: Annotated[Rate, Env("ESCOPA_REPLAY_RATE_LIMIT")] = Rate(20000, 60.0)
+    """moves `POST /v1/replays` replays per client address and per API key, as `moves/seconds`
+    (over it: 429 `rate/limited`); `0`: no limit."""
+
+
+class TtlSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """How long, in seconds, Redis keeps what the service writes."""
+
+    game: Annotated[int, Env("ESCOPA_GAME_TTL")] = 7 * 24 * 3600
+    """seconds after its last move that an abandoned game expires."""
+    finished: Annotated[int, Env("ESCOPA_FINISHED_TTL")] = 0
+    """seconds a finished game is kept (0: forever)."""
+    waiting: Annotated[int, Env("ESCOPA_WAITING_TTL")] = 24 * 3600
+    """seconds a game with open seats waits for its players; then it expires (read after: 410
+    `game/expired`)."""
+    idempotency: Annotated[int, Env("ESCOPA_IDEMPOTENCY_TTL")] = 24 * 3600
+    """seconds an `Idempotency-Key`'s first answer is kept."""
+    commitment: Annotated[int, Env("ESCOPA_COMMITMENT_TTL")] = 24 * 3600
+    """seconds an unused seed commitment is kept."""
+
+
+class ClockSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Turn clocks: the first move's deadline, and who applies due timeouts."""
+
+    first_move_timeout: Annotated[float, Env("ESCOPA_FIRST_MOVE_TIMEOUT")] = 60.0
+    """seconds a game with a `clock` waits for its first move of a seat; then it is aborted (a
+    `timeout` entry; 0: never)."""
+    sweep: Annotated[bool, Env("ESCOPA_CLOCK_SWEEP")] = True
+    """run a clock sweeper in each `serve` process and in `escopa bots`: it applies due timeouts
+    with no request needed ([operations.md](operations.md#turn-clocks-who-applies-a-timeout))."""
+
+
+class BotSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """The bots: where they run and how hard they think."""
+
+    worker: Annotated[bool, Env("ESCOPA_BOTS")] = True
+    """run the bot worker in each `serve` process (`escopa bots` runs one alone;
+    [bots.md](bots.md))."""
+    budget: Annotated[int, Env("ESCOPA_BOT_BUDGET")] = DEFAULT_BUDGET
+    """the bots' search budget, nodes per move."""
+    processes: Annotated[int, Env("ESCOPA_BOT_PROCESSES")] = 1
+    """the processes where bots think and replays run (stand-ins, hints, bot turns,
+    `POST /v1/replays`), never on the loop that serves requests."""
+    claim_idle: Annotated[float, Env("ESCOPA_BOT_CLAIM_IDLE")] = 10.0
+    """seconds after which a dead worker's bot turn is claimed by another."""
+
+
+class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Webhook deliveries: where they may go and how they are retried."""
+
+    worker: Annotated[bool, Env("ESCOPA_WEBHOOKS")] = True
+    """run the webhook worker in each `serve` process (`escopa bots` runs one too)."""
+    allow: Annotated[tuple[str, ...], Env("ESCOPA_WEBHOOK_ALLOW", hosts)] = ()
+    """hosts or addresses (comma-separated) a webhook may reach though they are inner addresses,
+    and over plain `http` ([security.md](security.md#where-a-webhook-may-point-ssrf))."""
+    timeout: Annotated[float, Env("ESCOPA_WEBHOOK_TIMEOUT")] = 10.0
+    """the seconds a delivery attempt has."""
+    attempts: Annotated[int, Env("ESCOPA_WEBHOOK_ATTEMPTS")] = 8
+    """the attempts before a delivery fails."""
+    backoff: Annotated[float, Env("ESCOPA_WEBHOOK_BACKOFF")] = 2.0
+    """the first retry's delay in seconds (doubling)."""
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything the app needs to run, by concern; the app itself requires `redis.url` and a
+    signing key (`keys.signing`, private keys with the signing one first, or
+    `keys.signing_file`)."""
+
+    redis: RedisSettings = RedisSettings()
+    keys: KeySettings = KeySettings()
+    http: HttpSettings = HttpSettings()
+    streams: StreamSettings = StreamSettings()
+    limits: LimitSettings = LimitSettings()
+    ttl: TtlSettings = TtlSettings()
+    clocks: ClockSettings = ClockSettings()
+    bots: BotSettings = BotSettings()
+    webhooks: WebhookSettings = WebhookSettings()
 
     @classmethod
-    def from_env(cls) -> Settings:
-        """Settings from `REDIS_URL` and `ESCOPA_*` variables, defaults elsewhere."""
-        env = os.environ
-        default = cls()
-        limit, window = rate_limit(env.get("ESCOPA_RATE_LIMIT"), default)
-        create_limit, create_window = requests_per_window(
-            env.get("ESCOPA_CREATE_RATE_LIMIT"),
-            "ESCOPA_CREATE_RATE_LIMIT",
-            (default.create_rate_limit, default.create_rate_window),
-        )
-        hint_limit, hint_window = requests_per_window(
-            env.get("ESCOPA_HINT_RATE_LIMIT"),
-            "ESCOPA_HINT_RATE_LIMIT",
-            (default.hint_rate_limit, default.hint_rate_window),
-        )
-        replay_limit, replay_window = requests_per_window(
-            env.get("ESCOPA_REPLAY_RATE_LIMIT"),
-            "ESCOPA_REPLAY_RATE_LIMIT",
-            (default.replay_rate_limit, default.replay_rate_window),
-        )
-        return cls(
-            redis_url=env.get("REDIS_URL", default.redis_url),
-            game_ttl=int(env.get("ESCOPA_GAME_TTL", default.game_ttl)),
-            finished_ttl=int(env.get("ESCOPA_FINISHED_TTL", default.finished_ttl)),
-            waiting_ttl=int(env.get("ESCOPA_WAITING_TTL", default.waiting_ttl)),
-            idempotency_ttl=int(env.get("ESCOPA_IDEMPOTENCY_TTL", default.idempotency_ttl)),
-            max_body_bytes=int(env.get("ESCOPA_MAX_BODY_BYTES", default.max_body_bytes)),
-            redis_timeout=float(env.get("ESCOPA_REDIS_TIMEOUT", default.redis_timeout)),
-            commitment_ttl=int(env.get("ESCOPA_COMMITMENT_TTL", default.commitment_ttl)),
-            max_streams=int(env.get("ESCOPA_MAX_STREAMS", default.max_streams)),
-            max_streams_per_client=int(
-                env.get("ESCOPA_MAX_STREAMS_PER_CLIENT", default.max_streams_per_client)
-            ),
-            max_streams_per_game=int(
-                env.get("ESCOPA_MAX_STREAMS_PER_GAME", default.max_streams_per_game)
-            ),
-            stream_heartbeat=float(env.get("ESCOPA_STREAM_HEARTBEAT", default.stream_heartbeat)),
-            stream_block=float(env.get("ESCOPA_STREAM_BLOCK", default.stream_block)),
-            redis_cluster=flag(
-                env.get("ESCOPA_REDIS_CLUSTER"), "ESCOPA_REDIS_CLUSTER", default.redis_cluster
-            ),
-            wait_replicas=int(env.get("ESCOPA_WAIT_REPLICAS", default.wait_replicas)),
-            wait_timeout_ms=int(env.get("ESCOPA_WAIT_TIMEOUT_MS", default.wait_timeout_ms)),
-            api_key_hashes=api_key_hashes(env.get("ESCOPA_API_KEYS", "")),
-            rate_limit=limit,
-            rate_window=window,
-            create_rate_limit=create_limit,
-            create_rate_window=create_window,
-            game_cache=int(env.get("ESCOPA_GAME_CACHE", default.game_cache)),
-            stream_ticket_ttl=int(env.get("ESCOPA_STREAM_TICKET_TTL", default.stream_ticket_ttl)),
-            fast_moves=flag(env.get("ESCOPA_FAST_MOVES"), "ESCOPA_FAST_MOVES", default.fast_moves),
-            signing_keys=listed(env.get("ESCOPA_SIGNING_KEY", "")),
-            signing_key_file=env.get("ESCOPA_SIGNING_KEY_FILE") or None,
-            multiplex=flag(env.get("ESCOPA_MULTIPLEX"), "ESCOPA_MULTIPLEX", default.multiplex),
-            receive_timeout=float(env.get("ESCOPA_RECEIVE_TIMEOUT", default.receive_timeout)),
-            bots=flag(env.get("ESCOPA_BOTS"), "ESCOPA_BOTS", default.bots),
-            bot_budget=int(env.get("ESCOPA_BOT_BUDGET", default.bot_budget)),
-            bot_processes=int(env.get("ESCOPA_BOT_PROCESSES", default.bot_processes)),
-            bot_claim_idle=float(env.get("ESCOPA_BOT_CLAIM_IDLE", default.bot_claim_idle)),
-            hint_rate_limit=hint_limit,
-            hint_rate_window=hint_window,
-            replay_rate_limit=replay_limit,
-            replay_rate_window=replay_window,
-            first_move_timeout=float(
-                env.get("ESCOPA_FIRST_MOVE_TIMEOUT", default.first_move_timeout)
-            ),
-            clock_sweep=flag(
-                env.get("ESCOPA_CLOCK_SWEEP"), "ESCOPA_CLOCK_SWEEP", default.clock_sweep
-            ),
-            webhooks=flag(env.get("ESCOPA_WEBHOOKS"), "ESCOPA_WEBHOOKS", default.webhooks),
-            webhook_allow=tuple(h.lower() for h in listed(env.get("ESCOPA_WEBHOOK_ALLOW", ""))),
-            webhook_timeout=float(env.get("ESCOPA_WEBHOOK_TIMEOUT", default.webhook_timeout)),
-            webhook_attempts=int(env.get("ESCOPA_WEBHOOK_ATTEMPTS", default.webhook_attempts)),
-            webhook_backoff=float(env.get("ESCOPA_WEBHOOK_BACKOFF", default.webhook_backoff)),
-        )
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Settings from the environment (or `env`): each field from the variable named beside
+        it, its default when that is unset or blank."""
+        source = os.environ if env is None else env
+        values: dict[str, Any] = {
+            name: group_from_env(kind, source) for name, kind in groups().items()
+        }
+        return cls(**values)
+
+
+Group = TypeVar("Group", bound=msgspec.Struct)
+
+
+class Variable(NamedTuple):
+    """One field of a settings group: its name, the type its text is read as, its variable and
+    its default."""
+
+    field: str
+    kind: Any
+    env: Env
+    default: Any
+
+
+def groups() -> dict[str, type[msgspec.Struct]]:
+    """The settings groups, by their field name in `Settings`, in order."""
+    return {field.name: field.type for field in msgspec.structs.fields(Settings)}
+
+
+def variables(group: type[msgspec.Struct]) -> list[Variable]:
+    """Each field of a settings group with its variable; a field without one is a mistake."""
+    found = []
+    for field in msgspec.structs.fields(group):
+        kind, *extras = get_args(field.type) or (field.type,)
+        named = [extra for extra in extras if isinstance(extra, Env)]
+        if len(named) != 1:
+            raise TypeError(f"{group.__name__}.{field.name}: want one Env(...) beside its type")
+        found.append(Variable(field.name, kind, named[0], field.default))
+    return found
+
+
+def group_from_env(group: type[Group], env: Mapping[str, str]) -> Group:
+    """One settings group from `env`, each field from its own variable."""
+    return group(**{each.field: read(env.get(each.env.name), each) for each in variables(group)})
+
+
+def read(text: str | None, variable: Variable) -> Any:
+    """A variable's value: its default when unset or blank, else its text read as its type."""
+    if text is None or not text.strip():
+        return variable.default
+    if variable.env.parse is not None:
+        return variable.env.parse(text)
+    return READERS[variable.kind](text, variable.env.name, variable.default)
+
+
+def whole(text: str, name: str, default: int) -> int:
+    """An integer setting."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r}: want a whole number") from None
+
+
+def number(text: str, name: str, default: float) -> float:
+    """A number setting (seconds, mostly)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r}: want a number") from None
 
 
 def flag(text: str | None, name: str, default: bool) -> bool:
@@ -258,18 +315,16 @@ def listed(text: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in text.split(",") if item.strip())
 
 
-def rate_limit(text: str | None, default: Settings) -> tuple[int, float]:
-    """`ESCOPA_RATE_LIMIT`: `requests/seconds` (`600/60`), or `0` to switch rate limits off."""
-    return requests_per_window(text, "ESCOPA_RATE_LIMIT", (default.rate_limit, default.rate_window))
+def hosts(text: str) -> tuple[str, ...]:
+    """Comma-separated host names or addresses, lowercased as they are compared."""
+    return tuple(host.lower() for host in listed(text))
 
 
-def requests_per_window(
-    text: str | None, name: str, default: tuple[int, float]
-) -> tuple[int, float]:
+def requests_per_window(text: str | None, name: str, default: tuple[int, float]) -> Rate:
     """A rate limit setting: `requests/seconds` (`600/60`), `requests` (the default window), or
     `0` for none; unset: `default`."""
     if text is None or not text.strip():
-        return default
+        return Rate(*default)
     count, _, seconds = text.strip().partition("/")
     try:
         limit, window = int(count), float(seconds or default[1])
@@ -277,4 +332,16 @@ def requests_per_window(
         raise ValueError(f"{name}={text!r}: want `requests/seconds`, or 0 for none") from None
     if limit < 0 or window <= 0:
         raise ValueError(f"{name}={text!r}: want `requests/seconds`, or 0 for none")
-    return limit, window
+    return Rate(limit, window)
+
+
+READERS: Final[dict[object, Callable[[str, str, Any], Any]]] = {
+    bool: flag,
+    int: whole,
+    float: number,
+    str: lambda text, name, default: text,
+    str | None: lambda text, name, default: text,
+    tuple[str, ...]: lambda text, name, default: listed(text),
+    Rate: requests_per_window,
+}
+"""How the text of a variable is read, by the type of its field."""

@@ -1,5 +1,5 @@
 """docs/settings.md, written from the code itself: `escopa serve`'s options (their help) and the
-`Settings` fields (their docstrings and defaults), so the reference cannot drift from them.
+settings groups (each field's variable, docstring and default), so the reference cannot drift.
 `python -m service.settings_reference > docs/settings.md` (`make docs`) writes it again."""
 
 from __future__ import annotations
@@ -8,25 +8,25 @@ import argparse
 import ast
 import inspect
 import itertools
-import re
 
-from service.settings import Settings
+import msgspec
+
+from service.settings import Rate, groups, variables
 
 HEADER = """# Settings
 
 Written from the code by `make docs` (a test fails when this page differs from what it writes):
 `escopa serve`'s options from its `--help`, then the environment variables every process reads
-(`escopa serve`, `escopa bots`) from the `Settings` docstrings in `service/settings.py`.
-On/off settings take `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`; any other word stops the
-start.
+(`escopa serve`, `escopa bots`), one table per group of `Settings` in `service/settings.py`, from
+the variable written beside each field and the docstring under it.
+An unset or empty variable keeps its default. On/off settings take `1`/`true`/`yes`/`on` or
+`0`/`false`/`no`/`off`; any other word, or a number that is not one, stops the start.
 """
 
-NAMED = re.compile(r"^([A-Z][A-Z0-9_]+): (.*)$", re.DOTALL)
 
-
-def field_docs() -> dict[str, str]:
-    """Each `Settings` field's docstring (the string written under it), by field name."""
-    tree = ast.parse(inspect.getsource(Settings))
+def field_docs(group: type) -> dict[str, str]:
+    """Each field's docstring (the string written under it) in a settings group, by field."""
+    tree = ast.parse(inspect.getsource(group))
     (cls,) = tree.body
     assert isinstance(cls, ast.ClassDef)
     docs: dict[str, str] = {}
@@ -36,7 +36,8 @@ def field_docs() -> dict[str, str]:
             if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant):
                 text = after.value.value
             if not isinstance(text, str):
-                raise ValueError(f"Settings.{field.target.id} has no docstring to document it by")
+                name = f"{group.__name__}.{field.target.id}"
+                raise ValueError(f"{name} has no docstring to document it by")
             docs[field.target.id] = " ".join(text.split())
     return docs
 
@@ -45,6 +46,8 @@ def shown(value: object) -> str:
     """A default as a person would type it."""
     if isinstance(value, bool):
         return "`1`" if value else "`0`"
+    if isinstance(value, Rate):
+        return f"`{value.limit}/{value.window:g}`"
     if value in ((), None, ""):
         return "none"
     if isinstance(value, float) and value.is_integer():
@@ -52,23 +55,22 @@ def shown(value: object) -> str:
     return f"`{value}`"
 
 
-def environment_rows() -> list[str]:
-    """One row per environment variable a `Settings` field reads; a field whose docstring names
-    none (a rate limit's window) is shown with the field that names it."""
-    default = Settings()
+def group_section(name: str, group: type[msgspec.Struct]) -> list[str]:
+    """A group's heading, what it is about, and one row per variable its fields read."""
+    docs = field_docs(group)
     rows = []
-    for field, doc in field_docs().items():
-        named = NAMED.match(doc)
-        if named is None:
-            continue
-        name, meaning = named.groups()
-        meaning, _, stated = meaning.partition(" Default: ")
-        value = shown(getattr(default, field))
-        window = field.removesuffix("_limit") + "_window"
-        if field.endswith("_limit") and hasattr(default, window):
-            value = f"`{getattr(default, field)}/{getattr(default, window):g}`"
-        rows.append(f"| `{name}` | {meaning.removesuffix('.')} | {stated.rstrip('.') or value} |")
-    return rows
+    for variable in variables(group):
+        meaning, _, stated = docs[variable.field].partition(" Default: ")
+        default = stated.rstrip(".") or shown(variable.default)
+        rows.append(f"| `{variable.env.name}` | {meaning.removesuffix('.')} | {default} |")
+    about = " ".join((group.__doc__ or "").split())
+    heading = [f"### `{name}`", "", about, "", "| variable | meaning | default |", "|---|---|---|"]
+    return [*heading, *rows, ""]
+
+
+def environment_sections() -> list[str]:
+    """Every settings group's section, in the order of `Settings`."""
+    return [line for name, group in groups().items() for line in group_section(name, group)]
 
 
 def serve_rows() -> list[str]:
@@ -100,10 +102,7 @@ def reference() -> str:
             "",
             "## Environment",
             "",
-            "| variable | meaning | default |",
-            "|---|---|---|",
-            *environment_rows(),
-            "",
+            *environment_sections(),
         ]
     )
 

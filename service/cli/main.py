@@ -104,7 +104,7 @@ def signing_keys(private: Path | None) -> bool:
 
     try:
         settings = Settings.from_env()
-        if private is not None and not (settings.signing_keys or settings.signing_key_file):
+        if private is not None and not (settings.keys.signing or settings.keys.signing_file):
             os.environ["ESCOPA_SIGNING_KEY_FILE"] = str(ensure_key_file(private))
             settings = Settings.from_env()
         ring = key_ring(settings)
@@ -168,7 +168,7 @@ def bots(args: argparse.Namespace) -> int:
     except ValueError as error:
         log.error("escopa bots: %s", error)
         return 2
-    log.warning("escopa bots works for redis %s", without_password(settings.redis_url))
+    log.warning("escopa bots works for redis %s", without_password(settings.redis.url))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with contextlib.suppress(KeyboardInterrupt, SystemExit):
         asyncio.run(bots_and_webhooks(settings))
@@ -183,7 +183,7 @@ async def bots_and_webhooks(settings: Settings) -> None:
     from service.ops.webhook_worker import work_alone as deliver_alone
 
     workers = [work_alone(settings)]
-    if settings.webhooks:
+    if settings.webhooks.worker:
         workers.append(deliver_alone(settings))
     await asyncio.gather(*workers)
 

@@ -1,7 +1,7 @@
 """Provably fair seeds: commit to a server seed before a game exists, use the commitment once.
 
 `POST /v1/commitments` draws a fresh 256-bit server seed, keeps it secret in Redis for
-`Settings.commitment_ttl` seconds and answers its id and SHA-256. `POST /v1/games` may then
+`Settings.ttl.commitment` seconds and answers its id and SHA-256. `POST /v1/games` may then
 name the `commitment_id` and add a `client_seed`: the commitment is consumed (once, atomically),
 the shuffle key is `server_seed:client_seed`, and the `created` log entry records the server
 seed, the client seed, the commitment id and the commitment. The server seed is revealed with

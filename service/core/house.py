@@ -35,19 +35,19 @@ class House:
         self.store = store
         self.settings = settings
         self.ring = ring
-        self.thinker = thinker or Thinker(max(1, settings.bot_processes))
+        self.thinker = thinker or Thinker(max(1, settings.bots.processes))
         """Where bots think (stand-ins, hints, turns) and replays run: worker processes."""
-        self.clocks = Clocks(ClockStore(store), settings.first_move_timeout)
-        self.journal = Journal(store, settings, self.clocks)
+        self.clocks = Clocks(ClockStore(store), settings.clocks.first_move_timeout)
+        self.journal = Journal(store, settings.ttl, self.clocks, settings.http.game_cache)
         self.lobby = Lobby(store)
-        budget = settings.bot_budget
+        budget = settings.bots.budget
         self.endings = Endings(self.journal, self.clocks, self.thinker, budget, ring, self.lobby)
-        self.access = Access(self.journal, self.endings, settings.stream_ticket_ttl)
+        self.access = Access(self.journal, self.endings, settings.streams.ticket_ttl)
         self.reads = Reads(self.access, self.journal, self.clocks, ring)
         self.moves = Moves(self.access, self.journal, self.clocks, ring)
         self.signals = Signals(self.access, self.journal)
         self.webhooks = Webhooks(
-            self.access, self.journal, self.clocks, ring, settings.webhook_allow
+            self.access, self.journal, self.clocks, ring, settings.webhooks.allow
         )
         self.commitments = CommitmentStore(store)
         self.creation = Creation(
@@ -64,5 +64,5 @@ class House:
             ring,
             self.thinker,
             self.commitments,
-            settings.commitment_ttl,
+            settings.ttl.commitment,
         )

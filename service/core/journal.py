@@ -26,7 +26,7 @@ from service.core.observer import GameObserver
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
 from service.ledger.compact import Cursor, Life, Opening, Step, advanced, encode
-from service.settings import Settings
+from service.settings import TtlSettings
 from service.store.game_store import (
     LOG_LINGER_MS,
     Clocking,
@@ -118,12 +118,14 @@ def expired(game_id: str) -> ServiceError:
 class Journal:
     """Reads games (through the cache) and commits every change to them."""
 
-    def __init__(self, store: GameStore, settings: Settings, clocks: Clocks) -> None:
+    def __init__(
+        self, store: GameStore, lifetimes: TtlSettings, clocks: Clocks, cached_games: int
+    ) -> None:
         self.store = store
         self.clocks = clocks
         self.observer = GameObserver()
-        self._settings = settings
-        self._cache = GameCache(settings.game_cache)
+        self._lifetimes = lifetimes
+        self._cache = GameCache(cached_games)
         self._parts = EncodedParts()  # the loop's: states of cached games repeat their parts
         self._logs = LogCache(store, self._parts)
 
@@ -272,7 +274,7 @@ class Journal:
         answer = None
         if change.key is not None:
             kept = msgspec.json.encode(Answered(change.fingerprint, result))
-            answer = (change.key, kept, self._settings.idempotency_ttl * 1000)
+            answer = (change.key, kept, self._lifetimes.idempotency * 1000)
         return Commit(
             game_id=draft.game_id,
             expected=draft.before.version,
@@ -314,14 +316,14 @@ class Journal:
         )
 
     def lifetime(self, state: State) -> int:
-        """How long the game is kept after this write (ms; 0: for ever): waiting games
-        `waiting_ttl`, running ones `game_ttl` after their last move, finished `finished_ttl`."""
-        settings = self._settings
+        """How long the game is kept after this write (ms; 0: for ever): by its status, as the
+        lifetimes say (a running game's counts from its last move)."""
+        lifetimes = self._lifetimes
         if state.status == "waiting":
-            return settings.waiting_ttl * 1000
+            return lifetimes.waiting * 1000
         if state.status == "finished":
-            return settings.finished_ttl * 1000
-        return settings.game_ttl * 1000
+            return lifetimes.finished * 1000
+        return lifetimes.game * 1000
 
     # --- idempotency -----------------------------------------------------------------------
 
@@ -329,7 +331,7 @@ class Journal:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
         if key is None:
             return None
-        answer = await self.store.answer(key, self._settings.idempotency_ttl * 1000)
+        answer = await self.store.answer(key, self._lifetimes.idempotency * 1000)
         return self.replayed(answer, fingerprint, shape) if answer is not None else None
 
     @staticmethod

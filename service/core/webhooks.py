@@ -54,7 +54,7 @@ def secret_of(ring: KeyRing, hook: Hook) -> str | None:
 
 def api_key_id(settings: Settings, presented: str | None) -> str | None:
     """The id (a prefix of its hash) of a valid API key of this server, or None."""
-    found = matching_key_hash(settings.api_key_hashes, presented)
+    found = matching_key_hash(settings.keys.api_hashes, presented)
     return found[:KEY_ID_LENGTH] if found is not None else None
 
 

@@ -67,7 +67,7 @@ class FastMoves:
         house: House = scope["litestar_app"].state.house
         handler: HTTPRouteHandler = scope["route_handler"]  # type: ignore[assignment]
         limit = handler.resolve_request_max_body_size() or math.inf
-        found = _headers(scope["headers"]) if house.settings.fast_moves else None
+        found = _headers(scope["headers"]) if house.settings.http.fast_moves else None
         if found is None or found.announced > limit:
             await self.app(scope, receive, send)  # the handler answers these, body unread
             return

@@ -37,7 +37,7 @@ from litestar.middleware import DefineMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.errors import ServiceError
-from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
+from service.settings import KEY_ID_LENGTH, Rate, Settings, matching_key_hash
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.multiplex import Arg
@@ -89,6 +89,11 @@ class RateLimiter:
     def __init__(self, limit: int, window: float) -> None:
         self.limit = limit
         self.window = window
+
+    @classmethod
+    def of(cls, rate: Rate) -> RateLimiter | None:
+        """The limiter of a rate limit setting; None when it is 0 (no limit)."""
+        return cls(rate.limit, rate.window) if rate.limit else None
 
     async def hit(
         self, store: GameStore, clients: list[tuple[str, str]], now: float, cost: int = 1
@@ -182,25 +187,12 @@ class Guard:
 
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
-        self.hashes = settings.api_key_hashes
-        self.limiter = (
-            RateLimiter(settings.rate_limit, settings.rate_window) if settings.rate_limit else None
-        )
-        self.creation = (
-            RateLimiter(settings.create_rate_limit, settings.create_rate_window)
-            if settings.create_rate_limit
-            else None
-        )
-        self.hints = (
-            RateLimiter(settings.hint_rate_limit, settings.hint_rate_window)
-            if settings.hint_rate_limit
-            else None
-        )
-        self.replays = (
-            RateLimiter(settings.replay_rate_limit, settings.replay_rate_window)
-            if settings.replay_rate_limit
-            else None
-        )
+        self.hashes = settings.keys.api_hashes
+        limits = settings.limits
+        self.limiter = RateLimiter.of(limits.requests)
+        self.creation = RateLimiter.of(limits.creations)
+        self.hints = RateLimiter.of(limits.hints)
+        self.replays = RateLimiter.of(limits.replays)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == ScopeType.HTTP and scope["path"].startswith(GUARDED_PREFIX):

@@ -33,7 +33,7 @@ TIMEOUT_CODE: Final = "request/timeout"
 @functools.cache
 def receive_timeout() -> float:
     """The deadline in seconds (read once per process from the environment)."""
-    return Settings.from_env().receive_timeout
+    return Settings.from_env().http.receive_timeout
 
 
 @functools.cache

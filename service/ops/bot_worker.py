@@ -41,8 +41,8 @@ def consumer_name() -> str:
 
 def queue_client(settings: Settings) -> Redis:
     """A connection of its own for the blocking reads, with a timeout longer than a read's wait."""
-    timeout = settings.redis_timeout + BLOCK_MS / 1000
-    return Redis.from_url(settings.redis_url, socket_timeout=timeout, protocol=3)
+    timeout = settings.redis.timeout + BLOCK_MS / 1000
+    return Redis.from_url(settings.redis.url, socket_timeout=timeout, protocol=3)
 
 
 def cancelled() -> None:
@@ -143,20 +143,20 @@ def worker_for(settings: Settings, seats: BotSeats) -> tuple[BotWorker, Redis]:
     """A worker over the settings' Redis, and its queue connection (the caller closes it)."""
     client = queue_client(settings)
     queue = BotQueue(client, consumer_name())
-    slots = 2 * max(1, settings.bot_processes)
-    return BotWorker(seats, queue, slots, settings.bot_claim_idle), client
+    slots = 2 * max(1, settings.bots.processes)
+    return BotWorker(seats, queue, slots, settings.bots.claim_idle), client
 
 
 async def work_alone(settings: Settings) -> None:
     """`escopa bots`: a worker with its own store and thinkers, until the process is stopped."""
     ring = key_ring(settings)  # bot moves are signed writes like any other
-    client = Redis.from_url(settings.redis_url, socket_timeout=settings.redis_timeout, protocol=3)
-    store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms)
-    thinker = Thinker(settings.bot_processes)  # no request is served here: a thread may do
+    client = Redis.from_url(settings.redis.url, socket_timeout=settings.redis.timeout, protocol=3)
+    store = GameStore(client, settings.redis.replicas_to_wait(), settings.redis.wait_timeout_ms)
+    thinker = Thinker(settings.bots.processes)  # no request is served here: a thread may do
     house = House(store, settings, ring, thinker)
     worker, queue_connection = worker_for(settings, house.bots)
     sweeper = None
-    if settings.clock_sweep:
+    if settings.clocks.sweep:
         swept = ClockSweeper(house.access, house.clocks)
         sweeper = asyncio.create_task(run_sweeper(swept), name="clock-sweeper")
     try:

@@ -113,12 +113,12 @@ class Streams:
         stream counts but is not refused for it), or the process's total (503)."""
         settings = self.settings
         problem = None
-        if self.by_client[client] >= settings.max_streams_per_client:
-            problem = too_many_for_client(settings.max_streams_per_client)
-        elif not seat and self.by_game[game_id] >= settings.max_streams_per_game:
-            problem = too_many_for_game(settings.max_streams_per_game)
-        elif self.count >= settings.max_streams:
-            problem = too_many_streams(settings.max_streams)
+        if self.by_client[client] >= settings.streams.max_per_client:
+            problem = too_many_for_client(settings.streams.max_per_client)
+        elif not seat and self.by_game[game_id] >= settings.streams.max_per_game:
+            problem = too_many_for_game(settings.streams.max_per_game)
+        elif self.count >= settings.streams.max_total:
+            problem = too_many_streams(settings.streams.max_total)
         if problem is not None:
             if self.metrics is not None:
                 self.metrics.streams_refused.inc()
@@ -188,9 +188,9 @@ class Streams:
         held_at = game.version  # the reader held its seat then
         ends = None if following.seconds_left is None else time.monotonic() + following.seconds_left
         after = min(after, game.version)
-        block = min(settings.stream_block, settings.stream_heartbeat)
+        block = min(settings.streams.block, settings.streams.heartbeat)
         start = game.cursor() if after == game.version else None  # else replayed from the start
-        tail = LogTail(self.client, game_id, block, settings.redis_timeout, start)
+        tail = LogTail(self.client, game_id, block, settings.redis.timeout, start)
         rules = game.state.rules
         finished = game.state.status == "finished"
         waits = rematch and game.meta.rematch is None  # for a rematch yet to be offered
@@ -203,7 +203,7 @@ class Streams:
                 if not entries:
                     if (finished and not waits) or not await tail.exists():
                         return
-                    if time.monotonic() - quiet_since >= settings.stream_heartbeat:
+                    if time.monotonic() - quiet_since >= settings.streams.heartbeat:
                         quiet_since = time.monotonic()
                         yield Heartbeat()
                     continue

@@ -71,11 +71,11 @@ def next_record(
     state: DeliveryState
     if attempt.delivered:
         state = "delivered"
-    elif attempts >= settings.webhook_attempts:
+    elif attempts >= settings.webhooks.attempts:
         state = "failed"
     else:
         state = "pending"
-    wait = min(MAX_BACKOFF_MS, int(settings.webhook_backoff * 1000 * 2 ** (attempts - 1)))
+    wait = min(MAX_BACKOFF_MS, int(settings.webhooks.backoff * 1000 * 2 ** (attempts - 1)))
     return DeliveryRecord(
         attempts=attempts,
         state=state,
@@ -118,7 +118,7 @@ class WebhookWorker:
         self.webhooks = webhooks
         self.store = webhooks.store
         self.settings = settings
-        self.lease_ms = int((2 * settings.webhook_timeout + 1) * 1000)
+        self.lease_ms = int((2 * settings.webhooks.timeout + 1) * 1000)
         self._taking: dict[str, asyncio.Task[None]] = {}
         self._receivers: dict[str, Receiver] = {}
         """The receiver of each game seen (a subscription is fixed when its game is made)."""
@@ -231,7 +231,7 @@ class WebhookWorker:
             "X-Escopa-Delivery": event.id,
             "X-Escopa-Event": str(type(event).__struct_config__.tag),
         }
-        timeout = attempt_seconds(self.settings.webhook_timeout, self._misses[target.host])
+        timeout = attempt_seconds(self.settings.webhooks.timeout, self._misses[target.host])
         attempt = await self.http.post(target, addresses[0], body, headers, timeout)
         if attempt.timed_out:
             if len(self._misses) >= KNOWN:
@@ -267,8 +267,8 @@ async def end_webhooks(worker: WebhookWorker, task: asyncio.Task[None]) -> None:
 async def work_alone(settings: Settings) -> None:
     """The webhook worker of `escopa bots`, with its own store, until the process is stopped."""
     ring = key_ring(settings)
-    client = Redis.from_url(settings.redis_url, socket_timeout=settings.redis_timeout, protocol=3)
-    store = GameStore(client, settings.replicas_to_wait(), settings.wait_timeout_ms)
+    client = Redis.from_url(settings.redis.url, socket_timeout=settings.redis.timeout, protocol=3)
+    store = GameStore(client, settings.redis.replicas_to_wait(), settings.redis.wait_timeout_ms)
     worker = WebhookWorker(House(store, settings, ring).webhooks, settings)
     try:
         await run_webhooks(worker)
@@ -278,9 +278,9 @@ async def work_alone(settings: Settings) -> None:
 
 @asynccontextmanager
 async def webhook_lifespan(house: House, settings: Settings) -> AsyncIterator[None]:
-    """This process's webhook worker while the app runs (unless `settings.webhooks` is off,
-    or on a Redis Cluster, where games have no webhooks)."""
-    if not settings.webhooks or not house.store.bot_queue:
+    """This process's webhook worker while the app runs (unless `settings.webhooks.worker` is
+    off, or on a Redis Cluster, where games have no webhooks)."""
+    if not settings.webhooks.worker or not house.store.bot_queue:
         yield
         return
     worker = WebhookWorker(house.webhooks, settings)

@@ -39,9 +39,9 @@ def ensure_key_file(folder: Path) -> Path:
 
 def key_ring(settings: Settings) -> KeyRing:
     """The ring of `signing_keys`, then the keys of `signing_key_file`; none is an error."""
-    texts = list(settings.signing_keys)
-    if settings.signing_key_file:
-        path = Path(settings.signing_key_file)
+    texts = list(settings.keys.signing)
+    if settings.keys.signing_file:
+        path = Path(settings.keys.signing_file)
         try:
             texts += read_keys(path)
         except OSError as error:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from service.settings import Settings
+from service.settings import RedisSettings, Settings
 from tests.harness.cluster import LocalCluster
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 @pytest.fixture(scope="module")
@@ -20,6 +20,5 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalCluster]:
 
 def cluster_settings(cluster: LocalCluster) -> Settings:
     """The service on the cluster: WAIT for one replica before acknowledging a write."""
-    return Settings(
-        signing_keys=SIGNING_KEYS, redis_url=cluster.url, redis_cluster=True, wait_timeout_ms=2000
-    )
+    redis = RedisSettings(url=cluster.url, cluster=True, wait_timeout_ms=2000)
+    return app_settings(cluster.url, redis=redis)

@@ -9,6 +9,7 @@ import time
 import msgspec
 from redis.asyncio.cluster import RedisCluster
 
+from service.settings import ClockSettings
 from service.store import keys
 from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
@@ -31,8 +32,9 @@ async def test_timeouts_are_applied_on_a_cluster_by_requests_and_by_sweepers(
     cluster: LocalCluster,
 ) -> None:
     url = cluster.url
-    swept = msgspec.structs.replace(cluster_settings(cluster), first_move_timeout=2.0)
-    asked = msgspec.structs.replace(swept, clock_sweep=False)
+    clocks = ClockSettings(first_move_timeout=2.0)
+    swept = msgspec.structs.replace(cluster_settings(cluster), clocks=clocks)
+    asked = msgspec.structs.replace(swept, clocks=msgspec.structs.replace(clocks, sweep=False))
     async with serve_apps(url, 1, settings=asked) as (api,):
         game, view = await started(api, "forfeit")
         await past(view["deadline"])

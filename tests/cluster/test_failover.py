@@ -59,7 +59,7 @@ async def judge(table: Table) -> None:
 
 async def test_games_survive_masters_killed_mid_play_again_and_again(cluster: LocalCluster) -> None:
     settings = cluster_settings(cluster)
-    async with serve_apps(settings.redis_url, 2, settings=settings) as clients:
+    async with serve_apps(settings.redis.url, 2, settings=settings) as clients:
         table = Table(clients, PLAYERS)
         table.start()
         runs = []
@@ -82,7 +82,7 @@ async def test_no_acknowledged_move_is_lost_when_a_lagging_replica_takes_over(
     # The replica is frozen and cut off, so it misses a second of writes (each waits for it);
     # then its master dies with those writes waiting: none of them may have been acknowledged.
     settings = cluster_settings(cluster)
-    async with serve_apps(settings.redis_url, 2, settings=settings) as clients:
+    async with serve_apps(settings.redis.url, 2, settings=settings) as clients:
         table = Table(clients, PLAYERS)
         table.start()
         runs = []
@@ -124,7 +124,7 @@ async def test_a_move_whose_master_dies_unreplicated_is_503_and_its_retry_applie
     cluster: LocalCluster,
 ) -> None:
     settings = cluster_settings(cluster)
-    async with serve_apps(settings.redis_url, 1, connections=1, settings=settings) as [client]:
+    async with serve_apps(settings.redis.url, 1, connections=1, settings=settings) as [client]:
         game = await create_game(client, seed="unknown-outcome")
         view = await game.view()
         seat, version = view["turn"], view["version"]

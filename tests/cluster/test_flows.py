@@ -93,7 +93,7 @@ async def test_commitments_and_replays_work_on_a_cluster(client: Client) -> None
 @pytest.fixture
 async def on_cluster(cluster: LocalCluster) -> AsyncIterator[tuple[Streams, House]]:
     settings = cluster_settings(cluster)
-    client = RedisCluster.from_url(settings.redis_url, protocol=3)
+    client = RedisCluster.from_url(settings.redis.url, protocol=3)
     await client.initialize()
     yield Streams(settings, client), House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     await client.aclose()

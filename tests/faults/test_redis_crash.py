@@ -11,7 +11,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from service.settings import Settings
+from service.settings import RedisSettings
 from service.store.redis_server import RedisServer
 from tests.harness.api import create_game, serve_apps
 from tests.harness.faults import (
@@ -22,7 +22,7 @@ from tests.harness.faults import (
     restart,
     wait_until,
 )
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 GAMES = 8
 ACKED_BEFORE_CRASH = 60
@@ -31,7 +31,7 @@ ACKED_BEFORE_CRASH = 60
 async def test_every_acknowledged_move_survives_a_redis_crash(tmp_path: Path) -> None:
     redis = RedisServer(tmp_path / "redis", fsync="always").start()
     try:
-        settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis.url, redis_timeout=0.5)
+        settings = app_settings(redis.url, redis=RedisSettings(url=redis.url, timeout=0.5))
         async with asyncio.timeout(HANG), serve_apps(redis.url, 2, settings=settings) as apis:
             games = [
                 await create_game(apis[i % 2], players=2, seed=f"crash-{i}", target=3)

@@ -1,6 +1,6 @@
 """Redis unreachable, frozen (it accepts connections but never answers) or gone (nothing
 listens): every API route answers 503 with `Retry-After` and a problem body, never a 500 and
-never later than `Settings.redis_timeout` allows; `/readyz` says 503; `/healthz` stays 200;
+never later than `Settings.redis.timeout` allows; `/readyz` says 503; `/healthz` stays 200;
 once Redis is back the service answers again by itself, with nothing lost.
 """
 
@@ -14,11 +14,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.settings import Settings
+from service.settings import LimitSettings, Rate, RedisSettings
 from service.store.redis_server import RedisServer
 from tests.harness.api import Client, Game, assert_problem, create_game, ok, serve_apps
 from tests.harness.faults import ready, restart, stopped
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 TIMEOUT = 0.5
 BOUND = TIMEOUT + 0.75  # one Redis call times out, plus the time to answer on a busy CI box
@@ -80,10 +80,9 @@ async def test_an_unreachable_redis_is_a_fast_503_and_the_service_recovers_by_it
 ) -> None:
     redis = RedisServer(tmp_path / "redis", fsync="always").start()
     try:
-        rate = {} if limited else {"rate_limit": 0}
-        settings = Settings(
-            signing_keys=SIGNING_KEYS, redis_url=redis.url, redis_timeout=TIMEOUT, **rate
-        )
+        rate = {} if limited else {"limits": LimitSettings(requests=Rate(0, 60.0))}
+        store = RedisSettings(url=redis.url, timeout=TIMEOUT)
+        settings = app_settings(redis.url, redis=store, **rate)
         async with asyncio.timeout(60), serve_apps(redis.url, 1, settings=settings) as (api,):
             game = await create_game(api, players=2)
             if outage == "frozen":

@@ -28,7 +28,7 @@ from engine.cards import DECK, VALUE
 from service.app import create_app
 from service.ledger.terms import seed_weakness
 from service.settings import Settings
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 Client = httpx.AsyncClient  # the litestar AsyncTestClient, or a real HTTP client
 Json = dict[str, Any]
@@ -352,7 +352,7 @@ async def serve_apps(
             sockets.append(listening)  # take the port between choosing and binding it
             listening.bind(("127.0.0.1", 0))
             port = listening.getsockname()[1]
-            app = create_app(settings or Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+            app = create_app(settings or app_settings(redis_url))
             # Idle connections outlive the clients' keep-alive, so a client never sends on one
             # the server is closing (the race answers "disconnected without a response").
             config = uvicorn.Config(

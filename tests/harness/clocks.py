@@ -6,17 +6,17 @@ import asyncio
 from datetime import UTC, datetime
 from typing import Any
 
-from service.settings import Settings
+from service.settings import ClockSettings, Settings
 from tests.harness.api import Client, Game, create_game, ok
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 Json = dict[str, Any]
 
 
-def clock_settings(redis_url: str, **changes: Any) -> Settings:
+def clock_settings(redis_url: str, sweep: bool = False, **groups: Any) -> Settings:
     """The service with no sweeper (unless asked) and a first move due within 2 s."""
-    fields: Json = {"clock_sweep": False, "first_move_timeout": 2.0} | changes
-    return Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, **fields)
+    clocks = ClockSettings(first_move_timeout=2.0, sweep=sweep)
+    return app_settings(redis_url, clocks=clocks, **groups)
 
 
 def clock(on_timeout: str, turn: int = 1, bank: int = 0, **more: int) -> Json:

@@ -8,13 +8,12 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.settings import Settings
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 @pytest.fixture
 async def client(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
     """An HTTP client bound to a fresh app instance."""
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as test_client:
         yield test_client

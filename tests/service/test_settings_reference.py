@@ -1,5 +1,5 @@
 """docs/settings.md is what the code says: written from `escopa serve`'s options and the
-`Settings` docstrings, naming every variable service/settings.py reads (`make lint` runs it)."""
+settings groups, naming every variable service/settings.py reads (`make lint` runs it)."""
 
 from __future__ import annotations
 

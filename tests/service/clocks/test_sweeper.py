@@ -31,7 +31,7 @@ async def stored_log(store: GameStore, game_id: str) -> list[LogEntry]:
 
 
 async def test_two_processes_sweep_due_timeouts_each_applied_once(redis_url: str) -> None:
-    config = clock_settings(redis_url, clock_sweep=True)
+    config = clock_settings(redis_url, sweep=True)
     client = Redis.from_url(redis_url, protocol=3)
     store = GameStore(client)
     try:
@@ -80,7 +80,7 @@ async def test_the_index_holds_the_earliest_deadline_until_a_sweep_moves_it_to_t
 
 
 async def test_a_follower_hears_the_timeout_entry_and_what_followed(redis_url: str) -> None:
-    config = clock_settings(redis_url, clock_sweep=True)
+    config = clock_settings(redis_url, sweep=True)
     async with serve_apps(redis_url, 2, settings=config) as (one, two):
         game, view = await started(one, "first_move")
         seat = view["turn"]

@@ -17,7 +17,7 @@ from service.core.messages import BotPlayer, CreateGame, MoveRequest, SignalRequ
 from service.core.thinking import Question, Thinker
 from service.ledger.signatures import KeyRing
 from service.ledger.terms import RulesOverride
-from service.settings import Settings
+from service.settings import BotSettings
 from service.store import keys
 from service.store.bot_queue import BotTurn
 from service.store.game_store import GameStore
@@ -32,6 +32,7 @@ from tests.harness.api import (
 )
 from tests.harness.bots import bot, seat_bots
 from tests.harness.clocks import clock, clock_settings
+from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 
 
@@ -143,7 +144,7 @@ async def test_a_bot_that_leads_plays_as_soon_as_the_game_is_created(redis_url: 
 async def test_a_due_bot_turn_waits_in_redis_for_any_worker_and_no_person_can_play_it(
     redis_url: str,
 ) -> None:
-    off = Settings(redis_url=redis_url, bots=False, signing_keys=SIGNING_KEYS)
+    off = app_settings(redis_url, bots=BotSettings(worker=False))
     async with serve_apps(redis_url, 1, settings=off) as [client]:
         table = await seat_bots(client, ["Ana", bot("Rita", "expert")], first_dealer=0)
         moves = engine.legal_moves(table.state, 1)
@@ -178,7 +179,7 @@ def bot_seats(house: House, thinker: Thinker) -> BotSeats:
 
 async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
-    settings = Settings(redis_url=redis_url, signing_keys=SIGNING_KEYS)
+    settings = app_settings(redis_url)
     games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     players: list[str | BotPlayer] = ["Ana", BotPlayer(name="Rita", bot="expert"), "Bia"]
     created = await games.creation.create(
@@ -202,7 +203,7 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
     games = House(
         GameStore(client),
-        Settings(redis_url=redis_url, bots=False, signing_keys=SIGNING_KEYS),
+        app_settings(redis_url, bots=BotSettings(worker=False)),
         KeyRing.of(SIGNING_KEYS),
     )
     players: list[str | BotPlayer] = [
@@ -265,7 +266,7 @@ async def test_a_bot_turn_that_times_out_while_it_thinks_is_dropped_with_a_plain
     redis_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
-    settings = clock_settings(redis_url, bots=False)
+    settings = clock_settings(redis_url, bots=BotSettings(worker=False))
     games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     body = {
         "players": ["Ana", bot("Rita", "greedy")],

@@ -16,19 +16,18 @@ from service.app import create_app
 from service.core.cache import GameCache
 from service.ledger.chain import LogEntry, sealed
 from service.ledger.compact import Step, encode
-from service.settings import Settings
 from service.store import keys
 from service.store.game_store import Commit, GameStore, StoredGame
 from tests.harness.api import Client, Game, assert_linked, assert_problem, create_game, ok
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 @pytest.fixture
 async def pair(redis_url: str) -> AsyncIterator[tuple[Client, Client]]:
     """Clients of two app instances (two caches) on the same Redis."""
     first, second = (
-        create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url)),
-        create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url)),
+        create_app(app_settings(redis_url)),
+        create_app(app_settings(redis_url)),
     )
     async with AsyncTestClient(app=first) as a, AsyncTestClient(app=second) as b:
         yield a, b
@@ -112,7 +111,7 @@ async def test_the_commit_script_refuses_an_entry_not_chained_to_the_stored_head
 
     client = Redis.from_url(redis_url)
     store = GameStore(client)
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as http:
         game = await create_game(http)
     stored = await store.load(game.id)

@@ -7,16 +7,16 @@ import asyncio
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.settings import Settings
+from service.settings import TtlSettings
 from tests.harness.api import assert_problem, ok
 from tests.harness.seats import OPEN, create_open, invites, join
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 TTL = 3  # seconds: room for the checks made before it runs out, on a busy machine too
 
 
 async def test_a_waiting_game_expires_and_is_then_gone_not_unknown(redis_url: str) -> None:
-    settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, waiting_ttl=TTL)
+    settings = app_settings(redis_url, ttl=TtlSettings(waiting=TTL))
     async with AsyncTestClient(app=create_app(settings)) as client:
         created = await create_open(client, ["Ana", OPEN], lobby=True)
         game_id = created["game_id"]
@@ -32,7 +32,7 @@ async def test_a_waiting_game_expires_and_is_then_gone_not_unknown(redis_url: st
 
 
 async def test_a_started_game_no_longer_expires_as_a_waiting_one(redis_url: str) -> None:
-    settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, waiting_ttl=TTL)
+    settings = app_settings(redis_url, ttl=TtlSettings(waiting=TTL))
     async with AsyncTestClient(app=create_app(settings)) as client:
         created = await create_open(client, ["Ana", OPEN])
         game_id = created["game_id"]

@@ -7,9 +7,9 @@ from litestar.testing import AsyncTestClient
 
 import engine
 from service.app import create_app
-from service.settings import Settings
+from service.settings import LimitSettings, Rate
 from tests.harness.api import Client, Game, assert_problem, create_game, find_seed, ok
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 async def hint(game: Game, seat: int | None, level: str | None = None) -> Response:
@@ -56,7 +56,7 @@ async def test_a_hint_is_for_the_seat_that_must_act(client: Client) -> None:
 
 
 async def test_hints_have_their_own_rate_limit(redis_url: str) -> None:
-    app = create_app(Settings(redis_url=redis_url, hint_rate_limit=2, signing_keys=SIGNING_KEYS))
+    app = create_app(app_settings(redis_url, limits=LimitSettings(hints=Rate(2, 60.0))))
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client, 2, first_dealer=1)
         for _ in range(2):
@@ -69,7 +69,7 @@ async def test_hints_have_their_own_rate_limit(redis_url: str) -> None:
 async def test_a_hint_refused_for_its_token_or_turn_spends_none_of_the_limit(
     redis_url: str,
 ) -> None:
-    app = create_app(Settings(redis_url=redis_url, hint_rate_limit=1, signing_keys=SIGNING_KEYS))
+    app = create_app(app_settings(redis_url, limits=LimitSettings(hints=Rate(1, 60.0))))
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client, 2, first_dealer=1)
         url = f"{game.url}/hint"

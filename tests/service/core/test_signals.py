@@ -15,11 +15,10 @@ from service.core.journal import SIGNAL_TRIES
 from service.ledger.audit import audit_entries
 from service.ledger.chain import SentSignal
 from service.ledger.compact import iso, now_ms
-from service.settings import Settings
 from service.store.game_store import Commit, GameStore
 from tests.harness.api import Client, Game, Json, assert_chain, assert_problem, create_game, ok
 from tests.harness.audits import rechain
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 async def observed(game: Game, reader: int | None) -> tuple[Json, str, list[Json], int]:
@@ -106,8 +105,8 @@ async def test_a_forged_signal_in_the_final_entry_is_caught_by_the_audit(client:
 @pytest.fixture
 async def pair(redis_url: str) -> AsyncIterator[tuple[Client, Client]]:
     """Clients of two app instances (two caches) on the same Redis."""
-    first = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
-    second = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    first = create_app(app_settings(redis_url))
+    second = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=first) as a, AsyncTestClient(app=second) as b:
         yield a, b
 

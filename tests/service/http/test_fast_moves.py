@@ -25,9 +25,9 @@ from service.app import create_app
 from service.core.messages import MoveRequest
 from service.http.fast_moves import CommonMove, common_move
 from service.http.strict import strict_body
-from service.settings import Settings
+from service.settings import HttpSettings, LimitSettings, Rate
 from tests.harness.api import Client, Game, Json, assert_problem, chosen_seed, create_game, ok
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 LIMIT = 2048
 
@@ -35,13 +35,9 @@ LIMIT = 2048
 @pytest.fixture
 async def pair(redis_url: str) -> AsyncIterator[tuple[Client, Client]]:
     """Clients of an app with the fast lane and of one without, on the same Redis."""
-    fast = create_app(
-        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT)
-    )
+    fast = create_app(app_settings(redis_url, http=HttpSettings(max_body_bytes=LIMIT)))
     plain = create_app(
-        Settings(
-            signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False
-        )
+        app_settings(redis_url, http=HttpSettings(max_body_bytes=LIMIT, fast_moves=False))
     )
     async with AsyncTestClient(app=fast) as a, AsyncTestClient(app=plain) as b:
         yield a, b
@@ -147,14 +143,12 @@ async def test_well_formed_moves_skip_the_declared_handler_and_the_rest_reach_it
     async def declared(request: Request[Any, Any, Any]) -> None:
         """The declared handler's `before_request` hook, counting the moves that reach it."""
         if request.url.path.endswith("/moves"):
-            handled.append((request.app.state.house.settings.fast_moves and "fast") or "plain")
+            handled.append((request.app.state.house.settings.http.fast_moves and "fast") or "plain")
         await strict_body(request)
 
     monkeypatch.setattr(app_module, "strict_body", declared)
     for fast_moves in (True, False):
-        app = create_app(
-            Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=fast_moves)
-        )
+        app = create_app(app_settings(redis_url, http=HttpSettings(fast_moves=fast_moves)))
         async with AsyncTestClient(app=app) as client:
             game = await create_game(client)
             seat, move = await a_move(game)
@@ -208,9 +202,7 @@ async def test_an_integral_version_is_taken_by_both_lanes(pair: tuple[Client, Cl
 
 
 async def test_the_fast_lane_is_rate_limited_like_every_route(redis_url: str) -> None:
-    app = create_app(
-        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, rate_limit=3, rate_window=60)
-    )
+    app = create_app(app_settings(redis_url, limits=LimitSettings(requests=Rate(3, 60.0))))
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client)
         seat, move = await a_move(game)  # the create, a view and the legal moves: 3 requests
@@ -311,13 +303,9 @@ async def post(
 async def test_bodies_in_pieces_and_announced_lengths_get_the_same_answers_on_both_paths(
     redis_url: str,
 ) -> None:
-    fast = create_app(
-        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT)
-    )
+    fast = create_app(app_settings(redis_url, http=HttpSettings(max_body_bytes=LIMIT)))
     plain = create_app(
-        Settings(
-            signing_keys=SIGNING_KEYS, redis_url=redis_url, max_body_bytes=LIMIT, fast_moves=False
-        )
+        app_settings(redis_url, http=HttpSettings(max_body_bytes=LIMIT, fast_moves=False))
     )
     async with running(fast), running(plain):
         as_json = {"content-type": "application/json"}

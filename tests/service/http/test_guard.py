@@ -16,8 +16,16 @@ from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.http.guard import RateLimiter
-from service.settings import Settings, requests_per_window, secret_hash
+from service.settings import (
+    KeySettings,
+    LimitSettings,
+    Rate,
+    Settings,
+    requests_per_window,
+    secret_hash,
+)
 from tests.harness.api import Client, assert_problem, ok, serve_apps
+from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 from tests.service.http.test_security import KEY, from_address
 
@@ -25,8 +33,8 @@ GAME = {"players": ["Ana", "Bia"]}
 
 
 @asynccontextmanager
-async def app_client(redis_url: str, **settings: Any) -> AsyncIterator[Client]:
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, **settings))
+async def app_client(redis_url: str, **groups: Any) -> AsyncIterator[Client]:
+    app = create_app(app_settings(redis_url, **groups))
     async with AsyncTestClient(app=app) as test_client:
         yield test_client
 
@@ -49,7 +57,7 @@ def test_the_wait_never_exceeds_the_window(
 async def test_retry_after_stays_within_the_window_however_far_over_the_limit(
     redis_url: str,
 ) -> None:
-    async with app_client(redis_url, rate_limit=5, rate_window=60) as client:
+    async with app_client(redis_url, limits=LimitSettings(requests=Rate(5, 60.0))) as client:
         answers = [await client.get("/v1/rules/presets") for _ in range(200)]
 
     waits = [int(a.headers["retry-after"]) for a in answers if a.status_code == 429]
@@ -59,7 +67,7 @@ async def test_retry_after_stays_within_the_window_however_far_over_the_limit(
 
 
 async def test_creating_games_has_its_own_lower_limit(redis_url: str) -> None:
-    async with app_client(redis_url, create_rate_limit=3, create_rate_window=60) as client:
+    async with app_client(redis_url, limits=LimitSettings(creations=Rate(3, 60.0))) as client:
         created = [(await client.post("/v1/games", json=GAME)).status_code for _ in range(3)]
         refused = await client.post("/v1/games", json=GAME)
         commitment = await client.post("/v1/commitments")
@@ -76,12 +84,10 @@ async def test_creating_games_has_its_own_lower_limit(redis_url: str) -> None:
 
 
 async def test_the_creation_limit_counts_per_address_and_per_api_key(redis_url: str) -> None:
-    settings = Settings(
-        signing_keys=SIGNING_KEYS,
-        redis_url=redis_url,
-        create_rate_limit=2,
-        create_rate_window=60,
-        api_key_hashes=(secret_hash(KEY),),
+    settings = app_settings(
+        redis_url,
+        limits=LimitSettings(creations=Rate(2, 60.0)),
+        keys=KeySettings(signing=SIGNING_KEYS, api_hashes=(secret_hash(KEY),)),
     )
     async with serve_apps(redis_url, 1, settings=settings) as servers:
         base = str(servers[0].base_url)
@@ -113,9 +119,9 @@ def test_the_creation_limit_setting_reads_requests_per_seconds() -> None:
 def test_the_default_creation_limit_is_lower_than_the_general_one() -> None:
     settings = Settings()
 
-    assert settings.create_rate_limit / settings.create_rate_window > 0
-    assert settings.create_rate_limit / settings.create_rate_window <= 2
-    assert settings.create_rate_limit < settings.rate_limit
+    assert settings.limits.creations.limit / settings.limits.creations.window > 0
+    assert settings.limits.creations.limit / settings.limits.creations.window <= 2
+    assert settings.limits.creations.limit < settings.limits.requests.limit
 
 
 def quickstart() -> str:
@@ -135,7 +141,7 @@ async def test_the_readme_says_near_the_quickstart_how_to_lift_the_limits(
         name, _, value = assignment.partition("=")
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("REDIS_URL", redis_url)
-    settings = msgspec.structs.replace(Settings.from_env(), signing_keys=SIGNING_KEYS)
+    settings = msgspec.structs.replace(Settings.from_env(), keys=KeySettings(signing=SIGNING_KEYS))
 
     async with AsyncTestClient(app=create_app(settings)) as client:
         statuses = {(await client.post("/v1/games", json=GAME)).status_code for _ in range(130)}

@@ -11,18 +11,17 @@ from litestar.testing import AsyncTestClient
 
 import engine
 from service.app import create_app
-from service.settings import Settings
+from service.settings import RedisSettings
 from service.store.redis_server import free_port
 from tests.harness.api import Client, assert_problem, create_game, ok
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 @pytest.fixture
 async def unreachable() -> AsyncIterator[Client]:
     """A client of an app whose Redis does not answer (nothing listens on its port)."""
-    settings = Settings(
-        signing_keys=SIGNING_KEYS, redis_url=f"redis://127.0.0.1:{free_port()}/0", redis_timeout=0.5
-    )
+    nowhere = RedisSettings(url=f"redis://127.0.0.1:{free_port()}/0", timeout=0.5)
+    settings = app_settings(nowhere.url, redis=nowhere)
     async with AsyncTestClient(app=create_app(settings)) as test_client:
         yield test_client
 

@@ -8,9 +8,9 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.settings import Settings
+from service.settings import HttpSettings
 from tests.harness.api import Client, assert_problem, create_game
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 DEPTHS = (10, 900, 1000, 5000)
 
@@ -22,9 +22,7 @@ def nested(depth: int) -> bytes:
 @pytest.fixture(params=[True, False], ids=["fast-moves", "no-fast-moves"])
 async def any_client(redis_url: str, request: pytest.FixtureRequest) -> AsyncIterator[Client]:
     """A client of the app with the moves' fast lane on, then off."""
-    app = create_app(
-        Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=request.param)
-    )
+    app = create_app(app_settings(redis_url, http=HttpSettings(fast_moves=request.param)))
     async with AsyncTestClient(app=app) as test_client:
         yield test_client
 

@@ -26,7 +26,7 @@ import engine
 from service import settings as settings_module
 from service.app import create_app
 from service.http.guard import RateLimiter
-from service.settings import Settings, rate_limit, secret_hash
+from service.settings import KeySettings, LimitSettings, Rate, RedisSettings, Settings, secret_hash
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.multiplex import Multiplexed
@@ -42,6 +42,7 @@ from tests.harness.api import (
     ok,
     serve_apps,
 )
+from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -54,8 +55,8 @@ CREATING = {
 
 
 @asynccontextmanager
-async def app_client(redis_url: str, **settings: Any) -> AsyncIterator[Client]:
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, **settings))
+async def app_client(redis_url: str, **groups: Any) -> AsyncIterator[Client]:
+    app = create_app(app_settings(redis_url, **groups))
     async with AsyncTestClient(app=app) as test_client:
         yield test_client
 
@@ -64,7 +65,8 @@ async def app_client(redis_url: str, **settings: Any) -> AsyncIterator[Client]:
 async def keyed(redis_url: str) -> AsyncIterator[Client]:
     """An app that needs one of two API keys to create games, commitments and replays."""
     hashes = (secret_hash(KEY), secret_hash(OTHER_KEY))
-    async with app_client(redis_url, api_key_hashes=hashes) as test_client:
+    keys = KeySettings(signing=SIGNING_KEYS, api_hashes=hashes)
+    async with app_client(redis_url, keys=keys) as test_client:
         yield test_client
 
 
@@ -114,7 +116,7 @@ def test_the_settings_keep_only_hashes_of_the_api_keys(monkeypatch: pytest.Monke
 
     settings = Settings.from_env()
 
-    assert settings.api_key_hashes == (secret_hash(KEY), secret_hash(OTHER_KEY))
+    assert settings.keys.api_hashes == (secret_hash(KEY), secret_hash(OTHER_KEY))
     assert secret_hash(KEY) == hashlib.sha256(KEY.encode()).hexdigest()
     dumped = msgspec.json.encode(settings).decode() + repr(settings)
     assert KEY not in dumped and OTHER_KEY not in dumped
@@ -169,7 +171,7 @@ def test_the_openapi_document_declares_the_api_key_where_it_applies() -> None:
 
 
 async def test_past_the_limit_a_client_gets_429_with_retry_after(redis_url: str) -> None:
-    async with app_client(redis_url, rate_limit=5, rate_window=60) as client:
+    async with app_client(redis_url, limits=LimitSettings(requests=Rate(5, 60.0))) as client:
         answers = [await client.get("/v1/rules/presets") for _ in range(5)]
         refused = await client.get("/v1/rules/presets")
         also_refused = await client.post("/v1/games", json={"players": ["Ana", "Bia"]})
@@ -186,8 +188,8 @@ async def test_past_the_limit_a_client_gets_429_with_retry_after(redis_url: str)
 
 async def test_the_limit_is_shared_by_every_api_process_through_redis(redis_url: str) -> None:
     async with (
-        app_client(redis_url, rate_limit=6, rate_window=60) as first,
-        app_client(redis_url, rate_limit=6, rate_window=60) as second,
+        app_client(redis_url, limits=LimitSettings(requests=Rate(6, 60.0))) as first,
+        app_client(redis_url, limits=LimitSettings(requests=Rate(6, 60.0))) as second,
     ):
         statuses = [
             (await (first if i % 2 else second).get("/v1/rules/presets")).status_code
@@ -207,12 +209,10 @@ def from_address(base_url: str, address: str, key: str | None = None) -> httpx.A
 
 
 async def test_limits_count_per_client_address_and_per_api_key(redis_url: str) -> None:
-    settings = Settings(
-        signing_keys=SIGNING_KEYS,
-        redis_url=redis_url,
-        rate_limit=4,
-        rate_window=60,
-        api_key_hashes=(secret_hash(KEY),),
+    settings = app_settings(
+        redis_url,
+        limits=LimitSettings(requests=Rate(4, 60.0)),
+        keys=KeySettings(signing=SIGNING_KEYS, api_hashes=(secret_hash(KEY),)),
     )
     async with serve_apps(redis_url, 2, settings=settings) as servers:
         bases = [str(server.base_url) for server in servers]
@@ -244,7 +244,7 @@ async def test_limits_count_per_client_address_and_per_api_key(redis_url: str) -
 
 
 async def test_a_rate_limit_of_0_switches_the_limits_off(redis_url: str) -> None:
-    async with app_client(redis_url, rate_limit=0) as client:
+    async with app_client(redis_url, limits=LimitSettings(requests=Rate(0, 60.0))) as client:
         for _ in range(30):
             ok(await client.get("/v1/rules/presets"))
 
@@ -254,21 +254,25 @@ async def test_a_rate_limit_of_0_switches_the_limits_off(redis_url: str) -> None
 
 
 def test_the_rate_limit_setting_reads_requests_per_seconds() -> None:
-    default = Settings()
+    default = Settings().limits.requests
 
-    assert rate_limit("600/60", default) == (600, 60.0)
-    assert rate_limit("100", default) == (100, default.rate_window)
-    assert rate_limit("0", default)[0] == 0
-    assert rate_limit(None, default) == (default.rate_limit, default.rate_window)
+    def rate_limit(text: str | None) -> Rate:
+        env = {} if text is None else {"ESCOPA_RATE_LIMIT": text}
+        return Settings.from_env(env).limits.requests
+
+    assert rate_limit("600/60") == (600, 60.0)
+    assert rate_limit("100") == (100, default.window)
+    assert rate_limit("0")[0] == 0
+    assert rate_limit(None) == (default.limit, default.window)
     for bad in ("-1/60", "10/0", "ten/60"):
         with pytest.raises(ValueError):
-            rate_limit(bad, default)
+            rate_limit(bad)
 
 
 def test_the_default_limit_is_generous() -> None:
-    settings = Settings()
+    requests = Settings().limits.requests
 
-    assert settings.rate_limit / settings.rate_window >= 100  # requests per second and client
+    assert requests.limit / requests.window >= 100  # requests per second and client
 
 
 @pytest.mark.parametrize("multiplexed", [True, False])
@@ -462,7 +466,8 @@ async def test_corrupt_stored_data_answers_a_generic_problem(
 
 
 async def test_an_unreachable_redis_is_a_503_that_names_no_host(redis_url: str) -> None:
-    async with app_client("redis://127.0.0.1:1/0", redis_timeout=0.5) as client:
+    nowhere = RedisSettings(url="redis://127.0.0.1:1/0", timeout=0.5)
+    async with app_client(nowhere.url, redis=nowhere) as client:
         response = await client.get("/v1/games/0123456789abcdef01234567")
 
     problem = assert_problem(response, 503, "service/unavailable")

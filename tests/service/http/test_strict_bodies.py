@@ -8,10 +8,10 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.settings import Settings
+from service.settings import HttpSettings
 from tests.harness.api import Client, assert_problem, create_game, ok
 from tests.harness.seats import OPEN, join
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ NOT_JSON = [
 async def test_a_move_that_is_not_sent_as_json_is_a_415(
     redis_url: str, content_type: str | None, fast: bool
 ) -> None:
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=fast))
+    app = create_app(app_settings(redis_url, http=HttpSettings(fast_moves=fast)))
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client)
         seat = (await game.view())["turn"]
@@ -134,7 +134,7 @@ async def test_json_in_utf_8_is_accepted(client: Client, content_type: str) -> N
 async def test_an_integral_version_is_taken_and_a_fraction_refused(
     redis_url: str, fast: bool
 ) -> None:
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, fast_moves=fast))
+    app = create_app(app_settings(redis_url, http=HttpSettings(fast_moves=fast)))
     async with AsyncTestClient(app=app) as client:
         game = await create_game(client)
         seat = (await game.view())["turn"]

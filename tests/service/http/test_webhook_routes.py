@@ -24,7 +24,7 @@ KEYS = ("key-one", "key-two")
 @pytest.fixture
 async def keyed(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
     """An app that needs API keys to create games."""
-    settings = hook_settings(redis_url, api_key_hashes=tuple(_hash(k) for k in KEYS))
+    settings = hook_settings(redis_url, api_hashes=tuple(_hash(k) for k in KEYS))
     async with AsyncTestClient(app=create_app(settings)) as test_client:
         yield test_client
 

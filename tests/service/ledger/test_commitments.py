@@ -18,7 +18,7 @@ import engine
 from engine.shuffle import shuffled_deck
 from service.app import create_app
 from service.ledger.audit import audit_export
-from service.settings import Settings
+from service.settings import RedisSettings
 from service.store import keys
 from service.store.commitment_store import CommitmentStore
 from service.store.game_store import GameStore
@@ -33,7 +33,7 @@ from tests.harness.api import (
     sha256_hex,
 )
 from tests.harness.audits import committed_game, export_bytes, new_commitment
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -253,9 +253,8 @@ async def test_a_running_committed_games_log_never_shows_the_server_seed(
 @asynccontextmanager
 async def unconfirmed(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
     """An app that wants one replica to confirm each write, on a Redis that has none."""
-    settings = Settings(
-        signing_keys=SIGNING_KEYS, redis_url=redis_url, wait_replicas=1, wait_timeout_ms=50
-    )
+    waits = RedisSettings(url=redis_url, wait_replicas=1, wait_timeout_ms=50)
+    settings = app_settings(redis_url, redis=waits)
     async with AsyncTestClient(app=create_app(settings)) as waiting:
         yield waiting
 

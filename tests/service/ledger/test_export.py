@@ -26,11 +26,11 @@ from service.ledger.chain import GameInfo
 from service.ledger.export import Export
 from service.ledger.replay import key_text
 from service.ledger.signatures import public_keys
-from service.settings import Settings
 from service.store.redis_server import RedisServer
 from tests.harness.api import Client, Json, assert_problem, create_game, sha256_hex
 from tests.harness.audits import committed_game, export_bytes, first_index, forged, rechain
-from tests.harness.signing import SIGNING_KEY, SIGNING_KEYS, published
+from tests.harness.settings import app_settings
+from tests.harness.signing import SIGNING_KEY, published
 
 Failure = dict[str, Any]
 
@@ -38,7 +38,7 @@ Failure = dict[str, Any]
 @pytest.fixture(scope="module")
 async def exported(redis_server: RedisServer) -> AsyncIterator[bytes]:
     """One finished 2-player game made from a commitment and a client seed, exported."""
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_server.url))
+    app = create_app(app_settings(redis_server.url))
     async with AsyncTestClient(app=app) as client:
         game, _ = await committed_game(client, 2, "escopa", target=11)
         await game.play_out(random.Random(11))

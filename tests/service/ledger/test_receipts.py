@@ -14,9 +14,10 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.settings import Settings
+from service.settings import KeySettings, RedisSettings, Settings
 from tests.harness.api import Client, Game, Json, create_game, ok
 from tests.harness.audits import export_bytes, finished_game
+from tests.harness.settings import app_settings
 from tests.harness.signing import (
     OTHER_KEY,
     SIGNING_KEY,
@@ -31,7 +32,7 @@ from tests.harness.signing import (
 @asynccontextmanager
 async def app_with(redis_url: str, *keys: str) -> AsyncIterator[Client]:
     """A client of an app whose ring is `keys` (the first signs)."""
-    app = create_app(Settings(redis_url=redis_url, signing_keys=keys))
+    app = create_app(app_settings(redis_url, keys=KeySettings(signing=keys)))
     async with AsyncTestClient(app=app) as client:
         yield client
 
@@ -73,12 +74,13 @@ async def test_every_key_of_a_ring_is_published_the_signing_one_first(redis_url:
 
 def test_an_app_without_a_signing_key_refuses_to_be_made() -> None:
     with pytest.raises(ValueError, match="no signing key"):
-        create_app(Settings(redis_url="redis://127.0.0.1:1/0"))
+        create_app(Settings(redis=RedisSettings(url="redis://127.0.0.1:1/0")))
 
 
 def test_an_app_with_a_malformed_signing_key_names_it() -> None:
     with pytest.raises(ValueError, match="signing key 2: a key is 43 base64url"):
-        create_app(Settings(redis_url="redis://127.0.0.1:1/0", signing_keys=(SIGNING_KEY, "x")))
+        keys = KeySettings(signing=(SIGNING_KEY, "x"))
+        create_app(app_settings("redis://127.0.0.1:1/0", keys=keys))
 
 
 # --- receipts ---------------------------------------------------------------------------------

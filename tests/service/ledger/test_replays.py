@@ -14,10 +14,10 @@ from litestar.testing import AsyncTestClient
 import engine
 from service.app import create_app
 from service.ledger.replay import MAX_REPLAY_MOVES
-from service.settings import Settings
+from service.settings import LimitSettings, Rate, Settings
 from tests.harness.api import NAMES, Client, Json, assert_problem, chosen_seed, create_game, ok
 from tests.harness.audits import committed_game, export_bytes, finished_game, replay_body
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 async def replay(client: Client, body: Json) -> Json:
@@ -219,7 +219,7 @@ async def test_the_limit_of_moves_fits_in_the_body_limit(client: Client) -> None
     game = await finished_game(client, 2, "escopa", seed="long", target=60)
     body = replay_body(json.loads(await export_bytes(game)))
     assert 400 < len(body["moves"]) <= MAX_REPLAY_MOVES
-    assert len(json.dumps(body)) > Settings().max_body_bytes  # more than other routes accept
+    assert len(json.dumps(body)) > Settings().http.max_body_bytes  # more than other routes accept
 
     result = await replay(client, body)
 
@@ -263,12 +263,14 @@ async def test_a_replay_of_an_unfinished_game_matches_its_log_so_far(client: Cli
 
 
 async def test_replays_count_their_moves_against_a_limit_of_their_own(redis_url: str) -> None:
-    settings = Settings(redis_url=redis_url, signing_keys=SIGNING_KEYS, replay_rate_limit=1)
+    settings = app_settings(redis_url, limits=LimitSettings(replays=Rate(1, 60.0)))
     async with AsyncTestClient(app=create_app(settings)) as client:
         game = await finished_game(client, 2, seed="costly")
         body = replay_body(json.loads(await export_bytes(game)))
         moves = len(body["moves"])
-    settings = msgspec.structs.replace(settings, replay_rate_limit=2 * moves + 1)
+    settings = msgspec.structs.replace(
+        settings, limits=LimitSettings(replays=Rate(2 * moves + 1, 60.0))
+    )
     async with AsyncTestClient(app=create_app(settings)) as client:
         for _ in range(2):
             await replay(client, body)

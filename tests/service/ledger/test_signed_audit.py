@@ -15,14 +15,13 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.settings import Settings
 from service.store.redis_server import RedisServer
 from tests.harness.api import Json
 from tests.harness.audits import escopa, export_bytes, finished_game, rebuilt
+from tests.harness.settings import app_settings
 from tests.harness.signing import (
     OTHER_KEY,
     SIGNING_KEY,
-    SIGNING_KEYS,
     export_signed_bytes,
     key_id,
     public_text,
@@ -39,7 +38,7 @@ EXPORT_V3 = "escopa-export-v3"
 @pytest.fixture(scope="module")
 async def exported(redis_server: RedisServer) -> AsyncIterator[bytes]:
     """One finished 2-player game, exported by a service signing with the tests' key."""
-    app = create_app(Settings(redis_url=redis_server.url, signing_keys=SIGNING_KEYS))
+    app = create_app(app_settings(redis_server.url))
     async with AsyncTestClient(app=app) as client:
         game = await finished_game(client, 2, "escopa", seed="signed", target=7)
         yield await export_bytes(game)

@@ -21,9 +21,9 @@ from service.errors import ServiceError
 from service.ledger.signatures import KeyRing
 from service.ops.logs import REQUEST_ID, JsonFormatter, log_config, without_password
 from service.ops.streams import Heartbeat, Streams
-from service.settings import Settings
 from service.store.game_store import GameStore
 from tests.harness.api import assert_problem, create_game, ok
+from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 
 
@@ -127,7 +127,7 @@ def test_a_redis_password_never_reaches_a_log_line() -> None:
 @pytest.fixture
 async def streams(redis_url: str) -> AsyncIterator[tuple[Streams, House, str]]:
     """The stream bookkeeping on this test's loop, with a game to follow."""
-    settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url)
+    settings = app_settings(redis_url)
     client = Redis.from_url(redis_url, protocol=3)
     games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     created = await games.creation.create(CreateGame(players=["Ana", "Bia"]))
@@ -165,7 +165,7 @@ async def test_a_full_process_refuses_before_reading_the_game(
     streams: tuple[Streams, House, str],
 ) -> None:
     feeds, games, _ = streams
-    held = [feeds.acquire(f"g{i}", f"c{i}", False) for i in range(feeds.settings.max_streams)]
+    held = [feeds.acquire(f"g{i}", f"c{i}", False) for i in range(feeds.settings.streams.max_total)]
     with pytest.raises(ServiceError) as refused:
         await feeds.open(games.access, "no-such-game", None, 0)
     assert refused.value.code == "events/too_many_streams"

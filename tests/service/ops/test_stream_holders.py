@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from service.settings import Settings
+from service.settings import StreamSettings
 from tests.harness.api import Client, Json, assert_problem, ok, serve_apps
 from tests.harness.seats import OPEN, act, bearer, create_open, join, tokens
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 from tests.harness.sse import Message, follow
 
 
@@ -131,7 +131,7 @@ async def test_a_holder_who_comes_back_has_a_new_token_and_her_old_ticket_stays_
 
 
 async def test_a_tickets_lifetime_bounds_the_stream_it_opened(redis_url: str) -> None:
-    settings = Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url, stream_ticket_ttl=1)
+    settings = app_settings(redis_url, streams=StreamSettings(ticket_ttl=1))
     async with serve_apps(redis_url, 1, settings=settings) as (one,):
         game_id, ana, _ = await seated_in_lobby(one)
         kept = await ticket(one, game_id, ana)

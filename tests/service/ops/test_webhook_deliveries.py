@@ -9,29 +9,29 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.settings import Settings
+from service.settings import KeySettings, Settings, WebhookSettings
 from tests.harness.api import Game, chosen_seed, create, ok
 from tests.harness.clocks import clock, past
+from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.webhook_receiver import Receiver, receiving, settled, verify
 
 Json = dict[str, Any]
 
 
-def hook_settings(redis_url: str, **changes: Any) -> Settings:
-    options: dict[str, Any] = {
-        "signing_keys": SIGNING_KEYS,
-        "redis_url": redis_url,
-        "webhook_allow": ("127.0.0.1",),
-        "webhook_backoff": 0.05,
-        "webhook_timeout": 2.0,
-        "webhook_attempts": 4,
-    }
-    return Settings(**{**options, **changes})
+HOOKS = WebhookSettings(allow=("127.0.0.1",), backoff=0.05, timeout=2.0, attempts=4)
+
+
+def hook_settings(redis_url: str, api_hashes: tuple[str, ...] = (), **hooks: Any) -> Settings:
+    """The app with quick webhook retries to loopback; `hooks` change `HOOKS`' fields."""
+    keys = KeySettings(signing=SIGNING_KEYS, api_hashes=api_hashes)
+    webhooks = msgspec.structs.replace(HOOKS, **hooks)
+    return app_settings(redis_url, keys=keys, webhooks=webhooks)
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from tests.harness.webhook_receiver import Receiver, receiving
 from tests.service.ops.test_webhook_deliveries import hook_settings, wait_for
 
 ATTEMPT = 2.0
-"""Each attempt's time (`webhook_timeout`)."""
+"""Each attempt's time (`webhooks.timeout`)."""
 HANGING = 64
 FAST_HOST = "127.0.0.2"
 KEYS = ("slow-key", "fast-key")
@@ -33,10 +33,10 @@ async def app(redis_url: str, hosts: list[str]) -> AsyncIterator[Any]:
     """The app, its webhook worker on, allowed to deliver to `hosts`, with two API keys."""
     settings = hook_settings(
         redis_url,
-        webhook_allow=(FAST_HOST, *hosts),
-        webhook_timeout=ATTEMPT,
-        webhook_attempts=8,
-        api_key_hashes=tuple(secret_hash(k) for k in KEYS),
+        allow=(FAST_HOST, *hosts),
+        timeout=ATTEMPT,
+        attempts=8,
+        api_hashes=tuple(secret_hash(k) for k in KEYS),
     )
     async with AsyncTestClient(app=create_app(settings)) as client:
         yield client

@@ -14,12 +14,11 @@ from engine.state import EncodedParts
 from service.app import create_app
 from service.core.log_cache import LogCache
 from service.ledger.compact import decode_step, encode
-from service.settings import Settings
 from service.store import keys
 from service.store.game_store import GameStore
 from tests.harness.api import Client, Game, assert_linked, create_game, ok
 from tests.harness.audits import audit_of, finished_game
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 async def play(game: Game, moves: int, rng: random.Random) -> int:
@@ -64,7 +63,7 @@ async def test_log_pages_read_from_checkpoints_are_the_pages_read_from_the_start
     version = await play(game, 130, random.Random("pages"))
     pages = range(0, version, 30)
     kept = [ok(await game.log_page(after=after, limit=30)) for after in pages]
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as fresh:  # a process that kept nothing of the game
         derived = [ok(await game.on(fresh).log_page(after=after, limit=30)) for after in pages]
 
@@ -79,7 +78,7 @@ async def test_a_record_rewritten_under_a_checkpoint_is_read_again_from_the_star
 ) -> None:
     game = await create_game(client, players=2, seed="rewritten", target=21)
     await play(game, 120, random.Random("rewritten"))
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as reader:  # keeps checkpoints, not the last entries
         before = ok(await game.on(reader).log_page(after=100, limit=5))["entries"]
         store = redis.Redis.from_url(redis_url)
@@ -114,7 +113,7 @@ async def as_stored_before(redis_url: str, game_id: str) -> list[bytes]:
 async def test_a_game_stored_before_the_compact_log_is_converted_when_first_read(
     redis_url: str,
 ) -> None:
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as first:
         game = await create_game(first, players=2, seed="before", target=21)
         version = await play(game, 40, random.Random("before"))
@@ -122,7 +121,7 @@ async def test_a_game_stored_before_the_compact_log_is_converted_when_first_read
         view = await game.view(0)
     await as_stored_before(redis_url, game.id)
 
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as later:
         assert await game.on(later).view(0) == view
         assert await game.on(later).log(0) == log
@@ -141,7 +140,7 @@ async def test_a_finished_game_stored_before_exports_and_audits_as_it_did(
     export = ok(await client.get(f"{game.url}/export"))
     written = await as_stored_before(redis_url, game.id)
 
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as later:
         again = ok(await later.get(f"{game.url}/export"))
         report = await audit_of(game.on(later))
@@ -156,7 +155,7 @@ async def test_a_process_s_last_entries_give_way_to_a_move_another_process_wrote
     game = await create_game(client, players=2, seed="two writers", target=21)
     version = await play(game, 30, random.Random("two writers"))
     mine = ok(await game.log_page(after=version - 5, limit=10))["entries"]
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as other:
         assert await play(game.on(other), 1, random.Random("other")) == version + 1
         theirs = ok(await game.on(other).log_page(after=version - 5, limit=10))["entries"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from service.settings import Settings
+from service.settings import KeySettings, Settings
 from service.store.key_file import ensure_key_file, key_ring, read_keys
 from tests.harness.signing import OTHER_KEY, SIGNING_KEY, key_id
 
@@ -22,7 +22,7 @@ def test_the_key_file_is_made_once_readable_by_its_owner_only(tmp_path: Path) ->
     assert path.read_text() == made
     assert path.stat().st_mode & 0o777 == 0o600
     (key,) = read_keys(path)
-    assert key_ring(Settings(signing_key_file=str(path))).signer_id == key_id(key)
+    assert key_ring(Settings(keys=KeySettings(signing_file=str(path)))).signer_id == key_id(key)
 
 
 def test_two_folders_get_two_keys(tmp_path: Path) -> None:
@@ -36,7 +36,7 @@ def test_the_given_keys_come_first_then_the_files(tmp_path: Path) -> None:
     path = tmp_path / "keys"
     path.write_text(f"# rotated out, still verifying\n\n{SIGNING_KEY}\n")
 
-    ring = key_ring(Settings(signing_keys=(OTHER_KEY,), signing_key_file=str(path)))
+    ring = key_ring(Settings(keys=KeySettings(signing=(OTHER_KEY,), signing_file=str(path))))
 
     assert ring.signer_id == key_id(OTHER_KEY)
     assert list(ring.public) == [key_id(OTHER_KEY), key_id(SIGNING_KEY)]
@@ -48,8 +48,8 @@ def test_the_environment_lists_keys_comma_separated(monkeypatch: pytest.MonkeyPa
 
     settings = Settings.from_env()
 
-    assert settings.signing_keys == (OTHER_KEY, SIGNING_KEY)
-    assert settings.signing_key_file == "/nowhere/keys"
+    assert settings.keys.signing == (OTHER_KEY, SIGNING_KEY)
+    assert settings.keys.signing_file == "/nowhere/keys"
     with pytest.raises(ValueError, match="cannot read the signing key file /nowhere/keys"):
         key_ring(settings)
 

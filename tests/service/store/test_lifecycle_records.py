@@ -20,13 +20,12 @@ from service.app import create_app
 from service.core.log_cache import LogCache
 from service.ledger.chain import GENESIS, LogEntry, sealed
 from service.ledger.compact import Life, decode_record, encode
-from service.settings import Settings
 from service.store import keys
 from service.store.game_store import GameStore
 from tests.harness.api import Client, Game, ok
 from tests.harness.audits import audit_of
 from tests.harness.seats import OPEN, act, create_open, join, tokens
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 
 def as_written_in_full(entries: list[LogEntry]) -> list[LogEntry]:
@@ -140,7 +139,7 @@ def test_a_life_record_is_told_from_a_move_record_by_its_first_member() -> None:
 async def test_a_lifecycle_game_stored_in_full_entries_replays_into_exactly_them(
     redis_url: str,
 ) -> None:
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as first:
         game = await a_resigned_life(first)
         aborted = await create_open(first, ["Ana", OPEN, OPEN])
@@ -150,7 +149,7 @@ async def test_a_lifecycle_game_stored_in_full_entries_replays_into_exactly_them
         assert (ours.events, ours.state_hash) == (theirs.events, theirs.state_hash)
     _, aborted_written = await stored_in_full(redis_url, aborted["game_id"])
 
-    app = create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=redis_url))
+    app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as later:
         export = ok(await later.get(f"{game.url}/export"))
         report = await audit_of(game.on(later))

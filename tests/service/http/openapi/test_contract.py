@@ -14,18 +14,15 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from service.app import create_app
-from service.settings import Settings
 from service.store.redis_server import RedisServer
 from tests.harness import fuzz_hooks
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.settings import app_settings
 
 assert fuzz_hooks.distinct_names  # the hooks are registered on import
 
 _redis = RedisServer(Path(tempfile.mkdtemp(prefix="escopa-contract-"))).start()
 atexit.register(_redis.stop)
-schema = schemathesis.openapi.from_asgi(
-    "/openapi.json", create_app(Settings(signing_keys=SIGNING_KEYS, redis_url=_redis.url))
-)
+schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(app_settings(_redis.url)))
 
 
 @schema.parametrize()
