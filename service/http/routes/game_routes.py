@@ -29,6 +29,7 @@ from service.core.messages import (
 from service.core.views import view_tag
 from service.core.webhooks import api_key_id
 from service.http.fast_moves import FastMoves
+from service.http.fast_views import FastViews, matches
 from service.http.guard import API_KEY_SECURITY, HINT_RATE, hint_admission
 from service.http.params import (
     GAME_ID_MAX_LENGTH,
@@ -102,6 +103,7 @@ class GamesController(Controller):
         "/{game_id:str}",
         operation_id="getGame",
         security=SEAT_TOKEN_OR_NONE,
+        middleware=[FastViews],
         responses={**problems(400, 401, 404), 304: ResponseSpec(None, description="Not modified")},
         response_headers=[
             ResponseHeader(
@@ -130,7 +132,7 @@ class GamesController(Controller):
         view = await house.reads.view(game_id, bearer(authorization))
         etag = view_tag(view)
         headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
-        if if_none_match is not None and _matches(if_none_match, etag):
+        if if_none_match is not None and matches(if_none_match, etag):
             return Response(content=None, status_code=HTTP_304_NOT_MODIFIED, headers=headers)  # type: ignore[arg-type]
         return Response(content=view, status_code=HTTP_200_OK, headers=headers)
 
@@ -274,9 +276,3 @@ class GamesController(Controller):
         limit: Limit = 50,
     ) -> LogPage:
         return await house.reads.log(game_id, bearer(authorization), after, limit)
-
-
-def _matches(if_none_match: str, etag: str) -> bool:
-    """RFC 9110 weak comparison: `*` or any listed tag, `W/` prefix ignored."""
-    tags = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
-    return "*" in tags or etag in tags
