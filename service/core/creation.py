@@ -27,7 +27,7 @@ from service.core.views import seat_view
 from service.core.webhooks import Webhooks
 from service.errors import ServiceError
 from service.ledger.chain import GameInfo
-from service.ledger.compact import Opening, iso, new_salt_key, now_ms
+from service.ledger.log import Opening, iso, new_salt_key, now_ms
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
 from service.ledger.terms import player_names

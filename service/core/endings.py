@@ -24,7 +24,7 @@ from service.core.messages import Changed
 from service.core.thinking import Question, Thinker
 from service.core.views import changed
 from service.errors import busy
-from service.ledger.compact import ABORT, FORFEIT, Life, LifeKind, now_ms
+from service.ledger.log import ABORT, FORFEIT, Life, LifeKind, now_ms
 from service.ledger.signatures import KeyRing
 from service.store import keys
 from service.store.game_store import StoredGame

@@ -25,7 +25,7 @@ from service.core.log_cache import LogCache
 from service.core.observer import GameObserver
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
-from service.ledger.compact import Cursor, Life, Opening, Step, advanced, encode
+from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode
 from service.settings import TtlSettings
 from service.store.game_store import (
     LOG_LINGER_MS,

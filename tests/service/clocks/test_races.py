@@ -16,7 +16,7 @@ from redis.asyncio import Redis
 from service.core.house import House
 from service.core.messages import CreateGame, MoveRequest
 from service.errors import ServiceError
-from service.ledger.compact import now_ms
+from service.ledger.log import now_ms
 from service.ledger.terms import RulesOverride
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
