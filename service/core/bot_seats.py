@@ -14,6 +14,7 @@ from typing import Final
 
 import engine
 from bots import Heard, Knowledge, knowledge_of, learn, level
+from bots.levels import BotLevel
 from service.core.access import Access
 from service.core.journal import Journal
 from service.core.messages import Hint, MoveValue
@@ -23,7 +24,6 @@ from service.core.thinking import Question, Thinker
 from service.core.views import legal_move
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal, seen_signals
-from service.ledger.terms import BotLevel
 from service.store.bot_queue import BotTurn
 from service.store.game_store import StoredGame
 

@@ -29,19 +29,14 @@ from msgspec import Meta
 import engine
 from engine import EngineError, Event, Rules, RulesError, State, View
 from engine.moves import MAX_MOVE_TEXT
-from engine.rules import PresetName
+from engine.rules import PresetName, SeatNumber
 from engine.scoring import Outcome, RoundScore
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
 from service.errors import ServiceError
-from service.ledger.terms import (
-    ClientSeed,
-    PlayerName,
-    RulesOverride,
-    Seat,
-    Seed,
-    player_names,
-)
+from service.ledger.names import PlayerName, player_names
+from service.ledger.overrides import RulesOverride
+from service.ledger.seeds import ClientSeed, Seed
 
 MAX_REPLAY_MOVES: Final = 2000
 MAX_REPLAY_BODY: Final = 256 * 1024
@@ -80,7 +75,7 @@ def replay_hash_step(previous: str, seat: int, move: str, state_hash: str) -> st
 class ReplayMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """One move to replay: the seat that plays it and its text form."""
 
-    seat: Seat
+    seat: SeatNumber
     move: StepText
 
 

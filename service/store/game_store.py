@@ -14,13 +14,13 @@ import msgspec
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, ResponseError
 
+from bots.levels import BotLevel
 from engine import State
 from engine.clock import Timing
 from engine.state import EncodedParts
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
 from service.ledger.log import Cursor, decode_opening, decode_record, records_of
-from service.ledger.terms import BotLevel
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
 from service.store.scripts import Script

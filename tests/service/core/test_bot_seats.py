@@ -15,8 +15,8 @@ from service.core.bot_seats import BotSeats
 from service.core.house import House
 from service.core.messages import BotPlayer, CreateGame, MoveRequest, SignalRequest
 from service.core.thinking import Question, Thinker
+from service.ledger.overrides import RulesOverride
 from service.ledger.signatures import KeyRing
-from service.ledger.terms import RulesOverride
 from service.settings import BotSettings
 from service.store import keys
 from service.store.bot_queue import BotTurn

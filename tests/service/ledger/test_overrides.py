@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from engine.rules import MAX_POINTS, MAX_TARGET, Points, Rules
-from service.ledger.terms import PointsOverride, RulesOverride
+from service.ledger.overrides import PointsOverride, RulesOverride
 
 
 def test_every_option_of_the_rules_but_players_can_be_overridden() -> None:
