@@ -88,10 +88,11 @@ def multiplexed(settings: Settings) -> Multiplexed | None:
 @asynccontextmanager
 async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]:
     """The bot seats (hints, turns) and, unless `settings.bots.worker` is off, this process's
-    worker; the games' thinking processes (also the clocks' stand-ins) run from start to stop."""
+    worker; the worker processes where bots think (also the clocks' stand-ins) run from start to
+    stop."""
     house: House = app.state.house
-    thinker = house.thinker
-    thinker.start()  # the worker processes start now, not at the first stand-in or hint
+    processes = house.workers
+    processes.start()  # they start now, not at the first stand-in or hint
     worker = None
     if settings.bots.worker and house.store.bot_queue:
         bots, client = worker_for(settings, house.bots)
@@ -102,7 +103,7 @@ async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]
         if worker is not None:
             await end_worker(bots, worker)
             await client.aclose()
-        thinker.close()
+        processes.close()
 
 
 def openapi_config() -> OpenAPIConfig:

@@ -21,8 +21,8 @@ from service.core.credentials import acting_seat
 from service.core.journal import Change, Draft, Journal, nothing_answered
 from service.core.lobby import Lobby
 from service.core.messages import Changed
-from service.core.thinking import Question, Thinker
 from service.core.views import changed
+from service.core.worker_processes import Question, WorkerProcesses
 from service.errors import busy
 from service.ledger.log import ABORT, FORFEIT, Life, LifeKind, now_ms
 from service.ledger.signatures import KeyRing
@@ -45,14 +45,14 @@ class Endings:
         self,
         journal: Journal,
         clocks: Clocks,
-        thinker: Thinker,
+        workers: WorkerProcesses,
         budget: int,
         ring: KeyRing,
         lobby: Lobby,
     ) -> None:
         self.journal = journal
         self.clocks = clocks
-        self.thinker = thinker
+        self.workers = workers
         self.budget = budget
         self.ring = ring
         self.lobby = lobby
@@ -156,4 +156,4 @@ class Endings:
                 known = learn(known, event)
         seen = engine.view(state, seat)
         question = Question(STAND_IN, seen, known, state.seed, game.version + 1, self.budget)
-        return await self.thinker.decide(question)  # in a worker process, off this loop
+        return await self.workers.decide(question)  # in a worker process, off this loop
