@@ -41,10 +41,10 @@ from service.http.routes.web_routes import WEB_ROUTES
 from service.http.routes.webhook_routes import ApiKeyWebhookController, WebhookDeliveriesController
 from service.http.strict import strict_body
 from service.ledger.signatures import new_private_text
-from service.ops.bot_worker import end_worker, run_worker, worker_for
-from service.ops.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
-from service.ops.observe import instrument, operations
-from service.ops.webhook_worker import webhook_lifespan
+from service.ops.observation.requests import instrument, operations
+from service.ops.workers.bot_worker import end_worker, run_worker, worker_for
+from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
+from service.ops.workers.webhook_worker import webhook_lifespan
 from service.settings import KeySettings, RedisSettings, Settings
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring

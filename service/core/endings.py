@@ -4,8 +4,8 @@ timeout (a seat whose time ran out; the game's own end is a move's, through the 
 Each is an entry committed through the journal, which also does what any ending does (the
 signals recorded, the finished game's lifetime, the log stream left to linger). Timeouts
 are applied by whoever finds the deadline passed: a request reading the game (`current`)
-or a sweeper (`service.ops.clock_sweeper`); the commit script checks the stored deadline, so
-one is applied once, and never over a move committed before it.
+or a sweeper (`service.ops.workers.clock_sweeper`); the commit script checks the stored
+deadline, so one is applied once, and never over a move committed before it.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from service.core.house import House
 from service.core.messages import CreateGame
 from service.errors import ServiceError
 from service.ledger.signatures import KeyRing
-from service.ops.logs import REQUEST_ID, JsonFormatter, log_config, without_password
+from service.ops.observation.logs import REQUEST_ID, JsonFormatter, log_config, without_password
 from service.ops.streams import Heartbeat, Streams
 from service.store.game_store import GameStore
 from tests.harness.api import assert_problem, create_game, ok

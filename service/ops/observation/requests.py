@@ -22,8 +22,8 @@ from litestar import Litestar
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.ops.logs import REQUEST_ID
-from service.ops.metrics import Metrics
+from service.ops.observation.logs import REQUEST_ID
+from service.ops.observation.metrics import Metrics
 from service.ops.streams import Streams, drain_on_shutdown
 from service.settings import Settings
 
@@ -122,7 +122,7 @@ def operations(settings: Settings) -> Lifespan:
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         metrics: Metrics = app.state.metrics
-        app.state.house.journal.observer = metrics
+        app.state.house.journal.reports = metrics
         streams = Streams(settings, app.state.store.client, metrics)
         app.state.streams = streams
         gc.freeze()  # what startup built lives as long as the process: no collection visits it

@@ -1,7 +1,7 @@
 """The bot worker: takes due bot turns from the Redis queue and has them played, a few at once.
 
 `escopa serve` runs one in each process (unless `ESCOPA_BOTS=0`); `escopa bots` runs one alone,
-with a clock sweeper beside it (`service.ops.clock_sweeper`).
+with a clock sweeper beside it (`service.ops.workers.clock_sweeper`).
 Any number of workers share the queue's consumer group, so each turn goes to one of them; a
 turn taken by a worker that died (or stalled past `claim_idle`) is claimed again by another.
 """
@@ -23,7 +23,7 @@ from redis.exceptions import RedisError
 from service.core.bot_seats import BotSeats
 from service.core.house import House
 from service.core.worker_processes import WorkerProcesses
-from service.ops.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
+from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.settings import Settings
 from service.store.bot_queue import BotQueue, BotTurn
 from service.store.game_store import GameStore
