@@ -39,11 +39,11 @@ from msgspec import UnsetType
 import engine
 from engine import EngineError, Event, State, canonical_json, clock
 from engine.clock import Timing
-from engine.decoding import explain
 from engine.rules import partnered
 from engine.scoring import Outcome
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
+from service.decode_errors import explain
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
 from service.ledger.export import (
     EXPORT_FORMATS,
