@@ -31,10 +31,10 @@ from redis.asyncio import Redis  # noqa: E402
 
 from service.core.house import House  # noqa: E402
 from service.core.messages import CreateGame, MoveRequest  # noqa: E402
-from service.ledger.compact import ms_of  # noqa: E402
+from service.ledger.log import ms_of  # noqa: E402
+from service.ledger.overrides import RulesOverride  # noqa: E402
 from service.ledger.signatures import new_private_text  # noqa: E402
-from service.ledger.terms import RulesOverride  # noqa: E402
-from service.ops.clock_sweeper import ClockSweeper  # noqa: E402
+from service.ops.workers.clock_sweeper import ClockSweeper  # noqa: E402
 from service.settings import (  # noqa: E402
     ClockSettings,
     KeySettings,

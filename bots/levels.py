@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from bots import expert, greedy, uniform
 from bots.knowledge import Knowledge
@@ -18,6 +18,10 @@ Choose = Callable[[View, Knowledge, random.Random, int], Move]
 Evaluate = Callable[[View, Knowledge, random.Random, int], list[tuple[Move, float]]]
 Signals = Callable[[View, Knowledge], tuple[Signal, ...]]
 DEFAULT_BUDGET: Final = expert.BUDGET
+
+BotLevel = Literal["random", "greedy", "expert"]
+"""A bot level's name, as the API and the stored games write it (docs/bots.md): the keys of
+`LEVELS`."""
 
 
 class Level(NamedTuple):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises on untrusted input."""
@@ -23,9 +25,20 @@ class IllegalMove(EngineError):
 
 
 class RulesError(EngineError):
-    """The rules cannot be played: an unknown preset or an impossible combination of options."""
+    """The rules cannot be played: an unknown preset or an impossible combination of options.
 
-    def __init__(self, field: str, message: str, code: str = "rules/invalid") -> None:
+    `invalid`: msgspec's own error when an option is not of its type or out of its bounds
+    (then `reason` is msgspec's words), for a service to word for its clients.
+    """
+
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        code: str = "rules/invalid",
+        invalid: msgspec.ValidationError | None = None,
+    ) -> None:
         super().__init__(code, f"{field}: {message}")
         self.field = field
         self.reason = message
+        self.invalid = invalid

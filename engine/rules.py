@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
 from engine.cards import RANKS
-from engine.decoding import explain
 from engine.errors import RulesError
 
 Rotation = Literal["hand", "round"]
@@ -28,6 +28,7 @@ PRIMEIRA_VALUES: Final[dict[str, int]] = {
 HANDS_PER_ROUND: Final[dict[int, int]] = {2: 6, 3: 4, 4: 3}
 MAX_TARGET: Final = 1000
 MAX_POINTS: Final = 100
+_NAMED_MEMBER: Final = re.compile(r"Object (?:missing required|contains unknown) field `(.+)`")
 
 Target = Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET)]
 PointValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_POINTS)]
@@ -207,10 +208,20 @@ def make_rules(preset: str = "escopa", overrides: dict[str, Any] | None = None) 
     try:
         rules = msgspec.convert(merged, Rules, strict=True)
     except msgspec.ValidationError as error:
-        invalid = explain(error, Rules)
-        raise RulesError(invalid.field or "rules", invalid.problem) from None
+        raise refusal(error) from None
     check_rules(rules)
     return rules
+
+
+def refusal(error: msgspec.ValidationError) -> RulesError:
+    """msgspec's error about the rules as a `RulesError` naming the option it refused
+    (`points.escopa`; a member missing or unknown: that member), in msgspec's own words."""
+    text, _, where = str(error).partition(" - at `$")
+    field = where.rstrip("`").lstrip(".")
+    named = _NAMED_MEMBER.match(text)
+    if named:
+        field = f"{field}.{named.group(1)}" if field else named.group(1)
+    return RulesError(field or "rules", text, invalid=error)
 
 
 def check_rules(rules: Rules) -> None:

@@ -16,7 +16,7 @@ LAYERS = (
     "service.ops",
     "service.http",
 )
-SHARED = ("service.settings", "service.errors")
+SHARED = ("service.settings", "service.errors", "service.decode_errors")
 CLIENT = ROOT / "clients" / "python" / "escopa_client"
 """Modules of the service's root that every layer may use: they import no layer above them."""
 

@@ -35,7 +35,7 @@ def serve(args: argparse.Namespace) -> int:
     from uvicorn.supervisors import Multiprocess
 
     from service.http.receive_deadline import ReceiveDeadline
-    from service.ops.logs import log_config, without_password
+    from service.ops.observation.logs import log_config, without_password
     from service.store.redis_server import RedisServer, Supervisor
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
@@ -155,7 +155,7 @@ def bots(args: argparse.Namespace) -> int:
     import asyncio
     import contextlib
 
-    from service.ops.logs import log_config, without_password
+    from service.ops.observation.logs import log_config, without_password
     from service.settings import Settings
     from service.store.key_file import key_ring
 
@@ -179,8 +179,8 @@ async def bots_and_webhooks(settings: Settings) -> None:
     """`escopa bots`: the bot worker, and the webhook worker unless `ESCOPA_WEBHOOKS=0`."""
     import asyncio
 
-    from service.ops.bot_worker import work_alone
-    from service.ops.webhook_worker import work_alone as deliver_alone
+    from service.ops.workers.bot_worker import work_alone
+    from service.ops.workers.webhook_worker import work_alone as deliver_alone
 
     workers = [work_alone(settings)]
     if settings.webhooks.worker:
@@ -204,7 +204,7 @@ def shared_metrics(workers: int) -> str | None:
     """The directory of the workers' merged metrics (prometheus_client's multiprocess mode):
     `PROMETHEUS_MULTIPROC_DIR` when set (made if missing, a previous run's values wiped), else
     with several workers a fresh one, which is returned so that it is removed at the end."""
-    from service.ops.metrics import MULTIPROCESS_DIR
+    from service.ops.observation.metrics import MULTIPROCESS_DIR
 
     given = os.environ.get(MULTIPROCESS_DIR)
     if given:

@@ -21,8 +21,8 @@ from engine.scoring import Outcome
 from service.errors import ServiceError
 from service.ledger.audit import AuditReport, audit_export
 from service.ledger.chain import LogEntry
-from service.ledger.compact import FORFEIT
 from service.ledger.export import EXPORT_FORMATS, Export, read_document
+from service.ledger.log import FORFEIT
 from service.ledger.replay import ReplayMove, ReplayRequest, ReplayResult, replay, replay_request
 from service.ledger.signatures import PublicKeys, public_keys
 

@@ -14,16 +14,16 @@ from typing import Final
 
 import engine
 from bots import Heard, Knowledge, knowledge_of, learn, level
+from bots.levels import BotLevel
 from service.core.access import Access
 from service.core.journal import Journal
 from service.core.messages import Hint, MoveValue
 from service.core.moves import Moves
 from service.core.signals import Signals
-from service.core.thinking import Question, Thinker
 from service.core.views import legal_move
+from service.core.worker_processes import Question, WorkerProcesses
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal, seen_signals
-from service.ledger.terms import BotLevel
 from service.store.bot_queue import BotTurn
 from service.store.game_store import StoredGame
 
@@ -67,14 +67,14 @@ class BotSeats:
         journal: Journal,
         moves: Moves,
         signals: Signals,
-        thinker: Thinker,
+        workers: WorkerProcesses,
         budget: int,
     ) -> None:
         self.access = access
         self.journal = journal
         self.moves = moves
         self.signals = signals
-        self.thinker = thinker
+        self.workers = workers
         self.budget = budget
         self._known: OrderedDict[tuple[str, int], tuple[int, int, Knowledge]] = OrderedDict()
         """Per game and seat: the log's seq and the count of seen signals known, and the
@@ -98,7 +98,7 @@ class BotSeats:
             if game.version != turn.version:
                 return False
             question = await self.question(turn.game_id, game, seat, bot)
-            await self._commit(turn, game, seat, await self.thinker.decide(question))
+            await self._commit(turn, game, seat, await self.workers.decide(question))
         except ServiceError as error:
             if error.code == TIMED_OUT:  # the clock played the turn: no error of the service
                 log.info("bot at seat %d of %s timed out: %s", seat, turn.game_id, error.detail)
@@ -145,7 +145,7 @@ class BotSeats:
                 "hint/not_your_turn", 409, "a hint is for a move this seat must make now"
             )
         await admit()
-        values = await self.thinker.appraise(await self.question(game_id, game, seat, level))
+        values = await self.workers.appraise(await self.question(game_id, game, seat, level))
         best = max(values, key=lambda pair: pair[1])[0]
         return Hint(
             version=game.version,

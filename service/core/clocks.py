@@ -15,7 +15,7 @@ from typing import Any
 from engine import State, clock
 from engine.clock import Timing
 from service.errors import ServiceError
-from service.ledger.compact import iso, now_ms
+from service.ledger.log import iso, now_ms
 from service.store.clock_store import ClockStore
 from service.store.game_store import StoredGame
 

@@ -8,7 +8,7 @@ seed, the client seed, the commitment id and the commitment. The server seed is 
 the rest of the log when the game ends, and the audit checks it against the commitment.
 
 A seed the creator chose (`seed`) alone decides the deal, so one short enough to search is
-found from the public first deal: it is refused (`terms.seed_weakness`). It is committed to
+found from the public first deal: it is refused (`seeds.seed_weakness`). It is committed to
 with a random 128-bit salt (`sha256(salt:seed)`), revealed with the seed.
 """
 
@@ -22,7 +22,7 @@ import msgspec
 from engine.shuffle import commitment, key_text, new_server_seed
 from service.core.messages import CreateGame
 from service.errors import ServiceError
-from service.ledger.terms import MIN_SEED_DISTINCT, MIN_SEED_LENGTH, seed_weakness
+from service.ledger.seeds import MIN_SEED_DISTINCT, MIN_SEED_LENGTH, seed_weakness
 from service.store.commitment_store import CommitmentStore
 
 

@@ -27,10 +27,10 @@ from service.core.views import seat_view
 from service.core.webhooks import Webhooks
 from service.errors import ServiceError
 from service.ledger.chain import GameInfo
-from service.ledger.compact import Opening, iso, new_salt_key, now_ms
+from service.ledger.log import Opening, iso, new_salt_key, now_ms
+from service.ledger.names import player_names
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
-from service.ledger.terms import player_names
 from service.settings import secret_hash
 from service.store.commitment_store import USED_UP, CommitmentStore
 from service.store.game_store import NEW_GAME, GameMeta, SeatMeta
@@ -57,7 +57,7 @@ def as_player(entry: str | PlayerEntry | BotPlayer) -> Player:
 
 def seat_names(players: list[Player]) -> list[str]:
     """The names of the seats in NFC (open seats: empty), each one shown and its own
-    (`terms.player_names`)."""
+    (`names.player_names`)."""
     given = ["" if isinstance(p, OpenSeat) else str(getattr(p, "name", p)) for p in players]
     return list(player_names(given))
 

@@ -4,8 +4,8 @@ timeout (a seat whose time ran out; the game's own end is a move's, through the 
 Each is an entry committed through the journal, which also does what any ending does (the
 signals recorded, the finished game's lifetime, the log stream left to linger). Timeouts
 are applied by whoever finds the deadline passed: a request reading the game (`current`)
-or a sweeper (`service.ops.clock_sweeper`); the commit script checks the stored deadline, so
-one is applied once, and never over a move committed before it.
+or a sweeper (`service.ops.workers.clock_sweeper`); the commit script checks the stored
+deadline, so one is applied once, and never over a move committed before it.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from service.core.credentials import acting_seat
 from service.core.journal import Change, Draft, Journal, nothing_answered
 from service.core.lobby import Lobby
 from service.core.messages import Changed
-from service.core.thinking import Question, Thinker
 from service.core.views import changed
+from service.core.worker_processes import Question, WorkerProcesses
 from service.errors import busy
-from service.ledger.compact import ABORT, FORFEIT, Life, LifeKind, now_ms
+from service.ledger.log import ABORT, FORFEIT, Life, LifeKind, now_ms
 from service.ledger.signatures import KeyRing
 from service.store import keys
 from service.store.game_store import StoredGame
@@ -45,14 +45,14 @@ class Endings:
         self,
         journal: Journal,
         clocks: Clocks,
-        thinker: Thinker,
+        workers: WorkerProcesses,
         budget: int,
         ring: KeyRing,
         lobby: Lobby,
     ) -> None:
         self.journal = journal
         self.clocks = clocks
-        self.thinker = thinker
+        self.workers = workers
         self.budget = budget
         self.ring = ring
         self.lobby = lobby
@@ -156,4 +156,4 @@ class Endings:
                 known = learn(known, event)
         seen = engine.view(state, seat)
         question = Question(STAND_IN, seen, known, state.seed, game.version + 1, self.budget)
-        return await self.thinker.decide(question)  # in a worker process, off this loop
+        return await self.workers.decide(question)  # in a worker process, off this loop

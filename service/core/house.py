@@ -16,9 +16,9 @@ from service.core.reads import Reads
 from service.core.rematch import Rematches
 from service.core.seats import Seats
 from service.core.signals import Signals
-from service.core.thinking import Thinker
 from service.core.verification import Audits
 from service.core.webhooks import Webhooks
+from service.core.worker_processes import WorkerProcesses
 from service.ledger.signatures import KeyRing
 from service.settings import Settings
 from service.store.clock_store import ClockStore
@@ -30,18 +30,22 @@ class House:
     """Every verb of the core over `store`, with the `settings` and key `ring` they need."""
 
     def __init__(
-        self, store: GameStore, settings: Settings, ring: KeyRing, thinker: Thinker | None = None
+        self,
+        store: GameStore,
+        settings: Settings,
+        ring: KeyRing,
+        workers: WorkerProcesses | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.ring = ring
-        self.thinker = thinker or Thinker(max(1, settings.bots.processes))
+        self.workers = workers or WorkerProcesses(max(1, settings.bots.processes))
         """Where bots think (stand-ins, hints, turns) and replays run: worker processes."""
         self.clocks = Clocks(ClockStore(store), settings.clocks.first_move_timeout)
         self.journal = Journal(store, settings.ttl, self.clocks, settings.http.game_cache)
         self.lobby = Lobby(store)
         budget = settings.bots.budget
-        self.endings = Endings(self.journal, self.clocks, self.thinker, budget, ring, self.lobby)
+        self.endings = Endings(self.journal, self.clocks, self.workers, budget, ring, self.lobby)
         self.access = Access(self.journal, self.endings, settings.streams.ticket_ttl)
         self.reads = Reads(self.access, self.journal, self.clocks, ring)
         self.moves = Moves(self.access, self.journal, self.clocks, ring)
@@ -56,13 +60,13 @@ class House:
         self.seats = Seats(self.access, self.journal, self.lobby, self.clocks, ring)
         self.rematches = Rematches(self.access, self.journal, self.clocks, ring)
         self.bots = BotSeats(
-            self.access, self.journal, self.moves, self.signals, self.thinker, budget
+            self.access, self.journal, self.moves, self.signals, self.workers, budget
         )
         self.audits = Audits(
             self.access,
             self.journal,
             ring,
-            self.thinker,
+            self.workers,
             self.commitments,
             settings.ttl.commitment,
         )

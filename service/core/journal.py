@@ -4,7 +4,7 @@ Every writer (moves and deals, bot moves, timeouts, joins, leaves, resignations,
 rematch offers) hands the journal a `Change`; the journal derives the entry as a replay
 would (`Cursor`), records the partner signals in the entry that ends the match, works out
 the game's lifetime, bot turn, waiting marker and clock, runs the one COMMIT script, and
-keeps the cache, the log cache and the observer in step. A request retried with its
+keeps the cache and the log cache in step and reports it (`Reports`). A request retried with its
 `Idempotency-Key` gets its first answer here too. New games enter by `open`.
 """
 
@@ -22,10 +22,10 @@ from engine.state import EncodedParts
 from service.core.cache import GameCache
 from service.core.clocks import Clocks
 from service.core.log_cache import LogCache
-from service.core.observer import GameObserver
+from service.core.reports import Reports
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
-from service.ledger.compact import Cursor, Life, Opening, Step, advanced, encode
+from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode
 from service.settings import TtlSettings
 from service.store.game_store import (
     LOG_LINGER_MS,
@@ -123,7 +123,7 @@ class Journal:
     ) -> None:
         self.store = store
         self.clocks = clocks
-        self.observer = GameObserver()
+        self.reports = Reports()
         self._lifetimes = lifetimes
         self._cache = GameCache(cached_games)
         self._parts = EncodedParts()  # the loop's: states of cached games repeat their parts
@@ -193,7 +193,7 @@ class Journal:
             state, 1, entry.hash, meta, (), opening.salt_key, opening.ms, cursor.timing
         )
         self._cache.put(game_id, game)
-        self.observer.game_created()
+        self.reports.game_created()
         return game, entry
 
     async def commit(
@@ -304,10 +304,10 @@ class Journal:
         return Clocking(kind, after.ms, self.clocks.deadline(after.state, after.timing), deadline)
 
     def _kept(self, draft: Draft) -> None:
-        """Keep the cache, the log cache and the observer in step with a committed draft."""
+        """Keep the cache and the log cache in step with a committed draft, and report it."""
         self._cache.put(draft.game_id, draft.after)
         self._logs.written(draft.game_id, draft.after, encode(draft.record), draft.entry)
-        self.observer.committed(kind_of(draft.record), draft.finished)
+        self.reports.committed(kind_of(draft.record), draft.finished)
 
     async def _schedule(self, draft: Draft) -> None:
         """Index the deadline the draft sets, for the sweepers, before it is written."""

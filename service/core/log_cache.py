@@ -1,6 +1,6 @@
 """Replay checkpoints of recently read logs: a page of entries is derived from the nearest one.
 
-Each full entry is derived by replaying the log's records (`service.ledger.compact`), and its
+Each full entry is derived by replaying the log's records (`service.ledger.log`), and its
 hash needs the entry before, so a page late in a log would replay the whole log. This keeps,
 per recently read or written game, the replay cursor at every `EVERY`th entry. A checkpoint
 is trusted only while the record it was made from is still the stored one (a failover that
@@ -18,7 +18,7 @@ from typing import Final
 from engine import State
 from engine.state import EncodedParts
 from service.ledger.chain import LogEntry
-from service.ledger.compact import Cursor, decode_opening, decode_record
+from service.ledger.log import Cursor, decode_opening, decode_record
 from service.store.game_store import GameStore, StoredGame, open_seats
 
 EVERY: Final = 25

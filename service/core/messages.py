@@ -7,23 +7,18 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from bots.levels import BotLevel
 from engine.moves import MoveText
-from engine.rules import PresetName
+from engine.rules import PresetName, SeatNumber
 from engine.scoring import Outcome, RoundScore
 from engine.state import Status
 from engine.views import View
 from service.core.webhook_messages import WebhookRequest, WebhookSubscription
 from service.ledger.chain import LogEntry, SentSignal, Signal
+from service.ledger.names import PlayerName
+from service.ledger.overrides import RulesOverride
+from service.ledger.seeds import ChosenSeed, ClientSeed, CommitmentId
 from service.ledger.signatures import Receipt
-from service.ledger.terms import (
-    BotLevel,
-    ChosenSeed,
-    ClientSeed,
-    CommitmentId,
-    PlayerName,
-    RulesOverride,
-    Seat,
-)
 
 CardCode = Annotated[
     str,
@@ -295,7 +290,7 @@ class JoinRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     name: PlayerName
     invite: InviteCode | UnsetType = UNSET
-    seat: Seat | UnsetType = UNSET
+    seat: SeatNumber | UnsetType = UNSET
 
 
 class Joined(msgspec.Struct, kw_only=True):

@@ -23,7 +23,7 @@ from service.core.messages import MoveRequest, MoveResult
 from service.core.views import clocked, game_view
 from service.errors import ServiceError, version_conflict
 from service.ledger.chain import visible
-from service.ledger.compact import Step, iso, now_ms
+from service.ledger.log import Step, iso, now_ms
 from service.ledger.signatures import KeyRing
 from service.store import keys
 from service.store.game_store import StoredGame

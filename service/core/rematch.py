@@ -19,7 +19,7 @@ from service.core.journal import Change, Journal, nothing_answered
 from service.core.messages import Rematch
 from service.core.views import seat_view
 from service.errors import ServiceError, busy
-from service.ledger.compact import Life, Opening, iso, new_salt_key, now_ms
+from service.ledger.log import Life, Opening, iso, new_salt_key, now_ms
 from service.ledger.signatures import KeyRing
 from service.settings import secret_hash
 from service.store.game_store import NEW_GAME, GameMeta, SeatMeta, StoredGame, open_seats

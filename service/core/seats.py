@@ -20,9 +20,9 @@ from service.core.messages import Changed, Joined, JoinRequest
 from service.core.views import changed, seat_view
 from service.errors import ServiceError, busy
 from service.ledger.chain import visible
-from service.ledger.compact import Life, now_ms
+from service.ledger.log import Life, now_ms
+from service.ledger.names import lookalike, shown_name
 from service.ledger.signatures import KeyRing
-from service.ledger.terms import lookalike, shown_name
 from service.settings import secret_hash
 from service.store.game_store import GameMeta, SeatMeta, StoredGame, open_seats
 

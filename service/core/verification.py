@@ -14,7 +14,7 @@ import engine
 from service.core.access import Access
 from service.core.commitments import Commitment, create_commitment
 from service.core.journal import Journal
-from service.core.thinking import Thinker
+from service.core.worker_processes import WorkerProcesses
 from service.errors import ServiceError
 from service.ledger.audit import AuditFailure, AuditReport, anchored, audit_log
 from service.ledger.chain import LogEntry
@@ -41,14 +41,14 @@ class Audits:
         access: Access,
         journal: Journal,
         ring: KeyRing,
-        thinker: Thinker,
+        workers: WorkerProcesses,
         commitments: CommitmentStore,
         commitment_ttl: int,
     ) -> None:
         self.access = access
         self.journal = journal
         self.ring = ring
-        self.thinker = thinker
+        self.workers = workers
         self.commitments = commitments
         self.commitment_ttl = commitment_ttl
 
@@ -114,7 +114,7 @@ class Audits:
     async def replay(self, request: ReplayRequest) -> ReplayResult:
         """Replay moves through the engine in a worker process: it is all computation, and a
         thread would hold the loop's interpreter lock (POST /v1/replays has a cost limit)."""
-        encoded = await self.thinker.compute(replay_encoded, request)
+        encoded = await self.workers.compute(replay_encoded, request)
         return msgspec.msgpack.decode(encoded, type=ReplayResult)
 
 

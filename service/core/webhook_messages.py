@@ -8,9 +8,9 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from bots.levels import BotLevel
 from engine.scoring import Outcome
 from service.ledger.chain import LogEntry
-from service.ledger.terms import BotLevel
 
 WebhookUrl = Annotated[
     str,

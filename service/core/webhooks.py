@@ -29,7 +29,7 @@ from service.core.webhook_messages import (
 )
 from service.core.webhook_targets import checked
 from service.errors import ServiceError
-from service.ledger.compact import Cursor, decode_opening, decode_record, iso
+from service.ledger.log import Cursor, decode_opening, decode_record, iso
 from service.ledger.signatures import KeyRing
 from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
 from service.store.game_store import StoredGame

@@ -12,7 +12,7 @@ from litestar.types import ExceptionHandlersMap
 from redis.exceptions import RedisClusterException, RedisError
 
 from engine import EngineError, RulesError
-from engine.decoding import Invalid, explain
+from service.decode_errors import Invalid, explain
 from service.errors import ServiceError
 from service.http.schemas import Problem
 

@@ -19,7 +19,7 @@ import msgspec
 from litestar import Request
 from litestar.handlers import HTTPRouteHandler
 
-from engine.decoding import explain
+from service.decode_errors import explain
 from service.errors import ServiceError
 
 JSON: Final = b"application/json"

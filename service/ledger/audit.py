@@ -39,19 +39,19 @@ from msgspec import UnsetType
 import engine
 from engine import EngineError, Event, State, canonical_json, clock
 from engine.clock import Timing
-from engine.decoding import explain
 from engine.rules import partnered
 from engine.scoring import Outcome
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
+from service.decode_errors import explain
 from service.ledger.chain import GENESIS, LogEntry, entry_hash
-from service.ledger.compact import ABORT, FORFEIT, bots_of, iso, ms_of, timed_out
 from service.ledger.export import (
     EXPORT_FORMATS,
     RECEIPT_SIGNED_FORMAT,
     UNSIGNED_FORMAT,
     read_document,
 )
+from service.ledger.log import ABORT, FORFEIT, bots_of, iso, ms_of, timed_out
 from service.ledger.replay import ENDING_STEPS, replay_hash_start, replay_hash_step
 from service.ledger.signatures import (
     HeadSignature,

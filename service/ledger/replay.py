@@ -29,19 +29,15 @@ from msgspec import Meta
 import engine
 from engine import EngineError, Event, Rules, RulesError, State, View
 from engine.moves import MAX_MOVE_TEXT
-from engine.rules import PresetName
+from engine.rules import PresetName, SeatNumber
 from engine.scoring import Outcome, RoundScore
 from engine.shuffle import commitment, key_text
 from engine.state import EncodedParts, Status
+from service.decode_errors import explain
 from service.errors import ServiceError
-from service.ledger.terms import (
-    ClientSeed,
-    PlayerName,
-    RulesOverride,
-    Seat,
-    Seed,
-    player_names,
-)
+from service.ledger.names import PlayerName, player_names
+from service.ledger.overrides import RulesOverride
+from service.ledger.seeds import ClientSeed, Seed
 
 MAX_REPLAY_MOVES: Final = 2000
 MAX_REPLAY_BODY: Final = 256 * 1024
@@ -80,7 +76,7 @@ def replay_hash_step(previous: str, seat: int, move: str, state_hash: str) -> st
 class ReplayMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """One move to replay: the seat that plays it and its text form."""
 
-    seat: Seat
+    seat: SeatNumber
     move: StepText
 
 
@@ -209,7 +205,7 @@ def played(state: State, step: ReplayMove) -> tuple[State, list[Event], str]:
 
 def rules_of(preset: str, overrides: RulesOverride | None, players: int) -> Rules:
     """The rules of a preset with the request's overrides, as `POST /v1/games` builds them;
-    `RulesError` names the request's field (`rules.target`)."""
+    `RulesError` names the request's field (`rules.target`) and says what it must be."""
     changes = msgspec.to_builtins(overrides) if overrides is not None else {}
     changes["players"] = players
     try:
@@ -217,7 +213,11 @@ def rules_of(preset: str, overrides: RulesOverride | None, players: int) -> Rule
     except RulesError as error:
         if error.field == "preset":
             raise
-        raise RulesError(f"rules.{error.field}", error.reason, error.code) from None
+        field, reason = error.field, error.reason
+        if error.invalid is not None:  # msgspec's words: the client reads what it must be
+            worded = explain(error.invalid, Rules)
+            field, reason = worded.field or "rules", worded.problem
+        raise RulesError(f"rules.{field}", reason, error.code) from None
 
 
 def replay_request(request: ReplayRequest) -> ReplayResult:

@@ -1,5 +1,5 @@
 """Game storage in Redis: per game a hash (version, head, meta, signals), the log's compact
-records in a list (`service.ledger.compact`), and a stream that rings when one is appended.
+records in a list (`service.ledger.log`), and a stream that rings when one is appended.
 
 No state is stored: a load replays the records, from the version the caller's cached copy
 is at when it has one (its hashes checked against the head), else from the start.
@@ -14,13 +14,13 @@ import msgspec
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, ResponseError
 
+from bots.levels import BotLevel
 from engine import State
 from engine.clock import Timing
 from engine.state import EncodedParts
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
-from service.ledger.compact import Cursor, decode_opening, decode_record, records_of
-from service.ledger.terms import BotLevel
+from service.ledger.log import Cursor, decode_opening, decode_record, records_of
 from service.store import keys, scripts
 from service.store.multiplex import Arg, Multiplexed
 from service.store.scripts import Script

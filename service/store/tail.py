@@ -1,7 +1,7 @@
 """Following a game's log as it grows: its records, and blocking XREAD on its ringing stream.
 
 The records are read from the game's list, and turned into full entries by a replay cursor
-the tail keeps (`service.ledger.compact`). With nothing new, the tail blocks on the game's log
+the tail keeps (`service.ledger.log`). With nothing new, the tail blocks on the game's log
 stream, which rings (gets an entry whose id is the new head's seq) on every append, then reads
 the list again. A blocking read holds its connection for the whole block, so each follower
 opens one dedicated connection instead of borrowing from the shared pool. It reads the
@@ -19,7 +19,7 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 
 from service.ledger.chain import LogEntry
-from service.ledger.compact import Cursor, decode_opening, decode_record
+from service.ledger.log import Cursor, decode_opening, decode_record
 from service.store import keys
 from service.store.writes import Client, reaching_redis
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import get_args
 
 import pytest
 
 import engine
 from bots import LEVELS, level
+from bots.levels import BotLevel
 from bots.table import play_match
 from engine import Deal
 from engine.events import Played
@@ -47,6 +49,10 @@ def test_a_table_of_one_level_plays_each_variant_to_the_end(
 def test_an_unknown_level_is_refused_with_the_known_ones() -> None:
     with pytest.raises(ValueError, match="unknown bot level 'master'; known: random, greedy"):
         level("master")
+
+
+def test_the_level_names_the_api_takes_are_the_levels() -> None:
+    assert get_args(BotLevel) == tuple(LEVELS)
 
 
 def test_the_bots_import_nothing_from_the_service() -> None:

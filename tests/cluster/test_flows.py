@@ -14,8 +14,8 @@ from redis.asyncio.cluster import RedisCluster
 from service.app import create_app
 from service.core.house import House
 from service.core.messages import CreateGame, MoveRequest
+from service.http.streams import Heartbeat, Streams
 from service.ledger.signatures import KeyRing
-from service.ops.streams import Heartbeat, Streams
 from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
 from tests.harness.api import (

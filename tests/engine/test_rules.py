@@ -239,6 +239,30 @@ def test_an_unplayable_combination_is_refused_with_the_field_name(
     assert isinstance(caught.value, ValueError)
 
 
+@pytest.mark.parametrize(
+    ("overrides", "field", "said"),
+    [
+        ({"target": "ten"}, "target", "Expected `int`, got `str`"),
+        ({"points": {"jokers": 1}}, "points.jokers", "unknown field `jokers`"),
+        ({"clock": {"turn_seconds": 1, "bank_seconds": 1}}, "clock.on_timeout", "`on_timeout`"),
+    ],
+)
+def test_an_option_of_the_wrong_type_is_refused_with_msgspecs_own_error(
+    overrides: dict[str, Any], field: str, said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        make_rules("escopa", overrides)
+    assert caught.value.field == field
+    assert said in caught.value.reason
+    assert isinstance(caught.value.invalid, msgspec.ValidationError)
+
+
+def test_an_unplayable_combination_keeps_no_msgspec_error() -> None:
+    with pytest.raises(RulesError) as caught:
+        make_rules("escopa", {"players": 3, "partnerships": True})
+    assert caught.value.invalid is None
+
+
 def test_an_unknown_preset_is_refused_naming_the_preset_field() -> None:
     with pytest.raises(RulesError) as caught:
         make_rules("scopa")

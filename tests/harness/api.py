@@ -26,7 +26,7 @@ import engine
 from engine.captures import can_capture
 from engine.cards import DECK, VALUE
 from service.app import create_app
-from service.ledger.terms import seed_weakness
+from service.ledger.seeds import seed_weakness
 from service.settings import Settings
 from tests.harness.settings import app_settings
 
@@ -160,7 +160,7 @@ def make_rules(players: int, preset: str = "escopa", **overrides: Any) -> engine
 
 
 def chosen_seed(label: str) -> str:
-    """A seed the service takes from a creator (`terms.seed_weakness`), made from a test's short
+    """A seed the service takes from a creator (`seeds.seed_weakness`), made from a test's short
     label and the same every run: the label, then 32 hex digits of its hash. A strong seed is
     kept as it is, so the helper may be applied twice."""
     if seed_weakness(label) is None:

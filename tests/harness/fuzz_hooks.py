@@ -26,7 +26,7 @@ A positive creation that draws a webhook names `FUZZ_WEBHOOK` instead: whether a
 and to an allowed address, is the network's business, which no schema can say.
 
 A game whose seats share a name (a person's and a bot's, or two that look the same once
-compared as `terms.name_key` does) is not drawn (or, in the phases that draw no body through
+compared as `names.name_key` does) is not drawn (or, in the phases that draw no body through
 `filter_body`, gets a free name before it is sent): no schema can compare names across items,
 and the API refuses it. Negative cases are never touched otherwise, so each stays as invalid
 as it was drawn. A generated `7.0` is sent as it is: JSON Schema counts it as an integer, and
@@ -43,7 +43,7 @@ import httpx
 import schemathesis
 from hypothesis import strategies as st
 
-from service.ledger.terms import name_key
+from service.ledger.names import name_key
 from tests.harness.api import NAMES
 
 Json = dict[str, Any]

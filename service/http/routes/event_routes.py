@@ -19,8 +19,8 @@ from litestar.status_codes import HTTP_201_CREATED
 from service.core.messages import TICKET_PATTERN, StreamTicket
 from service.http.params import SEAT_TOKEN, SEAT_TOKEN_OR_NONE, Authorization, bearer
 from service.http.routes.game_routes import GameId, HouseDep, problems
+from service.http.streams import Heartbeat, Item, Streams
 from service.ledger.chain import EntryType
-from service.ops.streams import Heartbeat, Item, Streams
 
 RETRY_MS: Final = 2000
 EVENT_STREAM: Final = "text/event-stream"

@@ -11,6 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
+from bots.levels import BotLevel
 from service.core.house import House
 from service.core.messages import (
     CreatedGame,
@@ -40,7 +41,6 @@ from service.http.params import (
     bearer,
 )
 from service.http.schemas import Problem
-from service.ledger.terms import BotLevel
 
 GameId = Annotated[
     str, PathParameter(min_length=1, max_length=GAME_ID_MAX_LENGTH, description="the game's id")

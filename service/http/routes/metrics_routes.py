@@ -6,7 +6,7 @@ from typing import Any
 
 from litestar import Request, Response, get
 
-from service.ops.metrics import CONTENT_TYPE, Metrics
+from service.ops.observation.metrics import CONTENT_TYPE, Metrics
 
 
 @get("/metrics", operation_id="metrics", include_in_schema=False, sync_to_thread=False)

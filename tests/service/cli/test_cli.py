@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from service.cli.main import attached, parser, shared_metrics
-from service.ops.metrics import MULTIPROCESS_DIR
+from service.ops.observation.metrics import MULTIPROCESS_DIR
 
 
 def test_one_worker_without_a_directory_keeps_its_metrics_in_memory(

@@ -16,8 +16,8 @@ from redis.asyncio import Redis
 from service.core.house import House
 from service.core.messages import CreateGame, MoveRequest
 from service.errors import ServiceError
-from service.ledger.compact import now_ms
-from service.ledger.terms import RulesOverride
+from service.ledger.log import now_ms
+from service.ledger.overrides import RulesOverride
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from tests.harness.api import chosen_seed

@@ -12,7 +12,7 @@ from engine.state import EncodedParts
 from service.core.house import House
 from service.core.log_cache import LogCache
 from service.ledger.chain import LogEntry
-from service.ops.clock_sweeper import ClockSweeper
+from service.ops.workers.clock_sweeper import ClockSweeper
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring

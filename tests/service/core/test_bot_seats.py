@@ -14,9 +14,9 @@ import engine
 from service.core.bot_seats import BotSeats
 from service.core.house import House
 from service.core.messages import BotPlayer, CreateGame, MoveRequest, SignalRequest
-from service.core.thinking import Question, Thinker
+from service.core.worker_processes import Question, WorkerProcesses
+from service.ledger.overrides import RulesOverride
 from service.ledger.signatures import KeyRing
-from service.ledger.terms import RulesOverride
 from service.settings import BotSettings
 from service.store import keys
 from service.store.bot_queue import BotTurn
@@ -172,9 +172,9 @@ async def test_a_persons_move_is_answered_before_the_bot_replies(redis_url: str)
         await table.wait_past(2)
 
 
-def bot_seats(house: House, thinker: Thinker) -> BotSeats:
-    """The house's bot seats, thinking with `thinker` and a budget of 100."""
-    return BotSeats(house.access, house.journal, house.moves, house.signals, thinker, 100)
+def bot_seats(house: House, workers: WorkerProcesses) -> BotSeats:
+    """The house's bot seats, thinking with `workers` and a budget of 100."""
+    return BotSeats(house.access, house.journal, house.moves, house.signals, workers, 100)
 
 
 async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
@@ -186,7 +186,7 @@ async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
         CreateGame(players=players, seed=chosen_seed("fair"), preset="escoba")
     )
     game = await games.access.load(created.game_id)
-    seats = bot_seats(games, Thinker(0))
+    seats = bot_seats(games, WorkerProcesses(0))
     for seat in range(3):
         asked = await seats.question(created.game_id, game, seat, "expert")
         hidden = {c for s in range(3) if s != seat for c in game.state.hands[s]}
@@ -214,7 +214,7 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
         CreateGame(players=players, seed=chosen_seed("heard"), rules=rules)
     )
     game_id = created.game_id
-    seats = bot_seats(games, Thinker(0))
+    seats = bot_seats(games, WorkerProcesses(0))
     before = await seats.knowledge(
         game_id, await games.access.load(game_id), 2
     )  # kept at this version
@@ -250,8 +250,8 @@ async def test_a_bot_claims_the_capture_a_person_missed(redis_url: str, level: s
     replay(entries)
 
 
-class SlowThinker(Thinker):
-    """A thinker that decides (truly) only after `seconds`: the bot's clock runs out first."""
+class SlowWorkerProcesses(WorkerProcesses):
+    """Worker processes that decide (truly) only after `seconds`: the bot's clock runs out first."""
 
     def __init__(self, seconds: float) -> None:
         super().__init__(0)
@@ -277,13 +277,13 @@ async def test_a_bot_turn_that_times_out_while_it_thinks_is_dropped_with_a_plain
     game_id, token = created.game_id, created.players[0].token
     first = engine.legal_moves((await games.access.load(game_id)).state, 0)[0]
     await games.moves.play(game_id, token, MoveRequest(expected_version=1, move=str(first)), None)
-    seats = bot_seats(games, SlowThinker(1.5))
+    seats = bot_seats(games, SlowWorkerProcesses(1.5))
     with caplog.at_level(logging.INFO, logger="escopa"):
         assert await seats.take(BotTurn("0-1", game_id, 2)) is False
     assert (await games.access.load(game_id)).version == 3  # the stand-in's move
     said = [r for r in caplog.records if "timed out" in r.getMessage()]
     assert said and all(r.exc_info is None and r.levelno <= logging.WARNING for r in said)
-    games.thinker.close()
+    games.workers.close()
     await client.aclose()
 
 

@@ -15,7 +15,7 @@ import engine
 from service.app import create_app
 from service.core.cache import GameCache
 from service.ledger.chain import LogEntry, sealed
-from service.ledger.compact import Step, encode
+from service.ledger.log import Step, encode
 from service.store import keys
 from service.store.game_store import Commit, GameStore, StoredGame
 from tests.harness.api import Client, Game, assert_linked, assert_problem, create_game, ok

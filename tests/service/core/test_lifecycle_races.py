@@ -10,7 +10,7 @@ import pytest
 
 from service.core.journal import SIGNAL_TRIES
 from service.ledger.chain import SentSignal
-from service.ledger.compact import iso, now_ms
+from service.ledger.log import iso, now_ms
 from service.store.game_store import Commit, GameStore
 from tests.harness.api import Client, Json, create_game, ok, serve_apps
 from tests.harness.seats import OPEN, act, bearer, create_open, full_game, invites, join

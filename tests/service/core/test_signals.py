@@ -14,7 +14,7 @@ from service.app import create_app
 from service.core.journal import SIGNAL_TRIES
 from service.ledger.audit import audit_entries
 from service.ledger.chain import SentSignal
-from service.ledger.compact import iso, now_ms
+from service.ledger.log import iso, now_ms
 from service.store.game_store import Commit, GameStore
 from tests.harness.api import Client, Game, Json, assert_chain, assert_problem, create_game, ok
 from tests.harness.audits import rechain

@@ -418,13 +418,13 @@ def test_every_string_and_list_a_request_can_carry_is_bounded_and_bodies_are_clo
 
 def test_every_request_struct_refuses_unknown_fields() -> None:
     from service.core import messages
-    from service.ledger import terms
+    from service.ledger import overrides
     from service.ledger.replay import ReplayMove, ReplayRequest
 
     requests = [
-        messages.CreateGame, terms.RulesOverride, terms.PointsOverride, terms.PrimeiraValues,
-        messages.MoveRequest, messages.DealRequest, messages.SignalRequest, ReplayRequest,
-        ReplayMove,
+        messages.CreateGame, messages.MoveRequest, messages.DealRequest, messages.SignalRequest,
+        overrides.RulesOverride, overrides.PointsOverride, overrides.PrimeiraValues,
+        ReplayRequest, ReplayMove,
     ]  # fmt: skip
     assert [r.__name__ for r in requests if not r.__struct_config__.forbid_unknown_fields] == []
 

@@ -16,7 +16,7 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from tests.harness.api import assert_problem, create, ok
 from tests.harness.webhook_receiver import receiving, settled, verify
-from tests.service.ops.test_webhook_deliveries import hook_settings
+from tests.service.ops.workers.test_webhook_deliveries import hook_settings
 
 KEYS = ("key-one", "key-two")
 

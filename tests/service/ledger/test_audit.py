@@ -13,7 +13,7 @@ import redis
 
 import engine
 from service.ledger.audit import audit_entries, audit_export
-from service.ledger.compact import decode_step, encode
+from service.ledger.log import decode_step, encode
 from service.ledger.signatures import public_keys
 from service.store import keys
 from tests.harness.api import (

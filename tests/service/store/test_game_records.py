@@ -13,7 +13,7 @@ from redis.asyncio import Redis
 from engine.state import EncodedParts
 from service.app import create_app
 from service.core.log_cache import LogCache
-from service.ledger.compact import decode_step, encode
+from service.ledger.log import decode_step, encode
 from service.store import keys
 from service.store.game_store import GameStore
 from tests.harness.api import Client, Game, assert_linked, create_game, ok

@@ -19,7 +19,7 @@ from engine.state import EncodedParts
 from service.app import create_app
 from service.core.log_cache import LogCache
 from service.ledger.chain import GENESIS, LogEntry, sealed
-from service.ledger.compact import Life, decode_record, encode
+from service.ledger.log import Life, decode_record, encode
 from service.store import keys
 from service.store.game_store import GameStore
 from tests.harness.api import Client, Game, ok

@@ -22,7 +22,7 @@ from redis.exceptions import RedisError
 from service.core.access import Access
 from service.core.clocks import Clocks
 from service.errors import ServiceError
-from service.ledger.compact import now_ms
+from service.ledger.log import now_ms
 from service.store.keys import CLOCK_SHARDS
 
 log = logging.getLogger("escopa.clocks")

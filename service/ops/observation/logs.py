@@ -15,7 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 import msgspec
 
 REQUEST_ID: ContextVar[str | None] = ContextVar("escopa_request_id", default=None)
-"""The id of the request this task serves (set by `service.ops.observe`)."""
+"""The id of the request this task serves (set by `service.ops.observation.requests`)."""
 
 # Attributes every LogRecord has; anything else on a record came from `extra=` and is logged.
 _STANDARD: Final = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {

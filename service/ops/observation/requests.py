@@ -2,44 +2,29 @@
 
 `instrument(app)` wraps the app's whole ASGI handler (outside routing and error mapping), so
 unknown routes and errors are counted and logged too, each under its route template (never the
-raw path, which would make one metric series per game). `operations(settings)` is the lifespan
-part: the use cases report to the metrics, and event streams get their limit and end when the
-server is told to stop.
+raw path, which would make one metric series per game).
 """
 
 from __future__ import annotations
 
-import gc
 import logging
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final
 
 from litestar import Litestar
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.ops.logs import REQUEST_ID
-from service.ops.metrics import Metrics
-from service.ops.streams import Streams, drain_on_shutdown
-from service.settings import Settings
+from service.ops.observation.logs import REQUEST_ID
+from service.ops.observation.metrics import Metrics
 
 REQUEST_ID_HEADER: Final = b"x-request-id"
 VALID_REQUEST_ID: Final = re.compile(rb"^[A-Za-z0-9._:-]{1,128}$")
 UNMATCHED: Final = "unmatched"
 METHODS: Final = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
-YOUNG_COLLECTION: Final = 5000
-"""Net new container objects between young-generation collections (Python's default: 700).
-
-64 requests in flight swing the count past 700 every few requests, and each collection walks
-everything young that is still alive. At 5000 only real growth triggers one: under load the
-collector's share of a move's CPU fell from about 7% to 1% (2,740 collections in 8 s to 150).
-"""
 access = logging.getLogger("escopa.access")
-Lifespan = Callable[[Litestar], AbstractAsyncContextManager[None]]
 
 
 def request_id(scope: Scope) -> str:
@@ -114,24 +99,3 @@ def instrument(app: Litestar) -> Litestar:
     app.state.metrics = metrics
     app.asgi_handler = Observe(app.asgi_handler, metrics)
     return app
-
-
-def operations(settings: Settings) -> Lifespan:
-    """The lifespan that wires metrics and event streams to the store the app opened."""
-
-    @asynccontextmanager
-    async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        metrics: Metrics = app.state.metrics
-        app.state.house.journal.observer = metrics
-        streams = Streams(settings, app.state.store.client, metrics)
-        app.state.streams = streams
-        gc.freeze()  # what startup built lives as long as the process: no collection visits it
-        gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
-        try:
-            with drain_on_shutdown(streams):
-                yield
-            streams.drain()
-        finally:
-            metrics.close()
-
-    return lifespan

@@ -30,7 +30,7 @@ from engine.events import MatchEnded
 from service.core.access import Access, Following
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, visible
-from service.ops.metrics import Metrics
+from service.ops.observation.metrics import Metrics
 from service.settings import Settings
 from service.store.tail import LogTail
 from service.store.writes import Client

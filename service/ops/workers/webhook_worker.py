@@ -33,9 +33,9 @@ from service.core.webhook_messages import DeliveryState, WebhookEvent
 from service.core.webhook_targets import checked
 from service.core.webhooks import Webhooks, secret_of
 from service.errors import ServiceError
-from service.ledger.compact import now_ms
-from service.ops.bot_worker import cancelled
-from service.ops.webhook_client import Attempt, WebhookClient, refusal
+from service.ledger.log import now_ms
+from service.ops.workers.bot_worker import cancelled
+from service.ops.workers.webhook_client import Attempt, WebhookClient, refusal
 from service.settings import Settings
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring

@@ -1,4 +1,5 @@
-"""The terms a game is set up with: seats, player names, seeds and overrides of the rules.
+"""The names players take at the seats: kept as given (in NFC) when they show something,
+refused when they hold what could hide or disguise them, or look the same as another seat's.
 
 Shared by the API's bodies, the replays and the audits, so each bound is written once.
 """
@@ -8,19 +9,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
+from typing import Annotated, Final
 
-import msgspec
-from msgspec import UNSET, Meta, UnsetType
+from msgspec import Meta
 
-from engine.rules import Points, PointValue, Rules, SeatNumber
 from service.errors import ServiceError
 
 MAX_NAME: Final = 40
-
-Seat = SeatNumber
-
-_PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
 
 BIDI_CONTROLS: Final = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 SEPARATORS: Final = "\u2028\u2029"
@@ -43,10 +38,6 @@ PlayerName = Annotated[
         "bidirectional or line-separator characters; each seat's own",
     ),
 ]
-
-
-BotLevel = Literal["random", "greedy", "expert"]
-"""A bot's level (docs/bots.md): the names of `bots.LEVELS`."""
 
 
 DEFAULT_IGNORABLE: Final = (
@@ -147,130 +138,3 @@ def unfit(name: str) -> str | None:
     if len(name) > MAX_NAME:
         return f"is longer than {MAX_NAME} characters in NFC"
     return None
-
-
-Seed = Annotated[
-    str,
-    Meta(
-        min_length=1,
-        max_length=200,
-        pattern=_PRINTABLE,
-        description="1-200 characters of printable text (no control characters)",
-    ),
-]
-
-MIN_SEED_LENGTH: Final = 32
-"""A chosen seed's least length: 32 hex digits are 128 bits (`secrets.token_hex(16)`)."""
-MIN_SEED_DISTINCT: Final = 8
-"""A chosen seed's least number of different characters (32 random hex digits have about 14)."""
-
-ChosenSeed = Annotated[
-    str,
-    Meta(
-        min_length=1,
-        max_length=200,
-        pattern=_PRINTABLE,
-        description=f"a seed the creator chooses, which alone decides every card: "
-        f"{MIN_SEED_LENGTH}-200 characters of printable text with at least "
-        f"{MIN_SEED_DISTINCT} different ones, such as `secrets.token_hex(16)` (a shorter one "
-        "is refused with 422 `request/weak_seed`); leave it out for a server seed",
-    ),
-]
-
-
-def seed_weakness(seed: str) -> str | None:
-    """Why a chosen seed could be found from the game's first deal, or None.
-
-    A spectator sees the first dealer draw and the opening table at once, and can try every
-    seed of a small space against them (a 6-digit seed took 12.8 s), so a seed that alone
-    decides the deal must be out of reach of a search: long, and not one character repeated.
-    The service cannot measure randomness; this only refuses what is surely guessable.
-    """
-    if len(seed) < MIN_SEED_LENGTH:
-        return f"it has {len(seed)} characters, fewer than {MIN_SEED_LENGTH}"
-    if len(set(seed)) < MIN_SEED_DISTINCT:
-        return f"it has {len(set(seed))} different characters, fewer than {MIN_SEED_DISTINCT}"
-    return None
-
-
-ClientSeed = Annotated[
-    str,
-    Meta(
-        min_length=1,
-        max_length=200,
-        pattern=_PRINTABLE,
-        description="the client's seed, 1-200 characters of printable text (no control "
-        "characters); the shuffle key is `server_seed:client_seed`",
-    ),
-]
-
-CommitmentId = Annotated[
-    str,
-    Meta(
-        min_length=24,
-        max_length=24,
-        pattern="^[0-9a-f]{24}$",
-        description="a commitment's id from POST /v1/commitments: 24 lowercase hexadecimal "
-        "characters",
-    ),
-]
-
-
-class PrimeiraValues(msgspec.Struct, forbid_unknown_fields=True):
-    """The primeira value of each rank."""
-
-    A: PointValue
-    two: PointValue = msgspec.field(name="2")
-    three: PointValue = msgspec.field(name="3")
-    four: PointValue = msgspec.field(name="4")
-    five: PointValue = msgspec.field(name="5")
-    six: PointValue = msgspec.field(name="6")
-    seven: PointValue = msgspec.field(name="7")
-    Q: PointValue
-    J: PointValue
-    K: PointValue
-
-
-def optional_copy(
-    name: str, source: type[msgspec.Struct], doc: str, skip: frozenset[str], types: dict[str, Any]
-) -> type[msgspec.Struct]:
-    """A closed Struct with `source`'s members but `skip`, each optional (UNSET when left out),
-    of the same type and bounds unless `types` gives another: so an override is written once."""
-    members = [
-        (info.name, types.get(info.name, info.type) | UnsetType, UNSET)
-        for info in msgspec.structs.fields(source)
-        if info.name not in skip
-    ]
-    namespace = {"__doc__": doc}
-    return msgspec.defstruct(
-        name,
-        members,
-        module=__name__,
-        namespace=namespace,
-        forbid_unknown_fields=True,
-        kw_only=True,
-    )
-
-
-class Override(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """What the type checker knows of an override built by `optional_copy`."""
-
-
-if TYPE_CHECKING:
-    PointsOverride = Override
-    RulesOverride = Override
-else:
-    PointsOverride = optional_copy(
-        "PointsOverride",
-        Points,
-        "Points per category to override; 0 switches a category off.",
-        frozenset(),
-        {},
-    )
-    RulesOverride = optional_copy(
-        "RulesOverride",
-        Rules,
-        "Options that override the preset; any option left out keeps the preset's value.",
-        frozenset({"players"}),  # the number of names
-        {"points": PointsOverride, "primeira_values": PrimeiraValues},
-    )

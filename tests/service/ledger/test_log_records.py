@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import engine
 from engine.shuffle import commitment
 from service.ledger.chain import GENESIS, GameInfo, LogEntry, SentSignal, sealed
-from service.ledger.compact import (
+from service.ledger.log import (
     Cursor,
     Opening,
     Step,

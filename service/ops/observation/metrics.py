@@ -24,7 +24,7 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from service.core.observer import GameObserver
+from service.core.reports import Reports
 
 CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
 MULTIPROCESS_DIR: Final = "PROMETHEUS_MULTIPROC_DIR"
@@ -37,7 +37,7 @@ ENTRY_KINDS = ("move", "deal", "resigned", "aborted", "timeout", "joined", "left
 """The kinds of log entries counted (every entry after a game's first)."""
 
 
-class Metrics(GameObserver):
+class Metrics(Reports):
     """The process's counters, in a registry of their own."""
 
     def __init__(self) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from service.ops.metrics import MULTIPROCESS_DIR, Metrics, forget_dead_workers
+from service.ops.observation.metrics import MULTIPROCESS_DIR, Metrics, forget_dead_workers
 
 
 def a_dead_pid() -> int:

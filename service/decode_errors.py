@@ -2,7 +2,9 @@
 
 msgspec says `Expected `int` >= 1 - at `$.rules.target``; a client should read
 `rules.target: must be an integer of at least 1`, and never an internal regular expression.
-Every place that decodes untrusted data (the rules, the API's bodies, the audit) uses this.
+Every place of the service that decodes untrusted data (the API's bodies and parameters, the
+rules a game is created with, the audit) words its errors here; the engine only says which
+field msgspec refused (`engine.RulesError.invalid`).
 """
 
 from __future__ import annotations

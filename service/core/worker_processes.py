@@ -1,5 +1,6 @@
-"""A bot's thinking, off the event loop: the level's pure functions run in worker processes
-(or in a thread, where no request is served), given only the seat's view and knowledge.
+"""The pool of worker processes where bots think and replays run, off the event loop (or a
+thread, where no request is served): a bot level's pure functions get only the seat's view and
+knowledge (`Question`); any other CPU-heavy work comes back with its error as raised (`Raised`).
 
 The randomness comes from the game's seed, the seat and the move's log seq (`bots.bot_rng`),
 so the same game replays to the same bot moves, whichever worker thinks.
@@ -90,8 +91,9 @@ def _ready() -> None:
     """Nothing: submitted once so that the pool starts its processes."""
 
 
-class Thinker:
-    """Runs questions in `processes` worker processes (0: one thread), started on first use."""
+class WorkerProcesses:
+    """The pool: bots' questions and CPU-heavy work run in `processes` worker processes (0: one
+    thread), started on first use."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes

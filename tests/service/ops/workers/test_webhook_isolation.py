@@ -15,11 +15,11 @@ from typing import Any
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.ops.webhook_worker import HOST_SLOTS, KEY_SLOTS
+from service.ops.workers.webhook_worker import HOST_SLOTS, KEY_SLOTS
 from service.settings import secret_hash
 from tests.harness.api import ok
 from tests.harness.webhook_receiver import Receiver, receiving
-from tests.service.ops.test_webhook_deliveries import hook_settings, wait_for
+from tests.service.ops.workers.test_webhook_deliveries import hook_settings, wait_for
 
 ATTEMPT = 2.0
 """Each attempt's time (`webhooks.timeout`)."""

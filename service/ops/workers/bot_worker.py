@@ -1,7 +1,7 @@
 """The bot worker: takes due bot turns from the Redis queue and has them played, a few at once.
 
 `escopa serve` runs one in each process (unless `ESCOPA_BOTS=0`); `escopa bots` runs one alone,
-with a clock sweeper beside it (`service.ops.clock_sweeper`).
+with a clock sweeper beside it (`service.ops.workers.clock_sweeper`).
 Any number of workers share the queue's consumer group, so each turn goes to one of them; a
 turn taken by a worker that died (or stalled past `claim_idle`) is claimed again by another.
 """
@@ -22,8 +22,8 @@ from redis.exceptions import RedisError
 
 from service.core.bot_seats import BotSeats
 from service.core.house import House
-from service.core.thinking import Thinker
-from service.ops.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
+from service.core.worker_processes import WorkerProcesses
+from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.settings import Settings
 from service.store.bot_queue import BotQueue, BotTurn
 from service.store.game_store import GameStore
@@ -148,12 +148,12 @@ def worker_for(settings: Settings, seats: BotSeats) -> tuple[BotWorker, Redis]:
 
 
 async def work_alone(settings: Settings) -> None:
-    """`escopa bots`: a worker with its own store and thinkers, until the process is stopped."""
+    """`escopa bots`: a worker with its own store and worker processes, until it is stopped."""
     ring = key_ring(settings)  # bot moves are signed writes like any other
     client = Redis.from_url(settings.redis.url, socket_timeout=settings.redis.timeout, protocol=3)
     store = GameStore(client, settings.redis.replicas_to_wait(), settings.redis.wait_timeout_ms)
-    thinker = Thinker(settings.bots.processes)  # no request is served here: a thread may do
-    house = House(store, settings, ring, thinker)
+    processes = WorkerProcesses(settings.bots.processes)  # no request served here: a thread may do
+    house = House(store, settings, ring, processes)
     worker, queue_connection = worker_for(settings, house.bots)
     sweeper = None
     if settings.clocks.sweep:
@@ -164,6 +164,6 @@ async def work_alone(settings: Settings) -> None:
     finally:
         if sweeper is not None:
             await end_sweeper(sweeper)
-        thinker.close()
+        processes.close()
         await queue_connection.aclose()
         await client.aclose()
