@@ -34,6 +34,11 @@ BATCH: Final = 200
 AT_ONCE: Final = 32
 """Due games a sweeper works on at the same time."""
 RETRY_SECONDS: Final = 1.0
+RETRY_MS: Final = 1000
+"""How long a game whose timeout was refused for a while (a busy game, Redis failing over)
+waits before a sweeper tries it again: its entry is kept, never dropped."""
+GONE: Final = (404, 410)
+"""The statuses of a game that is gone: its entry goes with it."""
 LEASE_MS: Final = 5000
 """How long a claimed entry stays with its sweeper before another may take it."""
 
@@ -81,8 +86,12 @@ class ClockSweeper:
                 return  # another sweeper has it, or a write moved it
             try:
                 game = await self.access.load(game_id)
-            except ServiceError:
-                game = None  # gone (expired, or refused while Redis fails: retried then)
+            except ServiceError as error:
+                if error.status not in GONE:
+                    log.warning("clock of game %s: %s; tried again", game_id, error.code)
+                    await clocks.index.reschedule(game_id, claim, now_ms() + RETRY_MS)
+                    return
+                game = None
             except RedisError:
                 raise
             except Exception:

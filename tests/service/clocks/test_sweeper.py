@@ -17,7 +17,7 @@ from service.store import keys
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from tests.harness.api import serve_apps
-from tests.harness.clocks import clock_settings, ms, started
+from tests.harness.clocks import clock_settings, ms, past, started
 from tests.harness.sse import follow
 
 GAMES = 6
@@ -90,3 +90,32 @@ async def test_a_follower_hears_the_timeout_entry_and_what_followed(redis_url: s
         assert timeout["type"] == "timeout" and timeout["seat"] == seat
         assert timeout["move"] == first and timeout["deadline"] == view["deadline"]
         assert any(event["type"] == "played" for event in timeout["events"])
+
+
+async def test_a_timeout_refused_for_a_while_keeps_its_entry_until_a_sweep_applies_it(
+    redis_url: str,
+) -> None:
+    config = clock_settings(redis_url)
+    client = Redis.from_url(redis_url, protocol=3)
+    try:
+        async with serve_apps(redis_url, 1, settings=config) as (api,):
+            game, view = await started(api, "forfeit")
+        await past(view["deadline"])
+        shard = keys.deadlines(keys.clock_shard(game.id))
+        # A store that wants a replica this lone Redis does not have: every write is refused
+        # with 503 store/not_replicated, as on a cluster whose replica lags.
+        lagging = GameStore(client, wait_replicas=1, wait_timeout_ms=50)
+        refused = House(lagging, config, key_ring(config))
+        seen = await client.zscore(shard, game.id)
+        assert seen is not None
+        before = time.time() * 1000
+        await ClockSweeper(refused.access, refused.clocks).check(game.id, int(seen))
+        retry = await client.zscore(shard, game.id)
+        assert retry is not None and retry > before  # kept, a little later, not dropped
+        house = House(GameStore(client), config, key_ring(config))
+        await ClockSweeper(house.access, house.clocks).check(game.id, int(retry))
+        log = await stored_log(GameStore(client), game.id)
+        assert [entry.type for entry in log].count("timeout") == 1
+        assert await client.zscore(shard, game.id) is None
+    finally:
+        await client.aclose()
