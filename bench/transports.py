@@ -147,12 +147,10 @@ def commit_call(sha: str, index: int) -> tuple[bytes | str | int, ...]:
 
 
 def app_client(url: str) -> Redis:
-    """redis-py's client as the app makes it (`service.app.connect`)."""
-    from service.app import connect
+    """redis-py's client as the app makes it (`service.store.connections.connect`)."""
+    from service.store.connections import connect
 
-    client = connect(
-        Settings(redis=RedisSettings(url=url), keys=KeySettings(signing=(SIGNING_KEY,)))
-    )
+    client = connect(RedisSettings(url=url))
     assert isinstance(client, Redis)
     return client
 

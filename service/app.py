@@ -13,11 +13,6 @@ from litestar.datastructures import State as AppState
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
-from redis.asyncio import Redis
-from redis.asyncio.cluster import RedisCluster
-from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
-from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.core.house import House
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
@@ -50,10 +45,9 @@ from service.ops.workers.bot_worker import end_worker, run_worker, worker_for
 from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.ops.workers.webhook_worker import webhook_lifespan
 from service.settings import KeySettings, RedisSettings, Settings
+from service.store.connections import close_store, open_store
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
-from service.store.multiplex import Multiplexed
-from service.store.writes import Client
 
 API_VERSION = "1.0.0"
 YOUNG_COLLECTION: Final = 5000
@@ -66,37 +60,6 @@ collector's share of a move's CPU fell from about 7% to 1% (2,740 collections in
 Lifespan = Callable[[Litestar], AbstractAsyncContextManager[None]]
 
 
-def connect(settings: Settings) -> Client:
-    """A Redis (or Redis Cluster) client with bounded timeouts: unreachable fails fast, 503."""
-    if settings.redis.cluster:
-        return RedisCluster.from_url(
-            settings.redis.url,
-            socket_timeout=settings.redis.timeout,
-            socket_connect_timeout=settings.redis.timeout,
-            protocol=3,
-        )
-    # A pooled connection that Redis closed (it restarted) fails on its first use: one
-    # immediate retry on a new connection. A timeout is not retried; a commit run twice would
-    # find its version taken, so no move is ever applied twice.
-    return Redis.from_url(
-        settings.redis.url,
-        socket_timeout=settings.redis.timeout,
-        socket_connect_timeout=settings.redis.timeout,
-        health_check_interval=30,
-        protocol=3,
-        retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
-    )
-
-
-def multiplexed(settings: Settings) -> Multiplexed | None:
-    """The shared pipelined connection for quick commands, on a single Redis over TCP."""
-    if not settings.redis.multiplex or settings.redis.cluster:
-        return None
-    if not settings.redis.url.startswith("redis://"):
-        return None
-    return Multiplexed(settings.redis.url, settings.redis.timeout)
-
-
 @asynccontextmanager
 async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]:
     """The bot seats (hints, turns) and, unless `settings.bots.worker` is off, this process's
@@ -106,15 +69,14 @@ async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]
     processes = house.workers
     processes.start()  # they start now, not at the first stand-in or hint
     worker = None
-    if settings.bots.worker and house.store.bot_queue:
-        bots, client = worker_for(settings, house.bots)
+    if settings.bots.worker:
+        bots = worker_for(settings, house)
         worker = asyncio.create_task(run_worker(bots), name="bot-worker")
     try:
         yield
     finally:
         if worker is not None:
             await end_worker(bots, worker)
-            await client.aclose()
         processes.close()
 
 
@@ -178,17 +140,7 @@ def create_app(settings: Settings) -> Litestar:
 
     @asynccontextmanager
     async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
-        client = connect(settings)
-        if isinstance(client, RedisCluster):
-            await client.initialize()  # the async cluster client learns the slots lazily
-        fast = multiplexed(settings)
-        store = GameStore(
-            client,
-            settings.redis.replicas_to_wait(),
-            settings.redis.wait_timeout_ms,
-            fast,
-            settings.redis.timeout,
-        )
+        store = await open_store(settings.redis)
         app.state.store = store
         house = House(store, settings, ring)
         app.state.house = house
@@ -202,9 +154,7 @@ def create_app(settings: Settings) -> Litestar:
         finally:
             if sweeper is not None:
                 await end_sweeper(sweeper)
-            await client.aclose()
-            if fast is not None:
-                await fast.aclose()
+            await close_store(store)
 
     def provide_store(state: AppState) -> GameStore:
         store: GameStore = state.store

@@ -24,7 +24,6 @@ from service.core.views import legal_move
 from service.core.worker_processes import Question, WorkerProcesses
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal, seen_signals
-from service.store.bot_queue import BotTurn
 from service.store.game_store import StoredGame
 
 log = logging.getLogger("escopa")
@@ -34,6 +33,8 @@ KNOWN_GAMES: Final = 2048
 """Seats whose knowledge is kept between turns, so a turn reads only the log's new entries."""
 PAGE: Final = 200
 GONE: Final = frozenset({"game/not_found", "game/version_conflict"})
+GONE_STATUSES: Final = (404, 410)
+"""A game that is gone (not found, or expired before it started): no turn to take."""
 TIMED_OUT: Final = "move/timed_out"
 
 
@@ -80,28 +81,31 @@ class BotSeats:
         """Per game and seat: the log's seq and the count of seen signals known, and the
         knowledge then."""
 
-    async def take(self, turn: BotTurn) -> bool:
-        """Play the queued turn if it is still due; True once committed (which also took it
-        off the queue), False when it is no longer due (the caller drops it)."""
+    async def take(self, game_id: str) -> bool:
+        """Play the game's bot turn if a bot seat is to act; True once committed, False when
+        none is (the game moved on, ended or is gone). Any other failure raises: the turn
+        stays indexed, to be taken again."""
         try:
-            game = await self.access.load(turn.game_id)
-        except ServiceError:
-            return False
+            game = await self.access.load(game_id)
+        except ServiceError as error:
+            if error.status in GONE_STATUSES:
+                return False
+            raise
         seat = engine.current_seat(game.state)
-        if game.version != turn.version or seat is None:
+        if seat is None or game.meta.seats[seat].bot is None:
             return False
         bot = game.meta.seats[seat].bot
-        if bot is None:
-            return False
+        assert bot is not None
+        version = game.version
         try:
-            game = await self._signal(turn.game_id, game)
-            if game.version != turn.version:
-                return False
-            question = await self.question(turn.game_id, game, seat, bot)
-            await self._commit(turn, game, seat, await self.workers.decide(question))
+            game = await self._signal(game_id, game)
+            if game.version != version:
+                return True  # the game moved on meanwhile: its index entry says what is due
+            question = await self.question(game_id, game, seat, bot)
+            await self._commit(game_id, game, seat, await self.workers.decide(question))
         except ServiceError as error:
             if error.code == TIMED_OUT:  # the clock played the turn: no error of the service
-                log.info("bot at seat %d of %s timed out: %s", seat, turn.game_id, error.detail)
+                log.info("bot at seat %d of %s timed out: %s", seat, game_id, error.detail)
                 return False
             if error.code in GONE:
                 return False
@@ -123,14 +127,14 @@ class BotSeats:
                 game = await self.access.load(game_id)
         return game
 
-    async def _commit(self, turn: BotTurn, game: StoredGame, seat: int, move: engine.Move) -> None:
+    async def _commit(self, game_id: str, game: StoredGame, seat: int, move: engine.Move) -> None:
         try:
-            await self.moves.play_as(turn.game_id, game, seat, move, turn.id)
+            await self.moves.play_as(game_id, game, seat, move)
         except engine.EngineError:
             # A bot's illegal move is a bug of the bot: log it, and keep the game going.
-            log.exception("bot at seat %d of %s chose %s", seat, turn.game_id, move)
+            log.exception("bot at seat %d of %s chose %s", seat, game_id, move)
             fallback = engine.legal_moves(game.state, seat)[0]
-            await self.moves.play_as(turn.game_id, game, seat, fallback, turn.id)
+            await self.moves.play_as(game_id, game, seat, fallback)
 
     async def hint(
         self, game_id: str, token: str | None, level: BotLevel, admit: Admission

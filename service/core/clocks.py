@@ -16,7 +16,7 @@ from engine import State, clock
 from engine.clock import Timing
 from service.errors import ServiceError
 from service.ledger.log import iso, now_ms
-from service.store.clock_store import ClockStore
+from service.store.due_index import DueIndex
 from service.store.game_store import StoredGame
 
 
@@ -33,7 +33,7 @@ class Clocks:
     """Deadlines of clocked games; `first_move_timeout` (seconds, 0: none) bounds the wait for
     a game's first move; `index` is where the sweepers find them."""
 
-    def __init__(self, index: ClockStore, first_move_timeout: float) -> None:
+    def __init__(self, index: DueIndex, first_move_timeout: float) -> None:
         self.index = index
         self.first_move_timeout = first_move_timeout
 

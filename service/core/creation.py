@@ -138,10 +138,6 @@ class Creation:
         rules = rules_of(request.preset, request.rules, len(names))
         people_of(players)
         bots = tuple(seat for seat, p in enumerate(players) if isinstance(p, BotPlayer))
-        if bots and not self.journal.store.bot_queue:
-            raise ServiceError(
-                "game/bots_unavailable", 501, "bot seats need a single Redis, not a cluster"
-            )
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
         created = now_ms()

@@ -21,8 +21,9 @@ from service.core.webhooks import Webhooks
 from service.core.worker_processes import WorkerProcesses
 from service.ledger.signatures import KeyRing
 from service.settings import Settings
-from service.store.clock_store import ClockStore
+from service.store import keys
 from service.store.commitment_store import CommitmentStore
+from service.store.due_index import DueIndex
 from service.store.game_store import GameStore
 
 
@@ -41,8 +42,11 @@ class House:
         self.ring = ring
         self.workers = workers or WorkerProcesses(max(1, settings.bots.processes))
         """Where bots think (stand-ins, hints, turns) and replays run: worker processes."""
-        self.clocks = Clocks(ClockStore(store), settings.clocks.first_move_timeout)
-        self.journal = Journal(store, settings.ttl, self.clocks, settings.http.game_cache)
+        self.clocks = Clocks(DueIndex(store, keys.deadlines), settings.clocks.first_move_timeout)
+        self.bot_turns = DueIndex(store, keys.bot_turns)
+        self.journal = Journal(
+            store, settings.ttl, self.clocks, self.bot_turns, settings.http.game_cache
+        )
         self.lobby = Lobby(store)
         budget = settings.bots.budget
         self.endings = Endings(self.journal, self.clocks, self.workers, budget, ring, self.lobby)

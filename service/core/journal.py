@@ -3,7 +3,8 @@
 Every writer (moves and deals, bot moves, timeouts, joins, leaves, resignations, aborts,
 rematch offers) hands the journal a `Change`; the journal derives the entry as a replay
 would (`Cursor`), records the partner signals in the entry that ends the match, works out
-the game's lifetime, bot turn, waiting marker and clock, runs the one COMMIT script, and
+the game's lifetime, waiting marker and clock, indexes the deadline and bot turn it makes due
+(`service.store.due_index`), runs the one COMMIT script, and
 keeps the cache and the log cache in step and reports it (`Reports`). A request retried with its
 `Idempotency-Key` gets its first answer here too. New games enter by `open`.
 """
@@ -11,13 +12,16 @@ keeps the cache and the log cache in step and reports it (`Reports`). A request 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Final, Generic, Literal, TypeVar
 
 import msgspec
+from redis.exceptions import RedisError
 
 import engine
 from engine import State
+from engine.clock import Timing
 from engine.state import EncodedParts
 from service.core.cache import GameCache
 from service.core.clocks import Clocks
@@ -25,8 +29,9 @@ from service.core.log_cache import LogCache
 from service.core.reports import Reports
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
-from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode
+from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, now_ms
 from service.settings import TtlSettings
+from service.store.due_index import DueIndex
 from service.store.game_store import (
     LOG_LINGER_MS,
     Clocking,
@@ -55,14 +60,13 @@ class Change(msgspec.Struct, frozen=True, kw_only=True):
     """What a writer asks the journal to append: the entry's `record` (its `ms` counted from
     the game's head); for a move, the engine's result (`applied`), so it is not applied twice;
     the seats after it (`meta`); the request's idempotency `key` (scoped to game and seat) and
-    `fingerprint`; the queued `bot_turn` it plays."""
+    `fingerprint`."""
 
     record: Step | Life
     applied: tuple[State, tuple[engine.Event, ...]] | None = None
     meta: GameMeta | None = None
     key: str | None = None
     fingerprint: str = ""
-    bot_turn: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +123,16 @@ class Journal:
     """Reads games (through the cache) and commits every change to them."""
 
     def __init__(
-        self, store: GameStore, lifetimes: TtlSettings, clocks: Clocks, cached_games: int
+        self,
+        store: GameStore,
+        lifetimes: TtlSettings,
+        clocks: Clocks,
+        bot_turns: DueIndex,
+        cached_games: int,
     ) -> None:
         self.store = store
         self.clocks = clocks
+        self.bot_turns = bot_turns
         self.reports = Reports()
         self._lifetimes = lifetimes
         self._cache = GameCache(cached_games)
@@ -175,7 +185,7 @@ class Journal:
         cursor, entry = Cursor.opening(opening, self._parts)
         assert entry is not None
         state = cursor.state
-        await self.clocks.schedule(game_id, self.clocks.deadline(state, cursor.timing))
+        await self._due(game_id, state, meta, cursor.timing)
         new = NewGame(
             game_id=game_id,
             meta=meta,
@@ -183,12 +193,12 @@ class Journal:
             opening=encode(opening),
             ttl_ms=self.lifetime(state),
             advice=advice,
-            bot_due=bot_due(state, meta),
             hook=hook,
             waiting=state.status == "waiting",
         )
         if not await self.store.create(new):
             return None
+        await self._bot_due_again(game_id, state, meta)
         game = StoredGame(
             state, 1, entry.hash, meta, (), opening.salt_key, opening.ms, cursor.timing
         )
@@ -221,6 +231,7 @@ class Journal:
             raise busy()
         if outcome.outcome == "committed":
             self._kept(draft)
+            await self._bot_due_again(game_id, draft.after.state, draft.after.meta)
             return Stored("committed", result, draft.after)
         if outcome.outcome == "replay":
             return Stored("replay", self.replayed(outcome.answer, change.fingerprint, shape))
@@ -284,8 +295,6 @@ class Journal:
             log_ttl_ms=min(LOG_LINGER_MS, ttl or LOG_LINGER_MS) if draft.finished else ttl,
             signals=draft.before.signals if draft.finished else None,
             answer=answer,
-            bot_due=bot_due(state, after.meta),
-            bot_turn=change.bot_turn,
             clock=self._clocking(draft),
             meta=change.meta,
             waiting=state.status == "waiting" if isinstance(draft.record, Life) else None,
@@ -310,10 +319,24 @@ class Journal:
         self.reports.committed(kind_of(draft.record), draft.finished)
 
     async def _schedule(self, draft: Draft) -> None:
-        """Index the deadline the draft sets, for the sweepers, before it is written."""
-        await self.clocks.schedule(
-            draft.game_id, self.clocks.deadline(draft.after.state, draft.after.timing)
-        )
+        """Index the work the draft makes due, before it is written."""
+        after = draft.after
+        await self._due(draft.game_id, after.state, after.meta, after.timing)
+
+    async def _bot_due_again(self, game_id: str, state: State, meta: GameMeta) -> None:
+        """Index the bot's turn once more after the write: a worker that claimed the entry
+        indexed before it, and read the game before the write landed, drops that entry; this
+        one is then due again. Best effort: the entry before the write covers a crash."""
+        if bot_due(state, meta):
+            with suppress(RedisError, ServiceError):
+                await self.bot_turns.schedule(game_id, now_ms())
+
+    async def _due(self, game_id: str, state: State, meta: GameMeta, timing: Timing | None) -> None:
+        """Index the game's deadline for the sweepers and its bot's turn for the bot workers,
+        before the write that makes them due (a crash after it leaves nothing unindexed)."""
+        await self.clocks.schedule(game_id, self.clocks.deadline(state, timing))
+        if bot_due(state, meta):
+            await self.bot_turns.schedule(game_id, now_ms())
 
     def lifetime(self, state: State) -> int:
         """How long the game is kept after this write (ms; 0: for ever): by its status, as the

@@ -91,12 +91,10 @@ class Moves:
         version = game.version if expected is None else expected
         return await self._commit(game_id, game, seat, Deal(), version, key, f"deal:{expected}")
 
-    async def play_as(
-        self, game_id: str, game: StoredGame, seat: int, move: Move, bot_turn: str
-    ) -> MoveResult:
-        """Commit the move a bot chose for `seat` in the game as loaded, acknowledging its
-        queued turn in the same script; a 409 if the game moved on meanwhile."""
-        return await self._commit(game_id, game, seat, move, game.version, None, "", bot_turn)
+    async def play_as(self, game_id: str, game: StoredGame, seat: int, move: Move) -> MoveResult:
+        """Commit the move a bot chose for `seat` in the game as loaded; a 409 if the game
+        moved on meanwhile (so a turn taken twice is played once)."""
+        return await self._commit(game_id, game, seat, move, game.version, None, "")
 
     async def _acting(
         self, game_id: str, token: str | None, expected: int | None
@@ -117,7 +115,6 @@ class Moves:
         expected: int,
         key: str | None,
         fingerprint: str,
-        bot_turn: str | None = None,
     ) -> MoveResult:
         """Apply through the engine and commit through the journal.
 
@@ -138,7 +135,6 @@ class Moves:
             applied=(state, tuple(events)),
             key=idem_key,
             fingerprint=fingerprint,
-            bot_turn=bot_turn,
         )
         stored = await self.journal.commit(
             game_id, game, change, self._answer(seat, str(move)), MoveResult

@@ -75,7 +75,7 @@ class Webhooks:
         self, url: str, scope: str, key: str
     ) -> tuple[Hook, WebhookSubscription]:
         """A new subscription to the checked `url` and its secret (to show once)."""
-        if not self.journal.store.bot_queue:
+        if self.journal.store.on_cluster:
             raise unavailable()
         await checked(url, self.allow)
         ring = self.ring
@@ -96,7 +96,7 @@ class Webhooks:
         if key is None:
             return None, None
         kept = await self.store.key_hook(key)
-        if kept is None or not self.journal.store.bot_queue:
+        if kept is None or self.journal.store.on_cluster:
             return None, None
         return msgspec.structs.replace(kept, key=key), None
 

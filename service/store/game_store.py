@@ -137,9 +137,8 @@ class Commit(msgspec.Struct, frozen=True, kw_only=True):
     """One entry appended to a game's log, and all the same script writes beside it.
 
     `signals`: the game's signals must still be these (the entry records them); `answer`:
-    an idempotency key, the first answer to keep under it and for how long (ms); `bot_due`:
-    queue the bot turn the entry makes due; `bot_turn`: acknowledge the queued turn it plays;
-    `meta`: the seats after it; `waiting`: whether the game still waits for players (None:
+    an idempotency key, the first answer to keep under it and for how long (ms); `meta`: the
+    seats after it; `waiting`: whether the game still waits for players (None:
     the marker is left as it is); `log_ttl_ms`: how long the log stream, which only rings
     for followers, is kept."""
 
@@ -151,8 +150,6 @@ class Commit(msgspec.Struct, frozen=True, kw_only=True):
     log_ttl_ms: int
     signals: tuple[SentSignal, ...] | None = None
     answer: tuple[str, bytes, int] | None = None
-    bot_due: bool = False
-    bot_turn: str | None = None
     clock: Clocking | None = None
     meta: GameMeta | None = None
     waiting: bool | None = None
@@ -160,8 +157,8 @@ class Commit(msgspec.Struct, frozen=True, kw_only=True):
 
 class NewGame(msgspec.Struct, frozen=True, kw_only=True):
     """A game to store: its meta, the head and record of its first entry, its time to live,
-    what to tell the client if the write's outcome is unknown, whether a bot acts first, its
-    webhook subscription and whether it waits for players."""
+    what to tell the client if the write's outcome is unknown, its webhook subscription and
+    whether it waits for players."""
 
     game_id: str
     meta: GameMeta
@@ -169,7 +166,6 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True):
     opening: bytes
     ttl_ms: int
     advice: str
-    bot_due: bool = False
     hook: bytes = b""
     waiting: bool = False
 
@@ -301,29 +297,26 @@ class GameStore:
         return self.client.pipeline(transaction=False)
 
     @property
-    def bot_queue(self) -> bool:
-        """Whether a commit can queue a bot turn atomically: on a single Redis, not a cluster
-        (the turns stream lies outside the games' slots)."""
-        return not isinstance(self.client, RedisCluster)
+    def on_cluster(self) -> bool:
+        """Whether the games live on a Redis Cluster (a script names only its game's slot)."""
+        return isinstance(self.client, RedisCluster)
 
     def webhook_keys(self, game_id: str) -> list[str]:
         """The keys a write script appends a webhook's outbox entry to: the game's outbox and,
         on a single Redis, the due set (on a cluster, where no game has a webhook, the game
         hash again, so every key stays in the game's slot)."""
-        due = keys.webhooks_due() if self.bot_queue else keys.game(game_id)
+        due = keys.game(game_id) if self.on_cluster else keys.webhooks_due()
         return [keys.webhook_outbox(game_id), due]
 
     async def create(self, new: NewGame) -> bool:
-        """Store a new game and its first log record (its first bot turn, webhook subscription
-        and outbox entry, and while it waits its marker, in the same script); False if the id
-        is taken."""
+        """Store a new game and its first log record (its webhook subscription and outbox
+        entry, and while it waits its marker, in the same script); False if the id is taken."""
         game_id = new.game_id
         game_keys = list(keys.game_keys(game_id))
-        game_keys.append(keys.bot_turns() if new.bot_due else keys.game(game_id))
         game_keys.append(keys.waiting(game_id) if new.waiting else keys.game(game_id))
         game_keys += self.webhook_keys(game_id)
         args: list[Any] = [_encoder.encode(new.meta), new.head, new.opening, new.ttl_ms]
-        args += [game_id if new.bot_due else "", new.hook]
+        args.append(new.hook)
         args.append(new.ttl_ms + EXPIRED_KEPT_MS if new.waiting else "")
         created = await self.write(scripts.CREATE, game_keys, args, new.advice)
         return bool(created)
@@ -396,17 +389,15 @@ class GameStore:
         game_id = write.game_id
         game_key = keys.game(game_id)
         key, answer, answer_ttl = write.answer if write.answer is not None else (game_key, b"", 0)
-        queue = keys.bot_turns() if write.bot_due or write.bot_turn is not None else game_key
         marker = keys.waiting(game_id) if write.waiting is not None else game_key
-        game_keys = [game_key, keys.log(game_id), keys.entries(game_id), key, queue, marker]
+        game_keys = [game_key, keys.log(game_id), keys.entries(game_id), key, marker]
         game_keys += self.webhook_keys(game_id)
         entry = write.entry
         args: list[Any] = [write.expected, entry.prev_hash, entry.hash, write.record]
         args += [write.ttl_ms, write.log_ttl_ms]
         signals = write.signals
         args += ["0", ""] if signals is None else ["1", signals_bytes(signals)]
-        args += [answer, answer_ttl, game_id if write.bot_due else "", write.bot_turn or ""]
-        args.append(scripts.BOT_GROUP)
+        args += [answer, answer_ttl]
         clock = write.clock
         kind, at, deadline, before = (
             (clock.kind, clock.at, clock.after, clock.before) if clock else ("", 0, None, None)

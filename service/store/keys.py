@@ -36,14 +36,6 @@ def game_keys(game_id: str) -> tuple[str, str, str]:
     return game(game_id), log(game_id), entries(game_id)
 
 
-def bot_turns() -> str:
-    """The stream of due bot turns (`game`, `version`) that the bot workers' group reads.
-
-    It lies outside every game's hash tag, so a script may name it only on a single Redis.
-    """
-    return "bots:turns"
-
-
 def commitment(commitment_id: str) -> str:
     """A commitment's hash (server seed, or the game that used it): its own hash tag `{c:<id>}`."""
     return f"{{c:{commitment_id}}}:commitment"
@@ -75,20 +67,28 @@ def lobby() -> str:
     return "{lobby}:games"
 
 
-CLOCK_SHARDS = 16
-"""How many sorted sets hold the due deadlines: spread over a cluster's shards by hash tag."""
+SHARDS = 16
+"""How many sorted sets each index of due work has (`service.store.due_index`): spread over a
+cluster's shards by hash tag."""
 
 
-def clock_shard(game_id: str) -> int:
-    """The index of the deadlines' sorted set that holds a game (a stable hash of its id)."""
-    return zlib.crc32(game_id.encode()) % CLOCK_SHARDS
+def shard(game_id: str) -> int:
+    """The shard of every due-work index that holds a game (a stable hash of its id)."""
+    return zlib.crc32(game_id.encode()) % SHARDS
 
 
 def deadlines(shard: int) -> str:
-    """One of the `CLOCK_SHARDS` sorted sets of clocked games by deadline (score: ms since the
-    epoch), with its own hash tag `{dl:<shard>}`, so that on a cluster they spread over the
-    shards. The game hash's `deadline` is the truth: a sweeper checks it before acting."""
+    """One of the `SHARDS` sorted sets of clocked games by deadline (score: ms since the
+    epoch), with its own hash tag `{dl:<shard>}`. The game hash's `deadline` is the truth: a
+    sweeper checks it before acting."""
     return f"{{dl:{shard}}}:deadlines"
+
+
+def bot_turns(shard: int) -> str:
+    """One of the `SHARDS` sorted sets of games whose bot seat is (or may be) to act, by when
+    it became due, with its own hash tag `{bt:<shard>}`. The game is the truth: a bot worker
+    loads it and plays only if a bot seat is to act."""
+    return f"{{bt:{shard}}}:turns"
 
 
 def webhook_outbox(game_id: str) -> str:

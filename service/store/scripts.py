@@ -14,9 +14,6 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Final
 
-BOT_GROUP: Final = "bots"
-"""The consumer group of the bot workers on `keys.bot_turns()`."""
-
 
 @dataclass(frozen=True, slots=True)
 class Script:

@@ -20,6 +20,7 @@ from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
 from tests.harness.api import (
     Client,
+    Json,
     assert_chain,
     assert_problem,
     chosen_seed,
@@ -27,6 +28,7 @@ from tests.harness.api import (
     ok,
     replay,
 )
+from tests.harness.bots import bot, seat_bots
 from tests.harness.cluster import LocalCluster
 from tests.harness.signing import SIGNING_KEYS
 
@@ -124,14 +126,15 @@ async def test_a_follower_on_a_cluster_gets_each_move_as_it_is_committed(
     assert streams.count == 0
 
 
-async def test_bot_seats_are_refused_on_a_cluster_where_no_script_can_queue_their_turns(
-    client: Client,
-) -> None:
-    body = {"players": ["Ana", {"name": "Rita", "bot": "expert"}]}
-    problem = assert_problem(
-        await client.post("/v1/games", json=body), 501, "game/bots_unavailable"
-    )
-    assert problem["title"] == "Not implemented"
+async def test_a_match_with_bot_seats_plays_to_its_end_on_a_cluster(client: Client) -> None:
+    players: list[str | Json] = ["Ana", bot("Rita", "greedy"), "Bia", bot("Gil", "expert")]
+    table = await seat_bots(client, players, seed="bots on a cluster", target=1)
+    final = await table.play_out(random.Random(3))
+    entries = await table.game.log()
+    assert final["status"] == "finished"
+    assert {e["seat"] for e in entries if e["type"] == "move"} == {0, 1, 2, 3}
+    assert_chain(entries)
+    replay(entries)
 
 
 async def test_webhooks_are_refused_on_a_cluster_where_no_script_can_mark_a_game_due(

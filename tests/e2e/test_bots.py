@@ -13,10 +13,12 @@ import httpx
 import redis
 
 from service.store import keys
-from service.store.scripts import BOT_GROUP
 from tests.harness.api import assert_chain, replay
 from tests.harness.bots import Table, bot, seat_bots
 from tests.harness.processes import bot_worker, serve_processes
+
+LEASE_MS = 2000
+"""The doomed worker's lease on a turn it took: the rescuer takes the turn once it ends."""
 
 
 async def test_a_game_with_bots_plays_to_the_end_across_two_serve_processes(
@@ -39,56 +41,36 @@ async def test_a_game_with_bots_plays_to_the_end_across_two_serve_processes(
     assert {e["seat"] for e in entries if e["type"] == "move"} == {0, 1, 2, 3}
 
 
-def consumes(client: redis.Redis, pid: int) -> bool:
-    """Whether the bot worker of process `pid` has joined the queue's group."""
-    try:
-        consumers = client.xinfo_consumers(keys.bot_turns(), BOT_GROUP)
-    except redis.ResponseError:
-        return False
-    return any(f"-{pid}-" in c["name"].decode() for c in consumers)
-
-
-def taken_by(client: redis.Redis, pid: int) -> int:
-    """Turns the bot worker of process `pid` has taken and not finished."""
-    try:
-        summary = client.xpending(keys.bot_turns(), BOT_GROUP)
-    except redis.ResponseError:  # the worker has not joined the group yet
-        return 0
-    consumers = summary.get("consumers") or []
-    return sum(int(c["pending"]) for c in consumers if f"-{pid}-" in str(c["name"].decode()))
-
-
 async def frozen_holding_a_turn(client: redis.Redis, http: httpx.AsyncClient, pid: int) -> Table:
-    """A new game whose bot turn the worker of `pid` has taken, frozen (SIGSTOP) before it could
-    play it: Redis hands a queued turn to a read the worker left waiting."""
-    deadline = time.monotonic() + 30
-    while not consumes(client, pid):
-        assert time.monotonic() < deadline, "the worker did not join the queue"
-        time.sleep(0.05)
+    """A new game whose bot turn the worker of `pid` has claimed (its index entry moved a lease
+    ahead), frozen (SIGSTOP) before it could play it."""
     for _ in range(10):
-        time.sleep(0.2)
-        os.kill(pid, signal.SIGSTOP)
         table = await seat_bots(http, ["Ana", bot("Rita", "expert")], first_dealer=0, target=1)
-        time.sleep(0.3)
-        if taken_by(client, pid) == 1:
+        index = keys.bot_turns(keys.shard(table.game.id))
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            score = client.zscore(index, table.game.id)
+            if score is not None and score > time.time() * 1000 + LEASE_MS / 2:
+                os.kill(pid, signal.SIGSTOP)
+                break
+            time.sleep(0.001)
+        if (await table.game.view(0))["version"] == 1:
             return table
-        os.kill(pid, signal.SIGCONT)  # its read had timed out: it plays that game; again
-    raise AssertionError("the frozen worker was never handed a turn")
+        os.kill(pid, signal.SIGCONT)  # it played before it froze: again, with a new game
+    raise AssertionError("the frozen worker never held a turn unplayed")
 
 
 async def test_a_bot_worker_killed_before_it_plays_a_turn_it_took_loses_no_turn(
     redis_url: str, tmp_path: Path
 ) -> None:
-    """The worker is frozen (SIGSTOP) while it waits on the queue, so the turn Redis hands it
-    stays taken and unplayed, then killed: another worker must claim the turn and play on."""
+    """The worker is frozen (SIGSTOP) once it has claimed a turn, so the turn stays taken and
+    unplayed, then killed: another worker must take the turn when the lease ends and play on."""
     client = redis.Redis.from_url(redis_url)
     doomed_log, rescuer_log = tmp_path / "doomed.log", tmp_path / "rescuer.log"
     with serve_processes(redis_url, tmp_path, 1, ESCOPA_BOTS="0") as [served]:
         async with httpx.AsyncClient(base_url=served.base) as http:
-            # a first game queues a turn, so the queue exists for the worker to join (it plays it)
-            first = await seat_bots(http, ["Ana", bot("Rita", "greedy")], first_dealer=0)
-            with bot_worker(redis_url, doomed_log) as doomed:
-                await first.wait_past(1)
+            lease = str(LEASE_MS / 1000)
+            with bot_worker(redis_url, doomed_log, ESCOPA_BOT_CLAIM_IDLE=lease) as doomed:
                 table = await frozen_holding_a_turn(client, http, doomed.process.pid)
                 assert (await table.game.view(0))["version"] == 1, "the turn is taken, not played"
                 doomed.kill()

@@ -125,8 +125,12 @@ def follow(
             time.sleep(retry)
             continue
         if not received:  # a server shutting down ends new streams at once, too
-            if _finished(client, game_id):
-                return
+            try:
+                if _finished(client, game_id):
+                    return
+            except (httpx.TransportError, ApiError) as error:
+                if isinstance(error, ApiError) and error.status != 503:
+                    raise  # the server is gone for a while (a restart): counted, tried again
             failures += 1
             if failures >= attempts:
                 raise ApiError(503, None, b"the events stream keeps ending with nothing new")

@@ -2211,6 +2211,15 @@ export interface operations {
                 };
             };
             /** @description RFC 9457 problem */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2319,6 +2328,15 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2667,6 +2685,15 @@ export interface operations {
                 };
             };
             /** @description RFC 9457 problem */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2909,6 +2936,15 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3615,6 +3651,15 @@ export interface operations {
                 };
             };
             /** @description RFC 9457 problem */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4118,6 +4163,15 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -70,7 +70,7 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 415, 422, 501),
+        responses=problems(400, 401, 404, 409, 413, 415, 422, 501),
         security=API_KEY_SECURITY,
         summary="Create a game",
         description=(
@@ -180,7 +180,7 @@ class GamesController(Controller):
         operation_id="playMove",
         security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 415, 422),
+        responses=problems(400, 401, 404, 409, 413, 415, 422),
         summary="Play a card, capture, or claim a missed capture",
         description=(
             "One move of the token's seat at `expected_version` (409 when the game moved on). Name"
@@ -204,7 +204,7 @@ class GamesController(Controller):
         operation_id="deal",
         security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 415, 422),
+        responses=problems(400, 401, 404, 409, 413, 415, 422),
         summary="Deal the next hand or round (when auto_deal is off)",
         description=(
             "When a hand or round is over and the rules deal by hand, the token's seat deals the "
@@ -227,7 +227,7 @@ class GamesController(Controller):
         operation_id="sendSignal",
         security=SEAT_TOKEN,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 404, 409, 415),
+        responses=problems(400, 401, 404, 409, 413, 415),
         summary="Signal your partner (seen only by the partner until the game is over)",
         description="The signal is kept beside the log: the version, the log and what the "
         "opponents and spectators see do not change. The partner sees it in its view "

@@ -34,7 +34,7 @@ class SeatsController(Controller):
         "/{game_id:str}/join",
         operation_id="joinGame",
         status_code=HTTP_200_OK,
-        responses=problems(400, 403, 404, 409, 410, 415, 422),
+        responses=problems(400, 403, 404, 409, 410, 413, 415, 422),
         summary="Take an open seat, by its invite or (a lobby game) by its number",
         description="Answers the seat's token, once. The last seat taken deals the game.",
     )

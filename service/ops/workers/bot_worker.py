@@ -1,122 +1,117 @@
-"""The bot worker: takes due bot turns from the Redis queue and has them played, a few at once.
+"""The bot worker: takes due bot turns from their index and has them played, a few at once.
 
 `escopa serve` runs one in each process (unless `ESCOPA_BOTS=0`); `escopa bots` runs one alone,
-with a clock sweeper beside it (`service.ops.workers.clock_sweeper`).
-Any number of workers share the queue's consumer group, so each turn goes to one of them; a
-turn taken by a worker that died (or stalled past `claim_idle`) is claimed again by another.
+with a clock sweeper beside it (`service.ops.workers.clock_sweeper`), on one Redis or a
+cluster alike. The turns' index (`service.store.due_index`, `keys.bot_turns`) is written
+before the commit that makes a turn due; any number of workers read it, each claiming a turn
+under a lease (`claim_idle`), so each turn goes to one of them and a turn whose worker died is
+due again when its lease ends. The commit's version check plays a turn taken twice once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import secrets
-import socket
-import time
+import random
 from contextlib import suppress
-from typing import Final
+from typing import Any, Final
 
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from service.core.bot_seats import BotSeats
 from service.core.house import House
 from service.core.worker_processes import WorkerProcesses
+from service.ledger.log import now_ms
 from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.settings import Settings
-from service.store.bot_queue import BotQueue, BotTurn
-from service.store.game_store import GameStore
+from service.store.connections import close_store, open_store
+from service.store.due_index import DueIndex
 from service.store.key_file import key_ring
+from service.store.keys import SHARDS
 
 log = logging.getLogger("escopa.bots")
-BLOCK_MS: Final = 1000
+INTERVAL: Final = 0.1
+"""Seconds between looks at the index when nothing wakes the worker sooner: a turn another
+process made due waits this long at most (one this process made due wakes it at once)."""
 RETRY_SECONDS: Final = 1.0
 
 
-def consumer_name() -> str:
-    """This worker's name in the group: host, process and a random part (names are not reused)."""
-    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
-
-
-def queue_client(settings: Settings) -> Redis:
-    """A connection of its own for the blocking reads, with a timeout longer than a read's wait."""
-    timeout = settings.redis.timeout + BLOCK_MS / 1000
-    return Redis.from_url(settings.redis.url, socket_timeout=timeout, protocol=3)
-
-
-def cancelled() -> None:
-    """Raise `CancelledError` if the current task is being cancelled: the Redis client may
-    turn a cancellation in the middle of a read into a connection error."""
-    task = asyncio.current_task()
-    if task is not None and task.cancelling():
-        raise asyncio.CancelledError
-
-
 class BotWorker:
-    """Takes up to `slots` turns at a time; turns of dead workers are claimed after `claim_idle`
-    seconds (checked every half of it)."""
+    """Takes up to `slots` due turns of `index` at a time, each under a lease of `lease`
+    seconds: a turn whose worker died is due again when its lease ends."""
 
-    def __init__(self, seats: BotSeats, queue: BotQueue, slots: int, claim_idle: float) -> None:
+    def __init__(
+        self, seats: BotSeats, index: DueIndex, slots: int, lease: float, interval: float = INTERVAL
+    ) -> None:
         self.seats = seats
-        self.queue = queue
+        self.index = index
         self.slots = max(1, slots)
-        self.claim_idle = claim_idle
+        self.lease_ms = int(lease * 1000)
+        self.interval = interval
         self._taking: dict[str, asyncio.Task[None]] = {}
         self.stopping = False
-        """Set before cancelling: a cancellation the Redis client swallows still ends the loop."""
+        """Set before cancelling: the loop ends at its next look even if a cancel is lost."""
 
     async def run(self) -> None:
-        """Take turns until cancelled or stopping; Redis failures are logged and retried."""
-        joined = False
-        next_claim = 0.0
+        """Take due turns until cancelled or stopping; Redis failures are logged and retried."""
         while not self.stopping:
+            self.index.scheduled.clear()  # a turn made due from now on wakes the wait below
             try:
-                if not joined:
-                    joined = await self.queue.join()
-                    if not joined:
-                        await asyncio.sleep(BLOCK_MS / 1000)
-                        continue
-                if len(self._taking) >= self.slots:
-                    await asyncio.wait(self._taking.values(), return_when="FIRST_COMPLETED")
-                    continue
-                free = self.slots - len(self._taking)
-                turns: list[BotTurn] = []
-                if time.monotonic() >= next_claim:
-                    turns = await self.queue.reclaim(int(self.claim_idle * 1000), free)
-                    next_claim = time.monotonic() + self.claim_idle / 2
-                if not turns:
-                    turns = await self.queue.next(free, BLOCK_MS)
-                for turn in turns:
-                    self._start(turn)
+                due = await self.due()
             except RedisError as error:
-                cancelled()
-                if "NOGROUP" in str(error):  # the stream was deleted: join it anew
-                    joined = False
-                    continue
-                log.warning("bot queue unavailable: %s", type(error).__name__)
+                log.warning("bot turns unavailable: %s", type(error).__name__)
                 await asyncio.sleep(RETRY_SECONDS)
+                continue
+            for game_id, seen in due:
+                if len(self._taking) < self.slots and game_id not in self._taking:
+                    self._start(game_id, seen)
+            await self._wait()
 
-    def _start(self, turn: BotTurn) -> None:
-        if turn.id in self._taking:  # claimed again while this worker is still on it
-            return
-        task = asyncio.create_task(self._take(turn))
-        self._taking[turn.id] = task
-        task.add_done_callback(lambda _: self._taking.pop(turn.id, None))
+    async def due(self) -> list[tuple[str, int]]:
+        """The turns due now over every shard, shuffled (workers that read the same start
+        apart)."""
+        now = now_ms()
+        found = await asyncio.gather(
+            *(self.index.due(shard, now, self.slots) for shard in range(SHARDS))
+        )
+        due = [pair for shard in found for pair in shard]
+        random.shuffle(due)
+        return due
 
-    async def _take(self, turn: BotTurn) -> None:
-        """Play the turn, or drop it when it is no longer due; on failure it stays queued."""
+    async def _wait(self) -> None:
+        """Until a turn is made due in this process, a slot frees, or the interval passes."""
+        woken = asyncio.ensure_future(self.index.scheduled.wait())
+        waits: set[asyncio.Future[Any]] = {woken}
+        if len(self._taking) >= self.slots:
+            waits.update(self._taking.values())
         try:
-            if not await self.seats.take(turn):
-                await self.queue.drop(turn)
+            await asyncio.wait(waits, timeout=self.interval, return_when="FIRST_COMPLETED")
+        finally:
+            woken.cancel()
+
+    def _start(self, game_id: str, seen: int) -> None:
+        task = asyncio.create_task(self._take(game_id, seen))
+        self._taking[game_id] = task
+        task.add_done_callback(lambda _: self._taking.pop(game_id, None))
+
+    async def _take(self, game_id: str, seen: int) -> None:
+        """Claim the turn (of two workers one gets it), play it if a bot is still to act, then
+        drop the entry unless a write made a turn due meanwhile; on failure the entry stays
+        claimed, due again when the lease ends."""
+        index = self.index
+        claim = now_ms() + self.lease_ms
+        try:
+            if not await index.reschedule(game_id, seen, claim):
+                return  # another worker has it, or a write moved it
+            await self.seats.take(game_id)
+            await index.reschedule(game_id, claim, None)
         except asyncio.CancelledError:
             raise
         except Exception:
-            cancelled()
-            log.exception("bot turn %s of game %s failed", turn.version, turn.game_id)
+            log.exception("bot turn of game %s failed", game_id)
 
     async def stop(self) -> None:
-        """Abandon the turns in flight: they stay queued, for another worker to claim."""
+        """Abandon the turns in flight: they stay claimed, due again when their leases end."""
         for task in list(self._taking.values()):
             task.cancel()
         for task in list(self._taking.values()):
@@ -133,28 +128,25 @@ async def run_worker(worker: BotWorker) -> None:
 
 
 async def end_worker(worker: BotWorker, task: asyncio.Task[None]) -> None:
-    """Stop the worker's task: cancel it, and let its loop end at its next read at the latest."""
+    """Stop the worker's task: cancel it, and let its loop end at its next look at the latest."""
     worker.stopping = True
     task.cancel()
-    await asyncio.wait({task}, timeout=2 * BLOCK_MS / 1000)
+    await asyncio.wait({task}, timeout=2 * INTERVAL + RETRY_SECONDS)
 
 
-def worker_for(settings: Settings, seats: BotSeats) -> tuple[BotWorker, Redis]:
-    """A worker over the settings' Redis, and its queue connection (the caller closes it)."""
-    client = queue_client(settings)
-    queue = BotQueue(client, consumer_name())
+def worker_for(settings: Settings, house: House) -> BotWorker:
+    """A worker over the house's bot seats and their turns' index."""
     slots = 2 * max(1, settings.bots.processes)
-    return BotWorker(seats, queue, slots, settings.bots.claim_idle), client
+    return BotWorker(house.bots, house.bot_turns, slots, settings.bots.claim_idle)
 
 
 async def work_alone(settings: Settings) -> None:
     """`escopa bots`: a worker with its own store and worker processes, until it is stopped."""
     ring = key_ring(settings)  # bot moves are signed writes like any other
-    client = Redis.from_url(settings.redis.url, socket_timeout=settings.redis.timeout, protocol=3)
-    store = GameStore(client, settings.redis.replicas_to_wait(), settings.redis.wait_timeout_ms)
+    store = await open_store(settings.redis)
     processes = WorkerProcesses(settings.bots.processes)  # no request served here: a thread may do
     house = House(store, settings, ring, processes)
-    worker, queue_connection = worker_for(settings, house.bots)
+    worker = worker_for(settings, house)
     sweeper = None
     if settings.clocks.sweep:
         swept = ClockSweeper(house.access, house.clocks)
@@ -165,5 +157,4 @@ async def work_alone(settings: Settings) -> None:
         if sweeper is not None:
             await end_sweeper(sweeper)
         processes.close()
-        await queue_connection.aclose()
-        await client.aclose()
+        await close_store(store)

@@ -23,7 +23,7 @@ from service.core.access import Access
 from service.core.clocks import Clocks
 from service.errors import ServiceError
 from service.ledger.log import now_ms
-from service.store.keys import CLOCK_SHARDS
+from service.store.keys import SHARDS
 
 log = logging.getLogger("escopa.clocks")
 INTERVAL: Final = 0.1
@@ -68,9 +68,7 @@ class ClockSweeper:
         """One pass over every sorted set: the due games checked; how many there were."""
         now = now_ms()
         index = self.clocks.index
-        found = await asyncio.gather(
-            *(index.due(shard, now, BATCH) for shard in range(CLOCK_SHARDS))
-        )
+        found = await asyncio.gather(*(index.due(shard, now, BATCH) for shard in range(SHARDS)))
         due = [pair for shard in found for pair in shard]
         random.shuffle(due)  # sweepers that read the same entries start apart
         await asyncio.gather(*(self.check(game_id, seen) for game_id, seen in due))

@@ -34,7 +34,7 @@ from service.core.webhook_targets import checked
 from service.core.webhooks import Webhooks, secret_of
 from service.errors import ServiceError
 from service.ledger.log import now_ms
-from service.ops.workers.bot_worker import cancelled
+from service.ops.workers.cancellation import cancelled
 from service.ops.workers.webhook_client import Attempt, WebhookClient, refusal
 from service.settings import Settings
 from service.store.game_store import GameStore
@@ -280,7 +280,7 @@ async def work_alone(settings: Settings) -> None:
 async def webhook_lifespan(house: House, settings: Settings) -> AsyncIterator[None]:
     """This process's webhook worker while the app runs (unless `settings.webhooks.worker` is
     off, or on a Redis Cluster, where games have no webhooks)."""
-    if not settings.webhooks.worker or not house.store.bot_queue:
+    if not settings.webhooks.worker or house.store.on_cluster:
         yield
         return
     worker = WebhookWorker(house.webhooks, settings)

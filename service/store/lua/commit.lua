@@ -1,15 +1,15 @@
 -- Append one entry's record to a game's log if the game is still as its writer read it: the
 -- one script every change of a game runs (moves, deals, timeouts, joins, leaves, endings,
 -- rematch offers). All or nothing.
--- KEYS: 1 game hash, 2 log stream, 3 entries list, 4 idempotency key, 5 bot turns stream,
--- 6 waiting marker, 7 webhook outbox, 8 webhooks due (a key unused names the game hash again,
--- so that every key stays in the game's slot).
+-- KEYS: 1 game hash, 2 log stream, 3 entries list, 4 idempotency key, 5 waiting marker,
+-- 6 webhook outbox, 7 webhooks due (a key unused names the game hash again, so that every key
+-- stays in the game's slot).
 -- ARGV: 1 expected version, 2 expected head, 3 new head, 4 record, 5 ttl_ms (0: for ever),
 -- 6 log stream ttl_ms, 7 signals check ('1': the game's signals must still be ARGV[8], which
 -- the entry records; '0': none), 8 signals, 9 answer ('' without an idempotency key),
--- 10 answer_ttl_ms, 11 game id whose bot turn the commit makes due ('' none), 12 the bot
--- turn this commit plays, to acknowledge ('' none), 13 bot group, 14-17 the clock (below),
--- 18 meta ('' kept), 19 waiting marker ('' untouched, 0 dropped, else its ttl_ms).
+-- 10 answer_ttl_ms, 11-14 the clock (below), 15 meta ('' kept), 16 waiting marker (''
+-- untouched, 0 dropped, else its ttl_ms). A bot turn the commit makes due is indexed before
+-- it runs (`service/store/due_index.py`), outside the game's slot.
 -- Returns {status, detail}: 0 missing, 1 stale (detail: current version), 2 replay (detail:
 -- the first answer), 3 committed (detail: new version), 4 signals (a signal came in since
 -- the entry that records them was made), 5 clock (the entry is on the wrong side of the
@@ -35,34 +35,34 @@ end
 if version ~= ARGV[1] or current[2] ~= ARGV[2] then return {1, version} end
 if ARGV[7] == '1' and (current[3] or '') ~= ARGV[8] then return {4, version} end
 
--- [clocks] ARGV[14] 'move' or 'timeout' ('' no clock check), ARGV[15] the entry's time (ms),
--- ARGV[16] the deadline after it ('' none), ARGV[17] the deadline before it as the writer
+-- [clocks] ARGV[11] 'move' or 'timeout' ('' no clock check), ARGV[12] the entry's time (ms),
+-- ARGV[13] the deadline after it ('' none), ARGV[14] the deadline before it as the writer
 -- derived it, for a game that has none stored yet (before its first move). A move must come
 -- before the deadline and a timeout at or after it, by the entry's time (which the audit
 -- checks) and by this server's TIME alike.
-if ARGV[14] ~= '' then
-  local due = tonumber(redis.call('HGET', KEYS[1], 'deadline') or ARGV[17])
+if ARGV[11] ~= '' then
+  local due = tonumber(redis.call('HGET', KEYS[1], 'deadline') or ARGV[14])
   if due then
     local now = redis.call('TIME')
     local now_ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-    local at = tonumber(ARGV[15])
+    local at = tonumber(ARGV[12])
     local late = at >= due or now_ms >= due
     local early = at < due or now_ms < due
-    if (ARGV[14] == 'move' and late) or (ARGV[14] == 'timeout' and early) then
+    if (ARGV[11] == 'move' and late) or (ARGV[11] == 'timeout' and early) then
       return {5, version}
     end
   end
-  if ARGV[16] == '' then
+  if ARGV[13] == '' then
     redis.call('HDEL', KEYS[1], 'deadline')
   else
-    redis.call('HSET', KEYS[1], 'deadline', ARGV[16])
+    redis.call('HSET', KEYS[1], 'deadline', ARGV[13])
   end
 end
 
 -- [append]
 local new_version = tonumber(version) + 1
 redis.call('HSET', KEYS[1], 'version', new_version, 'head', ARGV[3])
-if ARGV[18] ~= '' then redis.call('HSET', KEYS[1], 'meta', ARGV[18]) end
+if ARGV[15] ~= '' then redis.call('HSET', KEYS[1], 'meta', ARGV[15]) end
 redis.call('RPUSH', KEYS[3], ARGV[4])
 redis.call('XADD', KEYS[2], 'MAXLEN', 1, new_version .. '-0', 's', '')
 
@@ -92,23 +92,14 @@ else
 end
 
 -- [seats] a waiting game's marker: kept while it waits, dropped once it no longer does
-if ARGV[19] == '0' then
-  redis.call('DEL', KEYS[6])
-elseif ARGV[19] ~= '' then
-  redis.call('SET', KEYS[6], 'waiting', 'PX', ARGV[19])
+if ARGV[16] == '0' then
+  redis.call('DEL', KEYS[5])
+elseif ARGV[16] ~= '' then
+  redis.call('SET', KEYS[5], 'waiting', 'PX', ARGV[16])
 end
 
 if idempotent then redis.call('SET', KEYS[4], ARGV[9], 'PX', ARGV[10]) end
 
--- [bots] the turn this commit plays leaves the queue; the turn it makes due joins it
-if ARGV[12] ~= '' then
-  redis.call('XACK', KEYS[5], ARGV[13], ARGV[12])
-  redis.call('XDEL', KEYS[5], ARGV[12])
-end
-if ARGV[11] ~= '' then
-  redis.call('XADD', KEYS[5], '*', 'game', ARGV[11], 'version', new_version)
-end
-
 -- [webhooks]
-webhook_outbox(KEYS[1], KEYS[7], KEYS[8], new_version)
+webhook_outbox(KEYS[1], KEYS[6], KEYS[7], new_version)
 return {3, tostring(new_version)}

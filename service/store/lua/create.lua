@@ -1,8 +1,8 @@
 -- Store a new game and its first log record; returns 0 if the id is taken.
--- KEYS: game hash, log stream, entries list, bot turns stream, waiting marker, webhook outbox,
--- webhooks due (a key unused names the game hash again, so every key stays in its slot).
--- ARGV: meta, head, opening record, ttl_ms (0: for ever), game id whose bot turn is due at
--- version 1 ('' none), webhook ('' none), waiting marker ttl_ms ('' the game does not wait).
+-- KEYS: game hash, log stream, entries list, waiting marker, webhook outbox, webhooks due (a
+-- key unused names the game hash again, so every key stays in its slot).
+-- ARGV: meta, head, opening record, ttl_ms (0: for ever), webhook ('' none), waiting marker
+-- ttl_ms ('' the game does not wait). A first bot turn is indexed before the script runs.
 -- The list holds the log's compact records (entry seq at index seq - 1); the stream only
 -- rings for followers (its last entry's id is the head's seq).
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -14,11 +14,9 @@ if tonumber(ARGV[4]) > 0 then
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
   redis.call('PEXPIRE', KEYS[3], ARGV[4])
 end
--- [bots] the first turn, when a bot deals or plays first
-if ARGV[5] ~= '' then redis.call('XADD', KEYS[4], '*', 'game', ARGV[5], 'version', 1) end
 -- [seats] a waiting game's marker outlives it, so a late reader hears it expired (410)
-if ARGV[7] ~= '' then redis.call('SET', KEYS[5], 'waiting', 'PX', ARGV[7]) end
+if ARGV[6] ~= '' then redis.call('SET', KEYS[4], 'waiting', 'PX', ARGV[6]) end
 -- [webhooks] the game's subscription, and its first entry in the outbox
-if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'hook', ARGV[6]) end
-webhook_outbox(KEYS[1], KEYS[6], KEYS[7], 1)
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'hook', ARGV[5]) end
+webhook_outbox(KEYS[1], KEYS[5], KEYS[6], 1)
 return 1

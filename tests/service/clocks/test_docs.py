@@ -23,4 +23,4 @@ def test_the_docs_name_the_clocks_problem_code_and_settings() -> None:
 def test_scaling_names_every_deadlines_key_form_and_how_they_spread() -> None:
     scaling = (ROOT / "docs/scaling.md").read_text()
     assert "`{dl:<n>}:deadlines`" in scaling and keys.deadlines(3) == "{dl:3}:deadlines"
-    assert f"{keys.CLOCK_SHARDS} sorted sets" in scaling
+    assert f"{keys.SHARDS} sorted sets" in scaling

@@ -51,7 +51,7 @@ async def test_two_processes_sweep_due_timeouts_each_applied_once(redis_url: str
             timeout = log[-1]
             assert timeout.type == "timeout" and timeout.deadline == view["deadline"]
             assert 0 <= ms(timeout.time) - ms(view["deadline"]) < 1000
-            shard = keys.deadlines(keys.clock_shard(game.id))
+            shard = keys.deadlines(keys.shard(game.id))
             assert await client.zscore(shard, game.id) is None  # finished: out of the index
     finally:
         await client.aclose()
@@ -67,7 +67,7 @@ async def test_the_index_holds_the_earliest_deadline_until_a_sweep_moves_it_to_t
             game, view = await started(api, "forfeit", turn=30)
         deadline = ms(view["deadline"])
         assert await client.hget(keys.game(game.id), "deadline") == str(deadline).encode()
-        shard = keys.deadlines(keys.clock_shard(game.id))
+        shard = keys.deadlines(keys.shard(game.id))
         seen = await client.zscore(shard, game.id)
         assert seen is not None and seen < deadline  # the first move's deadline, indexed first
         house = House(GameStore(client), config, key_ring(config))
@@ -101,7 +101,7 @@ async def test_a_timeout_refused_for_a_while_keeps_its_entry_until_a_sweep_appli
         async with serve_apps(redis_url, 1, settings=config) as (api,):
             game, view = await started(api, "forfeit")
         await past(view["deadline"])
-        shard = keys.deadlines(keys.clock_shard(game.id))
+        shard = keys.deadlines(keys.shard(game.id))
         # A store that wants a replica this lone Redis does not have: every write is refused
         # with 503 store/not_replicated, as on a cluster whose replica lags.
         lagging = GameStore(client, wait_replicas=1, wait_timeout_ms=50)

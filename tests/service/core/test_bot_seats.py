@@ -19,7 +19,6 @@ from service.ledger.overrides import RulesOverride
 from service.ledger.signatures import KeyRing
 from service.settings import BotSettings
 from service.store import keys
-from service.store.bot_queue import BotTurn
 from service.store.game_store import GameStore
 from tests.harness.api import (
     Json,
@@ -152,12 +151,13 @@ async def test_a_due_bot_turn_waits_in_redis_for_any_worker_and_no_person_can_pl
         assert_problem(await table.game.post_move(0, body), 409, "move/not_your_turn")
         assert_problem(await table.game.post_move(None, body), 401, "auth/missing_token")
         queued = redis.Redis.from_url(redis_url)
-        assert queued.xlen(keys.bot_turns()) == 1
+        index = keys.bot_turns(keys.shard(table.game.id))
+        assert queued.zscore(index, table.game.id) is not None
         assert (await table.game.view(0))["version"] == 1
     async with serve_apps(redis_url, 1) as [client]:  # another process, with a worker
         table.game = table.game.on(client)
         await table.wait_past(1)
-    assert queued.xlen(keys.bot_turns()) == 0, "the turn played left the queue"
+    assert queued.zscore(index, table.game.id) is None, "the turn played left the index"
     queued.close()
 
 
@@ -279,7 +279,7 @@ async def test_a_bot_turn_that_times_out_while_it_thinks_is_dropped_with_a_plain
     await games.moves.play(game_id, token, MoveRequest(expected_version=1, move=str(first)), None)
     seats = bot_seats(games, SlowWorkerProcesses(1.5))
     with caplog.at_level(logging.INFO, logger="escopa"):
-        assert await seats.take(BotTurn("0-1", game_id, 2)) is False
+        assert await seats.take(game_id) is False
     assert (await games.access.load(game_id)).version == 3  # the stand-in's move
     said = [r for r in caplog.records if "timed out" in r.getMessage()]
     assert said and all(r.exc_info is None and r.levelno <= logging.WARNING for r in said)

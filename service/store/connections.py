@@ -1,0 +1,63 @@
+"""Opening the game store from the settings: a Redis or Redis Cluster client with bounded
+timeouts, and on a single Redis the shared multiplexed connection for quick commands."""
+
+from __future__ import annotations
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from service.settings import RedisSettings
+from service.store.game_store import GameStore
+from service.store.multiplex import Multiplexed
+from service.store.writes import Client
+
+
+def connect(redis: RedisSettings) -> Client:
+    """A Redis (or Redis Cluster) client with bounded timeouts: unreachable fails fast, 503."""
+    if redis.cluster:
+        return RedisCluster.from_url(
+            redis.url,
+            socket_timeout=redis.timeout,
+            socket_connect_timeout=redis.timeout,
+            protocol=3,
+        )
+    # A pooled connection that Redis closed (it restarted) fails on its first use: one
+    # immediate retry on a new connection. A timeout is not retried; a commit run twice would
+    # find its version taken, so no move is ever applied twice.
+    return Redis.from_url(
+        redis.url,
+        socket_timeout=redis.timeout,
+        socket_connect_timeout=redis.timeout,
+        health_check_interval=30,
+        protocol=3,
+        retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
+    )
+
+
+def multiplexed(redis: RedisSettings) -> Multiplexed | None:
+    """The shared pipelined connection for quick commands, on a single Redis over TCP."""
+    if not redis.multiplex or redis.cluster:
+        return None
+    if not redis.url.startswith("redis://"):
+        return None
+    return Multiplexed(redis.url, redis.timeout)
+
+
+async def open_store(redis: RedisSettings) -> GameStore:
+    """The game store the settings name, ready for use (`close_store` closes it)."""
+    client = connect(redis)
+    if isinstance(client, RedisCluster):
+        await client.initialize()  # the async cluster client learns the slots lazily
+    return GameStore(
+        client, redis.replicas_to_wait(), redis.wait_timeout_ms, multiplexed(redis), redis.timeout
+    )
+
+
+async def close_store(store: GameStore) -> None:
+    """Close the store's connections."""
+    if store.fast is not None:
+        await store.fast.aclose()
+    await store.client.aclose()

@@ -1,0 +1,84 @@
+"""Indexes of games due for work at a time: the clocks' deadlines, the bots' turns, the
+webhooks' deliveries. Each is `keys.SHARDS` sorted sets (member: a game id, score: when, in
+ms since the epoch), each with its own hash tag, so on a cluster they spread over the shards
+and no game's script needs a key outside its slot.
+
+An entry is written before the commit that makes the work due (`ZADD LT`: an entry only moves
+earlier), so a process that dies after its commit leaves no work unindexed; an entry for work
+that is not due only costs a worker a look. A worker claims an entry by moving it a lease
+ahead (compare-and-set: of two workers one gets it; a worker that dies leaves it due again
+when the lease ends), does the work, then moves the entry to the game's next due time or drops
+it, again by compare-and-set, which loses to any entry written meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import cast
+
+from redis.exceptions import NoScriptError
+
+from service.store import keys
+from service.store.game_store import GameStore
+from service.store.scripts import RESCHEDULE
+
+
+class DueIndex:
+    """One index beside the games of `store`; `key` names its sorted set of each shard."""
+
+    def __init__(self, store: GameStore, key: Callable[[int], str]) -> None:
+        self.store = store
+        self.key = key
+        self.scheduled = asyncio.Event()
+        """Set whenever this process indexes work: its workers look at once."""
+
+    def key_of(self, game_id: str) -> str:
+        """The sorted set that holds the game."""
+        return self.key(keys.shard(game_id))
+
+    async def schedule(self, game_id: str, at: int) -> None:
+        """Index the game as due at `at`, unless it is indexed as due earlier already."""
+        await self.store.pipeline([("ZADD", self.key_of(game_id), "LT", at, game_id)])
+        self.scheduled.set()
+
+    async def due(self, shard: int, now: int, limit: int) -> list[tuple[str, int]]:
+        """Up to `limit` games of one shard due at or before `now`, with their scores."""
+        [found] = await self.store.pipeline(
+            [("ZRANGE", self.key(shard), "-inf", now, "BYSCORE", "LIMIT", 0, limit, "WITHSCORES")]
+        )
+        pairs = cast("list[tuple[bytes, float]] | list[bytes]", found)
+        return [_pair(item) for item in _pairs(pairs)]
+
+    async def reschedule(self, game_id: str, seen: int, at: int | None) -> bool:
+        """Move the game's entry from the score `seen` to `at` (None: drop it); False when the
+        entry changed meanwhile (another worker claimed it, or a write moved it)."""
+        args = (1, self.key_of(game_id), game_id, seen, "" if at is None else at)
+        try:
+            [changed] = await self.store.pipeline([("EVALSHA", RESCHEDULE.sha, *args)])
+        except NoScriptError:
+            [changed] = await self.store.pipeline([("EVAL", RESCHEDULE.source, *args)])
+        return bool(changed)
+
+    async def when(self, game_id: str) -> int | None:
+        """When the game is indexed as due, or None: it is not."""
+        [score] = await self.store.pipeline([("ZSCORE", self.key_of(game_id), game_id)])
+        return None if score is None else int(float(score))
+
+    async def size(self) -> int:
+        """How many games the index holds, over every shard."""
+        found = await self.store.pipeline([("ZCARD", self.key(n)) for n in range(keys.SHARDS)])
+        return sum(int(count) for count in found)
+
+
+def _pairs(found: list[tuple[bytes, float]] | list[bytes]) -> list[tuple[bytes, float]]:
+    """RESP3 answers pairs; RESP2 a flat list of members and scores."""
+    if found and not isinstance(found[0], list | tuple):
+        flat = cast("list[bytes]", list(found))
+        return [(flat[i], float(flat[i + 1])) for i in range(0, len(flat), 2)]
+    return [(bytes(m), float(s)) for m, s in cast("list[tuple[bytes, float]]", found)]
+
+
+def _pair(item: tuple[bytes, float]) -> tuple[str, int]:
+    member, score = item
+    return member.decode(), int(score)
