@@ -188,7 +188,15 @@ def create_app(settings: Settings) -> Litestar:
             settings.redis.wait_timeout_ms,
             fast,
             settings.redis.timeout,
+            settings.redis.wait_aof,
         )
+        try:
+            await store.check_durable()
+        except BaseException:
+            await client.aclose()
+            if fast is not None:
+                await fast.aclose()
+            raise
         app.state.store = store
         house = House(store, settings, ring)
         app.state.house = house
