@@ -51,6 +51,12 @@ class RedisSettings(msgspec.Struct, frozen=True, kw_only=True):
     otherwise)."""
     wait_timeout_ms: Annotated[int, Env("ESCOPA_WAIT_TIMEOUT_MS")] = 500
     """how long to wait for them; too few in time: 503 `store/not_replicated`."""
+    wait_aof: Annotated[bool, Env("ESCOPA_WAIT_AOF")] = False
+    """acknowledge a write only once Redis has also fsynced it to its append-only file
+    (`WAITAOF 1 <replicas> <timeout>` in place of `WAIT`; Redis 7.2 or later with `appendonly
+    yes`, else the service refuses to start); not in time: 503 `store/not_durable`. With
+    `appendfsync everysec` a write waits for the next fsync, up to a second: give it
+    `appendfsync always` or a timeout above 1000 ms."""
 
     def replicas_to_wait(self) -> int:
         """Replicas that must hold a write before it is acknowledged (-1: 1 on a cluster)."""

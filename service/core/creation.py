@@ -166,13 +166,13 @@ class Creation:
         info = game_info(rules, names, seeds, sorted(invites), bots)
         # A commitment is used up once consumed, even if the game's own write is not confirmed.
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
+        await self.lobby.announce(game_id, meta)  # before the write: a crash never unlists it
         opened = await self.journal.open(
             game_id, Opening(info, created, new_salt_key()), meta, advice, hook_bytes(webhook)
         )
         if opened is None:
             raise ServiceError("game/id_collision", 409, "try again")  # pragma: no cover
         game, entry = opened
-        await self.lobby.relist(game_id, meta, False)
         answered = [SeatToken(seat=s, name=names[s], token=t) for s, t in tokens.items()]
         answered += [SeatToken(seat=s, name="", invite=i) for s, i in invites.items()]
         return CreatedGame(

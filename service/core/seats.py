@@ -156,9 +156,9 @@ class Seats:
             kept = SeatMeta("", "", open=True, invite_hash=secret_hash(code), opened=opened)
             meta = with_seat(game.meta, seat, kept)
             change = Change(record=Life("left", seat, now_ms() - game.ms), meta=meta)
+            await self.lobby.announce(game_id, meta)  # before the write that opens the seat
             stored = await self.journal.commit(game_id, game, change, self._left, Changed)
             if stored.result is not None:
-                await self.lobby.relist(game_id, meta, False)
                 return stored.result
         raise busy()
 

@@ -47,13 +47,25 @@ def multiplexed(redis: RedisSettings) -> Multiplexed | None:
 
 
 async def open_store(redis: RedisSettings) -> GameStore:
-    """The game store the settings name, ready for use (`close_store` closes it)."""
+    """The game store the settings name, ready for use (`close_store` closes it); a Redis
+    that cannot make writes as durable as the settings ask refuses to open (`NotDurable`)."""
     client = connect(redis)
     if isinstance(client, RedisCluster):
         await client.initialize()  # the async cluster client learns the slots lazily
-    return GameStore(
-        client, redis.replicas_to_wait(), redis.wait_timeout_ms, multiplexed(redis), redis.timeout
+    store = GameStore(
+        client,
+        redis.replicas_to_wait(),
+        redis.wait_timeout_ms,
+        multiplexed(redis),
+        redis.timeout,
+        redis.wait_aof,
     )
+    try:
+        await store.check_durable()
+    except BaseException:
+        await close_store(store)
+        raise
+    return store
 
 
 async def close_store(store: GameStore) -> None:

@@ -205,6 +205,16 @@ def not_replicated(acknowledged: int, wanted: int, advice: str = RETRY_WITH_KEY)
     )
 
 
+def not_durable(why: str, advice: str = RETRY_WITH_KEY) -> ServiceError:
+    """A write that Redis did not confirm was fsynced to its append-only file in time (or
+    could not: `WAITAOF` refused): it may or may not survive a restart."""
+    return ServiceError("store/not_durable", 503, f"{why}; {advice}", {"Retry-After": "1"})
+
+
+class NotDurable(RuntimeError):
+    """Redis cannot confirm writes on disk as `ESCOPA_WAIT_AOF` asks (found at start)."""
+
+
 def outcome_unknown(advice: str) -> ServiceError:
     """A write whose connection broke before its answer came: it may or may not have happened."""
     return ServiceError(
@@ -230,10 +240,12 @@ class GameStore:
         wait_timeout_ms: int = 500,
         fast: Multiplexed | None = None,
         timeout: float = 2.0,
+        wait_aof: bool = False,
     ) -> None:
         self.client = client
         self.wait_replicas = wait_replicas
         self.wait_timeout_ms = wait_timeout_ms
+        self.wait_aof = wait_aof
         self.fast = fast
         self.writes = Writes(client, timeout)
 
@@ -253,7 +265,7 @@ class GameStore:
         self, script: Script, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY
     ) -> Any:
         """Run a write script by its SHA-1 (by its source when Redis does not know it yet);
-        acknowledged as `wait_replicas` asks. The one place that runs scripts."""
+        acknowledged as `wait_replicas` and `wait_aof` ask. The one place that runs scripts."""
         for command, body in (("EVALSHA", script.sha), ("EVAL", script.source)):
             call = (command, body, len(keys_), *keys_, *args)
             try:
@@ -263,17 +275,20 @@ class GameStore:
         raise AssertionError("EVAL cannot answer NOSCRIPT")  # pragma: no cover
 
     async def _acknowledged(self, call: tuple[Arg, ...], key: str, advice: str) -> Any:
-        """A write's reply; with `wait_replicas`, only once that many replicas hold it.
+        """A write's reply; with `wait_replicas`, only once that many replicas hold it; with
+        `wait_aof`, only once it is also fsynced to the append-only file (`WAITAOF`).
 
         The write and its WAIT are sent once, together, on one connection to the key's master
         (`Writes`): any failure between sending and WAIT's answer leaves the outcome unknown.
         """
-        if not self.wait_replicas and self.fast is not None:
+        if not (self.wait_replicas or self.wait_aof) and self.fast is not None:
             with reaching_redis():
                 [result] = await self.fast.pipeline([call])
             return result
         commands = [call]
-        if self.wait_replicas:
+        if self.wait_aof:
+            commands.append(("WAITAOF", 1, self.wait_replicas, self.wait_timeout_ms))
+        elif self.wait_replicas:
             commands.append(("WAIT", self.wait_replicas, self.wait_timeout_ms))
         try:
             replies = await self.writes.send(key, commands, self.wait_timeout_ms / 1000)
@@ -284,12 +299,42 @@ class GameStore:
             raise result
         if isinstance(result, ResponseError):  # refused (moved, read-only, out of memory...)
             raise outcome_unknown(advice) from result
-        if self.wait_replicas:
+        if self.wait_aof:
+            self._check_durable(replies[1], advice)
+        elif self.wait_replicas:
             acknowledged = replies[1]
             if isinstance(acknowledged, ResponseError) or int(acknowledged) < self.wait_replicas:
                 count = 0 if isinstance(acknowledged, ResponseError) else int(acknowledged)
                 raise not_replicated(count, self.wait_replicas, advice)
         return result
+
+    def _check_durable(self, reply: Any, advice: str) -> None:
+        """Raise unless `WAITAOF`'s reply confirms the local fsync and enough replicas'."""
+        if isinstance(reply, ResponseError):
+            raise not_durable(f"Redis refused WAITAOF ({reply}): the write is not on disk", advice)
+        local, replicas = (int(count) for count in reply)
+        if local < 1:
+            within = f"within {self.wait_timeout_ms} ms"
+            raise not_durable(f"the write was not fsynced to the append-only file {within}", advice)
+        if replicas < self.wait_replicas:
+            raise not_replicated(replicas, self.wait_replicas, advice)
+
+    async def check_durable(self) -> None:
+        """With `wait_aof`, make sure Redis can answer `WAITAOF` (7.2 or later, append-only
+        file on), so a misconfigured service refuses to start rather than every write."""
+        if not self.wait_aof:
+            return
+        try:
+            with reaching_redis():
+                if isinstance(self.client, RedisCluster):  # every master, where games live
+                    every = {"target_nodes": RedisCluster.PRIMARIES}
+                    await self.client.execute_command("WAITAOF", 1, 0, 1, **every)
+                else:
+                    await self.client.execute_command("WAITAOF", 1, 0, 1)  # type: ignore[no-untyped-call]
+        except ResponseError as refused:
+            raise NotDurable(
+                f"ESCOPA_WAIT_AOF=1 needs Redis 7.2 or later with appendonly yes: {refused}"
+            ) from refused
 
     def _pipeline(self) -> Any:
         if isinstance(self.client, RedisCluster):

@@ -1,8 +1,8 @@
 """Storage of a game's life outside its moves: waiting games, their seats, the lobby index.
 
 The game's own writes go through the commit script like every change (`GameStore.commit`);
-the lobby is an index beside the games (`keys.lobby`), written after them and checked by its
-readers.
+the lobby is an index beside the games (`keys.lobby`), written before the writes that open a
+game or a seat and after those that fill or end one, and checked by its readers.
 """
 
 from __future__ import annotations

@@ -126,3 +126,9 @@ def test_a_benchmark_draws_its_progress_on_stderr_when_forced_and_none_on_a_pipe
         assert ("3/3" in done.stderr) is drawn
         assert ("matches/s" in done.stderr and "left" in done.stderr) is drawn
         assert "3/3" not in done.stdout  # the figures stay clean
+
+
+def test_the_durability_benchmark_prints_a_row_per_mode_waitaof_among_them() -> None:
+    out = run("durability.py", "--clients", "4", "--seconds", "1")
+    rows = [line for line in out.splitlines() if re.match(r"\| (everysec|always)", line)]
+    assert len(rows) == 4 and sum("WAITAOF" in row for row in rows) == 2, out

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Final
 
 import httpx
+from redis.asyncio import Redis
 
 from service.store.redis_server import RedisServer
 from tests.harness.api import Client, Game, assert_chain, ok
@@ -45,6 +46,22 @@ def restart(server: RedisServer) -> RedisServer:
     """A new redis-server on the same port and data folder: it loads the append-only file."""
     again = RedisServer(server.data_dir, server.port, server.fsync)
     return again.start()
+
+
+async def kill_when_waiting(url: str) -> None:
+    """Close the connection of the first client blocked in WAIT, as a dying server would: the
+    write before it is stored, and its writer hears no answer (as if it had crashed there)."""
+    admin = Redis.from_url(url, decode_responses=True)
+    try:
+        async with asyncio.timeout(5):
+            while True:
+                for client in await admin.client_list():
+                    if client["cmd"] == "wait":
+                        await admin.client_kill_filter(_id=client["id"])
+                        return
+                await asyncio.sleep(0.01)
+    finally:
+        await admin.aclose()
 
 
 @contextmanager

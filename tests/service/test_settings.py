@@ -19,6 +19,7 @@ DEPLOYED: dict[str, tuple[str, Any]] = {
     "ESCOPA_MULTIPLEX": ("redis.multiplex", True),
     "ESCOPA_WAIT_REPLICAS": ("redis.wait_replicas", -1),
     "ESCOPA_WAIT_TIMEOUT_MS": ("redis.wait_timeout_ms", 500),
+    "ESCOPA_WAIT_AOF": ("redis.wait_aof", False),
     "ESCOPA_SIGNING_KEY": ("keys.signing", ()),
     "ESCOPA_SIGNING_KEY_FILE": ("keys.signing_file", None),
     "ESCOPA_API_KEYS": ("keys.api_hashes", ()),
@@ -142,7 +143,7 @@ def test_every_field_of_every_group_reads_one_variable_and_no_variable_twice() -
     named = [variable.env.name for _, variable in every_variable()]
     fields = sum(len(msgspec.structs.fields(group)) for group in groups().values())
 
-    assert len(named) == fields == 39
+    assert len(named) == fields == 40
     assert len(set(named)) == len(named)
     source = SOURCE.read_text()
     assert [name for name in named if source.count(f'"{name}"') != 1] == []

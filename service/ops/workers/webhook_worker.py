@@ -24,7 +24,6 @@ from typing import Final
 from urllib.parse import urlsplit
 
 import msgspec
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from service.core.house import House
@@ -37,7 +36,7 @@ from service.ledger.log import now_ms
 from service.ops.workers.cancellation import cancelled
 from service.ops.workers.webhook_client import Attempt, WebhookClient, refusal
 from service.settings import Settings
-from service.store.game_store import GameStore
+from service.store.connections import close_store, open_store
 from service.store.key_file import key_ring
 from service.store.webhook_store import DeliveryRecord, Hook
 
@@ -267,13 +266,12 @@ async def end_webhooks(worker: WebhookWorker, task: asyncio.Task[None]) -> None:
 async def work_alone(settings: Settings) -> None:
     """The webhook worker of `escopa bots`, with its own store, until the process is stopped."""
     ring = key_ring(settings)
-    client = Redis.from_url(settings.redis.url, socket_timeout=settings.redis.timeout, protocol=3)
-    store = GameStore(client, settings.redis.replicas_to_wait(), settings.redis.wait_timeout_ms)
+    store = await open_store(settings.redis)
     worker = WebhookWorker(House(store, settings, ring).webhooks, settings)
     try:
         await run_webhooks(worker)
     finally:
-        await client.aclose()
+        await close_store(store)
 
 
 @asynccontextmanager

@@ -1,11 +1,28 @@
-"""The lobby: waiting public games, oldest first, page by page, joined by seat number."""
+"""The lobby: waiting public games, oldest first, page by page, joined by seat number; a crash
+between a game's write and the index's never leaves a waiting game out."""
 
 from __future__ import annotations
 
-from litestar.testing import AsyncTestClient
+import asyncio
 
+import pytest
+from litestar.testing import AsyncTestClient
+from redis.asyncio import Redis
+
+from service.core.house import House
+from service.core.lobby import UNWRITTEN_KEPT_MS
+from service.core.messages import CreateGame, PlayerEntry
+from service.errors import ServiceError
+from service.ledger.log import iso, now_ms
+from service.ledger.signatures import KeyRing
+from service.store import scripts
+from service.store.game_store import GameStore
+from service.store.seat_store import SeatStore
 from tests.harness.api import assert_problem, ok
+from tests.harness.faults import kill_when_waiting
 from tests.harness.seats import OPEN, act, create_open, join, tokens
+from tests.harness.settings import app_settings
+from tests.harness.signing import SIGNING_KEYS
 
 Client = AsyncTestClient  # type: ignore[type-arg]
 
@@ -54,3 +71,41 @@ async def test_an_aborted_lobby_game_is_no_longer_listed(client: Client) -> None
 
 async def test_a_malformed_lobby_cursor_is_refused(client: Client) -> None:
     assert_problem(await client.get("/v1/lobby", params={"after": "x"}), 400, "request/invalid")
+
+
+async def test_a_lobby_game_whose_creator_crashed_right_after_its_write_is_still_listed(
+    redis_url: str, client: Client
+) -> None:
+    # The write's WAIT is cut off, as a crash would: the game is stored, and its creator goes
+    # no further (nothing after the write runs).
+    redis = Redis.from_url(redis_url)
+    store = GameStore(redis, wait_replicas=1, wait_timeout_ms=5000)
+    house = House(store, app_settings(redis_url), KeyRing.of(SIGNING_KEYS))
+    try:
+        await redis.script_load(scripts.CREATE.source)  # so the script runs before its WAIT
+        request = CreateGame(players=["Ana", PlayerEntry(open=True)], lobby=True)
+        creating = asyncio.ensure_future(house.creation.create(request))
+        await kill_when_waiting(redis_url)
+        with pytest.raises(ServiceError, match="broke before the write was confirmed"):
+            await creating
+        [stored] = await redis.keys("{g:*}:game")
+    finally:
+        await redis.aclose()
+    listed = ok(await client.get("/v1/lobby"))["games"]
+    assert [f"{{g:{game['game_id']}}}:game".encode() for game in listed] == [stored]
+    assert listed[0]["open"] == [1]
+
+
+async def test_an_entry_whose_game_was_never_written_is_kept_a_minute_unshown_then_dropped(
+    redis_url: str, client: Client
+) -> None:
+    redis = Redis.from_url(redis_url)
+    index = SeatStore(GameStore(redis))
+    try:
+        await index.list_lobby("fresh", iso(now_ms()))
+        await index.list_lobby("stale", iso(now_ms() - UNWRITTEN_KEPT_MS - 1000))
+        assert ok(await client.get("/v1/lobby"))["games"] == []
+        members = await index.lobby_page(None, 10)
+    finally:
+        await redis.aclose()
+    assert [member.rpartition(":")[2] for member in members] == ["fresh"]

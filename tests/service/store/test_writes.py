@@ -17,6 +17,7 @@ from service.store.commitment_store import CommitmentStore
 from service.store.game_store import GameStore
 from service.store.redis_server import free_port
 from service.store.writes import OutcomeUnknown, Writes
+from tests.harness.faults import kill_when_waiting
 
 Runner = Callable[[Coroutine[Any, Any, None]], None]
 RUNNERS: dict[str, Runner] = {"asyncio": asyncio.run, "uvloop": uvloop.run}
@@ -26,21 +27,6 @@ RUNNERS: dict[str, Runner] = {"asyncio": asyncio.run, "uvloop": uvloop.run}
 def run(request: pytest.FixtureRequest) -> Runner:
     """Run a coroutine to the end on a fresh event loop of each kind the server may use."""
     return RUNNERS[request.param]
-
-
-async def kill_when_waiting(url: str) -> None:
-    """Close the connection of the first client blocked in WAIT, as a dying server would."""
-    admin = Redis.from_url(url, decode_responses=True)
-    try:
-        async with asyncio.timeout(5):
-            while True:
-                for client in await admin.client_list():
-                    if client["cmd"] == "wait":
-                        await admin.client_kill_filter(_id=client["id"])
-                        return
-                await asyncio.sleep(0.01)
-    finally:
-        await admin.aclose()
 
 
 def test_a_write_whose_connection_breaks_while_its_wait_waits_is_not_acknowledged(
