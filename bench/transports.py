@@ -83,6 +83,7 @@ from service.store.multiplex import Multiplexed  # noqa: E402
 from service.store.redis_server import RedisServer, free_port  # noqa: E402
 from service.store.writes import OutcomeUnknown, Writes  # noqa: E402
 from tests.harness.api import chosen_seed  # noqa: E402
+from tests.harness.faults import kill_when_waiting  # noqa: E402
 from tests.harness.processes import Served, stop, wait_ready  # noqa: E402
 from tests.harness.signing import SIGNING_KEY  # noqa: E402
 
@@ -266,7 +267,7 @@ async def broken_wait(url: str) -> tuple[str, str]:
         else:
             sent = Writes(client, 2.0).send(str(call[3]), [call, ("WAIT", 1, 1000)], 1.0)
         task = asyncio.ensure_future(sent)
-        await drop_waiting(client)
+        await kill_when_waiting(url)
         try:
             answer = f"answered {await task}"
         except OutcomeUnknown as error:
@@ -275,17 +276,6 @@ async def broken_wait(url: str) -> tuple[str, str]:
         found.append(f"{answer}, the script ran {runs} time{'s' if runs != 1 else ''}")
     await client.aclose()
     return found[0], found[1]
-
-
-async def drop_waiting(client: Redis) -> None:
-    """Close the connection of the first client blocked in WAIT, as a failing network would."""
-    async with asyncio.timeout(5):
-        while True:
-            for other in await client.client_list():
-                if other["cmd"] == "wait":
-                    await client.client_kill_filter(_id=other["id"])
-                    return
-            await asyncio.sleep(0.01)
 
 
 @contextmanager

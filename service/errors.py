@@ -25,6 +25,12 @@ class ServiceError(Exception):
         self.index = index
 
 
+def gone(error: ServiceError) -> bool:
+    """Whether the error says the game is gone (404 unknown, 410 expired): nothing is left to
+    do for it, unlike a refusal for a while (503), after which work is tried again."""
+    return error.status in (404, 410)
+
+
 def not_found(game_id: str) -> ServiceError:
     return ServiceError("game/not_found", 404, f"no game {game_id!r}")
 

@@ -22,7 +22,7 @@ from service.core.moves import Moves
 from service.core.signals import Signals
 from service.core.views import legal_move
 from service.core.worker_processes import Question, WorkerProcesses
-from service.errors import ServiceError
+from service.errors import ServiceError, gone
 from service.ledger.chain import LogEntry, SentSignal, seen_signals
 from service.store.game_store import StoredGame
 
@@ -33,8 +33,6 @@ KNOWN_GAMES: Final = 2048
 """Seats whose knowledge is kept between turns, so a turn reads only the log's new entries."""
 PAGE: Final = 200
 GONE: Final = frozenset({"game/not_found", "game/version_conflict"})
-GONE_STATUSES: Final = (404, 410)
-"""A game that is gone (not found, or expired before it started): no turn to take."""
 TIMED_OUT: Final = "move/timed_out"
 
 
@@ -88,14 +86,13 @@ class BotSeats:
         try:
             game = await self.access.load(game_id)
         except ServiceError as error:
-            if error.status in GONE_STATUSES:
+            if gone(error):
                 return False
             raise
         seat = engine.current_seat(game.state)
-        if seat is None or game.meta.seats[seat].bot is None:
+        bot = None if seat is None else game.meta.seats[seat].bot
+        if seat is None or bot is None:
             return False
-        bot = game.meta.seats[seat].bot
-        assert bot is not None
         version = game.version
         try:
             game = await self._signal(game_id, game)

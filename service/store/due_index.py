@@ -14,11 +14,13 @@ it, again by compare-and-set, which loses to any entry written meanwhile.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from typing import cast
 
 from redis.exceptions import NoScriptError
 
+from service.ledger.log import now_ms
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.scripts import RESCHEDULE
@@ -49,6 +51,15 @@ class DueIndex:
         )
         pairs = cast("list[tuple[bytes, float]] | list[bytes]", found)
         return [_pair(item) for item in _pairs(pairs)]
+
+    async def due_now(self, limit: int) -> list[tuple[str, int]]:
+        """Up to `limit` games of each shard due now, with their scores, shuffled: workers that
+        read the same entries start apart."""
+        now = now_ms()
+        found = await asyncio.gather(*(self.due(n, now, limit) for n in range(keys.SHARDS)))
+        due = [pair for shard in found for pair in shard]
+        random.shuffle(due)
+        return due
 
     async def reschedule(self, game_id: str, seen: int, at: int | None) -> bool:
         """Move the game's entry from the score `seen` to `at` (None: drop it); False when the

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from contextlib import suppress
 from typing import Any, Final
 
@@ -27,7 +26,6 @@ from service.settings import Settings
 from service.store.connections import close_store, open_store
 from service.store.due_index import DueIndex
 from service.store.key_file import key_ring
-from service.store.keys import SHARDS
 
 log = logging.getLogger("escopa.bots")
 INTERVAL: Final = 0.1
@@ -57,7 +55,7 @@ class BotWorker:
         while not self.stopping:
             self.index.scheduled.clear()  # a turn made due from now on wakes the wait below
             try:
-                due = await self.due()
+                due = await self.index.due_now(self.slots)
             except RedisError as error:
                 log.warning("bot turns unavailable: %s", type(error).__name__)
                 await asyncio.sleep(RETRY_SECONDS)
@@ -66,17 +64,6 @@ class BotWorker:
                 if len(self._taking) < self.slots and game_id not in self._taking:
                     self._start(game_id, seen)
             await self._wait()
-
-    async def due(self) -> list[tuple[str, int]]:
-        """The turns due now over every shard, shuffled (workers that read the same start
-        apart)."""
-        now = now_ms()
-        found = await asyncio.gather(
-            *(self.index.due(shard, now, self.slots) for shard in range(SHARDS))
-        )
-        due = [pair for shard in found for pair in shard]
-        random.shuffle(due)
-        return due
 
     async def _wait(self) -> None:
         """Until a turn is made due in this process, a slot frees, or the interval passes."""

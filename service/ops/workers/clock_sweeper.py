@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from contextlib import suppress
 from typing import Final
 
@@ -21,9 +20,8 @@ from redis.exceptions import RedisError
 
 from service.core.access import Access
 from service.core.clocks import Clocks
-from service.errors import ServiceError
+from service.errors import ServiceError, gone
 from service.ledger.log import now_ms
-from service.store.keys import SHARDS
 
 log = logging.getLogger("escopa.clocks")
 INTERVAL: Final = 0.1
@@ -37,8 +35,6 @@ RETRY_SECONDS: Final = 1.0
 RETRY_MS: Final = 1000
 """How long a game whose timeout was refused for a while (a busy game, Redis failing over)
 waits before a sweeper tries it again: its entry is kept, never dropped."""
-GONE: Final = (404, 410)
-"""The statuses of a game that is gone: its entry goes with it."""
 LEASE_MS: Final = 5000
 """How long a claimed entry stays with its sweeper before another may take it."""
 
@@ -66,11 +62,7 @@ class ClockSweeper:
 
     async def sweep(self) -> int:
         """One pass over every sorted set: the due games checked; how many there were."""
-        now = now_ms()
-        index = self.clocks.index
-        found = await asyncio.gather(*(index.due(shard, now, BATCH) for shard in range(SHARDS)))
-        due = [pair for shard in found for pair in shard]
-        random.shuffle(due)  # sweepers that read the same entries start apart
+        due = await self.clocks.index.due_now(BATCH)
         await asyncio.gather(*(self.check(game_id, seen) for game_id, seen in due))
         return len(due)
 
@@ -85,7 +77,7 @@ class ClockSweeper:
             try:
                 game = await self.access.load(game_id)
             except ServiceError as error:
-                if error.status not in GONE:
+                if not gone(error):
                     log.warning("clock of game %s: %s; tried again", game_id, error.code)
                     await clocks.index.reschedule(game_id, claim, now_ms() + RETRY_MS)
                     return

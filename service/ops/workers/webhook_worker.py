@@ -31,7 +31,7 @@ from service.core.webhook_events import signature
 from service.core.webhook_messages import DeliveryState, WebhookEvent
 from service.core.webhook_targets import checked
 from service.core.webhooks import Webhooks, secret_of
-from service.errors import ServiceError
+from service.errors import ServiceError, gone
 from service.ledger.log import now_ms
 from service.ops.workers.cancellation import cancelled
 from service.ops.workers.webhook_client import Attempt, WebhookClient, refusal
@@ -187,7 +187,7 @@ class WebhookWorker:
         try:
             game = await self.webhooks.access.load(game_id)
         except ServiceError as error:
-            if error.status in (404, 410):
+            if gone(error):
                 await self.store.drop(game_id)
                 return None
             raise
