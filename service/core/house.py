@@ -44,8 +44,10 @@ class House:
         """Where bots think (stand-ins, hints, turns) and replays run: worker processes."""
         self.clocks = Clocks(DueIndex(store, keys.deadlines), settings.clocks.first_move_timeout)
         self.bot_turns = DueIndex(store, keys.bot_turns)
+        self.hooks_due = DueIndex(store, keys.webhooks_due)
+        cached = settings.http.game_cache
         self.journal = Journal(
-            store, settings.ttl, self.clocks, self.bot_turns, settings.http.game_cache
+            store, settings.ttl, self.clocks, self.bot_turns, self.hooks_due, cached
         )
         self.lobby = Lobby(store)
         budget = settings.bots.budget

@@ -128,11 +128,13 @@ class Journal:
         lifetimes: TtlSettings,
         clocks: Clocks,
         bot_turns: DueIndex,
+        hooks_due: DueIndex,
         cached_games: int,
     ) -> None:
         self.store = store
         self.clocks = clocks
         self.bot_turns = bot_turns
+        self.hooks_due = hooks_due
         self.reports = Reports()
         self._lifetimes = lifetimes
         self._cache = GameCache(cached_games)
@@ -185,6 +187,7 @@ class Journal:
         cursor, entry = Cursor.opening(opening, self._parts)
         assert entry is not None
         state = cursor.state
+        meta = msgspec.structs.replace(meta, webhook=True) if hook else meta
         await self._due(game_id, state, meta, cursor.timing)
         new = NewGame(
             game_id=game_id,
@@ -198,7 +201,7 @@ class Journal:
         )
         if not await self.store.create(new):
             return None
-        await self._bot_due_again(game_id, state, meta)
+        await self._due_again(game_id, state, meta)
         game = StoredGame(
             state, 1, entry.hash, meta, (), opening.salt_key, opening.ms, cursor.timing
         )
@@ -231,7 +234,7 @@ class Journal:
             raise busy()
         if outcome.outcome == "committed":
             self._kept(draft)
-            await self._bot_due_again(game_id, draft.after.state, draft.after.meta)
+            await self._due_again(game_id, draft.after.state, draft.after.meta)
             return Stored("committed", result, draft.after)
         if outcome.outcome == "replay":
             return Stored("replay", self.replayed(outcome.answer, change.fingerprint, shape))
@@ -323,20 +326,26 @@ class Journal:
         after = draft.after
         await self._due(draft.game_id, after.state, after.meta, after.timing)
 
-    async def _bot_due_again(self, game_id: str, state: State, meta: GameMeta) -> None:
-        """Index the bot's turn once more after the write: a worker that claimed the entry
-        indexed before it, and read the game before the write landed, drops that entry; this
-        one is then due again. Best effort: the entry before the write covers a crash."""
-        if bot_due(state, meta):
-            with suppress(RedisError, ServiceError):
+    async def _due_again(self, game_id: str, state: State, meta: GameMeta) -> None:
+        """Index the bot's turn and the webhook's deliveries once more after the write: a worker
+        that claimed the entry indexed before it, and read the game before the write landed,
+        drops that entry; this one is then due again. Best effort: the entry before the write
+        covers a crash."""
+        with suppress(RedisError, ServiceError):
+            if bot_due(state, meta):
                 await self.bot_turns.schedule(game_id, now_ms())
+            if meta.webhook:
+                await self.hooks_due.touch(game_id)
 
     async def _due(self, game_id: str, state: State, meta: GameMeta, timing: Timing | None) -> None:
-        """Index the game's deadline for the sweepers and its bot's turn for the bot workers,
-        before the write that makes them due (a crash after it leaves nothing unindexed)."""
+        """Index the game's deadline for the sweepers, its bot's turn for the bot workers and
+        its webhook's deliveries for the webhook workers, before the write that makes them
+        due (a crash after it leaves nothing unindexed)."""
         await self.clocks.schedule(game_id, self.clocks.deadline(state, timing))
         if bot_due(state, meta):
             await self.bot_turns.schedule(game_id, now_ms())
+        if meta.webhook:
+            await self.hooks_due.touch(game_id)
 
     def lifetime(self, state: State) -> int:
         """How long the game is kept after this write (ms; 0: for ever): by its status, as the

@@ -90,7 +90,8 @@ class Rematches:
         )
         bots = tuple(at for at, kept in enumerate(seats) if kept.bot)
         info = game_info(rules, [kept.name for kept in seats], seeds, [], bots)
-        hook = hook_bytes(await WebhookStore(self.journal.store).hook(game_id))  # the same one
+        hooks = WebhookStore(self.journal.store, self.journal.hooks_due)
+        hook = hook_bytes(await hooks.hook(game_id))  # the same one
         opening = Opening(info, created, new_salt_key())
         await self.journal.open(new_id, opening, meta, NEW_GAME, hook)
 

@@ -39,12 +39,6 @@ SECRET_PREFIX: Final = "whsec_"
 MAX_OUTBOX_READ: Final = 1000
 
 
-def unavailable() -> ServiceError:
-    return ServiceError(
-        "webhook/unavailable", 501, "webhooks need a single Redis, not a cluster", field="webhook"
-    )
-
-
 def secret_of(ring: KeyRing, hook: Hook) -> str | None:
     """The subscription's secret, made again (None: its signing key left the ring)."""
     made = ring.derived(f"webhook:{hook.scope}:{hook.nonce}")
@@ -68,15 +62,13 @@ class Webhooks:
         self.journal = journal
         self.clocks = clocks
         self.ring = ring
-        self.store = WebhookStore(journal.store)
+        self.store = WebhookStore(journal.store, journal.hooks_due)
         self.allow = frozenset(allow)
 
     async def subscription(
         self, url: str, scope: str, key: str
     ) -> tuple[Hook, WebhookSubscription]:
         """A new subscription to the checked `url` and its secret (to show once)."""
-        if self.journal.store.on_cluster:
-            raise unavailable()
         await checked(url, self.allow)
         ring = self.ring
         hook = Hook(
@@ -96,7 +88,7 @@ class Webhooks:
         if key is None:
             return None, None
         kept = await self.store.key_hook(key)
-        if kept is None or self.journal.store.on_cluster:
+        if kept is None:
             return None, None
         return msgspec.structs.replace(kept, key=key), None
 

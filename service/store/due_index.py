@@ -44,6 +44,13 @@ class DueIndex:
         await self.store.pipeline([("ZADD", self.key_of(game_id), "LT", at, game_id)])
         self.scheduled.set()
 
+    async def touch(self, game_id: str) -> None:
+        """Mark the game due at once if it is not indexed (score 1: long past), else move its
+        entry a millisecond on: a worker holding it (or waiting for a retry) keeps it, but its
+        compare-and-set at the end sees that a write came meanwhile."""
+        await self.store.pipeline([("ZINCRBY", self.key_of(game_id), 1, game_id)])
+        self.scheduled.set()
+
     async def due(self, shard: int, now: int, limit: int) -> list[tuple[str, int]]:
         """Up to `limit` games of one shard due at or before `now`, with their scores."""
         [found] = await self.store.pipeline(

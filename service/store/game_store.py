@@ -54,6 +54,8 @@ class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     lobby: bool = False
     creator: int | None = None
     rematch: str | None = None
+    webhook: bool = False
+    """Whether the game has a webhook: each write marks it due for the webhook workers."""
 
 
 class KeptTicket(msgspec.Struct, frozen=True):
@@ -346,12 +348,10 @@ class GameStore:
         """Whether the games live on a Redis Cluster (a script names only its game's slot)."""
         return isinstance(self.client, RedisCluster)
 
-    def webhook_keys(self, game_id: str) -> list[str]:
-        """The keys a write script appends a webhook's outbox entry to: the game's outbox and,
-        on a single Redis, the due set (on a cluster, where no game has a webhook, the game
-        hash again, so every key stays in the game's slot)."""
-        due = keys.game(game_id) if self.on_cluster else keys.webhooks_due()
-        return [keys.webhook_outbox(game_id), due]
+    @staticmethod
+    def webhook_keys(game_id: str) -> list[str]:
+        """The key a write script appends a webhook's outbox entry to: the game's outbox."""
+        return [keys.webhook_outbox(game_id)]
 
     async def create(self, new: NewGame) -> bool:
         """Store a new game and its first log record (its webhook subscription and outbox

@@ -103,11 +103,10 @@ def webhook_state(game_id: str) -> str:
     return f"{{g:{game_id}}}:hookstate"
 
 
-def webhooks_due() -> str:
-    """The sorted set of games with webhook deliveries to make, by when (milliseconds).
-
-    Outside every game's hash tag, like `bot_turns`: a script may name it on a single Redis."""
-    return "webhooks:due"
+def webhooks_due(shard: int) -> str:
+    """One of the `SHARDS` sorted sets of games with webhook deliveries to make, by when (ms):
+    due, retrying, or leased by a worker until the score; its own hash tag `{wh:<shard>}`."""
+    return f"{{wh:{shard}}}:due"
 
 
 def api_key_webhook(key_id: str) -> str:

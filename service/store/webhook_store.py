@@ -1,10 +1,11 @@
 """Webhook storage: a game's subscription (in its hash, `hook`), its outbox stream, the state
 of each delivery, the set of games with deliveries due, and the API keys' subscriptions.
 
-Workers take a due game by moving its score in the due set to the end of a lease (`claim`),
-so one worker at a time delivers a game's events, in order; a worker that dies leaves the
-lease to run out, and the game is due again. Single Redis only: the due set lies outside the
-games' slots (a cluster refuses webhooks, like bot seats).
+The games with deliveries to make are an index of due work (`service.store.due_index`,
+`keys.webhooks_due`: 16 sorted sets, so on a cluster they spread over the shards), marked by
+each write of a game with a webhook before and after it. Workers take a due game by moving its
+score to the end of a lease (`claim`), so one worker at a time delivers a game's events, in
+order; a worker that dies leaves the lease to run out, and the game is due again.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any, Final, Literal, cast
 import msgspec
 
 from service.store import keys
+from service.store.due_index import DueIndex
 from service.store.game_store import GameStore
 from service.store.multiplex import Arg
 from service.store.scripts import CLAIM, RELEASE
@@ -70,8 +72,9 @@ def pairs(raw: Any) -> dict[str, Any]:
 class WebhookStore:
     """Reads and writes of webhook deliveries, beside the game's own writes."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, due: DueIndex) -> None:
         self.store = store
+        self.due_index = due
 
     async def hook(self, game_id: str) -> Hook | None:
         [found] = await self.store.pipeline([("HGET", keys.game(game_id), "hook")])
@@ -121,29 +124,44 @@ class WebhookStore:
         elif ttl == -1:
             await self.store.pipeline([("PERSIST", key)])
 
-    async def due(self, now_ms: int, count: int) -> list[str]:
-        """Up to `count` games whose deliveries are due (their lease, if any, ran out)."""
-        command = ("ZRANGE", keys.webhooks_due(), "-inf", now_ms, "BYSCORE", "LIMIT", 0, count)
-        [found] = await self.store.pipeline([command])
-        return [text(m) for m in cast("list[Any]", found)]
+    async def due(self, count: int) -> list[str]:
+        """Up to `count` games of each shard whose deliveries are due now (their lease, if any,
+        ran out), shuffled."""
+        return [game_id for game_id, _ in await self.due_index.due_now(count)]
 
-    async def claim(self, game_id: str, now_ms: int, lease_ms: int) -> bool:
-        """Take (or renew) the game's lease: True if it is now this worker's."""
-        args = [game_id, now_ms, now_ms + lease_ms]
-        return bool(await self.store.write(CLAIM, [keys.webhooks_due()], args))
+    async def claim(self, game_id: str, now_ms: int, lease_ms: int) -> int | None:
+        """Take the game's lease: its end (the entry's score now) if it is now this worker's,
+        None if the game is not due or another worker holds it."""
+        until = now_ms + lease_ms
+        args = [game_id, now_ms, until]
+        taken = await self.store.write(CLAIM, [self.due_index.key_of(game_id)], args)
+        return until if taken else None
 
     async def renew(self, game_id: str, until_ms: int) -> None:
-        await self.store.pipeline([("ZADD", keys.webhooks_due(), "XX", until_ms, game_id)])
+        """Hold the lease to `until_ms` (a write that came meanwhile is still seen at release:
+        the outbox is read again then)."""
+        key = self.due_index.key_of(game_id)
+        await self.store.pipeline([("ZADD", key, "XX", until_ms, game_id)])
 
-    async def release(self, game_id: str, next_ms: int | None) -> None:
-        """Give the game up: due again at `next_ms` (a retry), at once (its outbox grew), or
-        off the set."""
-        game_keys = [keys.webhooks_due(), keys.webhook_outbox(game_id), keys.webhook_state(game_id)]
-        await self.store.write(RELEASE, game_keys, [game_id, "" if next_ms is None else next_ms])
+    async def release(self, game_id: str, lease: int, next_ms: int | None) -> None:
+        """Give the game up: due again at `next_ms` (a retry), at once (its outbox grew past the
+        cursor, or a write marked it since its lease was last set to `lease`), or off the
+        index. The outbox is read before the index is changed, and a write marks the game
+        after its script, so no entry is left undelivered and unindexed."""
+        last, cursor = await self.store.pipeline(
+            [
+                ("XREVRANGE", keys.webhook_outbox(game_id), "+", "-", "COUNT", 1),
+                ("HGET", keys.webhook_state(game_id), CURSOR),
+            ]
+        )
+        rows = cast("list[Any]", last or [])
+        grew = bool(rows) and text(rows[0][0]) != (text(cursor) if cursor else "")
+        args = [game_id, "" if next_ms is None else next_ms, lease, "1" if grew else "0"]
+        await self.store.write(RELEASE, [self.due_index.key_of(game_id)], args)
 
     async def drop(self, game_id: str) -> None:
         """A game gone (expired): nothing left to deliver."""
-        await self.store.pipeline([("ZREM", keys.webhooks_due(), game_id)])
+        await self.store.pipeline([("ZREM", self.due_index.key_of(game_id), game_id)])
 
     async def key_hook(self, key_id: str) -> Hook | None:
         """The subscription an API key names for the games it creates."""

@@ -7,6 +7,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 
+import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
 from redis.asyncio.cluster import RedisCluster
@@ -16,14 +17,16 @@ from service.core.house import House
 from service.core.messages import CreateGame, MoveRequest
 from service.http.streams import Heartbeat, Streams
 from service.ledger.signatures import KeyRing
+from service.settings import WebhookSettings
 from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
 from tests.harness.api import (
     Client,
+    Game,
     Json,
     assert_chain,
-    assert_problem,
     chosen_seed,
+    create,
     create_game,
     ok,
     replay,
@@ -31,6 +34,7 @@ from tests.harness.api import (
 from tests.harness.bots import bot, seat_bots
 from tests.harness.cluster import LocalCluster
 from tests.harness.signing import SIGNING_KEYS
+from tests.harness.webhook_receiver import receiving, verify
 
 
 @pytest.fixture
@@ -137,9 +141,25 @@ async def test_a_match_with_bot_seats_plays_to_its_end_on_a_cluster(client: Clie
     replay(entries)
 
 
-async def test_webhooks_are_refused_on_a_cluster_where_no_script_can_mark_a_game_due(
-    client: Client,
+async def test_a_games_webhook_gets_every_event_signed_and_in_order_on_a_cluster(
+    cluster: LocalCluster,
 ) -> None:
-    body = {"players": ["Ana", "Bia"], "webhook": {"url": "https://1.1.1.1/hook"}}
-    problem = assert_problem(await client.post("/v1/games", json=body), 501, "webhook/unavailable")
-    assert "cluster" in problem["detail"]
+    hooks = WebhookSettings(allow=("127.0.0.1",), backoff=0.05, timeout=2.0, attempts=4)
+    settings = msgspec.structs.replace(cluster_settings(cluster), webhooks=hooks)
+    async with AsyncTestClient(app=create_app(settings)) as client:
+        with receiving() as receiver:
+            body: Json = {"players": ["Ana", "Bia"], "seed": chosen_seed("hooks on a cluster")}
+            body["webhook"] = {"url": receiver.url}
+            created = ok(await create(client, body), 201)
+            tokens = [p["token"] for p in created["players"]]
+            game = Game(client, created["game_id"], tokens, created)
+            secret = created["webhook"]["secret"]
+            for _ in range(3):
+                view = await game.view()
+                legal = await game.legal(view["turn"])
+                move = {"move": legal[0]["id"], "expected_version": view["version"]}
+                ok(await game.post_move(view["turn"], move))
+            done = await asyncio.to_thread(receiver.wait_for, 5)
+    assert [r.json()["type"] for r in done] == ["game.started", "turn", "turn", "turn", "turn"]
+    assert [r.json()["seq"] for r in done] == [1, 1, 2, 3, 4]
+    assert all(verify(secret, r.headers["x-escopa-signature"], r.body) for r in done)

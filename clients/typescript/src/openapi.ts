@@ -2249,15 +2249,6 @@ export interface operations {
                 };
             };
             /** @description RFC 9457 problem */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description RFC 9457 problem */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -4202,15 +4193,6 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description RFC 9457 problem */
-            501: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -70,7 +70,7 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 413, 415, 422, 501),
+        responses=problems(400, 401, 404, 409, 413, 415, 422),
         security=API_KEY_SECURITY,
         summary="Create a game",
         description=(

@@ -76,7 +76,7 @@ class ApiKeyWebhookController(Controller):
         operation_id="setApiKeyWebhook",
         security=KEY_ONLY,
         status_code=HTTP_200_OK,
-        responses=problems(400, 401, 413, 415, 422, 501),
+        responses=problems(400, 401, 413, 415, 422),
         summary="Name the webhook of every game your API key creates",
         description=(
             "Games created with this `X-API-Key` from now on (without a `webhook` of their own) "

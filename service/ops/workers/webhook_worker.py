@@ -119,6 +119,8 @@ class WebhookWorker:
         self.settings = settings
         self.lease_ms = int((2 * settings.webhooks.timeout + 1) * 1000)
         self._taking: dict[str, asyncio.Task[None]] = {}
+        self._leases: dict[str, int] = {}
+        """Per game taken: its lease's end as this worker last set it (the entry's score)."""
         self._receivers: dict[str, Receiver] = {}
         """The receiver of each game seen (a subscription is fixed when its game is made)."""
         self._misses: Counter[str] = Counter()
@@ -134,11 +136,13 @@ class WebhookWorker:
                     await asyncio.wait(self._taking.values(), return_when="FIRST_COMPLETED")
                     continue
                 now = now_ms()
-                due = [g for g in await self.store.due(now, SCAN) if g not in self._taking]
+                due = [g for g in await self.store.due(SCAN) if g not in self._taking]
                 await self._learn(due)
                 for game_id in due:
                     room = self._room(self._receivers[game_id])
-                    if room and await self.store.claim(game_id, now, self.lease_ms):
+                    lease = await self.store.claim(game_id, now, self.lease_ms) if room else None
+                    if lease is not None:
+                        self._leases[game_id] = lease
                         self._start(game_id)
                 await asyncio.sleep(POLL_SECONDS)
             except (RedisError, ServiceError) as error:
@@ -166,7 +170,11 @@ class WebhookWorker:
     def _start(self, game_id: str) -> None:
         task = asyncio.create_task(self._take(game_id))
         self._taking[game_id] = task
-        task.add_done_callback(lambda _: self._taking.pop(game_id, None))
+        task.add_done_callback(lambda _: self._end(game_id))
+
+    def _end(self, game_id: str) -> None:
+        self._taking.pop(game_id, None)
+        self._leases.pop(game_id, None)
 
     async def _take(self, game_id: str) -> None:
         """Deliver what is due of one game, then give it up (due again when a retry is)."""
@@ -179,7 +187,7 @@ class WebhookWorker:
             log.exception("webhook deliveries of game %s failed", game_id)
             next_ms = now_ms() + int(RETRY_SECONDS * 1000)
         with suppress(RedisError, ServiceError):
-            await self.store.release(game_id, next_ms)
+            await self.store.release(game_id, self._leases[game_id], next_ms)
 
     async def deliver(self, game_id: str) -> int | None:
         """Deliver the game's pending events in order; the time of the next retry, if one
@@ -216,7 +224,9 @@ class WebhookWorker:
 
     async def attempt(self, game_id: str, hook: Hook, event: WebhookEvent) -> Attempt:
         """One signed POST of the event, to an address checked now."""
-        await self.store.renew(game_id, now_ms() + self.lease_ms)
+        lease = now_ms() + self.lease_ms
+        await self.store.renew(game_id, lease)
+        self._leases[game_id] = lease
         secret = secret_of(self.webhooks.ring, hook)
         if secret is None:
             return Attempt(None, "the subscription's signing key is no longer in the key ring")
@@ -277,8 +287,8 @@ async def work_alone(settings: Settings) -> None:
 @asynccontextmanager
 async def webhook_lifespan(house: House, settings: Settings) -> AsyncIterator[None]:
     """This process's webhook worker while the app runs (unless `settings.webhooks.worker` is
-    off, or on a Redis Cluster, where games have no webhooks)."""
-    if not settings.webhooks.worker or house.store.on_cluster:
+    off)."""
+    if not settings.webhooks.worker:
         yield
         return
     worker = WebhookWorker(house.webhooks, settings)

@@ -2,8 +2,7 @@
 -- one script every change of a game runs (moves, deals, timeouts, joins, leaves, endings,
 -- rematch offers). All or nothing.
 -- KEYS: 1 game hash, 2 log stream, 3 entries list, 4 idempotency key, 5 waiting marker,
--- 6 webhook outbox, 7 webhooks due (a key unused names the game hash again, so that every key
--- stays in the game's slot).
+-- 6 webhook outbox (a key unused names the game hash again; every key is in the game's slot).
 -- ARGV: 1 expected version, 2 expected head, 3 new head, 4 record, 5 ttl_ms (0: for ever),
 -- 6 log stream ttl_ms, 7 signals check ('1': the game's signals must still be ARGV[8], which
 -- the entry records; '0': none), 8 signals, 9 answer ('' without an idempotency key),
@@ -101,5 +100,5 @@ end
 if idempotent then redis.call('SET', KEYS[4], ARGV[9], 'PX', ARGV[10]) end
 
 -- [webhooks]
-webhook_outbox(KEYS[1], KEYS[6], KEYS[7], new_version)
+webhook_outbox(KEYS[1], KEYS[6], new_version)
 return {3, tostring(new_version)}

@@ -1,6 +1,6 @@
 -- Store a new game and its first log record; returns 0 if the id is taken.
--- KEYS: game hash, log stream, entries list, waiting marker, webhook outbox, webhooks due (a
--- key unused names the game hash again, so every key stays in its slot).
+-- KEYS: game hash, log stream, entries list, waiting marker, webhook outbox (a key unused names
+-- the game hash again; every key is in the game's slot).
 -- ARGV: meta, head, opening record, ttl_ms (0: for ever), webhook ('' none), waiting marker
 -- ttl_ms ('' the game does not wait). A first bot turn is indexed before the script runs.
 -- The list holds the log's compact records (entry seq at index seq - 1); the stream only
@@ -18,5 +18,5 @@ end
 if ARGV[6] ~= '' then redis.call('SET', KEYS[4], 'waiting', 'PX', ARGV[6]) end
 -- [webhooks] the game's subscription, and its first entry in the outbox
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'hook', ARGV[5]) end
-webhook_outbox(KEYS[1], KEYS[5], KEYS[6], 1)
+webhook_outbox(KEYS[1], KEYS[5], 1)
 return 1

@@ -1,13 +1,13 @@
--- KEYS: due set, outbox, delivery states. ARGV: game id, next attempt ms ('' none).
--- A retry waits until its time; else the game stays due if its outbox grew past the cursor
--- (an entry came while it was held), and leaves the set when everything is handled.
+-- KEYS: a webhooks' due set. ARGV: game id, next attempt ms ('' none), the lease's score as
+-- the worker last set it, '1' if the game's outbox grew past its cursor ('0' not).
+-- A retry waits until its time; else the game stays due if its outbox grew, or if a write
+-- marked it since (its score moved off the lease: `DueIndex.touch`); else it leaves the set.
 if ARGV[2] ~= '' then
   redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[1])
   return 1
 end
-local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
-local cursor = redis.call('HGET', KEYS[3], 'cursor')
-if last[1] and last[1][1] ~= cursor then
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if ARGV[4] == '1' or (score and tonumber(score) ~= tonumber(ARGV[3])) then
   redis.call('ZADD', KEYS[1], 'XX', 0, ARGV[1])
   return 1
 end
