@@ -10,6 +10,10 @@ the bytes Redis holds per finished match. Each worker count runs twice against t
 with the shared pipelined connection (`service/store/multiplex.py`) and with redis-py's own
 pool (`ESCOPA_MULTIPLEX=0`), and the last lines compare the two. With `--loop`, each move is
 preceded by a read of the seat's view, as a client's loop runs, and the ratio is of requests.
+With `--redis single cluster`, the same runs go against a local 3-master Redis Cluster too
+(without replicas, like the single Redis, so that Redis does the same work on the shared cores;
+writes acknowledged as on one Redis), and the last lines give the cluster's moves/s as a share
+of one Redis'. Every setup is served at once and each round runs them in turn, after a warm-up.
 
 Redis keeps its append-only file (fsync every second) but does not rewrite it during the run
 unless `--aof-rewrite` is given: a rewrite forks a child that compacts the file, every few
@@ -18,6 +22,7 @@ takes one from the server. Deployed, Redis has cores of its own.
 
     .venv/bin/python bench/load.py [--clients 64] [--seconds 5] [--rounds 3] [--workers 1 2]
                                    [--connections multiplexed pool] [--aof-rewrite] [--loop]
+                                   [--redis single cluster]
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Coroutine
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -47,6 +53,7 @@ import engine  # noqa: E402
 from service.cli.progress import timed as elapsing  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.api import chosen_seed  # noqa: E402
+from tests.harness.cluster import LocalCluster  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 
 
@@ -225,8 +232,8 @@ def children(pid: int) -> list[int]:
     return [int(child) for child in found]
 
 
-def bytes_per_match(redis_url: str, game_id: str) -> int:
-    client = redis.Redis.from_url(redis_url)
+def bytes_per_match(redis_url: str, game_id: str, cluster: bool) -> int:
+    client = redis.RedisCluster.from_url(redis_url) if cluster else redis.Redis.from_url(redis_url)
     keys = [f"{{g:{game_id}}}:game", f"{{g:{game_id}}}:log", f"{{g:{game_id}}}:entries"]
     return sum(int(client.memory_usage(key, samples=0) or 0) for key in keys)
 
@@ -267,31 +274,25 @@ def summary(phases: list[Phase], unit: str) -> str:
     return f"{line(rate, unit, latencies)}  {cpu}"
 
 
-def rounds(
+def one_round(
     pid: int, port: int, args: argparse.Namespace, matches: list[list[tuple[str, Script]]]
-) -> tuple[list[Phase], list[Phase], list[str]]:
-    """Bare and move phases in turn, `args.rounds` times, so drift hits both alike."""
-    bares: list[Phase] = []
-    plays: list[Phase] = []
-    games: list[str] = []
-    for number in range(args.rounds):
-        start = cpu_seconds(pid)
-        with elapsing(2 * args.seconds, f"round {number + 1} of {args.rounds}"):
-            rate, latencies = timed(bare(port, args.clients, args.seconds))
-            middle = cpu_seconds(pid)
-            played = moves(port, matches, args.seconds, args.loop)
-            move_rate, move_latencies, finished = timed(played)
-        end = cpu_seconds(pid)
-        bares.append(Phase(rate, latencies, middle - start, len(latencies)))
-        creates = len(finished) + args.clients
-        plays.append(Phase(move_rate, move_latencies, end - middle, len(move_latencies) + creates))
-        games += finished
-    return bares, plays, games
+) -> tuple[Phase, Phase, list[str]]:
+    """A bare phase, then a move phase: each one's figures, and the matches finished."""
+    start = cpu_seconds(pid)
+    rate, latencies = timed(bare(port, args.clients, args.seconds))
+    middle = cpu_seconds(pid)
+    move_rate, move_latencies, finished = timed(moves(port, matches, args.seconds, args.loop))
+    end = cpu_seconds(pid)
+    creates = len(finished) + args.clients
+    return (
+        Phase(rate, latencies, middle - start, len(latencies)),
+        Phase(move_rate, move_latencies, end - middle, len(move_latencies) + creates),
+        finished,
+    )
 
 
 def report(
-    workers: int,
-    connection: str,
+    setup: Setup,
     bares: list[Phase],
     plays: list[Phase],
     games: list[str],
@@ -305,7 +306,7 @@ def report(
         else ("POST /moves  ", "moves/s", "moves")
     )
     ratios = [play.rate / bare.rate for bare, play in zip(bares, plays, strict=True)]
-    print(f"workers {workers}, {connection}:")
+    print(f"workers {setup.workers}, {setup.connection}, {setup.kind} Redis:")
     for number, (bare_phase, play, ratio) in enumerate(zip(bares, plays, ratios, strict=True)):
         p99 = percentile(play.latencies, 0.99)
         print(f"  round {number + 1}: {bare_phase.rate:8,.0f} req/s  {play.rate:8,.0f} {unit}"
@@ -333,6 +334,7 @@ def main() -> None:
     parser.add_argument(
         "--loop", action="store_true", help="read the seat's view before each move, as clients do"
     )
+    parser.add_argument("--redis", nargs="+", default=["single"], choices=["single", "cluster"])
     args = parser.parse_args()
     matches = scripts(args.clients, args.matches)
     gc.freeze()  # the scripts live to the end: no collection of the client visits them
@@ -346,36 +348,97 @@ def main() -> None:
 CONNECTIONS = {"multiplexed": "1", "pool": "0"}  # ESCOPA_MULTIPLEX
 
 
+class Setup(NamedTuple):
+    """One server under test: its Redis kind, worker processes and connection kind."""
+
+    kind: str
+    workers: int
+    connection: str
+
+
+class Measured(NamedTuple):
+    """A setup's rounds so far."""
+
+    bares: list[Phase]
+    plays: list[Phase]
+    games: list[str]
+
+
+Rates = dict[Setup, tuple[float, float]]
+
+
 def run(args: argparse.Namespace, matches: list[list[tuple[str, Script]]], folder: Path) -> None:
-    """Every worker count and connection kind against one private Redis (files in `folder`)."""
+    """Every setup served at once (files in `folder`); each round runs every setup in turn,
+    so drift on the shared machine hits them alike."""
     rewrite = () if args.aof_rewrite else ("--auto-aof-rewrite-percentage", "0")
-    rates: dict[tuple[int, str], tuple[float, float]] = {}
-    with RedisServer(folder / "redis", None, "everysec", *rewrite) as server:
+    with ExitStack() as stack:
+        urls = {}
+        if "single" in args.redis:
+            urls["single"] = stack.enter_context(
+                RedisServer(folder / "redis", None, "everysec", *rewrite)
+            ).url
+        if "cluster" in args.redis:
+            cluster = LocalCluster(folder / "cluster", replicas=False)
+            urls["cluster"] = stack.enter_context(cluster).url
+        setups = [Setup(k, w, c) for k in urls for w in args.workers for c in args.connections]
+        ports = {s: serve(stack, urls[s.kind], s, folder) for s in setups}
+        measured = {s: Measured([], [], []) for s in setups}
+        for setup in setups:  # scripts loaded, connections opened, caches filled
+            timed(moves(ports[setup][1], matches, 1.0))
+        for number in range(args.rounds):
+            with elapsing(2 * args.seconds * len(setups), f"round {number + 1} of {args.rounds}"):
+                for setup in setups:
+                    bare_phase, play, finished = one_round(*ports[setup], args, matches)
+                    measured[setup].bares.append(bare_phase)
+                    measured[setup].plays.append(play)
+                    measured[setup].games.extend(finished)
+        rates: Rates = {}
+        for setup in setups:
+            rates[setup] = report(setup, *measured[setup], args.loop)
+            games = measured[setup].games
+            port = ports[setup][1]
+            finished = games or [asyncio.run(one_match(port, matches[0][0]))]
+            sizes = [
+                bytes_per_match(urls[setup.kind], g, setup.kind == "cluster") for g in finished[:20]
+            ]
+            print(f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}")
+    compare(args, rates)
+
+
+def serve(stack: ExitStack, url: str, setup: Setup, folder: Path) -> tuple[int, int]:
+    """Start `escopa serve` for a setup (stopped when `stack` closes): its pid and port."""
+    options = ("--workers", str(setup.workers), "--log-level", "warning")
+    env = {
+        "ESCOPA_RATE_LIMIT": "0",
+        "ESCOPA_CREATE_RATE_LIMIT": "0",
+        "ESCOPA_MULTIPLEX": CONNECTIONS[setup.connection],
+        "ESCOPA_REDIS_CLUSTER": "1" if setup.kind == "cluster" else "0",
+        "ESCOPA_WAIT_REPLICAS": "0",
+    }
+    logs = folder / "-".join(map(str, setup))
+    logs.mkdir()
+    [api] = stack.enter_context(serve_processes(url, logs, 1, *options, **env))
+    return api.process.pid, int(api.base.rsplit(":", 1)[1])
+
+
+def compare(args: argparse.Namespace, rates: Rates) -> None:
+    """The last lines: multiplexed against pool, and the cluster against one Redis."""
+    for kind in args.redis:
         for workers in args.workers:
-            for connection in args.connections:
-                options = ("--workers", str(workers), "--log-level", "warning")
-                env = {
-                    "ESCOPA_RATE_LIMIT": "0",
-                    "ESCOPA_CREATE_RATE_LIMIT": "0",
-                    "ESCOPA_MULTIPLEX": CONNECTIONS[connection],
-                }
-                with serve_processes(server.url, folder, 1, *options, **env) as [api]:
-                    port = int(api.base.rsplit(":", 1)[1])
-                    bares, plays, games = rounds(api.process.pid, port, args, matches)
-                    finished = games or [asyncio.run(one_match(port, matches[0][0]))]
-                rates[workers, connection] = report(
-                    workers, connection, bares, plays, games, args.loop
-                )
-                sizes = [bytes_per_match(server.url, g) for g in finished[:20]]
-                print(f"  Redis bytes per finished 2-player match: {statistics.mean(sizes):,.0f}")
+            shared = rates.get(Setup(kind, workers, "multiplexed"))
+            pool = rates.get(Setup(kind, workers, "pool"))
+            if shared and pool:
+                ratios = f"moves/bare {shared[1]:.0%} vs {pool[1]:.0%}"
+                print(f"workers {workers}, {kind} Redis: multiplexed vs pool: "
+                      f"moves/s x{shared[0] / pool[0]:.2f}, {ratios}")  # fmt: skip
     for workers in args.workers:
-        if (workers, "multiplexed") in rates and (workers, "pool") in rates:
-            (shared, shared_ratio), (pool, pool_ratio) = (
-                rates[workers, "multiplexed"],
-                rates[workers, "pool"],
-            )
-            print(f"workers {workers}: multiplexed vs pool: moves/s x{shared / pool:.2f}, "
-                  f"moves/bare {shared_ratio:.0%} vs {pool_ratio:.0%}")  # fmt: skip
+        for connection in args.connections:
+            single = rates.get(Setup("single", workers, connection))
+            cluster = rates.get(Setup("cluster", workers, connection))
+            if single and cluster:
+                share = f"({cluster[0] / single[0]:.0%})"
+                print(f"workers {workers}, {connection}: cluster vs one Redis: moves/s "
+                      f"{cluster[0]:,.0f} vs {single[0]:,.0f} {share}")  # fmt: skip
 
 
 if __name__ == "__main__":

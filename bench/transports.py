@@ -81,7 +81,7 @@ from service.http.strict import strict_body  # noqa: E402
 from service.settings import KeySettings, RedisSettings, Settings  # noqa: E402
 from service.store.multiplex import Multiplexed  # noqa: E402
 from service.store.redis_server import RedisServer, free_port  # noqa: E402
-from service.store.writes import OutcomeUnknown, Writes  # noqa: E402
+from service.store.writes import Borrowing, OutcomeUnknown, Writes  # noqa: E402
 from tests.harness.api import chosen_seed  # noqa: E402
 from tests.harness.faults import kill_when_waiting  # noqa: E402
 from tests.harness.processes import Served, stop, wait_ready  # noqa: E402
@@ -187,7 +187,7 @@ def pooled_call(sha: str, client: Redis) -> Call:
 
 def writes_call(wait: bool) -> Callable[[str, Redis], Call]:
     def make(sha: str, client: Redis) -> Call:
-        writes = Writes(client, 2.0)
+        writes = Writes(client, 2.0, Borrowing(100, 2.0))
 
         async def call(index: int) -> None:
             commands = [commit_call(sha, index), *([("WAIT", 1, 500)] if wait else [])]
@@ -265,7 +265,8 @@ async def broken_wait(url: str) -> tuple[str, str]:
             pipe.execute_command("WAIT", 1, 1000)
             sent: Awaitable[Any] = pipe.execute()
         else:
-            sent = Writes(client, 2.0).send(str(call[3]), [call, ("WAIT", 1, 1000)], 1.0)
+            writes = Writes(client, 2.0, Borrowing(100, 2.0))
+            sent = writes.send(str(call[3]), [call, ("WAIT", 1, 1000)], 1.0)
         task = asyncio.ensure_future(sent)
         await kill_when_waiting(url)
         try:

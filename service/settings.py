@@ -43,9 +43,13 @@ class RedisSettings(msgspec.Struct, frozen=True, kw_only=True):
     """seconds before a Redis call fails with 503."""
     cluster: Annotated[bool, Env("ESCOPA_REDIS_CLUSTER")] = False
     """the Redis URL names a node of a Redis Cluster."""
+    connections: Annotated[int, Env("ESCOPA_REDIS_CONNECTIONS")] = 100
+    """calls a process sends at once down borrowed connections (redis-py's pool: writes that
+    wait for replicas or the disk, and every call with `ESCOPA_MULTIPLEX=0`); more wait their
+    turn, within `ESCOPA_REDIS_TIMEOUT`."""
     multiplex: Annotated[bool, Env("ESCOPA_MULTIPLEX")] = True
-    """on a single Redis over `redis://`, send quick commands down one shared pipelined connection
-    (`0`: through redis-py's pool)."""
+    """over `redis://`, send quick commands down one shared pipelined connection (on a cluster,
+    one per master) (`0`: through redis-py's pool)."""
     wait_replicas: Annotated[int, Env("ESCOPA_WAIT_REPLICAS")] = -1
     """replicas that must hold a write before it is acknowledged (-1: 1 on a cluster, 0
     otherwise)."""

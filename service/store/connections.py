@@ -1,5 +1,6 @@
 """Opening the game store from the settings: a Redis or Redis Cluster client with bounded
-timeouts, and on a single Redis the shared multiplexed connection for quick commands."""
+timeouts, and the shared multiplexed connection (one per master on a cluster) for quick
+commands."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.settings import RedisSettings
+from service.store.cluster_multiplex import ClusterMultiplexed
 from service.store.game_store import GameStore
 from service.store.multiplex import Multiplexed
 from service.store.writes import Client
@@ -17,12 +19,16 @@ from service.store.writes import Client
 
 def connect(redis: RedisSettings) -> Client:
     """A Redis (or Redis Cluster) client with bounded timeouts: unreachable fails fast, 503."""
+    # The store lets `redis.connections` calls borrow at once; the pools' caps (redis-py refuses
+    # a call beyond them) leave room for the client's own calls, such as learning the slots.
+    cap = 2 * redis.connections
     if redis.cluster:
         return RedisCluster.from_url(
             redis.url,
             socket_timeout=redis.timeout,
             socket_connect_timeout=redis.timeout,
             protocol=3,
+            max_connections=cap,
         )
     # A pooled connection that Redis closed (it restarted) fails on its first use: one
     # immediate retry on a new connection. A timeout is not retried; a commit run twice would
@@ -34,15 +40,17 @@ def connect(redis: RedisSettings) -> Client:
         health_check_interval=30,
         protocol=3,
         retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
+        max_connections=cap,
     )
 
 
-def multiplexed(redis: RedisSettings) -> Multiplexed | None:
-    """The shared pipelined connection for quick commands, on a single Redis over TCP."""
-    if not redis.multiplex or redis.cluster:
+def multiplexed(redis: RedisSettings, client: Client) -> Multiplexed | ClusterMultiplexed | None:
+    """The shared pipelined connection for quick commands over TCP (on a cluster, one per
+    master, routed by the client's slot map)."""
+    if not redis.multiplex or not redis.url.startswith("redis://"):
         return None
-    if not redis.url.startswith("redis://"):
-        return None
+    if isinstance(client, RedisCluster):
+        return ClusterMultiplexed(client, redis.url, redis.timeout)
     return Multiplexed(redis.url, redis.timeout)
 
 
@@ -56,9 +64,10 @@ async def open_store(redis: RedisSettings) -> GameStore:
         client,
         redis.replicas_to_wait(),
         redis.wait_timeout_ms,
-        multiplexed(redis),
+        multiplexed(redis, client),
         redis.timeout,
         redis.wait_aof,
+        redis.connections,
     )
     try:
         await store.check_durable()

@@ -22,9 +22,10 @@ from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
 from service.ledger.log import Cursor, decode_opening, decode_record, records_of
 from service.store import keys, scripts
+from service.store.cluster_multiplex import ClusterMultiplexed
 from service.store.multiplex import Arg, Multiplexed
 from service.store.scripts import Script
-from service.store.writes import Client, OutcomeUnknown, Writes, reaching_redis
+from service.store.writes import Borrowing, Client, OutcomeUnknown, Writes, reaching_redis
 
 
 class SeatMeta(msgspec.Struct, frozen=True):
@@ -240,28 +241,31 @@ class GameStore:
         client: Client,
         wait_replicas: int = 0,
         wait_timeout_ms: int = 500,
-        fast: Multiplexed | None = None,
+        fast: Multiplexed | ClusterMultiplexed | None = None,
         timeout: float = 2.0,
         wait_aof: bool = False,
+        connections: int = 100,
     ) -> None:
         self.client = client
         self.wait_replicas = wait_replicas
         self.wait_timeout_ms = wait_timeout_ms
         self.wait_aof = wait_aof
         self.fast = fast
-        self.writes = Writes(client, timeout)
+        self.borrowing = Borrowing(connections, timeout)
+        self.writes = Writes(client, timeout, self.borrowing)
 
     async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
         """Quick commands sent together (through `fast` when there is one), their replies."""
         with reaching_redis():
             if self.fast is not None:
                 return await self.fast.pipeline(commands)
-            if len(commands) == 1:
-                return [await self.client.execute_command(*commands[0])]
-            pipe = self._pipeline()
-            for command in commands:
-                pipe.execute_command(*command)
-            return cast("list[Any]", await pipe.execute())
+            async with self.borrowing.turn():
+                if len(commands) == 1:
+                    return [await self.client.execute_command(*commands[0])]
+                pipe = self._pipeline()
+                for command in commands:
+                    pipe.execute_command(*command)
+                return cast("list[Any]", await pipe.execute())
 
     async def write(
         self, script: Script, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY

@@ -6,7 +6,8 @@ command is written as soon as it is issued and replies are matched in order, so 
 requests share one socket and one read per batch. Only quick, non-blocking commands belong here:
 a blocking one (`WAIT`, `XREAD BLOCK`) would hold up every command queued behind it.
 
-Limits: a single Redis over plain TCP (`redis://`: no TLS, no unix socket, no cluster), spoken
+Limits: one Redis over plain TCP (`redis://`: no TLS, no unix socket; a cluster's nodes each get
+one, routed by `service/store/cluster_multiplex.py`), spoken
 in RESP2 (no `HELLO`), AUTH and SELECT as the URL says and nothing else. When the socket's
 buffer fills (Redis reads slower than commands come), new commands wait until it drains.
 `ESCOPA_MULTIPLEX=0` sends everything through redis-py's pool instead; measured against it in
@@ -199,12 +200,16 @@ class Multiplexed:
     reconnects.
     """
 
-    def __init__(self, url: str, timeout: float) -> None:
+    def __init__(
+        self, url: str, timeout: float, host: str | None = None, port: int | None = None
+    ) -> None:
+        """A connection as `url` says (`host` and `port`, when given, in place of its own:
+        another node of the same cluster)."""
         if not url.startswith("redis://"):
             raise ValueError("only redis:// URLs can be multiplexed")
         parts = parse_url(url)  # type: ignore[no-untyped-call]
-        self.host: str = parts.get("host", "localhost")
-        self.port: int = parts.get("port", 6379)
+        self.host: str = host or parts.get("host", "localhost")
+        self.port: int = port or parts.get("port", 6379)
         self.db: int = parts.get("db", 0)
         self.username: str | None = parts.get("username")
         self.password: str | None = parts.get("password")

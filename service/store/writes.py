@@ -19,8 +19,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager, suppress
 from typing import Any, Final, cast
 
 from redis.asyncio import Redis
@@ -38,6 +38,8 @@ from redis.exceptions import (
     TryAgainError,
 )
 from redis.exceptions import ConnectionError as RedisConnectionError
+
+from service.store.slot_map import SlotMap
 
 Client = Redis | RedisCluster
 Command = tuple[bytes | str | int | float, ...]
@@ -64,13 +66,38 @@ def reaching_redis() -> Iterator[None]:
         raise RedisConnectionError(f"the connection to Redis failed: {error!r}") from error
 
 
+class Borrowing:
+    """At most `size` calls at once on connections borrowed from redis-py's pools (which refuse
+    a call beyond their cap rather than queue it): a call waits its turn up to `timeout`."""
+
+    def __init__(self, size: int, timeout: float) -> None:
+        self.size = size
+        self.timeout = timeout
+        self._room = asyncio.Semaphore(size)
+
+    @asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        """Inside: this call's turn; none within the timeout is Redis unavailable (503)."""
+        try:
+            async with asyncio.timeout(self.timeout):
+                await self._room.acquire()
+        except TimeoutError:
+            busy = f"all {self.size} connections to Redis stayed busy for {self.timeout} s"
+            raise RedisConnectionError(busy) from None
+        try:
+            yield
+        finally:
+            self._room.release()
+
+
 class Writes:
     """Sends commands once, together, to the master of a key's slot, and reads every reply."""
 
-    def __init__(self, client: Client, timeout: float) -> None:
+    def __init__(self, client: Client, timeout: float, borrowing: Borrowing) -> None:
         self.client = client
         self.timeout = timeout
-        self._refresh: asyncio.Task[None] | None = None
+        self.borrowing = borrowing
+        self.slot_map = SlotMap(client)
 
     async def send(self, key: str, commands: Sequence[Command], last_takes: float) -> list[Any]:
         """Each command's reply in order (an error reply as its `ResponseError`, not raised).
@@ -79,6 +106,10 @@ class Writes:
         Raises redis-py's `ConnectionError` when nothing could be sent, `OutcomeUnknown` when
         anything went wrong once sending began (the connection is then dropped, never reused).
         """
+        async with self.borrowing.turn():
+            return await self._send(key, commands, last_takes)
+
+    async def _send(self, key: str, commands: Sequence[Command], last_takes: float) -> list[Any]:
         node, connection = await self._acquire(key)
         try:
             with reaching_redis():
@@ -95,7 +126,7 @@ class Writes:
                     raise OutcomeUnknown(f"no complete answer from Redis: {error}") from error
                 raise
         except RedisError:
-            self._changed()
+            self.slot_map.changed()
             raise
         finally:
             await self._release(node, connection)
@@ -109,7 +140,7 @@ class Writes:
             except ResponseError as refused:
                 reply = refused
             if isinstance(reply, MOVING):
-                self._changed()
+                self.slot_map.changed()
             replies.append(reply)
         return replies
 
@@ -124,7 +155,7 @@ class Writes:
                 raise SlotNotCoveredError(f"no master serves {key!r}")
             return node, node.acquire_connection()
         except (RedisError, RedisClusterException) as error:
-            self._changed()
+            self.slot_map.changed()
             raise RedisConnectionError(f"no master for {key!r} now: {error}") from error
 
     async def _release(self, node: ClusterNode | None, connection: AbstractConnection) -> None:
@@ -132,17 +163,3 @@ class Writes:
             node.release(cast("Connection", connection))
         elif isinstance(self.client, Redis):
             await self.client.connection_pool.release(connection)
-
-    def _changed(self) -> None:
-        """The cluster may have moved the slot or lost the master: learn its map again, once
-        at a time and in the background (this request answers at once)."""
-        if not isinstance(self.client, RedisCluster):
-            return
-        if self._refresh is None or self._refresh.done():
-            self._refresh = asyncio.get_running_loop().create_task(self._relearn(self.client))
-
-    async def _relearn(self, cluster: RedisCluster) -> None:
-        try:
-            await cluster.nodes_manager.initialize()
-        except Exception as error:  # the next failure tries again
-            log.info("cluster map not refreshed: %s", error)

@@ -28,9 +28,12 @@ def cluster_port() -> int:
 
 
 class LocalCluster:
-    """`masters` masters, each with one replica, on free loopback ports; torn down on exit."""
+    """`masters` masters, each with one replica (or none, `replicas=False`), on free loopback
+    ports; torn down on exit."""
 
-    def __init__(self, root: Path, masters: int = 3, fsync: str = "everysec") -> None:
+    def __init__(
+        self, root: Path, masters: int = 3, fsync: str = "everysec", replicas: bool = True
+    ) -> None:
         self.root = root
         self.masters = masters
         self.nodes = [
@@ -49,7 +52,7 @@ class LocalCluster:
                 "--repl-diskless-sync-delay",  # a returning node syncs at once, not after 5 s
                 "0",
             )
-            for i in range(masters * 2)
+            for i in range(masters * (2 if replicas else 1))
         ]
 
     @property
@@ -75,9 +78,7 @@ class LocalCluster:
             last = SLOTS - 1 if i == self.masters - 1 else (i + 1) * per - 1
             self.client(node).execute_command("CLUSTER", "ADDSLOTSRANGE", i * per, last)
         self._wait(lambda: all(self._known(n) == len(self.nodes) for n in self.nodes))
-        for master, replica in zip(
-            self.nodes[: self.masters], self.nodes[self.masters :], strict=True
-        ):
+        for master, replica in zip(self.nodes[: self.masters], self.replicas(), strict=False):
             master_id = self.client(master).execute_command("CLUSTER", "MYID")
             self.client(replica).execute_command("CLUSTER", "REPLICATE", master_id)
         self._wait(lambda: self.healthy() and all(self._linked(r) for r in self.replicas()))

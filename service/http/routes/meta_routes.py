@@ -48,7 +48,7 @@ async def healthz() -> Health:
 )
 async def readyz(store: NamedDependency[GameStore]) -> Response[Health]:
     try:
-        await store.client.ping()
+        await store.pipeline([("PING",)])
     except Exception:
         return Response(Health(status="unavailable"), status_code=503, headers={"Retry-After": "1"})
     return Response(Health(status="ok"))

@@ -12,11 +12,13 @@ from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.errors import ServiceError
+from service.settings import RedisSettings
 from service.store import scripts
 from service.store.commitment_store import CommitmentStore
+from service.store.connections import connect
 from service.store.game_store import GameStore
 from service.store.redis_server import free_port
-from service.store.writes import OutcomeUnknown, Writes
+from service.store.writes import Borrowing, OutcomeUnknown, Writes
 from tests.harness.faults import kill_when_waiting
 
 Runner = Callable[[Coroutine[Any, Any, None]], None]
@@ -72,7 +74,7 @@ def test_a_write_that_cannot_be_sent_is_unavailable_not_unknown() -> None:
         client = Redis(port=free_port(), socket_connect_timeout=1, socket_timeout=1)
         try:
             with pytest.raises(RedisConnectionError) as failed:
-                await Writes(client, 1.0).send("k", [("SET", "k", "v")], 0.0)
+                await Writes(client, 1.0, Borrowing(1, 1.0)).send("k", [("SET", "k", "v")], 0.0)
         finally:
             await client.aclose()
         assert not isinstance(failed.value, OutcomeUnknown)
@@ -118,3 +120,30 @@ def test_a_socket_that_uvloop_closed_under_redis_py_is_a_lost_connection(redis_u
             await client.aclose()
 
     uvloop.run(body())
+
+
+def test_a_burst_of_calls_beyond_the_pools_cap_waits_its_turn_instead_of_failing(
+    redis_url: str,
+) -> None:
+    settings = RedisSettings(url=redis_url, multiplex=False, connections=4)
+
+    async def body() -> None:
+        client = connect(settings)
+        store = GameStore(client, connections=settings.connections)
+        try:
+            await store.pipeline([("SET", "burst", "x")])
+            burst = [store.pipeline([("GET", "burst")]) for _ in range(300)]
+            writes = [
+                store.writes.send("burst", [("INCR", "burst:n"), ("WAIT", 0, 10)], 1)
+                for _ in range(100)
+            ]
+            read = await asyncio.gather(*burst)
+            await asyncio.gather(*writes)
+            assert read == [[b"x"]] * 300
+            assert await store.pipeline([("GET", "burst:n")]) == [b"100"]
+            listed = await client.client_list()  # type: ignore[no-untyped-call]
+            assert len(listed) <= 2 * settings.connections  # never more than the pool's cap
+        finally:
+            await client.aclose()
+
+    asyncio.run(body())
