@@ -3,7 +3,8 @@
 Each player plays one game at a time (a new one once it ends), retries a request that got 503
 as it was sent (same body, same `Idempotency-Key`), and records every answer: what was
 acknowledged, every status, and when each game's shard answered 503. `lost` then holds the
-service to its promise: no acknowledged move missing from its game's log, no 500.
+service to its promise: no acknowledged move missing from its game's log, no 500. A player
+may play some seats only (the others are bots), and now and then let its clock run out.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 import httpx
@@ -19,6 +21,7 @@ import httpx
 from tests.harness.api import Game, Json, assert_chain, assert_linked, chosen_seed
 
 RETRY_PAUSE = 0.1
+BOT_PAUSE = 0.05  # between two looks at a game whose turn is a bot's
 REQUEST_TIMEOUT = 30.0
 ALLOWED = {200, 201, 409, 503}
 
@@ -50,14 +53,33 @@ class Record:
         return sum(len(g.acknowledged) for g in self.games)
 
 
+def two_people(seed: str) -> Json:
+    """The body that creates a 2-player game of two people."""
+    return {"players": ["Ana", "Bia"], "seed": chosen_seed(seed)}
+
+
+@dataclass(frozen=True)
+class Style:
+    """How players play: the games they create, the seats they play (None: every seat; the
+    others are bots), and how often they idle `idle_for` seconds before a move."""
+
+    body: Callable[[str], Json] = two_people
+    seats: Collection[int] | None = None
+    idle: float = 0.0
+    idle_for: float = 0.0
+
+
 class Player:
     """Plays games through a random one of the API processes, one request at a time."""
 
-    def __init__(self, clients: list[httpx.AsyncClient], record: Record, seed: int) -> None:
+    def __init__(
+        self, clients: list[httpx.AsyncClient], record: Record, seed: int, style: Style
+    ) -> None:
         self.clients = clients
         self.record = record
         self.rng = random.Random(seed)
         self.seed = seed
+        self.style = style
         self.stopping = False
         self.current: Played | None = None
 
@@ -82,12 +104,12 @@ class Player:
             self.current.unavailable.append(time.monotonic())
 
     async def new_game(self, number: int) -> bool:
-        body = {"players": ["Ana", "Bia"], "seed": chosen_seed(f"failover-{self.seed}-{number}")}
+        body = self.style.body(f"failover-{self.seed}-{number}")
         created = await self.call("POST", "/v1/games", json=body)
         if created is None or created.status_code != 201:
             return False
         game = created.json()
-        self.current = Played(game["game_id"], [p["token"] for p in game["players"]])
+        self.current = Played(game["game_id"], [p.get("token", "") for p in game["players"]])
         self.record.games.append(self.current)
         return True
 
@@ -108,10 +130,16 @@ class Player:
         view = await self.call("GET", url)
         if view is None or view.json()["status"] == "finished":
             return False
-        auth = {"Authorization": f"Bearer {game.tokens[view.json()['turn']]}"}
+        turn = view.json()["turn"]
+        if self.style.seats is not None and turn not in self.style.seats:
+            await asyncio.sleep(BOT_PAUSE)
+            return True
+        if self.rng.random() < self.style.idle:
+            await asyncio.sleep(self.style.idle_for)
+        auth = {"Authorization": f"Bearer {game.tokens[turn]}"}
         legal = await self.call("GET", f"{url}/legal-moves", headers=auth)
-        if legal is None or legal.status_code != 200:
-            return legal is not None
+        if legal is None or legal.status_code != 200 or not legal.json()["moves"]:
+            return legal is not None  # no moves: the turn passed on (its clock ran out)
         move = self.rng.choice(legal.json()["moves"])["id"]
         version = legal.json()["version"]
         headers = {**auth, "Idempotency-Key": f"{version}-{move.replace('+', '_')}"}
@@ -125,9 +153,12 @@ class Player:
 class Table:
     """`players` players at once, on the given API processes."""
 
-    def __init__(self, clients: list[httpx.AsyncClient], players: int) -> None:
+    def __init__(
+        self, clients: list[httpx.AsyncClient], players: int, style: Style | None = None
+    ) -> None:
         self.record = Record()
-        self.players = [Player(clients, self.record, seed) for seed in range(players)]
+        how = style or Style()
+        self.players = [Player(clients, self.record, seed, how) for seed in range(players)]
         self.clients = clients
         self.tasks: list[asyncio.Task[None]] = []
 
@@ -139,7 +170,10 @@ class Table:
         target = self.record.moves + count
         deadline = time.monotonic() + within
         while self.record.moves < target:
-            assert time.monotonic() < deadline, "the games did not go on"
+            assert time.monotonic() < deadline, (
+                f"the games did not go on: {self.record.moves} moves, answers "
+                f"{dict(self.record.statuses)}, unexpected {self.record.unexpected[:3]}"
+            )
             for task in self.tasks:
                 if task.done():
                     task.result()  # raises what went wrong
