@@ -347,11 +347,6 @@ class GameStore:
             return self.client.pipeline()
         return self.client.pipeline(transaction=False)
 
-    @property
-    def on_cluster(self) -> bool:
-        """Whether the games live on a Redis Cluster (a script names only its game's slot)."""
-        return isinstance(self.client, RedisCluster)
-
     @staticmethod
     def webhook_keys(game_id: str) -> list[str]:
         """The key a write script appends a webhook's outbox entry to: the game's outbox."""

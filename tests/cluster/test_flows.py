@@ -33,6 +33,7 @@ from tests.harness.api import (
 )
 from tests.harness.bots import bot, seat_bots
 from tests.harness.cluster import LocalCluster
+from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.webhook_receiver import receiving, verify
 
@@ -163,3 +164,26 @@ async def test_a_games_webhook_gets_every_event_signed_and_in_order_on_a_cluster
     assert [r.json()["type"] for r in done] == ["game.started", "turn", "turn", "turn", "turn"]
     assert [r.json()["seq"] for r in done] == [1, 1, 2, 3, 4]
     assert all(verify(secret, r.headers["x-escopa-signature"], r.body) for r in done)
+
+
+async def hints_after_moves(client: Client, moves: int) -> list[Json]:
+    """A seeded game's hints (each level) for the seat at turn after its first `moves` moves."""
+    game = await create_game(client, seed="hints on a cluster")
+    for _ in range(moves):
+        view = await game.view()
+        ok(await game.move(view["turn"], move=(await game.legal(view["turn"]))[0]["id"]))
+    seat = (await game.view())["turn"]
+    return [
+        ok(await client.get(f"{game.url}/hint", params={"level": level}, headers=game.auth(seat)))
+        for level in ("random", "greedy", "expert")
+    ]
+
+
+async def test_hints_on_a_cluster_are_the_ones_one_redis_gives(
+    client: Client, redis_url: str
+) -> None:
+    on_cluster = await hints_after_moves(client, 5)
+    async with AsyncTestClient(app=create_app(app_settings(redis_url))) as single:
+        on_one_redis = await hints_after_moves(single, 5)
+    assert on_cluster == on_one_redis
+    assert all(hint["moves"] for hint in on_cluster)
