@@ -4,17 +4,23 @@ commands."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisClusterException, RedisError
 
 from service.settings import RedisSettings
 from service.store.cluster_multiplex import ClusterMultiplexed
 from service.store.game_store import GameStore
 from service.store.multiplex import Multiplexed
 from service.store.writes import Client
+
+log = logging.getLogger("escopa")
 
 
 def connect(redis: RedisSettings) -> Client:
@@ -71,6 +77,28 @@ async def open_store(redis: RedisSettings) -> GameStore:
     )
     try:
         await store.check_durable()
+    except BaseException:
+        await close_store(store)
+        raise
+    return store
+
+
+async def open_store_waiting(redis: RedisSettings, pause: float = 1.0) -> GameStore:
+    """`open_store` for a worker alone (`escopa bots`), once Redis answers: a Redis down or
+    unreachable as it starts is waited for, `pause` seconds between tries, rather than ending
+    the process."""
+    while True:
+        try:
+            return await answering(await open_store(redis))
+        except (RedisError, RedisClusterException, OSError) as error:
+            log.warning("redis unreachable, trying again in %.0f s: %s", pause, error)
+            await asyncio.sleep(pause)
+
+
+async def answering(store: GameStore) -> GameStore:
+    """The store once Redis answered a PING (closed if it did not)."""
+    try:
+        await store.pipeline([("PING",)])
     except BaseException:
         await close_store(store)
         raise

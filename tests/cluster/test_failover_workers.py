@@ -56,17 +56,19 @@ def against_a_bot(receiver: Receiver) -> Style:
 
 
 class Workers:
-    """The bot worker and the webhook worker, each an `escopa bots` process of its own."""
+    """The bot worker and the webhook worker, each an `escopa bots` process of its own, each
+    started with the address of a node alive then."""
 
-    def __init__(self, url: str, folder: Path) -> None:
-        self.url = url
+    def __init__(self, cluster: LocalCluster, folder: Path) -> None:
+        self.cluster = cluster
         self.folder = folder
         self.started = 0
         self.running = {name: self._start(name) for name in WORKERS}
 
     def _start(self, name: str) -> Served:
         self.started += 1
-        return start_bots(self.url, self.folder / f"{name}-{self.started}.log", **WORKERS[name])
+        log = self.folder / f"{name}-{self.started}.log"
+        return start_bots(self.cluster.url, log, **WORKERS[name])
 
     def crash(self, name: str) -> None:
         """SIGKILL the worker mid-work, and start another in its place."""
@@ -79,8 +81,8 @@ class Workers:
 
 
 @contextmanager
-def workers(url: str, folder: Path) -> Iterator[Workers]:
-    running = Workers(url, folder)
+def workers(cluster: LocalCluster, folder: Path) -> Iterator[Workers]:
+    running = Workers(cluster, folder)
     try:
         yield running
     finally:
@@ -168,7 +170,7 @@ async def test_workers_and_masters_killed_mid_play_leave_no_move_turn_timeout_or
     with (
         receiving() as receiver,
         serve_processes(cluster.url, tmp_path, 2, **API) as apis,
-        workers(cluster.url, tmp_path) as running,
+        workers(cluster, tmp_path) as running,
     ):
         async with clients(apis) as http:
             table = Table(http, PLAYERS, against_a_bot(receiver))
@@ -183,11 +185,11 @@ async def test_workers_and_masters_killed_mid_play_leave_no_move_turn_timeout_or
             await kill_a_master(cluster, table, lagging=True)
             await table.after_moves(MOVES_BETWEEN)
             await table.stop()
+            assert table.record.unexpected == [], table.record.unexpected
             games = table.record.games
             assert await table.lost() == []
             assert await left_behind(http[0], games) == []
             assert await undelivered(http[0], games, receiver) == []
-    assert table.record.unexpected == [], table.record.unexpected
     assert table.record.statuses[500] == 0
     print(
         f"\n{len(games)} games, {table.record.moves} people's moves acknowledged, answers "

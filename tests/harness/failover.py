@@ -90,7 +90,9 @@ class Player:
             response = await client.request(method, url, timeout=REQUEST_TIMEOUT, **kwargs)  # type: ignore[arg-type]
             self.record.statuses[response.status_code] += 1
             if response.status_code not in ALLOWED:
-                self.record.unexpected.append(f"{method} {url}: {response.text[:300]}")
+                self.record.unexpected.append(
+                    f"{method} {url}: {response.status_code} {response.text[:300]}"
+                )
             if response.status_code != 503:
                 return response
             assert response.headers.get("retry-after"), response.text
@@ -128,8 +130,8 @@ class Player:
         assert game is not None
         url = f"/v1/games/{game.id}"
         view = await self.call("GET", url)
-        if view is None or view.json()["status"] == "finished":
-            return False
+        if view is None or view.status_code != 200 or view.json()["status"] == "finished":
+            return False  # a refusal is in the record's `unexpected`
         turn = view.json()["turn"]
         if self.style.seats is not None and turn not in self.style.seats:
             await asyncio.sleep(BOT_PAUSE)

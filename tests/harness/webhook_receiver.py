@@ -79,6 +79,8 @@ class Receiver:
     def answer(self, handler: BaseHTTPRequestHandler) -> None:
         length = int(handler.headers.get("Content-Length", 0))
         body = handler.rfile.read(length)
+        if len(body) < length:  # the sender died mid-request: nothing was delivered
+            return
         headers = {k.lower(): v for k, v in handler.headers.items()}
         delivery = headers.get("x-escopa-delivery", "")
         earlier = self.attempts(delivery)

@@ -20,10 +20,11 @@ from redis.exceptions import RedisError
 from service.core.bot_seats import BotSeats
 from service.core.house import House
 from service.core.worker_processes import WorkerProcesses
+from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.settings import Settings
-from service.store.connections import close_store, open_store
+from service.store.connections import close_store, open_store_waiting
 from service.store.due_index import DueIndex
 from service.store.key_file import key_ring
 
@@ -94,6 +95,8 @@ class BotWorker:
             await index.reschedule(game_id, claim, None)
         except asyncio.CancelledError:
             raise
+        except (RedisError, ServiceError) as error:  # Redis failing: the lease brings it back
+            log.warning("bot turn of game %s waits: %s", game_id, error)
         except Exception:
             log.exception("bot turn of game %s failed", game_id)
 
@@ -130,7 +133,7 @@ def worker_for(settings: Settings, house: House) -> BotWorker:
 async def work_alone(settings: Settings) -> None:
     """`escopa bots`: a worker with its own store and worker processes, until it is stopped."""
     ring = key_ring(settings)  # bot moves are signed writes like any other
-    store = await open_store(settings.redis)
+    store = await open_store_waiting(settings.redis)
     processes = WorkerProcesses(settings.bots.processes)  # no request served here: a thread may do
     house = House(store, settings, ring, processes)
     worker = worker_for(settings, house)

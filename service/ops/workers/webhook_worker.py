@@ -36,7 +36,7 @@ from service.ledger.log import now_ms
 from service.ops.workers.cancellation import cancelled
 from service.ops.workers.webhook_client import Attempt, WebhookClient, refusal
 from service.settings import Settings
-from service.store.connections import close_store, open_store
+from service.store.connections import close_store, open_store_waiting
 from service.store.key_file import key_ring
 from service.store.webhook_store import DeliveryRecord, Hook
 
@@ -276,7 +276,7 @@ async def end_webhooks(worker: WebhookWorker, task: asyncio.Task[None]) -> None:
 async def work_alone(settings: Settings) -> None:
     """The webhook worker of `escopa bots`, with its own store, until the process is stopped."""
     ring = key_ring(settings)
-    store = await open_store(settings.redis)
+    store = await open_store_waiting(settings.redis)
     worker = WebhookWorker(House(store, settings, ring).webhooks, settings)
     try:
         await run_webhooks(worker)
