@@ -233,6 +233,21 @@ def signals_bytes(signals: tuple[SentSignal, ...]) -> bytes:
     return _json.encode(signals) if signals else b""
 
 
+def replayed_on(
+    known: StoredGame, records: list[bytes], version: int, head: str, parts: EncodedParts | None
+) -> Cursor | None:
+    """The copy `known` with `records` replayed on, if they lead to the stored `head` at
+    `version`; None if the copy is not of the stored chain: a write it saw was lost in a
+    failover, so the records after it may not even apply to it."""
+    cursor = known.cursor(parts)
+    try:
+        for record in records:
+            cursor.step(decode_record(record))
+    except Exception:  # any refusal: another history than the copy's
+        return None
+    return cursor if cursor.hash == head and cursor.seq == version else None
+
+
 class GameStore:
     """Reads and atomically writes games; every write is one Lua script on the game's shard."""
 
@@ -382,19 +397,10 @@ class GameStore:
             await self.convert(game_id, head)
             return await self.load(game_id, None, parts)
         if known is not None and first == since:
-            cursor = known.cursor(parts)
-            for record in records:
-                cursor.step(decode_record(record))
-            if cursor.hash == head and cursor.seq == version:
+            on = replayed_on(known, records, version, head, parts)
+            if on is not None:
                 return StoredGame(
-                    cursor.state,
-                    version,
-                    head,
-                    meta,
-                    signals,
-                    known.salt_key,
-                    cursor.ms,
-                    cursor.timing,
+                    on.state, version, head, meta, signals, known.salt_key, on.ms, on.timing
                 )
             if first != 0:  # the copy was not of this game's chain (a write was lost)
                 return await self.load(game_id, None, parts)

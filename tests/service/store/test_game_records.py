@@ -15,7 +15,7 @@ from service.app import create_app
 from service.core.log_cache import LogCache
 from service.ledger.log import decode_step, encode
 from service.store import keys
-from service.store.game_store import GameStore
+from service.store.game_store import GameStore, replayed_on
 from tests.harness.api import Client, Game, assert_linked, create_game, ok
 from tests.harness.audits import audit_of, finished_game
 from tests.harness.settings import app_settings
@@ -165,3 +165,36 @@ async def test_a_process_s_last_entries_give_way_to_a_move_another_process_wrote
     assert seen == theirs
     assert seen[:5] == mine
     assert [e["seq"] for e in seen] == list(range(version - 4, version + 2))
+
+
+async def test_a_copy_holding_a_write_a_failover_lost_gives_way_to_the_stored_chain(
+    client: Client, redis_url: str
+) -> None:
+    raised = 0
+    for seed in range(6):
+        game = await create_game(client, players=2, seed=f"lost write {seed}", target=21)
+        version = await play(game, 6, random.Random(seed))
+        kept = redis.Redis.from_url(redis_url)
+        before = {key: kept.dump(key) for key in keys.game_keys(game.id)}
+        await play(game, 1, random.Random(f"lost {seed}"))  # acknowledged, then lost:
+        store = GameStore(Redis.from_url(redis_url))
+        lost = await store.load(game.id)
+        for key, dumped in before.items():  # the failover: the keys as the replica had them
+            kept.restore(key, 0, dumped, replace=True)
+        kept.close()
+        await play(game, 3, random.Random(f"other {seed}"))  # another history goes on
+        stored = await store.load(game.id)
+        assert lost is not None and stored is not None
+        records = await store.records(game.id, version + 1, version + 3)
+        raised += replayed_on(lost, records, stored.version, stored.head, None) is None
+
+        again = await store.load(game.id, lost)
+
+        assert again is not None
+        assert (again.version, again.head, again.state) == (
+            stored.version,
+            stored.head,
+            stored.state,
+        )
+        await store.client.aclose()
+    assert raised == 6  # each copy failed to lead to the stored head
