@@ -26,3 +26,12 @@ def redis_url(redis_server: RedisServer) -> str:
     client.flushall()
     client.close()
     return redis_server.url
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL server for the session (started on first use): its URL."""
+    from tests.harness.postgres import postgres_server, server_folder
+
+    with postgres_server(server_folder()) as url:
+        yield url

@@ -22,6 +22,7 @@ from service.core.worker_processes import WorkerProcesses
 from service.ledger.signatures import KeyRing
 from service.settings import Settings
 from service.store import keys
+from service.store.archive.record import Archive
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
 from service.store.game_store import GameStore
@@ -36,6 +37,7 @@ class House:
         settings: Settings,
         ring: KeyRing,
         workers: WorkerProcesses | None = None,
+        archive: Archive | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
@@ -45,7 +47,7 @@ class House:
         self.clocks = Clocks(DueIndex(store, keys.deadlines), settings.clocks.first_move_timeout)
         self.bot_turns = DueIndex(store, keys.bot_turns)
         self.journal = Journal(
-            store, settings.ttl, self.clocks, self.bot_turns, settings.http.game_cache
+            store, settings.ttl, self.clocks, self.bot_turns, settings.http.game_cache, archive
         )
         self.lobby = Lobby(store)
         budget = settings.bots.budget
