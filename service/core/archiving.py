@@ -106,6 +106,24 @@ class Archiving:
             raise ArchiveMismatch(f"game {game_id}: the archived log fails its audit: {why}")
         return game
 
+    async def verified(self, game_id: str) -> str | None:
+        """Audit the archived game again: None when it holds, else why not."""
+        found = await self.archive.get(game_id)
+        if found is None:
+            return "not in the archive"
+        try:
+            await self.audited(game_id, found)
+        except ArchiveMismatch as failure:
+            return str(failure)
+        return None
+
+    async def exported(self, game_id: str) -> bytes | None:
+        """The archived game's signed export (as `GET /v1/games/{id}/export` gives it)."""
+        found = await self.archive.get(game_id)
+        if found is None:
+            return None
+        return export_bytes(self.ring, game_id, entries_of(found.body.records))
+
 
 def entries_of(records: Sequence[bytes]) -> list[LogEntry]:
     """Every entry of a log, replayed from its records."""

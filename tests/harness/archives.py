@@ -32,13 +32,13 @@ async def empty_archive_url(kind: str, folder: Path, postgres_url: str | None) -
 
 
 def archived_settings(
-    redis_url: str, archive_url: str, finished: int = 3600, **groups: Any
+    redis_url: str, archive_url: str, finished: int = 3600, worker: bool = False, **groups: Any
 ) -> Settings:
-    """App settings with an archive at `archive_url` (its worker off: tests run it by hand),
-    finished games dropped from Redis `finished` seconds after they are archived."""
+    """App settings with an archive at `archive_url` (its worker off unless `worker`: tests
+    run it by hand), finished games dropped from Redis `finished` seconds after archived."""
     return app_settings(
         redis_url,
-        archive=ArchiveSettings(url=archive_url, worker=False),
+        archive=ArchiveSettings(url=archive_url, worker=worker),
         ttl=TtlSettings(finished=finished),
         **groups,
     )

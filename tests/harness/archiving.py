@@ -7,12 +7,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import msgspec
 import redis.asyncio as aioredis
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.core.archiving import Archiving
 from service.ops.workers.archiver import archiving_alone
+from service.store.archive.record import ArchivedGame, Body
 from tests.harness.api import Game, create_game, ok
 from tests.harness.archives import archived_settings
 from tests.harness.seats import act
@@ -22,10 +24,11 @@ Client = AsyncTestClient  # type: ignore[type-arg]
 
 @asynccontextmanager
 async def archive_app(
-    redis_url: str, archive_url: str, finished: int = 3600
+    redis_url: str, archive_url: str, finished: int = 3600, worker: bool = False
 ) -> AsyncIterator[Client]:
-    """A test client of an app whose finished games go to the archive at `archive_url`."""
-    app = create_app(archived_settings(redis_url, archive_url, finished))
+    """A test client of an app whose finished games go to the archive at `archive_url` (by
+    its own archive worker when `worker`)."""
+    app = create_app(archived_settings(redis_url, archive_url, finished, worker))
     async with AsyncTestClient(app=app) as client:
         yield client
 
@@ -55,9 +58,22 @@ async def archived_game(redis_url: str, archive_url: str) -> Game:
     return game
 
 
+async def forge_later_version(work: Archiving, game_id: str) -> None:
+    """Replace the archived game by a later version that is not the game (one record more,
+    a copy of its last): the archive keeps it, and its audit fails."""
+    kept = await work.archive.get(game_id)
+    assert kept is not None
+    body = kept.body
+    records = (*body.records, body.records[-1])
+    forged = Body(body.version + 1, body.head, body.signature, records, body.meta)
+    later = msgspec.structs.replace(kept.summary, version=forged.version)
+    assert await work.archive.put(ArchivedGame(summary=later, body=forged))
+
+
 async def reads(client: Client, game: Game) -> dict[str, Any]:
     """Everything a client reads of a finished game: view (and its ETag), score, log pages,
     export (its bytes) and audit."""
+    game = game.on(client)
     view = await game.get(0)
     found: dict[str, Any] = {"view": view.json(), "etag": view.headers["etag"]}
     found["spectator"] = (await game.get(None)).json()

@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import msgspec
 import pytest
 import redis.asyncio as aioredis
 
 from service.core.archiving import ArchiveMismatch
 from service.store import keys
 from service.store.archive.opening import sqlite_url
-from service.store.archive.record import ArchivedGame, Body
 from tests.harness.api import ok
 from tests.harness.archiving import (
     archive_app,
     archived_game,
     archiving,
     drop_from_redis,
+    forge_later_version,
     reads,
     redis_keys,
     resigned_game,
@@ -104,12 +103,7 @@ async def test_a_copy_that_does_not_check_leaves_the_game_in_redis(
 ) -> None:
     game = await archived_game(redis_url, archive_url)
     async with archiving(redis_url, archive_url) as work:
-        kept = await work.archive.get(game.id)
-        assert kept is not None
-        body = kept.body  # a later version that is not the game: the archive keeps it
-        forged = Body(body.version + 1, body.head, body.signature, body.records, body.meta)
-        later = msgspec.structs.replace(kept.summary, version=forged.version)
-        assert await work.archive.put(ArchivedGame(summary=later, body=forged))
+        await forge_later_version(work, game.id)
         await persist(redis_url, game.id)  # as before its first archiving
         with pytest.raises(ArchiveMismatch):
             await work.archive_game(game.id)
