@@ -12,8 +12,6 @@ from service.settings import ArchiveSettings, Settings, TtlSettings
 from service.store.archive.opening import sqlite_url
 from tests.harness.settings import app_settings
 
-KINDS = ("sqlite", "postgres")
-
 
 async def empty_archive_url(kind: str, folder: Path, postgres_url: str | None) -> str:
     """A URL of an empty archive of `kind`: a new SQLite file, or the server's database with

@@ -4,14 +4,11 @@ game go; a rematch of an archived game puts it back for its write."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import redis.asyncio as aioredis
 
 from service.core.archiving import ArchiveMismatch
 from service.store import keys
-from service.store.archive.opening import sqlite_url
 from tests.harness.api import ok
 from tests.harness.archiving import (
     archive_app,
@@ -24,11 +21,6 @@ from tests.harness.archiving import (
     resigned_game,
 )
 from tests.harness.seats import act
-
-
-@pytest.fixture
-def archive_url(tmp_path: Path) -> str:
-    return sqlite_url(tmp_path / "archive.sqlite3")
 
 
 async def ttl_of(redis_url: str, game_id: str) -> int:

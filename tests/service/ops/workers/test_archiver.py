@@ -14,16 +14,10 @@ import pytest
 from service.core.archiving import Archiving
 from service.core.reports import Reports
 from service.ops.workers.archiver import Archiver
-from service.store.archive.opening import sqlite_url
 from service.store.game_store import GameStore
 from tests.harness.archiving import archive_app, archiving, reads, redis_keys, resigned_game
 from tests.harness.audits import escopa
 from tests.harness.signing import SIGNING_KEY, public_text
-
-
-@pytest.fixture
-def archive_url(tmp_path: Path) -> str:
-    return sqlite_url(tmp_path / "archive.sqlite3")
 
 
 async def gone_from_redis(redis_url: str, game_id: str, seconds: float = 15.0) -> float:
