@@ -25,8 +25,12 @@ def binaries() -> Path | None:
 
 
 def server_folder() -> Path:
-    """A new temporary folder the server's user can reach (pytest's own are the tester's only)."""
-    return Path(tempfile.mkdtemp(prefix="escopa-postgres-"))
+    """A new temporary folder the server's user can reach: in the temporary folder unless, as
+    root, the server's user could not reach that (pytest's own folders are the tester's only)."""
+    base = Path(tempfile.gettempdir())
+    if os.geteuid() == 0 and not all(p.stat().st_mode & 0o001 for p in (base, *base.parents)):
+        base = Path("/tmp")
+    return Path(tempfile.mkdtemp(prefix="escopa-postgres-", dir=base))
 
 
 def _as_owner(folder: Path) -> list[str]:

@@ -9,6 +9,7 @@ import redis.asyncio as aioredis
 
 from service.core.archiving import ArchiveMismatch
 from service.store import keys
+from service.store.archive.record import DICTIONARY, pack
 from tests.harness.api import ok
 from tests.harness.archiving import (
     archive_app,
@@ -55,6 +56,7 @@ async def test_a_finished_game_is_archived_with_its_columns_then_left_to_expire(
     assert summary.outcome == "resigned:1"
     assert summary.version == found.body.version == 2
     assert summary.created_ms <= summary.finished_ms
+    assert pack(found.body)[:1] == DICTIONARY  # compressed against the dictionary: smallest
 
 
 async def test_every_read_answers_the_same_from_the_archive_once_redis_dropped_the_game(

@@ -4,6 +4,8 @@ reverse); the schema migrated by itself once."""
 
 from __future__ import annotations
 
+import msgspec
+
 from service.ledger.signatures import HeadSignature
 from service.store.archive.opening import open_archive
 from service.store.archive.record import Archive, ArchivedGame, Body, Summary, pack, unpack
@@ -102,6 +104,7 @@ async def test_opening_an_archive_again_keeps_its_games_and_migrates_nothing_twi
 def test_a_body_is_stored_compressed_when_that_pays_and_read_back_either_way() -> None:
     body = archived("g1", 1).body
     packed = pack(body)
-    assert packed[:1] == b"z" and unpack(packed) == body
+    assert packed[:1] in (b"z", b"1") and unpack(packed) == body
+    assert len(packed) < len(msgspec.msgpack.encode(body))
     tiny = Body(1, "h", SIGNED, (b"\x01",), b"m")
     assert pack(tiny)[:1] == b"m" and unpack(pack(tiny)) == tiny
