@@ -3,6 +3,8 @@ makes of it (to compare before and after Redis let it go), and its Redis keys.""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -18,6 +20,7 @@ from service.store.archive.record import ArchivedGame, Body
 from tests.harness.api import Game, create_game, ok
 from tests.harness.archives import archived_settings
 from tests.harness.seats import act
+from tests.harness.sse import follow
 
 Client = AsyncTestClient  # type: ignore[type-arg]
 
@@ -72,7 +75,7 @@ async def forge_later_version(work: Archiving, game_id: str) -> None:
 
 async def reads(client: Client, game: Game) -> dict[str, Any]:
     """Everything a client reads of a finished game: view (and its ETag), score, log pages,
-    export (its bytes) and audit."""
+    export (its bytes), audit and its event stream from the start."""
     game = game.on(client)
     view = await game.get(0)
     found: dict[str, Any] = {"view": view.json(), "etag": view.headers["etag"]}
@@ -83,6 +86,8 @@ async def reads(client: Client, game: Game) -> dict[str, Any]:
     export = await client.get(f"/v1/games/{game.id}/export")
     found["export"] = ok(export) and export.content
     found["audit"] = ok(await client.get(f"/v1/games/{game.id}/audit"))
+    async with follow(client, game.id, game.tokens[1], after=0) as events:
+        found["events"] = [m.entry() for m in await events.rest() if m.data is not None]
     return found
 
 
@@ -103,3 +108,12 @@ async def drop_from_redis(redis_url: str, game_id: str) -> None:
             await client.delete(key)
     finally:
         await client.aclose()
+
+
+async def gone_from_redis(redis_url: str, game_id: str, seconds: float = 15.0) -> float:
+    """Seconds until Redis holds no key of the game."""
+    start = time.monotonic()
+    while await redis_keys(redis_url, game_id):
+        assert time.monotonic() - start < seconds, "the game's keys stayed in Redis"
+        await asyncio.sleep(0.1)
+    return time.monotonic() - start

@@ -72,6 +72,7 @@ async def test_every_read_answers_the_same_from_the_archive_once_redis_dropped_t
         after = await reads(client, game)
     assert after == before
     assert after["audit"]["ok"] is True
+    assert [entry["seq"] for entry in after["events"]] == [1, 2]
 
 
 async def test_a_game_not_over_is_not_archived_and_a_missing_one_is_gone(

@@ -6,7 +6,6 @@ of archiving loses nothing and archives nothing twice."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
@@ -15,18 +14,16 @@ from service.core.archiving import Archiving
 from service.core.reports import Reports
 from service.ops.workers.archiver import Archiver
 from service.store.game_store import GameStore
-from tests.harness.archiving import archive_app, archiving, reads, redis_keys, resigned_game
+from tests.harness.archiving import (
+    archive_app,
+    archiving,
+    gone_from_redis,
+    reads,
+    redis_keys,
+    resigned_game,
+)
 from tests.harness.audits import escopa
 from tests.harness.signing import SIGNING_KEY, public_text
-
-
-async def gone_from_redis(redis_url: str, game_id: str, seconds: float = 15.0) -> float:
-    """Seconds until Redis holds no key of the game."""
-    start = time.monotonic()
-    while await redis_keys(redis_url, game_id):
-        assert time.monotonic() - start < seconds, "the game's keys stayed in Redis"
-        await asyncio.sleep(0.1)
-    return time.monotonic() - start
 
 
 async def test_a_finished_game_leaves_redis_seconds_after_it_is_archived_and_reads_the_same(
