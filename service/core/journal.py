@@ -158,7 +158,7 @@ class Journal:
         known = self._cache.get(game_id)
         game = await self.store.load(game_id, known, self._parts)
         if game is None:
-            game = known if known is not None and known.archived else await self.archived(game_id)
+            game = await self.archived(game_id, known)
         if game is None:
             self._cache.drop(game_id)
             if await SeatStore(self.store).expired(game_id):
@@ -167,12 +167,17 @@ class Journal:
         self._cache.put(game_id, game)
         return game
 
-    async def archived(self, game_id: str) -> StoredGame | None:
-        """The game as the archive keeps it, or None (not archived, or no archive)."""
+    async def archived(self, game_id: str, known: StoredGame | None = None) -> StoredGame | None:
+        """The game as the archive keeps it, or None (not archived, or no archive); `known`,
+        a copy read from the archive before, when the archive still holds that version."""
         if self.archive is None:
             return None
         found = await self.archive.get(game_id)
-        return from_archive(found, self._parts) if found is not None else None
+        if found is None:
+            return None
+        if known is not None and known.archived == found.body:
+            return known  # not replayed again
+        return from_archive(found, self._parts)
 
     def cached(self, game_id: str) -> StoredGame | None:
         """The copy this process keeps, if any (the commit checks it is still current)."""
