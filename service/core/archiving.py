@@ -71,7 +71,8 @@ class Archiving:
         )
         stored = ArchivedGame(summary=summary_of(game_id, game), body=body)
         await self.archive.put(stored)
-        await self.check(game_id, export_bytes(self.ring, game_id, entries_of(records)))
+        expected = await anyio.to_thread.run_sync(records_export, self.ring, game_id, records)
+        await self.check(game_id, expected)
         released = await store.release(game_id, game.version, game.head, self.ttl_ms)
         return "archived" if released else "moved"
 
@@ -90,17 +91,19 @@ class Archiving:
         self, game_id: str, found: ArchivedGame, expected: bytes | None = None
     ) -> StoredGame:
         """The archived game, once its log passes the audit and ends at its head (and its
-        export is `expected`, when given)."""
+        export is `expected`, when given). Replayed on a thread: the loop serves meanwhile."""
+        return await anyio.to_thread.run_sync(self._audited, game_id, found, expected)
+
+    def _audited(self, game_id: str, found: ArchivedGame, expected: bytes | None) -> StoredGame:
         try:
             game = from_archive(found)
             entries = entries_of(found.body.records)
         except ValueError as error:  # records that do not decode, or fewer than its version
-            raise ArchiveMismatch(
-                f"game {game_id}: the archived copy is unreadable: {error}"
-            ) from error
+            why = f"the archived copy is unreadable: {error}"
+            raise ArchiveMismatch(f"game {game_id}: {why}") from error
         if expected is not None and export_bytes(self.ring, game_id, entries) != expected:
             raise ArchiveMismatch(f"game {game_id}: the archived export differs from Redis'")
-        report = await anyio.to_thread.run_sync(audit_log, entries, game_id)
+        report = audit_log(entries, game_id)
         if not report.ok or report.head_hash != game.head or len(entries) != game.version:
             why = report.failure.reason if report.failure is not None else "another head"
             raise ArchiveMismatch(f"game {game_id}: the archived log fails its audit: {why}")
@@ -122,7 +125,7 @@ class Archiving:
         found = await self.archive.get(game_id)
         if found is None:
             return None
-        return export_bytes(self.ring, game_id, entries_of(found.body.records))
+        return records_export(self.ring, game_id, found.body.records)
 
 
 def entries_of(records: Sequence[bytes]) -> list[LogEntry]:
@@ -135,6 +138,11 @@ def entries_of(records: Sequence[bytes]) -> list[LogEntry]:
         assert entry is not None
         found.append(entry)
     return found
+
+
+def records_export(ring: KeyRing, game_id: str, records: Sequence[bytes]) -> bytes:
+    """The export of a log given as its records (Redis' or the archive's)."""
+    return export_bytes(ring, game_id, entries_of(records))
 
 
 def export_bytes(ring: KeyRing, game_id: str, entries: list[LogEntry]) -> bytes:
