@@ -21,6 +21,7 @@ from redis.exceptions import RedisError
 
 from service.core.archiving import Archived, Archiving
 from service.core.house import House
+from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ops.workers.cancellation import cancelled
 from service.settings import Settings
@@ -44,6 +45,9 @@ RUNNING_MS: Final = 60_000
 """When a game found not over but played lately is looked at again (its finishing write may
 have been in flight; a finishing write indexes it again anyway)."""
 RETRY_SECONDS: Final = 1.0
+SOON_MS: Final = 1000
+"""When a game whose release Redis did not confirm (a connection broken, a failover) is tried
+again: archiving it again costs one more look, and stores nothing twice."""
 
 
 class Archiver:
@@ -60,7 +64,7 @@ class Archiver:
         while True:
             try:
                 await self.sweep()
-            except RedisError as error:
+            except (RedisError, ServiceError) as error:
                 cancelled()
                 log.warning("archive sweep failed: %s", type(error).__name__)
                 await asyncio.sleep(RETRY_SECONDS)
@@ -84,6 +88,10 @@ class Archiver:
                 result = await self.archiving.archive_game(game_id)
             except RedisError:
                 raise
+            except ServiceError as error:  # a write to Redis not confirmed: soon again
+                log.warning("archiving game %s: %s; tried again", game_id, error.code)
+                await self.index.reschedule(game_id, claim, now_ms() + SOON_MS)
+                return None
             except Exception as error:  # the archive failed, or its copy did not check
                 log.error("archiving game %s failed: %s", game_id, error)
                 self.archiving.journal.reports.archiving("failed")
