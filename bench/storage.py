@@ -13,9 +13,13 @@ every move before the clock starts, as in `bench/load.py`). In the same run it p
   move is one script in one round trip;
 - moves per second while the clients play;
 - read timings (median and p90): a log page, a view and an export of a finished match, a
-  seat's view and last log page at mid-game, and an event (SSE) of a move at mid-game.
+  seat's view and last log page at mid-game, and an event (SSE) of a move at mid-game;
+- the archive (`bench/archive_scale.py`): the time to archive a match (checked), its body's
+  size, Redis' memory of it once archived and its lifetime ran out, then per store (SQLite,
+  and PostgreSQL when installed) the bytes per match and a player's history page p50 / p99
+  with `--archived` matches archived.
 
-    .venv/bin/python bench/storage.py [--matches 12] [--clients 4]
+    .venv/bin/python bench/storage.py [--matches 12] [--clients 4] [--archived 10000]
 """
 
 from __future__ import annotations
@@ -38,8 +42,10 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 
 import redis.asyncio as aioredis  # noqa: E402
 
+from bench.archive_scale import archive_rows  # noqa: E402
 from bench.load import RULES, Connection, Script, match_script  # noqa: E402
 from service.cli.progress import Advance, progress  # noqa: E402
+from service.store.archive.opening import sqlite_url  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.api import chosen_seed  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
@@ -235,8 +241,8 @@ def spread(values: list[int]) -> str:
     return f"{min(values):,} / {statistics.median(values):,.0f} / {max(values):,}"
 
 
-async def measure(port: int, url: str, args: argparse.Namespace) -> None:
-    """Play the matches, read some of them, print the table."""
+async def measure(port: int, url: str, args: argparse.Namespace) -> list[str]:
+    """Play the matches, read some of them, print the table's Redis rows: the matches' ids."""
     scripts = [(f"storage-{i}", match_script(f"storage-{i}")) for i in range(args.matches)]
     client = aioredis.Redis.from_url(url)
     aof_before, evalsha_before = await info(client)
@@ -272,6 +278,11 @@ async def measure(port: int, url: str, args: argparse.Namespace) -> None:
     ]
     print("| figure (2-player escopa match) | measured |")
     print("|---|---|")
+    table(rows)
+    return [p.game_id for p in played]
+
+
+def table(rows: list[tuple[str, str]]) -> None:
     for name, value in rows:
         print(f"| {name} | {value} |")
 
@@ -281,6 +292,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=12)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=20, help="timed reads of each kind")
+    parser.add_argument(
+        "--archived", type=int, default=10_000, help="matches in each archive for its figures"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="escopa-storage-") as temporary:
         folder = Path(temporary)
@@ -288,9 +302,13 @@ def main() -> None:
         with RedisServer(folder / "redis", None, "everysec", *norewrite) as server:
             options = ("--workers", "1", "--log-level", "warning")
             env = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
+            # Finished games are kept in Redis until archived: the bench archives them itself.
+            env |= {"ESCOPA_ARCHIVE_URL": sqlite_url(folder / "played.sqlite3")}
+            env |= {"ESCOPA_ARCHIVER": "0"}
             with serve_processes(server.url, folder, 1, *options, **env) as [api]:
                 port = int(api.base.rsplit(":", 1)[1])
-                asyncio.run(measure(port, server.url, args))
+                game_ids = asyncio.run(measure(port, server.url, args))
+            table(archive_rows(server.url, folder, game_ids, args.archived))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
+from service.core.archiving import Archiving
 from service.core.house import House
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
 from service.http.head import HeadAsGet
@@ -41,10 +42,12 @@ from service.http.strict import strict_body
 from service.ledger.signatures import new_private_text
 from service.ops.observation.metrics import Metrics
 from service.ops.observation.requests import instrument
+from service.ops.workers.archiver import Archiver, end_archiver
 from service.ops.workers.bot_worker import end_worker, run_worker, worker_for
 from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
 from service.ops.workers.webhook_worker import webhook_lifespan
 from service.settings import KeySettings, RedisSettings, Settings
+from service.store.archive.opening import open_archive
 from service.store.connections import close_store, open_store
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
@@ -142,18 +145,27 @@ def create_app(settings: Settings) -> Litestar:
     async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
         store = await open_store(settings.redis)
         app.state.store = store
-        house = House(store, settings, ring)
+        archive = await open_archive(settings.archive.url)
+        house = House(store, settings, ring, archive=archive)
         app.state.house = house
         sweeper = None
         if settings.clocks.sweep:
             swept = ClockSweeper(house.access, house.clocks)
             sweeper = asyncio.create_task(run_sweeper(swept))
+        archiver = None
+        if archive is not None and settings.archive.worker:
+            archiving = Archiving(house.journal, archive, ring)
+            archiver = asyncio.create_task(Archiver(archiving).run(), name="archiver")
         try:
             async with bot_lifespan(app, settings), webhook_lifespan(house, settings):
                 yield
         finally:
             if sweeper is not None:
                 await end_sweeper(sweeper)
+            if archiver is not None:
+                await end_archiver(archiver)
+            if archive is not None:
+                await archive.close()
             await close_store(store)
 
     def provide_store(state: AppState) -> GameStore:

@@ -1,6 +1,6 @@
 """Service settings, from the command line or the environment: one frozen Struct per concern
-(Redis, keys, HTTP, event streams, rate limits, lifetimes, clocks, bots, webhooks), each field
-with the one environment variable it is read from written beside it."""
+(Redis, keys, HTTP, event streams, rate limits, lifetimes, clocks, bots, webhooks, archive),
+each field with the one environment variable it is read from written beside it."""
 
 from __future__ import annotations
 
@@ -142,8 +142,10 @@ class TtlSettings(msgspec.Struct, frozen=True, kw_only=True):
 
     game: Annotated[int, Env("ESCOPA_GAME_TTL")] = 7 * 24 * 3600
     """seconds after its last move that an abandoned game expires."""
-    finished: Annotated[int, Env("ESCOPA_FINISHED_TTL")] = 0
-    """seconds a finished game is kept (0: forever)."""
+    finished: Annotated[int | None, Env("ESCOPA_FINISHED_TTL")] = None
+    """seconds a finished game stays in Redis once the archive holds it, checked (0: forever);
+    without an archive, seconds after its end (0: forever). Default: `3600` once archived;
+    forever without an archive."""
     waiting: Annotated[int, Env("ESCOPA_WAITING_TTL")] = 24 * 3600
     """seconds a game with open seats waits for its players; then it expires (read after: 410
     `game/expired`)."""
@@ -195,6 +197,19 @@ class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
     """the first retry's delay in seconds (doubling)."""
 
 
+class ArchiveSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Where finished games are kept once they leave Redis
+    ([operations.md](operations.md#the-archive))."""
+
+    url: Annotated[str, Env("ESCOPA_ARCHIVE_URL")] = ""
+    """the archive: `sqlite:///path/to/file` (embedded) or `postgresql://user:pass@host/db`;
+    none: finished games stay in Redis. Default: with a private Redis, `escopa serve` keeps one
+    in its data folder (`archive.sqlite3`); none otherwise."""
+    worker: Annotated[bool, Env("ESCOPA_ARCHIVER")] = True
+    """run the archive worker in each `serve` process (`escopa archive` runs one alone): it
+    moves each finished game to the archive within seconds of its end."""
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Everything the app needs to run, by concern; the app itself requires `redis.url` and a
     signing key (`keys.signing`, private keys with the signing one first, or
@@ -209,6 +224,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     clocks: ClockSettings = ClockSettings()
     bots: BotSettings = BotSettings()
     webhooks: WebhookSettings = WebhookSettings()
+    archive: ArchiveSettings = ArchiveSettings()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -351,6 +367,7 @@ READERS: Final[dict[object, Callable[[str, str, Any], Any]]] = {
     float: number,
     str: lambda text, name, default: text,
     str | None: lambda text, name, default: text,
+    int | None: whole,
     tuple[str, ...]: lambda text, name, default: listed(text),
     Rate: requests_per_window,
 }

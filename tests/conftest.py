@@ -26,3 +26,23 @@ def redis_url(redis_server: RedisServer) -> str:
     client.flushall()
     client.close()
     return redis_server.url
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL server for the session (started on first use): its URL."""
+    from tests.harness.postgres import postgres_server, server_folder
+
+    with postgres_server(server_folder()) as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def archive_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty archive of each kind: the embedded SQLite one, and PostgreSQL (a
+    test that wants one kind only defines its own `archive_url`)."""
+    from tests.harness.archives import empty_archive_url
+
+    kind = str(request.param)
+    postgres = request.getfixturevalue("postgres_url") if kind == "postgres" else None
+    return await empty_archive_url(kind, tmp_path, postgres)

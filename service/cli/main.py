@@ -1,5 +1,6 @@
 """The `escopa` command: `serve` the API (with a private Redis when no URL is given), `bots` (a
-bot worker and a webhook worker alone), `bot` (one seat played by a bot as a client of the
+bot worker and a webhook worker alone), `archive` (the archive worker alone, or a check or
+export of the archive), `bot` (one seat played by a bot as a client of the
 API), `openapi`, `keygen`, the offline checks `audit FILE|FOLDER` and `replay FILE`,
 `simulate` (bot levels against each other, offline) and `play` (a match in the terminal, on a
 running server)."""
@@ -50,6 +51,7 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     server = None
     if not url:
+        embedded_archive(Path(args.data_dir).resolve())
         server = Supervisor(RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start())
         url = server.server.url
         server.start()
@@ -113,6 +115,15 @@ def signing_keys(private: Path | None) -> bool:
         return False
     log.warning("signing with key %s (%d key(s) verify)", ring.signer_id, len(ring.public))
     return True
+
+
+def embedded_archive(private: Path) -> None:
+    """With a private Redis and no archive named, the embedded one in its data folder."""
+    from service.store.archive.opening import sqlite_url
+
+    if not os.environ.get("ESCOPA_ARCHIVE_URL", "").strip():
+        os.environ["ESCOPA_ARCHIVE_URL"] = sqlite_url(private / "archive.sqlite3")
+        log.warning("finished games are archived in %s", private / "archive.sqlite3")
 
 
 def keygen(args: argparse.Namespace) -> int:
@@ -278,8 +289,9 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--data-dir",
         default=env("ESCOPA_DATA_DIR", ".escopa-data"),
-        help="the private Redis's data folder, its append-only file "
-        "(default: ESCOPA_DATA_DIR, else .escopa-data)",
+        help="the private Redis's data folder: its append-only file, and the archive of "
+        "finished games unless ESCOPA_ARCHIVE_URL names one (default: ESCOPA_DATA_DIR, "
+        "else .escopa-data)",
     )
     run.add_argument(
         "--fsync",
@@ -367,11 +379,13 @@ def parser() -> argparse.ArgumentParser:
     )
     add_progress_option(check)
     check.set_defaults(handler=audit)
+    from service.cli.archive import add_parser as add_archive
     from service.cli.play import add_parser as add_play
     from service.cli.simulation import add_parser as add_simulate
 
     add_simulate(commands)
     add_play(commands)
+    add_archive(commands)
     keys = commands.add_parser("keygen", help="print a new private signing key")
     keys.set_defaults(handler=keygen)
     again = commands.add_parser(

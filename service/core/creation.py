@@ -157,6 +157,7 @@ class Creation:
             created=iso(created),
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
+            key=api_key,
         )
         if invites:  # a waiting game: its preset and creator, and whether the lobby lists it
             creator = min(tokens) if tokens else None

@@ -22,6 +22,7 @@ from service.core.worker_processes import WorkerProcesses
 from service.ledger.signatures import KeyRing
 from service.settings import Settings
 from service.store import keys
+from service.store.archive.record import Archive
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
 from service.store.game_store import GameStore
@@ -36,6 +37,7 @@ class House:
         settings: Settings,
         ring: KeyRing,
         workers: WorkerProcesses | None = None,
+        archive: Archive | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
@@ -47,7 +49,7 @@ class House:
         self.hooks_due = DueIndex(store, keys.webhooks_due)
         cached = settings.http.game_cache
         self.journal = Journal(
-            store, settings.ttl, self.clocks, self.bot_turns, self.hooks_due, cached
+            store, settings.ttl, self.clocks, self.bot_turns, self.hooks_due, cached, archive
         )
         self.lobby = Lobby(store)
         budget = settings.bots.budget

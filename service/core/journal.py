@@ -3,10 +3,13 @@
 Every writer (moves and deals, bot moves, timeouts, joins, leaves, resignations, aborts,
 rematch offers) hands the journal a `Change`; the journal derives the entry as a replay
 would (`Cursor`), records the partner signals in the entry that ends the match, works out
-the game's lifetime, waiting marker and clock, indexes the deadline and bot turn it makes due
-(`service.store.due_index`), runs the one COMMIT script, and
+the game's lifetime, waiting marker and clock, indexes the deadline, bot turn and archiving it
+makes due (`service.store.due_index`), runs the one COMMIT script, and
 keeps the cache and the log cache in step and reports it (`Reports`). A request retried with its
 `Idempotency-Key` gets its first answer here too. New games enter by `open`.
+
+Reads fall back on the archive (`service.store.archive`) when Redis no longer has the game; a
+write to an archived game (a rematch offer) first puts it back in Redis.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
 from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, now_ms
 from service.settings import TtlSettings
+from service.store import keys
+from service.store.archive.record import Archive
 from service.store.due_index import DueIndex
 from service.store.game_store import (
     LOG_LINGER_MS,
@@ -40,10 +45,13 @@ from service.store.game_store import (
     GameStore,
     NewGame,
     StoredGame,
+    from_archive,
 )
 from service.store.seat_store import SeatStore
 
 R = TypeVar("R")
+ARCHIVED_TTL: Final = 3600
+"""Seconds a finished game stays in Redis once archived, unless `ESCOPA_FINISHED_TTL` says."""
 SIGNAL_TRIES: Final = 20
 """How often an entry that records the signals is tried again when a signal came first (only
 a busy game's other seats can make one fail)."""
@@ -130,11 +138,15 @@ class Journal:
         bot_turns: DueIndex,
         hooks_due: DueIndex,
         cached_games: int,
+        archive: Archive | None = None,
     ) -> None:
         self.store = store
         self.clocks = clocks
         self.bot_turns = bot_turns
         self.hooks_due = hooks_due
+        self.archive = archive
+        self.finished = DueIndex(store, keys.finished)
+        """The finished games to archive (indexed only when there is an archive)."""
         self.reports = Reports()
         self._lifetimes = lifetimes
         self._cache = GameCache(cached_games)
@@ -145,7 +157,10 @@ class Journal:
 
     async def read(self, game_id: str) -> StoredGame:
         """The game as stored now, replayed on from the cached copy when there is one."""
-        game = await self.store.load(game_id, self._cache.get(game_id), self._parts)
+        known = self._cache.get(game_id)
+        game = await self.store.load(game_id, known, self._parts)
+        if game is None:
+            game = await self.archived(game_id, known)
         if game is None:
             self._cache.drop(game_id)
             if await SeatStore(self.store).expired(game_id):
@@ -153,6 +168,18 @@ class Journal:
             raise not_found(game_id)
         self._cache.put(game_id, game)
         return game
+
+    async def archived(self, game_id: str, known: StoredGame | None = None) -> StoredGame | None:
+        """The game as the archive keeps it, or None (not archived, or no archive); `known`,
+        a copy read from the archive before, when the archive still holds that version."""
+        if self.archive is None:
+            return None
+        found = await self.archive.get(game_id)
+        if found is None:
+            return None
+        if known is not None and known.archived == found.body:
+            return known  # not replayed again
+        return from_archive(found, self._parts)
 
     def cached(self, game_id: str) -> StoredGame | None:
         """The copy this process keeps, if any (the commit checks it is still current)."""
@@ -220,6 +247,8 @@ class Journal:
         """Append the change's entry to the game as read, if it is still so; `answer` makes
         the result from the draft (kept under the change's key, when it has one)."""
         version = game.version
+        if game.archived is not None:  # Redis let it go: back in for this write
+            await self.store.restore(game_id, game.archived, self.finished_ttl * 1000)
         for _ in range(SIGNAL_TRIES):
             draft = self.draft(game_id, game, change)
             result = answer(draft)
@@ -234,7 +263,7 @@ class Journal:
             raise busy()
         if outcome.outcome == "committed":
             self._kept(draft)
-            await self._due_again(game_id, draft.after.state, draft.after.meta)
+            await self._due_again(game_id, draft.after.state, draft.after.meta, draft.finished)
             return Stored("committed", result, draft.after)
         if outcome.outcome == "replay":
             return Stored("replay", self.replayed(outcome.answer, change.fingerprint, shape))
@@ -326,26 +355,32 @@ class Journal:
         after = draft.after
         await self._due(draft.game_id, after.state, after.meta, after.timing)
 
-    async def _due_again(self, game_id: str, state: State, meta: GameMeta) -> None:
-        """Index the bot's turn and the webhook's deliveries once more after the write: a worker
-        that claimed the entry indexed before it, and read the game before the write landed,
-        drops that entry; this one is then due again. Best effort: the entry before the write
-        covers a crash."""
+    async def _due_again(
+        self, game_id: str, state: State, meta: GameMeta, finished: bool = False
+    ) -> None:
+        """Index the bot's turn, the webhook's deliveries and a game just finished for the
+        archive once more after the write: a worker that claimed the entry indexed before it,
+        and read the game before the write landed, drops that entry; this one is then due
+        again. Best effort: the entry before the write covers a crash."""
         with suppress(RedisError, ServiceError):
             if bot_due(state, meta):
                 await self.bot_turns.schedule(game_id, now_ms())
             if meta.webhook:
                 await self.hooks_due.touch(game_id)
+            if finished and self.archive is not None:
+                await self.finished.schedule(game_id, now_ms())
 
     async def _due(self, game_id: str, state: State, meta: GameMeta, timing: Timing | None) -> None:
-        """Index the game's deadline for the sweepers, its bot's turn for the bot workers and
-        its webhook's deliveries for the webhook workers, before the write that makes them
-        due (a crash after it leaves nothing unindexed)."""
+        """Index the game's deadline for the sweepers, its bot's turn for the bot workers, its
+        webhook's deliveries for the webhook workers and, once it is over, its archiving,
+        before the write that makes them due (a crash after it leaves nothing unindexed)."""
         await self.clocks.schedule(game_id, self.clocks.deadline(state, timing))
         if bot_due(state, meta):
             await self.bot_turns.schedule(game_id, now_ms())
         if meta.webhook:
             await self.hooks_due.touch(game_id)
+        if state.status == "finished" and self.archive is not None:
+            await self.finished.schedule(game_id, now_ms())
 
     def lifetime(self, state: State) -> int:
         """How long the game is kept after this write (ms; 0: for ever): by its status, as the
@@ -353,9 +388,15 @@ class Journal:
         lifetimes = self._lifetimes
         if state.status == "waiting":
             return lifetimes.waiting * 1000
-        if state.status == "finished":
-            return lifetimes.finished * 1000
+        if state.status == "finished":  # with an archive: kept until archived (`finished_ttl`)
+            return 0 if self.archive is not None else (lifetimes.finished or 0) * 1000
         return lifetimes.game * 1000
+
+    @property
+    def finished_ttl(self) -> int:
+        """Seconds a finished game stays in Redis once the archive holds it (0: for ever)."""
+        finished = self._lifetimes.finished
+        return ARCHIVED_TTL if finished is None else finished
 
     # --- idempotency -----------------------------------------------------------------------
 

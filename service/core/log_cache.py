@@ -109,7 +109,7 @@ class LogCache:
         point = self._nearest(game_id, min(after, game.version))
         if point is None:
             return await self._derive(game_id, game, after, last)
-        records = await self.store.records(game_id, point.seq - 1, last - 1)
+        records = await self.store.records_of(game_id, game, point.seq - 1, last - 1)
         if not records or records[0] != point.record:
             self._points.pop(game_id, None)
             return await self._derive(game_id, game, after, last)
@@ -122,7 +122,7 @@ class LogCache:
         self, game_id: str, game: StoredGame, after: int, last: int
     ) -> list[LogEntry]:
         """The entries from the start of the log."""
-        records = await self.store.records(game_id, 0, last - 1)
+        records = await self.store.records_of(game_id, game, 0, last - 1)
         if not records:
             return []
         cursor, first = Cursor.opening(decode_opening(records[0]), self.parts)

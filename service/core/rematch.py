@@ -87,11 +87,13 @@ class Rematches:
             created=iso(created),
             preset=game.meta.preset,
             rematch=None,
+            key=game.meta.key,
         )
         bots = tuple(at for at, kept in enumerate(seats) if kept.bot)
         info = game_info(rules, [kept.name for kept in seats], seeds, [], bots)
         hooks = WebhookStore(self.journal.store, self.journal.hooks_due)
-        hook = hook_bytes(await hooks.hook(game_id))  # the same one
+        kept = await hooks.deliveries(game_id, game)
+        hook = hook_bytes(kept.hook if kept is not None else None)  # the same one
         opening = Opening(info, created, new_salt_key())
         await self.journal.open(new_id, opening, meta, NEW_GAME, hook)
 

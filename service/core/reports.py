@@ -16,3 +16,10 @@ class Reports:
     def committed(self, kind: str, finished: bool) -> None:
         """An entry was committed (`kind`: a move, a deal, a timeout, a step of the game's
         life); `finished`: it ended the match."""
+
+    def archiving(self, result: str) -> None:
+        """The archive worker looked at a finished game: `archived`, `pending` (deliveries
+        still to make), `failed` (its archived copy did not check), or another result."""
+
+    def archive_backlog(self, games: int) -> None:
+        """How many finished games wait to be archived (or checked again)."""

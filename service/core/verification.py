@@ -99,9 +99,7 @@ class Audits:
     async def export(self, game_id: str) -> Export:
         """The finished game as one self-contained document, its final head signed."""
         _, entries = await self.finished_log(game_id)
-        last = entries[-1]
-        signature = self.ring.sign_export(game_id, last.seq, last.hash)
-        return Export(game_id=game_id, entries=entries, signature=signature)
+        return signed_export(self.ring, game_id, entries)
 
     def keys(self) -> KeyList:
         """The public keys of the service's ring, with their ids."""
@@ -116,6 +114,13 @@ class Audits:
         thread would hold the loop's interpreter lock (POST /v1/replays has a cost limit)."""
         encoded = await self.workers.compute(replay_encoded, request)
         return msgspec.msgpack.decode(encoded, type=ReplayResult)
+
+
+def signed_export(ring: KeyRing, game_id: str, entries: list[LogEntry]) -> Export:
+    """A finished game's export: its whole log, its last entry's head signed by `ring`."""
+    last = entries[-1]
+    signature = ring.sign_export(game_id, last.seq, last.hash)
+    return Export(game_id=game_id, entries=entries, signature=signature)
 
 
 def replay_encoded(request: ReplayRequest) -> bytes:

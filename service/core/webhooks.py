@@ -36,7 +36,6 @@ from service.store.game_store import StoredGame
 from service.store.webhook_store import DeliveryRecord, Hook, WebhookStore
 
 SECRET_PREFIX: Final = "whsec_"
-MAX_OUTBOX_READ: Final = 1000
 
 
 def secret_of(ring: KeyRing, hook: Hook) -> str | None:
@@ -113,7 +112,7 @@ class Webhooks:
         found: dict[int, list[WebhookEvent]] = {}
         if not wanted:
             return found
-        records = await self.journal.store.records(game_id, 0, max(wanted) - 1)
+        records = await self.journal.store.records_of(game_id, game, 0, max(wanted) - 1)
         cursor, entry = Cursor.opening(decode_opening(records[0]))
         assert entry is not None
         if 1 in wanted:
@@ -143,7 +142,8 @@ class Webhooks:
         that key sees the URL (a URL often holds a credential, and a seat may be a stranger
         who joined from the lobby)."""
         game = await self.access.load(game_id)
-        hook = await self.store.hook(game_id)
+        kept = await self.store.deliveries(game_id, game)
+        hook = kept.hook if kept is not None else None
         seat = token is not None or key is None
         if seat:
             acting_seat(game.meta, token)  # a seat's token (401 without one)
@@ -151,24 +151,23 @@ class Webhooks:
             raise ServiceError(
                 "webhook/forbidden", 403, "this API key did not create this game's webhook"
             )
-        if hook is None:
+        if kept is None or hook is None:
             raise ServiceError("webhook/not_found", 404, f"game {game_id!r} has no webhook")
-        _, states = await self.store.states(game_id)
-        outbox = await self.store.outbox(game_id, "0-0", MAX_OUTBOX_READ)
+        states, outbox = kept.states, kept.outbox
         events = await self.events(game_id, game, [seq for _, seq in outbox])
         listed = []
         for _, seq in outbox:
             for event in events.get(seq, []):
-                kept = states.get(event.id, DeliveryRecord(attempts=0, state="pending"))
+                record = states.get(event.id, DeliveryRecord(attempts=0, state="pending"))
                 listed.append(
                     WebhookDelivery(
                         id=event.id,
                         event=str(type(event).__struct_config__.tag),
                         seq=seq,
-                        attempts=kept.attempts,
-                        state=kept.state,
-                        last_status=kept.status,
-                        last_error=kept.error,
+                        attempts=record.attempts,
+                        state=record.state,
+                        last_status=record.status,
+                        last_error=record.error,
                     )
                 )
         url = UNSET if seat else hook.url

@@ -190,7 +190,8 @@ class Streams:
         after = min(after, game.version)
         block = min(settings.streams.block, settings.streams.heartbeat)
         start = game.cursor() if after == game.version else None  # else replayed from the start
-        tail = LogTail(self.client, game_id, block, settings.redis.timeout, start)
+        archived = game.archived.records if game.archived is not None else None
+        tail = LogTail(self.client, game_id, block, settings.redis.timeout, start, archived)
         rules = game.state.rules
         finished = game.state.status == "finished"
         waits = rematch and game.meta.rematch is None  # for a rematch yet to be offered

@@ -22,6 +22,7 @@ from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
 from service.ledger.log import Cursor, decode_opening, decode_record, records_of
 from service.store import keys, scripts
+from service.store.archive.record import ArchivedGame, Body
 from service.store.cluster_multiplex import ClusterMultiplexed
 from service.store.multiplex import Arg, Multiplexed
 from service.store.scripts import Script
@@ -44,7 +45,7 @@ class SeatMeta(msgspec.Struct, frozen=True):
 class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     """What a game keeps beside its state: seats, seed commitment, creation time; for a game
     created with open seats, its preset, whether the lobby lists it and the creator's seat;
-    once a rematch is asked for, the new game's id."""
+    once a rematch is asked for, the new game's id; the id of the API key that created it."""
 
     seats: tuple[SeatMeta, ...]
     seed_commitment: str
@@ -57,6 +58,7 @@ class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     rematch: str | None = None
     webhook: bool = False
     """Whether the game has a webhook: each write marks it due for the webhook workers."""
+    key: str | None = None
 
 
 class KeptTicket(msgspec.Struct, frozen=True):
@@ -77,7 +79,8 @@ def open_seats(meta: GameMeta) -> tuple[int, ...]:
 class StoredGame:
     """A game as read from Redis: its state (replayed), version, head, meta and signals, the
     salt key of its entries, the time of its head entry (milliseconds) and, for rules with a
-    clock, the clock after it."""
+    clock, the clock after it; read from the archive instead, the archived body (`archived`:
+    its records are read from there)."""
 
     state: State
     version: int
@@ -87,6 +90,7 @@ class StoredGame:
     salt_key: bytes = b""
     ms: int = 0
     timing: Timing | None = None
+    archived: Body | None = None
 
     def cursor(self, parts: EncodedParts | None = None) -> Cursor:
         """A replay cursor at the game's head."""
@@ -498,3 +502,50 @@ class GameStore:
         """The stored records of entries `first + 1` to `last + 1` (list indexes, -1: the end)."""
         [found] = await self.pipeline([("LRANGE", keys.entries(game_id), first, last)])
         return cast("list[bytes]", found)
+
+    async def records_of(
+        self, game_id: str, game: StoredGame, first: int, last: int
+    ) -> list[bytes]:
+        """`records` of the game as loaded: from its archived body when it was read from the
+        archive, else from Redis."""
+        if game.archived is None:
+            return await self.records(game_id, first, last)
+        return list(game.archived.records[first : None if last == -1 else last + 1])
+
+    async def raw(self, game_id: str) -> tuple[bytes, bytes]:
+        """The game's meta and signals exactly as stored (empty: none)."""
+        [[meta, signals]] = await self.pipeline([("HMGET", keys.game(game_id), "meta", "signals")])
+        return bytes(meta or b""), bytes(signals or b"")
+
+    async def restore(self, game_id: str, body: Body, ttl_ms: int) -> bool:
+        """Put an archived game back (for a write to it); False when Redis has it already."""
+        args = [body.version, body.head, body.meta, body.signals, ttl_ms, *body.records]
+        return bool(await self.write(scripts.RESTORE, list(keys.game_keys(game_id)), args))
+
+    async def release(self, game_id: str, version: int, head: str, ttl_ms: int) -> bool:
+        """Let Redis drop a game the archive holds, `ttl_ms` from now (0: never), if it is
+        still at that version and head; False when it moved on or is gone."""
+        game_keys = [*keys.game_keys(game_id), keys.webhook_outbox(game_id)]
+        game_keys.append(keys.webhook_state(game_id))
+        return bool(await self.write(scripts.ARCHIVED, game_keys, [version, head, ttl_ms]))
+
+
+def from_archive(found: ArchivedGame, parts: EncodedParts | None = None) -> StoredGame:
+    """The game as the archive keeps it, replayed from its records."""
+    body = found.body
+    cursor, _ = Cursor.opening(decode_opening(body.records[0]), parts, hashed=False)
+    for record in body.records[1:]:
+        cursor.step(decode_record(record), hashed=False)
+    if cursor.seq != body.version:
+        raise ValueError(f"archived game {found.summary.game_id}: {cursor.seq} records")
+    return StoredGame(
+        cursor.state,
+        body.version,
+        body.head,
+        _meta_decoder.decode(body.meta),
+        _signals_decoder.decode(body.signals) if body.signals else (),
+        cursor.salt_key,
+        cursor.ms,
+        cursor.timing,
+        body,
+    )

@@ -91,6 +91,13 @@ def bot_turns(shard: int) -> str:
     return f"{{bt:{shard}}}:turns"
 
 
+def finished(shard: int) -> str:
+    """One of the `SHARDS` sorted sets of finished games to archive, by when they ended, with
+    its own hash tag `{ar:<shard>}`. The game is the truth: the archive worker loads it and
+    archives it only once it is over."""
+    return f"{{ar:{shard}}}:finished"
+
+
 def webhook_outbox(game_id: str) -> str:
     """A game's webhook outbox: a stream with one entry (`seq`) per log entry of a game that
     has a webhook, appended by the same script as the entry (`service/store/lua/outbox.lua`)."""

@@ -1,4 +1,5 @@
-"""Following a game's log as it grows: its records, and blocking XREAD on its ringing stream.
+"""Following a game's log as it grows: its records, and blocking XREAD on its ringing stream
+(a game read from the archive: its archived records, and it grows no more).
 
 The records are read from the game's list, and turned into full entries by a replay cursor
 the tail keeps (`service.ledger.log`). With nothing new, the tail blocks on the game's log
@@ -45,7 +46,13 @@ class LogTail:
     """Reads new entries of one game's log as they are appended, on a dedicated connection."""
 
     def __init__(
-        self, client: Client, game_id: str, block: float, timeout: float, start: Cursor | None
+        self,
+        client: Client,
+        game_id: str,
+        block: float,
+        timeout: float,
+        start: Cursor | None,
+        archived: tuple[bytes, ...] | None = None,
     ) -> None:
         self.key = keys.log(game_id)
         self.records_key = keys.entries(game_id)
@@ -53,6 +60,7 @@ class LogTail:
         self.block_ms = max(1, int(block * 1000))
         self._connection = _dedicated(client, self.key, block + timeout)
         self._cursor = start  # the replay at the log's entry `start.seq`, when known
+        self._archived = archived  # the records of a game read from the archive: read there
 
     async def read(self, after: int, block: bool = True) -> list[LogEntry]:
         """Entries with `seq > after` (at most a batch); waits up to the block time for one."""
@@ -69,7 +77,10 @@ class LogTail:
         the start when the cursor is not at `after`)."""
         cursor = self._cursor
         first = after if cursor is not None and cursor.seq == after else 0
-        records = await self._call("LRANGE", self.records_key, first, after + BATCH - 1)
+        if self._archived is not None:
+            records = list(self._archived[first : after + BATCH])
+        else:
+            records = await self._call("LRANGE", self.records_key, first, after + BATCH - 1)
         if not records:
             return []
         entries: list[LogEntry] = []

@@ -16,7 +16,7 @@ import msgspec
 
 from service.store import keys
 from service.store.due_index import DueIndex
-from service.store.game_store import GameStore
+from service.store.game_store import GameStore, StoredGame
 from service.store.multiplex import Arg
 from service.store.scripts import CLAIM, RELEASE
 
@@ -47,7 +47,19 @@ class DeliveryRecord(msgspec.Struct, frozen=True, kw_only=True):
     next_ms: int = 0
 
 
+class KeptDeliveries(msgspec.Struct, frozen=True, kw_only=True):
+    """A game's webhook and its deliveries, as the archive keeps them once the game is over:
+    the subscription, the outbox's ids and seqs, and every delivery's state by id."""
+
+    hook: Hook
+    outbox: list[tuple[str, int]]
+    states: dict[str, DeliveryRecord]
+
+
+MAX_KEPT: Final = 1000
+"""The most outbox entries listed and archived for one game (a match logs a few hundred)."""
 _hook = msgspec.msgpack.Decoder(Hook)
+_kept = msgspec.msgpack.Decoder(KeptDeliveries)
 _record = msgspec.msgpack.Decoder(DeliveryRecord)
 _encoder = msgspec.msgpack.Encoder()
 
@@ -162,6 +174,29 @@ class WebhookStore:
     async def drop(self, game_id: str) -> None:
         """A game gone (expired): nothing left to deliver."""
         await self.store.pipeline([("ZREM", self.due_index.key_of(game_id), game_id)])
+
+    async def kept(self, game_id: str) -> tuple[bytes, bool]:
+        """The game's webhook and deliveries as the archive keeps them (empty: no webhook),
+        and whether any delivery is still to be made."""
+        hook = await self.hook(game_id)
+        if hook is None:
+            return b"", False
+        cursor, states = await self.states(game_id)
+        pending = bool(await self.outbox(game_id, cursor, 1))
+        outbox = await self.outbox(game_id, "0-0", MAX_KEPT)
+        return _encoder.encode(KeptDeliveries(hook=hook, outbox=outbox, states=states)), pending
+
+    async def deliveries(self, game_id: str, game: StoredGame) -> KeptDeliveries | None:
+        """The game's webhook and deliveries: from its archived body when it was read from the
+        archive, else from Redis; None without a webhook."""
+        if game.archived is not None:
+            return _kept.decode(game.archived.hooks) if game.archived.hooks else None
+        hook = await self.hook(game_id)
+        if hook is None:
+            return None
+        _, states = await self.states(game_id)
+        outbox = await self.outbox(game_id, "0-0", MAX_KEPT)
+        return KeptDeliveries(hook=hook, outbox=outbox, states=states)
 
     async def key_hook(self, key_id: str) -> Hook | None:
         """The subscription an API key names for the games it creates."""

@@ -54,7 +54,9 @@ def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match(
 def test_the_storage_benchmark_prints_the_cost_of_a_match_in_redis_beside_its_speed(
     tmp_path: Path,
 ) -> None:
-    out = run("storage.py", "--matches", "2", "--repeat", "2", temporary=tmp_path)
+    out = run(
+        "storage.py", "--matches", "2", "--repeat", "2", "--archived", "100", temporary=tmp_path
+    )
     figures = r"[\d,]+ / [\d,]+ / [\d,]+ bytes"
     assert re.search(
         rf"\| Redis memory, finished match \(min / median / max\) \| {figures} \|", out
@@ -64,6 +66,10 @@ def test_the_storage_benchmark_prints_the_cost_of_a_match_in_redis_beside_its_sp
     assert re.search(r"\| Redis commands per move \(sent.*\| [\d.]+ / 1\.00 \|", out), out
     assert re.search(r"\| moves per second .*\| [\d,]+ \|", out), out
     assert re.search(r"\| event of a move \(SSE\), mid-game \(p50 / p90\) \| [\d.]+ / ", out), out
+    assert "| Redis memory of a finished match once archived, after its TTL | 0 bytes |" in out
+    for store in ("SQLite", "PostgreSQL"):
+        assert re.search(rf"\| {store}: bytes per archived match, 100 matches .*\| [\d,]+ \|", out)
+        assert re.search(rf"\| {store}: a player's history page.*\| [\d.]+ / [\d.]+ ms \|", out)
     assert list(tmp_path.iterdir()) == [], "Redis's files are left behind"
 
 

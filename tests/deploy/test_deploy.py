@@ -135,7 +135,7 @@ def test_the_manifests_fit_together() -> None:
         objects["ConfigMap"]["metadata"]["name"],
         objects["Secret"]["metadata"]["name"],
     }
-    secrets = {"REDIS_URL", "ESCOPA_API_KEYS", "ESCOPA_SIGNING_KEY"}
+    secrets = {"REDIS_URL", "ESCOPA_API_KEYS", "ESCOPA_SIGNING_KEY", "ESCOPA_ARCHIVE_URL"}
     assert set(objects["Secret"]["stringData"]) == secrets
     assert pod["spec"]["terminationGracePeriodSeconds"] > 10, "more than uvicorn's graceful wait"
 
@@ -149,7 +149,7 @@ def test_every_configured_setting_is_one_the_service_reads() -> None:
 # --- compose ---------------------------------------------------------------------------------
 
 
-def test_compose_runs_redis_with_append_only_and_two_api_replicas_over_it() -> None:
+def test_compose_runs_redis_postgres_and_two_api_replicas_archiving_in_it() -> None:
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     services = compose["services"]
     redis = services["redis"]
@@ -157,13 +157,18 @@ def test_compose_runs_redis_with_append_only_and_two_api_replicas_over_it() -> N
     assert command[command.index("--appendonly") + 1] == "yes"
     assert any(volume.endswith(":/data") for volume in redis["volumes"])
     assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
-    apis = {name: s for name, s in services.items() if name != "redis"}
+    postgres = services["postgres"]
+    assert any(volume.endswith(":/var/lib/postgresql/data") for volume in postgres["volumes"])
+    assert "pg_isready" in " ".join(postgres["healthcheck"]["test"])
+    apis = {name: s for name, s in services.items() if name not in ("redis", "postgres")}
     assert len(apis) == 2
     host_ports = set()
     for api in apis.values():
         assert api["environment"]["REDIS_URL"] == "redis://redis:6379/0"
         assert api["environment"]["ESCOPA_SIGNING_KEY"].startswith("${ESCOPA_SIGNING_KEY:?")
         assert api["depends_on"]["redis"]["condition"] == "service_healthy"
+        assert api["depends_on"]["postgres"]["condition"] == "service_healthy"
+        assert api["environment"]["ESCOPA_ARCHIVE_URL"].startswith("postgresql://escopa:")
         assert "/readyz" in " ".join(api["healthcheck"]["test"])
         build = api["build"]  # the context is relative to compose.yaml, the file to the context
         assert (DEPLOY / build["context"] / build["dockerfile"]).resolve() == DOCKERFILE

@@ -7,7 +7,9 @@ import os
 import random
 import signal
 import socket
+import sqlite3
 import subprocess
+import time
 from pathlib import Path
 
 import httpx
@@ -41,6 +43,28 @@ def test_serve_starts_its_own_redis_and_plays_a_whole_match(served: tuple[str, P
         assert max(score["totals"]) >= 11
         assert score["outcome"]["winner"] == score["totals"].index(max(score["totals"]))
     assert (data / "appendonlydir").is_dir(), "the private Redis persists with an append-only file"
+
+
+def test_serve_archives_finished_games_in_its_data_folder(served: tuple[str, Path]) -> None:
+    base, data = served
+    with httpx.Client(base_url=base, timeout=10) as http:
+        created = http.post("/v1/games", json={"players": ["Ana", "Bia"]}).json()
+        token = created["players"][0]["token"]
+        gid = created["game_id"]
+        resigned = http.post(
+            f"/v1/games/{gid}/resign", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert resigned.status_code == 200, resigned.text
+    archive = sqlite3.connect(data / "archive.sqlite3")
+    try:
+        for _ in range(100):  # the worker looks every half second
+            found = archive.execute("SELECT game_id FROM archived_games").fetchall()
+            if found:
+                break
+            time.sleep(0.1)
+    finally:
+        archive.close()
+    assert found == [(gid,)]
 
 
 def test_serve_makes_its_signing_key_in_its_data_folder_readable_by_its_owner_only(

@@ -38,7 +38,7 @@ DEPLOYED: dict[str, tuple[str, Any]] = {
     "ESCOPA_HINT_RATE_LIMIT": ("limits.hints", Rate(60, 60.0)),
     "ESCOPA_REPLAY_RATE_LIMIT": ("limits.replays", Rate(20000, 60.0)),
     "ESCOPA_GAME_TTL": ("ttl.game", 604800),
-    "ESCOPA_FINISHED_TTL": ("ttl.finished", 0),
+    "ESCOPA_FINISHED_TTL": ("ttl.finished", None),
     "ESCOPA_WAITING_TTL": ("ttl.waiting", 86400),
     "ESCOPA_IDEMPOTENCY_TTL": ("ttl.idempotency", 86400),
     "ESCOPA_COMMITMENT_TTL": ("ttl.commitment", 86400),
@@ -53,6 +53,8 @@ DEPLOYED: dict[str, tuple[str, Any]] = {
     "ESCOPA_WEBHOOK_TIMEOUT": ("webhooks.timeout", 10.0),
     "ESCOPA_WEBHOOK_ATTEMPTS": ("webhooks.attempts", 8),
     "ESCOPA_WEBHOOK_BACKOFF": ("webhooks.backoff", 2.0),
+    "ESCOPA_ARCHIVE_URL": ("archive.url", ""),
+    "ESCOPA_ARCHIVER": ("archive.worker", True),
 }
 """Every variable deployments set, with the setting it fills and its default: none may change."""
 
@@ -70,6 +72,8 @@ def sample(variable: Variable, n: int) -> tuple[str, Any]:
         return ("0", False) if default else ("1", True)
     if kind is int:
         return str(default + 1000 + n), default + 1000 + n
+    if kind == int | None:
+        return str(1000 + n), 1000 + n
     if kind is float:
         return f"{default + n + 0.5:g}", default + n + 0.5
     if kind is Rate:
@@ -143,7 +147,7 @@ def test_every_field_of_every_group_reads_one_variable_and_no_variable_twice() -
     named = [variable.env.name for _, variable in every_variable()]
     fields = sum(len(msgspec.structs.fields(group)) for group in groups().values())
 
-    assert len(named) == fields == 40
+    assert len(named) == fields == 42
     assert len(set(named)) == len(named)
     source = SOURCE.read_text()
     assert [name for name in named if source.count(f'"{name}"') != 1] == []

@@ -107,6 +107,20 @@ class Metrics(Reports):
         self.events = Counter(
             "escopa_events_sent", "Log entries sent on event streams", registry=registry
         )
+        self.archived = Counter(
+            "escopa_archive_results",
+            "Finished games the archive worker looked at, by result: archived (checked, Redis "
+            "may drop them), pending (webhook deliveries still to make), failed (the archived "
+            "copy did not check), running, gone, moved",
+            ["result"],
+            registry=registry,
+        )
+        self.backlog = Gauge(
+            "escopa_archive_pending",
+            "Finished games waiting to be archived or checked again (the index's size)",
+            registry=registry,
+            multiprocess_mode="max",
+        )
         self._moves = {
             kind: self.moves.labels(kind)
             for kind in (
@@ -133,6 +147,12 @@ class Metrics(Reports):
         if finished:
             self.finished.inc()
             self.active.dec()
+
+    def archiving(self, result: str) -> None:
+        self.archived.labels(result).inc()
+
+    def archive_backlog(self, games: int) -> None:
+        self.backlog.set(games)
 
     def problem(self, code: str) -> None:
         """A problem response with this code was sent."""

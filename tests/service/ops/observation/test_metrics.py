@@ -1,4 +1,5 @@
-"""The workers' merged metrics forget the live gauges of workers that died without closing."""
+"""The workers' merged metrics forget the live gauges of workers that died without closing;
+the archive worker's counts are exposed."""
 
 from __future__ import annotations
 
@@ -48,3 +49,18 @@ def test_merged_metrics_sweep_the_dead_workers_gauges_when_a_worker_starts(
     monkeypatch.setenv(MULTIPROCESS_DIR, str(tmp_path))
     Metrics()
     assert not stale.exists()
+
+
+def test_the_archive_workers_results_and_backlog_are_exposed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(MULTIPROCESS_DIR, raising=False)
+    metrics = Metrics()
+    metrics.archiving("archived")
+    metrics.archiving("archived")
+    metrics.archiving("failed")
+    metrics.archive_backlog(7)
+    text = metrics.exposition().decode()
+    assert 'escopa_archive_results_total{result="archived"} 2.0' in text
+    assert 'escopa_archive_results_total{result="failed"} 1.0' in text
+    assert "escopa_archive_pending 7.0" in text

@@ -1,0 +1,131 @@
+"""The archive worker: archives each finished game within seconds of its end
+(`service.core.archiving`), then lets Redis drop it after `ESCOPA_FINISHED_TTL`.
+
+Every `escopa serve` process with an archive runs one (unless `ESCOPA_ARCHIVER=0`), and
+`escopa archive` runs one alone. They share the index of finished games (`keys.finished`,
+sharded by hash tag, so a Redis Cluster spreads it): a worker claims an entry by moving it a
+lease ahead (compare-and-set), archives and checks the game, and only then drops the entry; a
+worker that dies at any step leaves the entry due again when its lease ends, and the next one
+archives the game again, which stores it once (idempotent by game id).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from typing import Final
+
+from redis.exceptions import RedisError
+
+from service.core.archiving import Archived, Archiving
+from service.core.house import House
+from service.errors import ServiceError
+from service.ledger.log import now_ms
+from service.ops.workers.cancellation import cancelled
+from service.settings import Settings
+from service.store.archive.opening import open_archive
+from service.store.connections import close_store, open_store
+from service.store.key_file import key_ring
+
+log = logging.getLogger("escopa.archive")
+INTERVAL: Final = 0.5
+"""Seconds between looks at the index: a game is archived this long after its end at most,
+plus the time archiving takes."""
+BATCH: Final = 50
+AT_ONCE: Final = 8
+LEASE_MS: Final = 30_000
+"""How long a claimed entry stays with its worker before another may take it."""
+RETRY_MS: Final = 60_000
+"""When a game whose archived copy did not check (or whose archive failed) is tried again."""
+PENDING_MS: Final = 10_000
+"""When a game whose webhook deliveries were still being made is looked at again."""
+RUNNING_MS: Final = 60_000
+"""When a game found not over but played lately is looked at again (its finishing write may
+have been in flight; a finishing write indexes it again anyway)."""
+RETRY_SECONDS: Final = 1.0
+SOON_MS: Final = 1000
+"""When a game whose release Redis did not confirm (a connection broken, a failover) is tried
+again: archiving it again costs one more look, and stores nothing twice."""
+
+
+class Archiver:
+    """Archives the finished games `archiving` is given, every `interval` seconds."""
+
+    def __init__(self, archiving: Archiving, interval: float = INTERVAL) -> None:
+        self.archiving = archiving
+        self.index = archiving.journal.finished
+        self.interval = interval
+        self._slots = asyncio.Semaphore(AT_ONCE)
+
+    async def run(self) -> None:
+        """Archive until cancelled; Redis failures are logged and retried."""
+        while True:
+            try:
+                await self.sweep()
+            except (RedisError, ServiceError) as error:
+                cancelled()
+                log.warning("archive sweep failed: %s", type(error).__name__)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            await asyncio.sleep(self.interval)
+
+    async def sweep(self) -> int:
+        """One pass over the index: the due games archived; how many there were."""
+        due = await self.index.due_now(BATCH)
+        await asyncio.gather(*(self.take(game_id, seen) for game_id, seen in due))
+        self.archiving.journal.reports.archive_backlog(await self.index.size())
+        return len(due)
+
+    async def take(self, game_id: str, seen: int) -> Archived | None:
+        """Claim the entry, archive the game, then drop the entry or look again later."""
+        async with self._slots:
+            claim = now_ms() + LEASE_MS
+            if not await self.index.reschedule(game_id, seen, claim):
+                return None  # another worker has it, or the game was indexed again
+            try:
+                result = await self.archiving.archive_game(game_id)
+            except RedisError:
+                raise
+            except ServiceError as error:  # a write to Redis not confirmed: soon again
+                log.warning("archiving game %s: %s; tried again", game_id, error.code)
+                await self.index.reschedule(game_id, claim, now_ms() + SOON_MS)
+                return None
+            except Exception as error:  # the archive failed, or its copy did not check
+                log.error("archiving game %s failed: %s", game_id, error)
+                self.archiving.journal.reports.archiving("failed")
+                await self.index.reschedule(game_id, claim, now_ms() + RETRY_MS)
+                return None
+            self.archiving.journal.reports.archiving(result)
+            await self.index.reschedule(game_id, claim, next_look(result))
+            return result
+
+
+def next_look(result: Archived) -> int | None:
+    """When the game is looked at again after `result` (None: its entry goes)."""
+    later = {"pending": PENDING_MS, "moved": 0, "running": RUNNING_MS}.get(result)
+    return None if later is None else now_ms() + later
+
+
+async def end_archiver(task: asyncio.Task[None]) -> None:
+    """Stop an archiver's task."""
+    task.cancel()
+    with suppress(asyncio.CancelledError):
+        await task
+
+
+@asynccontextmanager
+async def archiving_alone(settings: Settings) -> AsyncIterator[Archiving]:
+    """Archiving with a store and an archive of its own (`escopa archive`), closed after."""
+    archive = await open_archive(settings.archive.url)
+    if archive is None:
+        raise ValueError("no archive: set ESCOPA_ARCHIVE_URL (sqlite:///... or postgresql://...)")
+    ring = key_ring(settings)
+    store = await open_store(settings.redis)
+    try:
+        house = House(store, settings, ring, archive=archive)
+        yield Archiving(house.journal, archive, ring)
+    finally:
+        await close_store(store)
+        await archive.close()
