@@ -123,7 +123,7 @@ class Moves:
         """
         idem_key = keys.idempotency(game_id, seat, key) if key else None
         try:
-            state, events = await self._apply(game_id, game, seat, move, expected)
+            game, state, events = await self._apply(game_id, game, seat, move, expected)
         except (ServiceError, engine.EngineError):
             prior = await self.journal.first_answer(idem_key, fingerprint, MoveResult)
             if prior is not None:
@@ -162,17 +162,21 @@ class Moves:
 
     async def _apply(
         self, game_id: str, game: StoredGame, seat: int, move: Move, expected: int
-    ) -> tuple[State, list[engine.Event]]:
-        """The move applied to the game at `expected`; a refusal first checks it is not late."""
+    ) -> tuple[StoredGame, State, list[engine.Event]]:
+        """The move applied to the game at `expected`, and the copy it was applied to; a
+        refusal first checks it is not late, nor from a copy holding a write a failover lost
+        (the stored game at the same version then decides)."""
         if expected != game.version:
             raise version_conflict(expected, game.version)
         try:
-            return engine.apply(game.state, seat, move)
+            return game, *engine.apply(game.state, seat, move)
         except engine.EngineError:
             current = await self.access.load(game_id)  # a refusal from a cached copy may be late
             if current.version != expected:
                 raise version_conflict(expected, current.version) from None
-            raise
+            if current.head == game.head:
+                raise
+        return current, *engine.apply(current.state, seat, move)
 
     async def _late(self, game_id: str, seat: int, expected: int) -> None:
         """A move the commit script found past the game's deadline: the timeout goes first."""

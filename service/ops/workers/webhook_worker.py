@@ -182,6 +182,10 @@ class WebhookWorker:
             next_ms = await self.deliver(game_id)
         except asyncio.CancelledError:
             raise
+        except (RedisError, ServiceError) as error:  # Redis failing: tried again shortly
+            cancelled()
+            log.warning("webhook deliveries of game %s wait: %s", game_id, error)
+            next_ms = now_ms() + int(RETRY_SECONDS * 1000)
         except Exception:
             cancelled()
             log.exception("webhook deliveries of game %s failed", game_id)

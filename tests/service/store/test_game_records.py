@@ -10,6 +10,7 @@ import redis
 from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
+import engine
 from engine.state import EncodedParts
 from service.app import create_app
 from service.core.log_cache import LogCache
@@ -198,3 +199,50 @@ async def test_a_copy_holding_a_write_a_failover_lost_gives_way_to_the_stored_ch
         )
         await store.client.aclose()
     assert raised == 6  # each copy failed to lead to the stored head
+
+
+async def test_a_move_a_copy_holding_a_lost_write_refuses_is_played_on_the_stored_game(
+    client: Client, redis_url: str
+) -> None:
+    journal = client.app.state.house.journal  # type: ignore[attr-defined]
+    played = 0
+    for seed in range(8):
+        game = await create_game(client, players=2, seed=f"lost move {seed}", target=21)
+        await play(game, 6, random.Random(seed))
+        view = await game.view()
+        discards = [m for m in await game.legal(view["turn"]) if not m["capture"]]
+        if len({m["card"] for m in discards}) < 2:
+            continue
+        kept = redis.Redis.from_url(redis_url)
+        before = {key: kept.dump(key) for key in keys.game_keys(game.id)}
+        lost, other = discards[0]["id"], discards[-1]["id"]  # two cards left on the table
+        ok(await game.move(view["turn"], move=lost))  # this process caches the copy with it
+        copy = journal._cache.get(game.id)
+        for key, dumped in before.items():  # the failover: the keys as the replica had them
+            kept.restore(key, 0, dumped, replace=True)
+        kept.close()
+        async with AsyncTestClient(app=create_app(app_settings(redis_url))) as elsewhere:
+            there = game.on(elsewhere)  # this process's reads would refresh its copy
+            ok(await there.move(view["turn"], move=other))
+            now = await there.view()
+            legal = await there.legal(now["turn"])
+        assert copy is not None and copy.version == now["version"]
+        refused = [m for m in legal if not legal_on(copy.state, now["turn"], m["id"])]
+        if not refused:  # no capture of the card the copy lacks
+            continue
+        move = {"move": refused[0]["id"], "expected_version": now["version"]}
+
+        answer = await game.post_move(now["turn"], move)
+
+        assert answer.status_code == 200, answer.text
+        played += 1
+    assert played >= 2  # the case arose, and was played each time
+
+
+def legal_on(state: engine.State, seat: int, move: str) -> bool:
+    """Whether the engine applies `move` to `state`."""
+    try:
+        engine.apply(state, seat, engine.parse_move(move))
+    except engine.EngineError:
+        return False
+    return True
