@@ -83,13 +83,16 @@ class Player:
         self.stopping = False
         self.current: Played | None = None
 
-    async def call(self, method: str, url: str, **kwargs: object) -> httpx.Response | None:
-        """A request, resent unchanged while it gets 503; None once the table stops."""
+    async def call(
+        self, method: str, url: str, also: frozenset[int] = frozenset(), **kwargs: object
+    ) -> httpx.Response | None:
+        """A request, resent unchanged while it gets 503; None once the table stops. A status
+        outside `ALLOWED` and `also` is unexpected."""
         while not self.stopping:
             client = self.rng.choice(self.clients)
             response = await client.request(method, url, timeout=REQUEST_TIMEOUT, **kwargs)  # type: ignore[arg-type]
             self.record.statuses[response.status_code] += 1
-            if response.status_code not in ALLOWED:
+            if response.status_code not in ALLOWED | also:
                 self.record.unexpected.append(
                     f"{method} {url}: {response.status_code} {response.text[:300]}"
                 )
@@ -146,10 +149,29 @@ class Player:
         version = legal.json()["version"]
         headers = {**auth, "Idempotency-Key": f"{version}-{move.replace('+', '_')}"}
         body = {"move": move, "expected_version": version}
-        answer = await self.call("POST", f"{url}/moves", json=body, headers=headers)
+        answer = await self.call(
+            "POST", f"{url}/moves", frozenset({422}), json=body, headers=headers
+        )
         if answer is not None and answer.status_code == 200:
             game.acknowledged.append((version + 1, move, time.monotonic()))
+        if answer is not None and answer.status_code == 422:
+            await self.refused(url, auth, version, move, answer.text)
         return True
+
+    async def refused(
+        self, url: str, auth: dict[str, str], version: int, move: str, why: str
+    ) -> None:
+        """A move listed at `version` then refused (422) is right only if the game at that
+        version is no longer the one listed: the list came from a write that a failover then
+        lost (reads see a write before its replica does), and another entry took its version."""
+        legal = await self.call("GET", f"{url}/legal-moves", headers=auth)
+        if legal is None or legal.status_code != 200:
+            return
+        now = legal.json()
+        if now["version"] == version and move in {m["id"] for m in now["moves"]}:
+            self.record.unexpected.append(f"POST {url}/moves refused a legal move: {why[:300]}")
+        else:
+            self.record.codes["listed from a lost write"] += 1
 
 
 class Table:
