@@ -68,8 +68,10 @@ test-repeat: install
 run: .venv/serving   # on ESCOPA_PORT (default 8000), with its own Redis unless REDIS_URL is set
 	.venv/bin/escopa serve
 
+# The engine's benchmark, side by side with BASELINE's engine (a commit; empty: today's alone).
+BASELINE ?= 07966cf
 bench: install
-	$(PY) bench/engine.py
+	$(PY) bench/engine.py $(if $(BASELINE),--baseline-rev $(BASELINE))
 
 # docs/settings.md, from the code's own settings (its test fails when it drifts).
 docs: .venv/serving

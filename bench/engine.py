@@ -15,20 +15,34 @@ What it measures, all in one run so that the ratios compare like with like:
 3. Legal-move generation on a crowded table (12 and 16 cards, a 3-card hand), naive against the
    engine: the engine cold (each table seen for the first time) and warm (seen before).
 
+4. With `--baseline PATH` (a folder holding another checkout's `engine/`) or `--baseline-rev
+   REV` (that commit's `engine/`, taken with `git archive`), both engines side by side:
+   `bench/self_play.py` runs each in its own process, in turn (the order swapped every round),
+   for `--rounds` rounds: self-play moves per second and `legal_moves` on crowded tables, each
+   engine's median and the median of the rounds' ratios (new / baseline).
+
 Times are CPU seconds of this process (`time.process_time`), so other load on the machine skews
-them less. Usage: `python bench/engine.py [--matches N] [--seed S]` (10-30 s by default).
+them less. Usage: `python bench/engine.py [--matches N] [--seed S] [--baseline-rev 07966cf]`
+(10-30 s by default, about a minute more with a baseline).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
+import json
 import platform
 import random
+import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 # This file is named engine.py: drop its own folder from the path so `engine` is the package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
@@ -187,16 +201,74 @@ def report_crowded(seed: int) -> None:
         print(f"  {size:5} {naive:12,.0f} {cold:12,.1f} {warm:12,.1f} {naive / cold:8,.0f}x")
 
 
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+
+def engine_run(root: Path, matches: int, seed: int) -> dict[str, Any]:
+    """One engine's figures from `bench/self_play.py`, in a process of its own."""
+    command = [sys.executable, str(HERE / "self_play.py"), str(root), str(matches), str(seed)]
+    found: dict[str, Any] = json.loads(subprocess.run(command, check=True, capture_output=True,
+                                                      text=True).stdout)  # fmt: skip
+    return found
+
+
+def report_side_by_side(baseline: Path, label: str, rounds: int, matches: int, seed: int) -> None:
+    """Today's engine against `baseline`'s, in turn, `rounds` times; medians and ratios."""
+    runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "today": []}
+    roots = {"baseline": baseline, "today": ROOT}
+    for i in track(range(rounds), rounds, "side by side", "rounds"):
+        for name in ("baseline", "today") if i % 2 == 0 else ("today", "baseline"):
+            runs[name].append(engine_run(roots[name], matches, seed))
+    rates = {name: [r["moves"] / r["seconds"] for r in found] for name, found in runs.items()}
+    ratios = [t / b for t, b in zip(rates["today"], rates["baseline"], strict=True)]
+    print(f"side by side with {label} ({rounds} rounds of {matches} matches, in turn):")
+    for name in ("baseline", "today"):
+        print(
+            f"  {name:8} self-play {statistics.median(rates[name]):10,.0f} moves/s"
+            f" (best {max(rates[name]):,.0f})"
+        )
+    print(
+        f"  ratio today / baseline: median {statistics.median(ratios):.3f}"
+        f" (rounds {min(ratios):.3f}-{max(ratios):.3f})"
+    )
+    print("  legal_moves on a crowded table (3-card hand), microseconds per call (median):")
+    for size in runs["today"][0]["crowded"]:
+        base = statistics.median(r["crowded"][size] for r in runs["baseline"])
+        today = statistics.median(r["crowded"][size] for r in runs["today"])
+        print(f"    {size:>2} cards: baseline {base:9,.1f}  today {today:9,.1f}"
+              f"  x{base / today:.2f} faster")  # fmt: skip
+
+
+def checkout(rev: str, into: Path) -> Path:
+    """`rev`'s `engine/` package, extracted into `into` (`git archive`)."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "engine"], check=True, capture_output=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
 def main() -> None:
     """Parse the options and print every measurement."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=1000, help="escopa matches (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice")
+    parser.add_argument("--baseline", type=Path, help="a folder holding another engine/ to compare")
+    parser.add_argument("--baseline-rev", help="a commit whose engine/ to compare (git archive)")
+    parser.add_argument("--rounds", type=int, default=12, help="side-by-side rounds (default 12)")
+    parser.add_argument("--round-matches", type=int, default=60, help="matches per engine a round")
     args = parser.parse_args()
     print(
         f"escopa engine benchmark: python {platform.python_version()}, seed {args.seed},"
         f" engine {Path(engine.__file__).parent}"
     )
+    if args.baseline is not None or args.baseline_rev is not None:
+        with tempfile.TemporaryDirectory() as folder:
+            root = args.baseline or checkout(args.baseline_rev, Path(folder))
+            label = args.baseline_rev or str(args.baseline)
+            report_side_by_side(root, label, args.rounds, args.round_matches, args.seed)
     rate = report_self_play(args.matches, args.seed)
     report_baselines(args.seed, rate)
     report_crowded(args.seed)

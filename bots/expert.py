@@ -37,6 +37,14 @@ def evaluate(
     seen: View, known: Knowledge, rng: random.Random, budget: int = BUDGET
 ) -> list[tuple[Move, float]]:
     """Each legal move with its mean margin over the sampled deals (0 when there is no choice)."""
+    return _evaluate(seen, known, rng, budget, best_only=False)
+
+
+def _evaluate(
+    seen: View, known: Knowledge, rng: random.Random, budget: int, best_only: bool
+) -> list[tuple[Move, float]]:
+    """`evaluate`; with `best_only`, in an exact endgame a move that cannot beat an earlier one
+    is valued at most the best so far: the first best move stays the same."""
     moves = moves_in_view(seen)
     if len(moves) <= 1 or isinstance(moves[0], Deal) or seen.seat is None:
         return [(move, 0.0) for move in moves]
@@ -53,7 +61,12 @@ def evaluate(
         if searched and search.spent():
             break  # the decision's work is used up: the deals searched so far decide
         root = position(seen, known, deal.hands)
-        for i, value in enumerate(search.values(root, steps, deal.stock, per_move, depth)):
+        found = (
+            search.exact(root, steps, best_only)
+            if exact
+            else search.values(root, steps, deal.stock, per_move, depth)
+        )
+        for i, value in enumerate(found):
             totals[i] += value
         searched += 1
     return [(move, total / searched) for move, total in zip(moves, totals, strict=True)]
@@ -61,7 +74,7 @@ def evaluate(
 
 def choose(seen: View, known: Knowledge, rng: random.Random, budget: int = BUDGET) -> Move:
     """The move with the best mean margin; the first in the legal order on a tie."""
-    return max(evaluate(seen, known, rng, budget), key=lambda pair: pair[1])[0]
+    return max(_evaluate(seen, known, rng, budget, True), key=lambda pair: pair[1])[0]
 
 
 def signals(seen: View, known: Knowledge) -> tuple[Signal, ...]:

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 import msgspec
 
+from engine.cards import CAPTURE_SUM, VALUE
 from engine.events import Claimed, Event, HandDealt, LastCardsTaken, Played, TableBonus
 from engine.rules import Rules, side_count, side_of
 from engine.signals import Signal, sees_signal
@@ -23,10 +24,12 @@ class Heard(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 class Discarded(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """`seat` discarded onto `table` while captures were mandatory: none of the cards it still
-    holds in this hand captures anything there."""
+    holds in this hand captures anything there. With `sweep` (captures optional), it passed on
+    sweeping that table: a player who sweeps when it can holds no card that does."""
 
     seat: int
     table: tuple[str, ...]
+    sweep: bool = False
 
 
 class Knowledge(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -113,6 +116,8 @@ def _played(known: Knowledge, event: Played) -> Knowledge:
     discarded = known.discarded
     if known.rules.capture == "mandatory":
         discarded = (*discarded, Discarded(seat=event.seat, table=known.table))
+    elif 1 <= CAPTURE_SUM - sum(VALUE[card] for card in known.table) <= max(VALUE.values()):
+        discarded = (*discarded, Discarded(seat=event.seat, table=known.table, sweep=True))
     return replace(known, table=(*known.table, event.card), played=played, discarded=discarded)
 
 

@@ -2,8 +2,10 @@
 
 The hidden cards are every card not in the seat's hand, on the table or captured this round.
 They are dealt at random to the other hands (by their sizes) and the stock, except that a
-partner's signal places a seven in its hand, and a seat that discarded while captures were
-mandatory holds no card that captured on that table (deals breaking that are drawn again).
+partner's signal places a seven in its hand, a seat that discarded while captures were
+mandatory holds no card that captured on that table, and one that passed on sweeping the table
+(captures optional) holds no card that sweeps it, as a player who sweeps when it can would not
+(deals breaking that are drawn again, `REDRAWS` times at most).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
-from bots.cards import ALL, SEVEN_D, SEVENS, VALUES, bits_of, mask_of, sums_of
+from bots.cards import ALL, OF_VALUE, SEVEN_D, SEVENS, VALUES, bits_of, mask_of, sums_of, total
 from bots.knowledge import Knowledge
 from engine.cards import CAPTURE_SUM
 from engine.signals import partner_of
@@ -118,9 +120,15 @@ def _draw(
 
 
 def _consistent(known: Knowledge, hands: list[int]) -> bool:
-    """Whether no seat holds a card that captured on a table it discarded onto."""
+    """Whether no seat holds a card that captured on a table it discarded onto while captures
+    were mandatory, or one that swept a table it passed on sweeping."""
     for discard in known.discarded:
-        sums = sums_of(mask_of(discard.table))
+        table = mask_of(discard.table)
+        if discard.sweep:
+            if hands[discard.seat] & OF_VALUE[CAPTURE_SUM - total(table)]:
+                return False
+            continue
+        sums = sums_of(table)
         if any(sums[CAPTURE_SUM - VALUES[i]] for i in bits_of(hands[discard.seat])):
             return False
     return True

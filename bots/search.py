@@ -74,6 +74,57 @@ class Search:
             found.append(self._value(child, depth - 1, -INFINITY, INFINITY))
         return found
 
+    def exact(self, position: Position, steps: list[Step], best_only: bool = False) -> list[float]:
+        """The margin after each step with both sides then playing their best to the round's
+        end: exact for 2 players once the stock is empty (every card is then known). Alpha-beta
+        with the bounds of each position met kept (many orders of the same plays meet), shared
+        by the steps. Each step's value is exact; with `best_only`, a step that cannot beat an
+        earlier one is only shown to be no better (its value is then at most the best so far),
+        so the first best step is the same, found sooner. Past `WORK` the rest is cut as
+        `values` cuts (bounded time; a random endgame needs far less)."""
+        self.stock = 0
+        kept: dict[Position, tuple[float, float]] = {}
+        found: list[float] = []
+        for step in steps:
+            floor = max(found, default=-INFINITY) if best_only else -INFINITY
+            found.append(self._solve(self.after(position, step), floor, INFINITY, kept))
+        return found
+
+    def _solve(
+        self, p: Position, alpha: float, beta: float, kept: dict[Position, tuple[float, float]]
+    ) -> float:
+        self.work += 1
+        if not any(p.hands):
+            return self._hand_end(p)
+        low, high = kept.get(p, (-INFINITY, INFINITY))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        if self.work >= WORK:
+            return self._cut(p)
+        alpha, beta = max(alpha, low), min(beta, high)
+        mine = self.w.side_of[p.turn] == self.side
+        best = -INFINITY if mine else INFINITY
+        a, b = alpha, beta
+        for step in self.steps(p):
+            value = self._solve(self.after(p, step), a, b, kept)
+            if mine:
+                best = max(best, value)
+                a = max(a, best)
+            else:
+                best = min(best, value)
+                b = min(b, best)
+            if a >= b:
+                break
+        if best <= alpha:
+            kept[p] = (low, best)  # all failed low: the value is at most `best`
+        elif best >= beta:
+            kept[p] = (best, high)  # cut off high: the value is at least `best`
+        else:
+            kept[p] = (best, best)
+        return best
+
     def spent(self) -> bool:
         """Whether the decision's work is used up: from then on each step is valued at once."""
         return self.work >= WORK

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Final
 
 import msgspec
 
-from engine.captures import TableSums, capturing, sets_making, table_sums
-from engine.cards import CAPTURE_SUM, DECK, VALUE, sort_cards
+from engine.captures import TableSums, search, sets_making, table_sums
+from engine.cards import CAPTURE_SUM, DECK, INDEX, VALUE, sort_cards
 from engine.errors import IllegalMove
 from engine.events import (
     Claimed,
@@ -53,12 +54,14 @@ def legal_moves(state: State, seat: int | None = None) -> list[Move]:
     Claims first, then for each card of the hand in canonical order its captures (ordered by
     the captured cards' deck order) and its discard. `deal` alone while a deal is due.
     """
-    if state.status == "dealing":
-        return [Deal()] if seat is None or 0 <= seat < state.rules.players else []
-    if state.status != "playing" or (seat is not None and seat != state.turn):
+    turn = state.turn
+    if state.status != "playing" or turn is None:
+        if state.status == "dealing" and (seat is None or 0 <= seat < state.rules.players):
+            return [Deal()]
         return []
-    turn, claim = state.turn, state.claim
-    assert turn is not None
+    if seat is not None and seat != turn:
+        return []
+    claim = state.claim
     claimed = claim.card if claim is not None and claim.seat == turn else None
     return _listing(state.rules, state.hands[turn], state.table, claimed)
 
@@ -83,14 +86,23 @@ def moves_in_view(seen: View) -> list[Move]:
 def _listing(
     rules: Rules, hand: tuple[str, ...], table: tuple[str, ...], claimed: str | None
 ) -> list[Move]:
-    """The moves of a seat holding `hand`, in the documented order; `claimed`: its claim's card."""
+    """The moves of a seat holding `hand`, in the documented order; `claimed`: its claim's card.
+
+    The whole table's sums bitmask says at once which cards capture, so only those are searched.
+    """
     sums = table_sums(table)
-    moves: list[Move] = []
-    if claimed is not None:
-        moves += [Claim(cards) for cards in _claims(sums, claimed)]
-    discard = rules.capture == "optional" or not capturing(hand, table)
+    reach = sums[2][0]
+    moves: list[Move] = [Claim(cards) for cards in _claims(sums, claimed)] if claimed else []
+    discard = rules.capture == "optional" or not any(
+        reach >> (CAPTURE_SUM - VALUE[card]) & 1 for card in hand
+    )
+    cards, values, masks = sums
     for card in hand:
-        moves += [Play(card, found) for found in sets_making(sums, CAPTURE_SUM - VALUE[card])]
+        total = CAPTURE_SUM - VALUE[card]
+        if reach >> total & 1:
+            found: list[tuple[str, ...]] = []
+            search(cards, values, masks, 0, total, (), found)
+            moves += map(Play, repeat(card), found)
         if discard:
             moves.append(DISCARDS[card])
     return moves
@@ -125,6 +137,16 @@ def _claims(sums: TableSums, card: str) -> list[tuple[str, ...]]:
 
 def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     """Apply `seat`'s move, validated as untrusted input; returns the new state and its events."""
+    if seat == state.turn and state.status == "playing":  # the common case: the seat to act
+        if type(move) is Play and move.capture == () and move.card in INDEX:
+            events: list[Event] = []  # a discard, already in its canonical form
+            return _play(state, seat, move, events), events
+        move = normalize(move)
+        if not isinstance(move, Deal):
+            events = []
+            if isinstance(move, Claim):
+                return _claim(state, seat, move, events), events
+            return _play(state, seat, move, events), events
     move = normalize(move)
     rules = state.rules
     if not 0 <= seat < rules.players:
@@ -133,7 +155,7 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         raise IllegalMove("move/game_over", "the match is over")
     if state.status == "waiting":
         raise IllegalMove("move/not_started", "the game waits for players: nothing is dealt yet")
-    events: list[Event] = []
+    events = []
     if isinstance(move, Deal):
         if state.status != "dealing":
             raise IllegalMove("move/nothing_to_deal", "no deal is due: the hand is being played")
@@ -224,14 +246,16 @@ def _capture(state: State, seat: int, move: Play, events: list[Event]) -> State:
 def _discard(state: State, seat: int, move: Play, events: list[Event]) -> State:
     """Put the card on the table; a card that could have captured may be claimed next turn."""
     rules, table, card = state.rules, state.table, move.card
-    capturers = capturing(state.hands[seat], table)
-    if capturers and rules.capture == "mandatory":
-        raise IllegalMove(
-            "move/capture_required",
-            f"{' '.join(capturers)} can capture on {' '.join(table)}: a capture is mandatory",
-        )
+    reach = table_sums(table)[2][0]
+    if rules.capture == "mandatory":
+        capturers = [c for c in state.hands[seat] if reach >> (CAPTURE_SUM - VALUE[c]) & 1]
+        if capturers:
+            raise IllegalMove(
+                "move/capture_required",
+                f"{' '.join(capturers)} can capture on {' '.join(table)}: a capture is mandatory",
+            )
     claim = None
-    if card in capturers and rules.missed_capture == "claimable":
+    if rules.missed_capture == "claimable" and reach >> (CAPTURE_SUM - VALUE[card]) & 1:
         claim = Claimable(seat=(seat + 1) % rules.players, card=card)
     events.append(Played(seat=seat, card=card, capture=(), escopa=False, wrong=False))
     return _replace(
@@ -240,7 +264,7 @@ def _discard(state: State, seat: int, move: Play, events: list[Event]) -> State:
         table=(*table, card),
         claim=claim,
         turn=(seat + 1) % rules.players,
-        last=LastMove(seat=seat, move=str(move), escopa=False),
+        last=LastMove(seat=seat, move=card, escopa=False),
     )
 
 
@@ -251,12 +275,12 @@ def _deal(state: State, events: list[Event]) -> State:
     first = state.hand == 0
     dealer = next_dealer(state)
     stock = shuffled_deck(shuffle_key(state.seed), state.round) if first else state.stock
-    order = [(dealer + 1 + i) % n for i in range(n)]
-    dealt: list[tuple[str, ...]] = [()] * n
-    for i, seat in enumerate(order):
-        dealt[seat] = sort_cards(stock[i : HAND_SIZE * n : n])
-    hands = tuple(dealt)
     used = HAND_SIZE * n
+    dealt: list[tuple[str, ...]] = [()] * n
+    for i in range(n):
+        dealt[(dealer + 1 + i) % n] = sort_cards(stock[i:used:n])
+    hands = tuple(dealt)
+    mano = (dealer + 1) % n
     table = state.table
     if first:
         table = stock[used : used + OPENING_TABLE]
@@ -276,9 +300,9 @@ def _deal(state: State, events: list[Event]) -> State:
     )
     assert first or hand_no <= hands_per_round(rules)
     # A claim survives a deal only when the claimant acts first in the new hand.
-    claim = state.claim if state.claim is not None and state.claim.seat == order[0] else None
+    claim = state.claim if state.claim is not None and state.claim.seat == mano else None
     state = _replace(
-        state, status="playing", hand=hand_no, dealer=dealer, turn=order[0], hands=hands,
+        state, status="playing", hand=hand_no, dealer=dealer, turn=mano, hands=hands,
         table=table, stock=stock, claim=claim,
     )  # fmt: skip
     return _table_bonus(state, events) if first else state
@@ -384,16 +408,18 @@ def _on_table(table: tuple[str, ...], cards: tuple[str, ...]) -> None:
 
 
 def _sum(cards: tuple[str, ...]) -> int:
-    return sum(VALUE[c] for c in cards)
+    return sum(map(VALUE.__getitem__, cards))
 
 
 def _without(
     hands: tuple[tuple[str, ...], ...], seat: int, card: str
 ) -> tuple[tuple[str, ...], ...]:
     """The hands with `card` removed from `seat`'s."""
+    changed = list(hands)
     hand = hands[seat]
     at = hand.index(card)
-    return (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])
+    changed[seat] = hand[:at] + hand[at + 1 :]
+    return tuple(changed)
 
 
 def _add_to(

@@ -183,7 +183,7 @@ def side_of(rules: Rules, seat: int) -> int:
 
 def seats_of(rules: Rules, side: int) -> tuple[int, ...]:
     """The seats that play for a side, in seat order."""
-    return tuple(seat for seat in range(rules.players) if side_of(rules, seat) == side)
+    return tuple(range(side, rules.players, 2)) if partnered(rules) else (side,)
 
 
 def hands_per_round(rules: Rules) -> int:

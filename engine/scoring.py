@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
+from functools import lru_cache
 from typing import Final, Literal, NamedTuple
 
 import msgspec
@@ -95,15 +96,25 @@ def primeira_total(
     With `figures: "ignore"` only cards 7 and below hold a suit: a figure is never counted.
     """
     held = set(cards)
-    counted = {r: v for r, v in values.items() if figures == "count" or r not in FIGURES}
-    ranks = sorted(counted, key=counted.__getitem__, reverse=True)
     total = 0
-    for suit in SUITS:
-        best = next((values[rank] for rank in ranks if rank + suit in held), None)
-        if best is None:
+    for ranked in _ranked(tuple(values.items()), figures):
+        for card, value in ranked:
+            if card in held:
+                total += value
+                break
+        else:
             return None
-        total += best
     return total
+
+
+@lru_cache(maxsize=64)
+def _ranked(
+    values: tuple[tuple[str, int], ...], figures: PrimeiraFigures
+) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Per suit, the cards that hold it in the primeira with their values, the best first."""
+    counted = [(rank, value) for rank, value in values if figures == "count" or rank not in FIGURES]
+    counted.sort(key=lambda item: -item[1])
+    return tuple(tuple((rank + suit, value) for rank, value in counted) for suit in SUITS)
 
 
 class Tally(NamedTuple):
@@ -132,46 +143,67 @@ def tally(
 
 def _sole_best(amounts: Sequence[int | None]) -> int | None:
     """The side with strictly the highest amount, or None on a tie or when nobody qualifies."""
-    present = [a for a in amounts if a is not None]
-    if not present:
-        return None
-    best = max(present)
-    winners = [side for side, a in enumerate(amounts) if a == best]
-    return winners[0] if len(winners) == 1 else None
+    best: int | None = None
+    winner: int | None = None
+    for side, amount in enumerate(amounts):
+        if amount is None:
+            continue
+        if best is None or amount > best:
+            best, winner = amount, side
+        elif amount == best:
+            winner = None
+    return winner
 
 
-def _winners(tallies: Sequence[Tally]) -> dict[str, set[int]]:
-    """For each card-based category, the sides that win it."""
-    cards = [t.cards for t in tallies]
-    diamonds = [t.diamonds for t in tallies]
-    sevens = [t.sevens for t in tallies]
-    sides = range(len(tallies))
+@lru_cache(maxsize=64)
+def _scoring(points: Points) -> tuple[tuple[str, int], ...]:
+    """The categories that score (points above 0) with their points, in `CATEGORIES` order."""
+    return tuple((name, getattr(points, name)) for name in CATEGORIES if getattr(points, name))
 
-    def only(side: int | None) -> set[int]:
-        return set() if side is None else {side}
 
+def _winners(tallies: Sequence[Tally]) -> dict[str, Container[int]]:
+    """For each card-based category, the sides that win it (one side at most holds all the
+    cards, diamonds or sevens, or the seven of diamonds)."""
+    cards, diamonds, sevens, seven_of_diamonds, primeira = zip(*tallies, strict=True)
+    over = len(cards) - sum(map(UNDER_CARDS.__gt__, cards))  # sides with 10 cards or more
     return {
-        "most_cards": only(_sole_best(cards)),
-        "all_cards": {s for s in sides if cards[s] == len(DECK)},
-        "most_diamonds": only(_sole_best(diamonds)),
-        "all_diamonds": {s for s in sides if diamonds[s] == DIAMONDS_IN_DECK},
-        "seven_of_diamonds": {s for s in sides if tallies[s].seven_of_diamonds},
-        "most_sevens": only(_sole_best(sevens)),
-        "all_sevens": {s for s in sides if sevens[s] == SEVENS_IN_DECK},
-        "opponents_under_10": {
-            s for s in sides if all(cards[o] < UNDER_CARDS for o in sides if o != s)
-        },
-        "primeira": only(_sole_best([t.primeira for t in tallies])),
+        "most_cards": _only(_sole_best(cards)),
+        "all_cards": _holder(cards, len(DECK)),
+        "most_diamonds": _only(_sole_best(diamonds)),
+        "all_diamonds": _holder(diamonds, DIAMONDS_IN_DECK),
+        "seven_of_diamonds": _holder(seven_of_diamonds, True),
+        "most_sevens": _only(_sole_best(sevens)),
+        "all_sevens": _holder(sevens, SEVENS_IN_DECK),
+        # A side wins when every other side has under 10 cards: all do when none has 10.
+        "opponents_under_10": (
+            range(len(cards)) if over == 0 else _holder(cards, max(cards)) if over == 1 else ()
+        ),
+        "primeira": _only(_sole_best(primeira)),
     }
 
 
+def _holder(amounts: Sequence[int | bool], whole: int | bool) -> tuple[int, ...]:
+    """The side whose amount is `whole` (one at most), if any."""
+    return (amounts.index(whole),) if whole in amounts else ()
+
+
+def _only(side: int | None) -> tuple[int, ...]:
+    return () if side is None else (side,)
+
+
 def _earned(
-    points: Points, side: int, escopas: int, winners: dict[str, set[int]]
-) -> dict[str, int]:
-    """A side's points in each category that scores (points above 0), in `CATEGORIES` order."""
-    won = {name: getattr(points, name) if side in sides else 0 for name, sides in winners.items()}
-    won["escopa"] = escopas * points.escopa
-    return {name: won[name] for name in CATEGORIES if getattr(points, name)}
+    points: Points, escopas: Sequence[int], tallies: Sequence[Tally]
+) -> list[dict[str, int]]:
+    """Each side's points in each category that scores (points above 0), in `CATEGORIES` order."""
+    winners = _winners(tallies)
+    winners["escopa"] = ()
+    return [
+        {
+            name: worth * escopas[side] if name == "escopa" else worth * (side in winners[name])
+            for name, worth in _scoring(points)
+        }
+        for side in range(len(tallies))
+    ]
 
 
 def score_round(
@@ -186,8 +218,7 @@ def score_round(
 ) -> RoundScore:
     """Score a finished round: category points per side, the final check, new match totals."""
     tallies = [tally(pile, rules.primeira_values, rules.primeira_figures) for pile in captured]
-    winners = _winners(tallies)
-    earned = [_earned(rules.points, side, escopas[side], winners) for side in range(len(tallies))]
+    earned = _earned(rules.points, escopas, tallies)
     credited = [0 if wrong[side] else sum(c.values()) for side, c in enumerate(earned)]
     results = []
     for side, counts in enumerate(tallies):

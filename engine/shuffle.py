@@ -34,9 +34,14 @@ def words(key: bytes, round_no: int) -> Iterator[int]:
     """The endless stream of unsigned 32-bit big-endian words for one round."""
     block = 0
     while True:
-        message = f"{VERSION}:{round_no}:{block}".encode("ascii")
-        yield from _BLOCK_WORDS.unpack(hmac.digest(key, message, "sha256"))
+        yield from _block(key, round_no, block)
         block += 1
+
+
+def _block(key: bytes, round_no: int, block: int) -> tuple[int, ...]:
+    """Block `block` of round `round_no`'s stream: its eight words."""
+    message = f"{VERSION}:{round_no}:{block}".encode("ascii")
+    return _BLOCK_WORDS.unpack(hmac.digest(key, message, "sha256"))
 
 
 def uniform(stream: Iterator[int], n: int) -> int:
@@ -48,8 +53,29 @@ def uniform(stream: Iterator[int], n: int) -> int:
     raise AssertionError("the word stream is endless")  # pragma: no cover
 
 
+_BLOCKS: Final = 5
+_LIMITS: Final = tuple((2**32 // n) * n if n else 0 for n in range(len(DECK) + 1))
+"""Per range size `n`, the words below which `uniform` accepts (`uniform`'s `limit`)."""
+
+
 def shuffled_deck(key: bytes, round_no: int) -> tuple[str, ...]:
-    """The deck for `round_no`, top card first (round 0 is the first-dealer draw)."""
+    """The deck for `round_no`, top card first (round 0 is the first-dealer draw).
+
+    The 39 draws take 39 words of the first five blocks unless a word is rejected: then the
+    deck is drawn again, word by word, with `uniform`.
+    """
+    deck = list(DECK)
+    pending = [word for block in range(_BLOCKS) for word in _block(key, round_no, block)]
+    for i, word in zip(range(len(deck) - 1, 0, -1), pending, strict=False):
+        if word >= _LIMITS[i + 1]:
+            return _drawn(key, round_no)
+        j = word % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def _drawn(key: bytes, round_no: int) -> tuple[str, ...]:
+    """`shuffled_deck` as docs/shuffle.md spells it, one `uniform` draw at a time."""
     deck = list(DECK)
     stream = words(key, round_no)
     for i in range(len(deck) - 1, 0, -1):

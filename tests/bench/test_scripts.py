@@ -32,6 +32,19 @@ def test_the_engine_benchmark_prints_its_rates_and_its_baseline_ratios() -> None
     assert re.search(r"the engine's legal_moves is [\d.]+x faster", out), out
 
 
+def test_the_engine_benchmark_prints_today_beside_a_baseline_and_the_ratio() -> None:
+    out = run("engine.py", "--matches", "2", "--baseline", str(ROOT), "--rounds", "2",
+              "--round-matches", "2")  # fmt: skip
+    assert re.search(r"ratio today / baseline: median [\d.]+ \(rounds", out), out
+    assert re.search(r"20 cards: baseline +[\d,.]+ +today +[\d,.]+ +x[\d.]+ faster", out), out
+
+
+def test_the_endgames_benchmark_finds_no_move_short_of_the_best_and_prints_its_times() -> None:
+    out = run("endgames.py", "--count", "5")
+    assert "moves short of the best: 0" in out, out
+    assert re.search(r"expert decision: p50 [\d.]+ ms .* p99 [\d.]+ ms", out), out
+
+
 def test_the_replay_benchmark_prints_the_audit_against_self_play() -> None:
     out = run("replay.py", "--matches", "3")
     assert re.search(r"the audit costs [\d.]+x playing", out), out

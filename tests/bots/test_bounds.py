@@ -3,6 +3,8 @@ legal and the same for the same inputs (the timings are the bench's: bench/bot_b
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import engine
@@ -11,8 +13,10 @@ from bots.cards import mask_of
 from bots.evaluation import weights
 from bots.positions import position, step_of
 from bots.search import WORK, Search
+from engine import view
 from engine.moves import Claim
 from engine.rules import side_of
+from tests.bots.test_fairness import reshuffled
 from tests.harness.adversarial import Adversarial, corpus
 
 POSITIONS = corpus()
@@ -57,3 +61,22 @@ def test_a_search_stops_at_its_work_ceiling_whatever_its_node_budget(at: int) ->
     moves = len(engine.legal_moves(POSITIONS[at].state, POSITIONS[at].seat))
     # past the ceiling each remaining move is valued at once: one node and its cut
     assert search.work <= WORK + 2 * moves + 2000
+
+
+@pytest.mark.parametrize("at", [0, 1, 5, 12])
+def test_on_a_big_table_the_hidden_cards_dealt_otherwise_change_no_level_s_move_nor_the_hint(
+    at: int,
+) -> None:
+    p = POSITIONS[at]
+    other = reshuffled(p.state, p.seat, random.Random(at))
+    assert view(other, p.seat) == view(p.state, p.seat)
+    for bot in LEVELS.values():
+        chosen = {
+            bot.choose(view(s, p.seat), p.known, bot_rng(s.seed, p.seat, 9), 3000)
+            for s in (p.state, other)
+        }
+        assert len(chosen) == 1, bot.name
+    values = LEVELS["expert"].evaluate(view(p.state, p.seat), p.known, bot_rng("h", p.seat, 1))
+    best = max(values, key=lambda pair: pair[1])[0]
+    expert = LEVELS["expert"].choose(view(p.state, p.seat), p.known, bot_rng("h", p.seat, 1))
+    assert expert == best

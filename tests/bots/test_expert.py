@@ -10,43 +10,9 @@ import pytest
 import engine
 from bots import Heard, Knowledge, bot_rng, knowledge_of, level
 from bots.expert import evaluate, signals
-from engine import Claim, Play, State, apply, legal_moves, play_out, view
-from engine.events import RoundEnded
+from engine import Claim, Play, apply, legal_moves, play_out, view
 from tests.engine.helpers import arrange
-
-Position = tuple[object, ...]
-"""What is left to play in a round (all else stays the same within it)."""
-
-
-def round_margin(state: State, side: int, known: dict[Position, int] | None = None) -> int:
-    """The exact margin of the round for `side` with both sides playing their best (brute force
-    through the engine itself). Positions met again by another order of the same plays are
-    looked up in `known`: the order of a side's captures and the last move shown do not
-    change what is left to play."""
-    known = {} if known is None else known
-    key = (
-        state.turn, state.hands, state.table, tuple(tuple(sorted(p)) for p in state.captured),
-        state.escopas, state.wrong, state.last_capturer, state.claim, state.stock,
-    )  # fmt: skip
-    if key in known:
-        return known[key]
-    seat = state.turn
-    assert seat is not None
-    best = None
-    for move in legal_moves(state):
-        after, events = apply(state, seat, move)
-        ended = [e for e in events if isinstance(e, RoundEnded)]
-        if ended:
-            sides = ended[0].score.sides
-            value = sides[side].total - sides[1 - side].total
-        else:
-            value = round_margin(after, side, known)
-        mine = seat == side
-        if best is None or (value > best if mine else value < best):
-            best = value
-    assert best is not None
-    known[key] = best
-    return best
+from tests.harness.endgames import Solver
 
 
 @pytest.mark.parametrize("seed", ["exact-1", "exact-2", "exact-3", "exact-4"])
@@ -64,12 +30,9 @@ def test_in_the_last_hand_of_two_players_every_move_is_valued_exactly(seed: str)
     log = [*opening, *(e for step in steps for e in step.events)]
     known = knowledge_of(rules, seat, log)
     values = evaluate(view(state, seat), known, random.Random(0), 1_000_000)
-    known: dict[Position, int] = {}
+    solver = Solver(seat)
     for move, value in values:
-        after, events = apply(state, seat, move)
-        if any(isinstance(e, RoundEnded) for e in events):
-            continue
-        assert value == round_margin(after, seat, known), move
+        assert value == solver.after(state, move), move
 
 
 def test_a_missed_capture_is_claimed() -> None:

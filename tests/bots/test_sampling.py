@@ -7,10 +7,12 @@ import random
 import msgspec
 
 import engine
-from bots import Heard, knowledge_of
+from bots import Heard, Knowledge, knowledge_of
 from bots.cards import SEVEN_D, SEVENS, mask_of
+from bots.knowledge import learn
 from bots.sampling import deals, hidden
 from engine import legal_moves, play_out, view
+from tests.engine.helpers import arrange
 
 
 def four_player_game(seed: str, moves: int) -> tuple[engine.State, list[engine.Event]]:
@@ -67,3 +69,15 @@ def test_the_same_rng_draws_the_same_deals() -> None:
     assert seat is not None
     seen, known = view(state, seat), knowledge_of(state.rules, seat, log)
     assert deals(seen, known, random.Random(9), 5) == deals(seen, known, random.Random(9), 5)
+
+
+def test_a_seat_that_passed_on_a_sweep_is_dealt_no_card_that_sweeps() -> None:
+    base, _ = engine.start(engine.make_rules("escopa"), "passed")
+    # seat 0 discards the 2C onto 5D+3H (a 7 would sweep) and keeps 4S+KC: seat 1 to play
+    state = arrange(base, hands=[("2C", "4S", "KC"), ("AD", "6S", "QH")], table=("5D", "3H"))
+    state, events = engine.apply(state, 0, engine.Play("2C"))
+    before = Knowledge(seat=1, rules=state.rules, table=("5D", "3H"), captured=((), ()))
+    known = learn(before, events[0])
+    assert [(d.seat, d.table, d.sweep) for d in known.discarded] == [(0, ("5D", "3H"), True)]
+    sevens = [deal.hands[0] & SEVENS for deal in deals(view(state, 1), known, random.Random(3), 40)]
+    assert sevens == [0] * 40

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import play_out
+from engine import play_out, shuffle
 from engine.events import FirstDealerDrawn, HandDealt
 from engine.shuffle import (
     FIRST_DEALER_ROUND,
@@ -138,6 +138,26 @@ def test_uniform_rejects_words_at_or_above_the_limit() -> None:
     stream = iter([0xFFFFFFFF, 5, 6])
     assert uniform(stream, 3) == 2
     assert next(stream) == 6, "a rejected word is consumed, the accepted one too, no more"
+
+
+def test_the_deck_draws_past_rejected_words_as_the_word_stream_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Real blocks rarely hold a word to reject: here every block opens with three words at the
+    # top of the range, which most draws reject, so the deck needs more than its five blocks.
+    real = shuffle._block
+
+    def rejecting(key: bytes, round_no: int, block: int) -> tuple[int, ...]:
+        return (0xFFFFFFFF, 0xFFFFFFFE, 0xFFFFFFFD, *real(key, round_no, block)[3:])
+
+    monkeypatch.setattr(shuffle, "_block", rejecting)
+    key = shuffle_key("rejections")
+    stream = words(key, 2)
+    expected = list(DECK)
+    for i in range(len(expected) - 1, 0, -1):
+        j = uniform(stream, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled_deck(key, 2) == tuple(expected)
 
 
 def test_the_first_draw_uses_round_zero() -> None:
