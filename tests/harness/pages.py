@@ -3,16 +3,27 @@ checking that it logged no error and called no other host."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
 from typing import Any
 
+from service.http.web import STATIC
 from tests.harness.api import Json, entry_hash
 from tests.harness.browser import Watched
 from tests.harness.processes import Served
 
 SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
+LANGUAGES = ("pt-BR", "es", "en", "it")
+
+
+def catalogs() -> dict[str, dict[str, str]]:
+    """The web pages' message catalogs, by language."""
+    folder = STATIC / "locales"
+    return {lang: json.loads((folder / f"{lang}.json").read_text()) for lang in LANGUAGES}
+
+
 WAIT = 60.0  # bounds a hang only
 
 
@@ -41,7 +52,7 @@ def version(watched: Watched) -> int:
 def my_turn(watched: Watched, at_least: int) -> bool:
     shown, turn, choices = watched.page.evaluate(
         "[Number(document.body.dataset.version || 0),"
-        " document.getElementById('status').textContent.includes('Your turn'),"
+        " document.body.dataset.myTurn === 'true',"
         " document.querySelectorAll('#hand button.card:not([disabled]), #actions [data-move]')"
         ".length]"
     )
@@ -81,13 +92,25 @@ def play_by_clicks(watched: Watched) -> str:
     return str(discard)
 
 
-def play_by_keyboard(watched: Watched) -> None:
-    """Tab to the first playable card, Enter to choose it, Enter on the first option offered."""
+def play_by_keyboard(watched: Watched, patient: bool = True) -> bool:
+    """Tab to the first playable card, Enter to choose it, Enter on the first option offered.
+    Not `patient`: False when no option takes the focus within seconds (a newer view came
+    between the keys), nothing played."""
     page = watched.page
-    page.locator("#hand button.card:not([disabled])").first.focus()
+    playable = page.locator("#hand button.card:not([disabled])")
+    if not patient and not playable.count():
+        return False
+    playable.first.focus()
     page.keyboard.press("Enter")
-    until(lambda: page.evaluate("document.activeElement.dataset.move"), "focus on an option")
+    focused = "document.activeElement.dataset.move"
+    if not patient:
+        try:
+            until(lambda: page.evaluate(focused), "focus on an option", timeout=3)
+        except AssertionError:
+            return False
+    until(lambda: page.evaluate(focused), "focus on an option")
     page.keyboard.press("Enter")
+    return True
 
 
 def assert_clean(server: Served, *pages: Watched, expected: tuple[str, ...] = ()) -> None:

@@ -1,21 +1,14 @@
 // @ts-check
-// The cards: codes, Spanish names and values, text alternatives, and SVG drawings (no images).
+// The cards: codes, names in the page's language (its region's deck: oros, ouros, denari,
+// diamonds), values, text alternatives, and SVG drawings (no images).
 // A code is rank then suit (docs/shuffle.md section 1): 7D is the seven of oros (diamonds).
+
+import { t } from "./i18n.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "Q", "J", "K"];
 export const SUITS = ["C", "D", "H", "S"];
 export const DECK = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit)); // canonical order
 
-/** @type {Record<string, {name: string, english: string}>} */
-const SUIT = {
-  C: { name: "bastos", english: "clubs" },
-  D: { name: "oros", english: "diamonds" },
-  H: { name: "copas", english: "hearts" },
-  S: { name: "espadas", english: "spades" },
-};
-// The Spanish deck's figures: sota (8), caballo (9), rey (10); their printed numbers 10, 11, 12.
-/** @type {Record<string, [string, string]>} */
-const FIGURE = { Q: ["Sota", "10"], J: ["Caballo", "11"], K: ["Rey", "12"] };
 const SVG = "http://www.w3.org/2000/svg";
 
 /**
@@ -37,25 +30,45 @@ export function canonicalSort(cards) {
 }
 
 /**
- * The card's name, as a screen reader reads it: "Caballo of espadas (JS), worth 9".
+ * The card's name, as a screen reader reads it: "caballo de espadas (JS), vale 9".
  * @param {string} code
  * @returns {string}
  */
 export function cardName(code) {
-  const rank = code[0];
-  const word = FIGURE[rank]?.[0] ?? (rank === "A" ? "Ace" : rank);
-  return `${word} of ${SUIT[code[1]].name} (${code}), worth ${value(code)}`;
+  return t("card.alt", { name: shortName(code), code, value: value(code) });
 }
 
 /**
- * The short form used in move lists and buttons: "J♠" style, with the Spanish suit's initial.
+ * The card's name in move lists and buttons: "5 de copas", "fante di spade", "Queen of diamonds".
  * @param {string} code
  * @returns {string}
  */
 export function shortName(code) {
-  const rank = code[0];
-  const shown = FIGURE[rank] ? FIGURE[rank][0] : rank === "A" ? "As" : rank;
-  return `${shown} de ${SUIT[code[1]].name}`;
+  return t("card.name", { rank: t(`card.rank.${code[0]}`), suit: t(`card.suit.${code[1]}`) });
+}
+
+/**
+ * A card played in words: "Ana played 5 of cups and took 2 of swords + 3 of coins: escopa!".
+ * @param {string} who
+ * @param {string} card
+ * @param {string[]} capture
+ * @param {boolean} escopa
+ * @returns {string}
+ */
+export function playedWords(who, card, capture, escopa) {
+  const played = capture.length
+    ? t("log.playedTook", { who, card: shortName(card), cards: capture.map(shortName).join(" + ") })
+    : t("log.played", { who, card: shortName(card) });
+  return escopa ? t("log.escopa", { played }) : played;
+}
+
+/**
+ * The figures' rank: 8, 9, 10 (sota, caballo, rey; Q, J, K).
+ * @param {string} rank
+ * @returns {boolean}
+ */
+function figure(rank) {
+  return rank === "Q" || rank === "J" || rank === "K";
 }
 
 /**
@@ -124,7 +137,7 @@ const PIPS = {
  */
 export function cardSvg(code) {
   const [rank, suit] = code;
-  const printed = FIGURE[rank]?.[1] ?? (rank === "A" ? "1" : rank);
+  const printed = t(`card.index.${rank}`);
   const svg = node("svg", { viewBox: "0 0 60 90", "aria-hidden": "true", focusable: "false" });
   svg.append(node("rect", { x: 1, y: 1, width: 58, height: 88, rx: 5, class: "face" }));
   for (const [x, y, turn] of [[8, 11, 0], [52, 79, 180]]) {
@@ -132,9 +145,9 @@ export function cardSvg(code) {
     index.textContent = printed;
     svg.append(index);
   }
-  if (FIGURE[rank]) {
+  if (figure(rank)) {
     const letter = node("text", { x: 30, y: 52, "text-anchor": "middle", class: "figure" });
-    letter.textContent = FIGURE[rank][0][0];
+    letter.textContent = t(`card.rank.${rank}`)[0].toUpperCase();
     svg.append(node("rect", { x: 12, y: 16, width: 36, height: 58, rx: 3, class: "frame" }));
     svg.append(letter);
     svg.append(node("g", { transform: "translate(30 66) scale(0.8)" }, [emblem(suit)]));
@@ -178,7 +191,7 @@ export function cardElement(code, { button = false, label = cardName(code) } = {
  * @param {string} [label]
  * @returns {HTMLElement}
  */
-export function cardBack(label = "a face-down card") {
+export function cardBack(label = t("card.back")) {
   const element = document.createElement("span");
   element.className = "card back";
   element.setAttribute("role", "img");
@@ -204,7 +217,7 @@ export function cardRow(codes, options = {}) {
   if (!codes.length) {
     const none = document.createElement("span");
     none.className = "empty";
-    none.textContent = options.empty ?? "none";
+    none.textContent = options.empty ?? t("card.none");
     row.append(none);
   }
   for (const code of codes) row.append(cardElement(code, options));

@@ -142,18 +142,18 @@ def test_a_game_with_joins_and_an_early_end_verifies_in_the_browser(
     moves = page.locator("#moves button").all_inner_texts()
     assert len(moves) == len(export["entries"])
     if which == "resigned":
-        assert "seat 1 taken by Bia — the game is dealt" in moves[1]
-        assert moves[-2].endswith("Bia: resigns")
+        assert "Bia takes seat 1 — the game is dealt" in moves[1]
+        assert moves[-2] == "Bia resigns — the match is over"
         assert "a rematch is offered: game " in moves[-1]
         page.keyboard.press("End")
         assert "Bia resigned: Ana won at 0\N{EN DASH}0 after 0 rounds." in page.inner_text("#score")
     else:
         assert [m.split(" (")[0] for m in moves[1:4]] == [
-            "seat 1 taken by Bia",
-            "seat 1 is left: open again",
-            "seat 1 taken by Caio",
+            "Bia takes seat 1",
+            "seat 1 is open again",
+            "Caio takes seat 1",
         ]
-        assert "Ana: aborts the match" in moves[-1]
+        assert "Ana aborts the match" in moves[-1]
         page.keyboard.press("End")
         assert "Aborted at 0\N{EN DASH}0\N{EN DASH}0 after 0 rounds: no winner." in page.inner_text(
             "#score"
@@ -209,6 +209,7 @@ def test_a_tampered_life_fails_the_check_of_seats_and_the_end_by_name(
     watched = browser.page()
     page = watched.page
     page.goto(f"{server.base}/replay/")
+    page.wait_for_selector("#lang")  # worded, and listening
     page.evaluate(
         "(text) => { document.getElementById('paste').value = text; }",
         json.dumps(tamper(json.loads(json.dumps(resigned)))),
@@ -345,7 +346,7 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
     duda.page.goto(server.base + "/")
     listed = duda.page.locator(f"#lobby li[data-game='{game_id}']")
     listed.wait_for()
-    assert "Caio" in listed.inner_text() and "1 open seat(s) of 2" in listed.inner_text()
+    assert "Caio" in listed.inner_text() and "1 open seat of 2" in listed.inner_text()
     duda.page.evaluate("document.getElementById('friend').previousElementSibling.scrollIntoView()")
     shoot(duda, "lobby", full_page=False)
     listed.locator("a[data-seat='1']").click()

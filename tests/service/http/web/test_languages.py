@@ -1,0 +1,184 @@
+"""The pages in each of their languages, in a real headless Chromium whose language is set.
+
+A whole match against a bot is played in pt-BR, es, en and it (the browser's language picks the
+page's); each page says `<html lang>`, shows no catalog key and no words of another language
+(beyond card codes and the language picker's names); a language picked on one page is kept for
+the next. With `ESCOPA_SCREENSHOTS=<folder>` the README's pictures of the table in pt-BR and es
+are saved there (`make screenshots`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import redis
+
+from service.store.redis_server import RedisServer
+from tests.harness.api import chosen_seed
+from tests.harness.browser import PHONE, Chromium, Watched, chromium
+from tests.harness.pages import (
+    LANGUAGES,
+    assert_clean,
+    catalogs,
+    my_turn,
+    play_by_keyboard,
+    shoot,
+    until,
+    version,
+)
+from tests.harness.processes import Served, serve_processes
+
+CATALOGS = catalogs()
+KEYS = "|".join(re.escape(key) for key in CATALOGS["en"])
+# The page's own text: the language picker (each language named in its own words) and parts
+# marked as another language (the verification's technical details, `lang="en"`) left out.
+PAGE_TEXT = """() => {
+  const copy = document.body.cloneNode(true);
+  for (const other of copy.querySelectorAll("label.lang, [lang]")) other.remove();
+  return copy.textContent.replace(/\\s+/g, " ");
+}"""
+
+
+def fragments(message: str) -> list[str]:
+    """A message's fixed words: what stays between its arguments and tags, without its plural
+    branches' punctuation."""
+    text = re.sub(r"<[^>]+>", "|", message)
+    while "{" in text:  # the innermost arguments first, until none is left
+        text = re.sub(r"\{[^{}]*\}", "|", text)
+    return [part.strip(" .,:;()\N{EN DASH}-·…?!") for part in text.split("|")]
+
+
+def foreign_words(lang: str) -> set[str]:
+    """Phrases of the other catalogs that no message of `lang` holds: seen on a page in `lang`,
+    they would be words of another language."""
+    own = " ".join(CATALOGS[lang].values())
+    found = set()
+    for other, catalog in CATALOGS.items():
+        if other == lang:
+            continue
+        for message in catalog.values():
+            for part in fragments(message):
+                if len(part) >= 12 and " " in part and part not in own:
+                    found.add(part)
+    return found
+
+
+def assert_in_its_language(watched: Watched, lang: str) -> None:
+    """The page says its language, shows no key of the catalogs and no other language's words."""
+    page = watched.page
+    assert page.get_attribute("html", "lang") == lang
+    text = page.evaluate(PAGE_TEXT)
+    keys = re.findall(rf"(?<![\w.])(?:{KEYS})(?!\w)", text)
+    assert keys == [], f"raw keys on {page.url}"
+    foreign = sorted(part for part in foreign_words(lang) if part in text)
+    assert foreign == [], f"words of another language on the {lang} page {page.url}"
+
+
+@pytest.fixture(scope="module")
+def server(redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    redis.Redis.from_url(redis_server.url).flushall()
+    folder = tmp_path_factory.mktemp("web-languages")
+    with serve_processes(redis_server.url, folder, 1) as [served]:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Chromium]:
+    with chromium() as opened:
+        yield opened
+
+
+def close_round(watched: Watched) -> None:
+    """The round's score dialog, closed by the keyboard."""
+    page = watched.page
+    page.wait_for_selector("#round-dialog[open] table.score")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#round-dialog:not([open])", state="attached")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
+    server: Served, browser: Chromium, lang: str
+) -> None:
+    person = browser.page(locale=lang)
+    page = person.page
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#lang")
+    assert_in_its_language(person, lang)
+    assert page.locator("#bot-seats select").input_value() == "greedy", "a first bot to beat"
+    page.select_option("#bot-seats select[data-seat='1']", "random")
+    page.fill("#bots-target", "1")
+    page.click("#bots summary")
+    page.fill("#bots-seed", chosen_seed(f"web languages {lang}"))
+    page.click("#bots button[type=submit]")
+    page.wait_for_url(f"{server.base}/play/*")
+    until(lambda: version(person), "the table")
+    game_id = page.url.rsplit("/", 1)[1]
+    http = httpx.Client(base_url=server.base, timeout=10)
+    at, pictured = 0, False
+    while True:
+        until(
+            lambda a=at: (
+                my_turn(person, a)
+                or page.is_visible("#round-dialog[open]")
+                or http.get(f"/v1/games/{game_id}").json()["status"] == "finished"
+            ),
+            "the person's turn",
+        )
+        if page.is_visible("#round-dialog[open]"):
+            close_round(person)
+            continue
+        if http.get(f"/v1/games/{game_id}").json()["status"] == "finished":
+            break
+        if not pictured and at >= 6 and lang in ("pt-BR", "es"):
+            pictured = True
+            assert_in_its_language(person, lang)  # mid-game: the log, the sides, the status
+            shoot(person, f"table-{lang}-desktop")
+            phone = browser.page(PHONE, locale=lang)
+            phone.page.goto(page.url)  # a spectator: the token stayed in the first tab
+            until(lambda p=phone, a=at: version(p) >= a, "the spectator's table")
+            shoot(phone, f"table-{lang}-phone")
+        if not play_by_keyboard(person, patient=False):
+            continue  # the view moved on under the keys: look again
+        at = until(lambda a=at: version(person) > a and version(person), "the move's answer")
+    until(lambda: page.is_visible("#outcome"), "the outcome")
+    assert_in_its_language(person, lang)
+    page.goto(f"{server.base}/replay/{game_id}")
+    page.wait_for_selector("body[data-verified='passed']")
+    assert page.get_attribute("#verdict", "data-verdict") == "passed"
+    assert_in_its_language(person, lang)
+    assert_clean(server, person)
+
+
+def test_the_language_picked_on_a_page_is_kept_for_the_next(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page(locale="en-GB")
+    page = watched.page
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#lang")
+    assert page.get_attribute("html", "lang") == "en"
+    with page.expect_navigation():
+        page.select_option("#lang", "it")
+    page.wait_for_selector("#lang")
+    assert page.get_attribute("html", "lang") == "it"
+    assert page.inner_text("#bots button[type=submit]") == "Gioca"
+    page.goto(f"{server.base}/replay/")
+    page.wait_for_selector("#lang")
+    assert page.get_attribute("html", "lang") == "it"
+    assert page.input_value("#lang") == "it"
+    assert_in_its_language(watched, "it")
+    assert_clean(server, watched)
+
+
+def test_a_browser_language_with_a_region_we_have_no_catalog_for_gets_its_base_language(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page(locale="es-AR")
+    watched.page.goto(f"{server.base}/replay/")
+    watched.page.wait_for_selector("#lang")
+    assert watched.page.get_attribute("html", "lang") == "es"
+    assert_in_its_language(watched, "es")
