@@ -18,6 +18,25 @@ SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
 LANGUAGES = ("pt-BR", "es", "en", "it")
 
 
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def assert_accessible(watched: Watched, state: str) -> None:
+    """axe-core (the npm package, injected from node_modules: the page's context must bypass its
+    CSP) finds no violation of WCAG 2.2 A or AA in the page as it is now (`state` names it)."""
+    page = watched.page
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))"
+        ".violations.map(v => `${v.id}: ${v.help} (`"
+        " + v.nodes.map(n => n.target.join(' ')).join(', ') + ')')",
+        WCAG_22_AA,
+    )
+    assert found == [], f"{state}: {found}"
+
+
 def catalogs() -> dict[str, dict[str, str]]:
     """The web pages' message catalogs, by language."""
     folder = STATIC / "locales"
@@ -64,6 +83,8 @@ def play_by_clicks(watched: Watched) -> str:
     (its table cards clicked, then the one option left), else a discard. Returns the move."""
     page = watched.page
     claim = page.locator("#actions button[data-move^='claim:']")
+    playable = "#hand button.card:not([disabled]), #actions button[data-move^='claim:']"
+    until(lambda: page.locator(playable).count(), "a card to play (the page redrawn)")
     if claim.count():
         chosen = claim.first.get_attribute("data-move")
         claim.first.click()

@@ -179,9 +179,16 @@ export function cardElement(code, { button = false, label = cardName(code) } = {
   const element = document.createElement(button ? "button" : "span");
   element.className = "card";
   element.dataset.card = code;
-  if (element instanceof HTMLButtonElement) element.type = "button";
-  else element.setAttribute("role", "img");
-  element.setAttribute("aria-label", label);
+  if (element instanceof HTMLButtonElement) {
+    element.type = "button"; // named by its content: the drawing's marks are not its name
+    const name = document.createElement("span");
+    name.className = "visually-hidden";
+    name.textContent = label;
+    element.append(name);
+  } else {
+    element.setAttribute("role", "img");
+    element.setAttribute("aria-label", label);
+  }
   element.append(cardSvg(code));
   return element;
 }

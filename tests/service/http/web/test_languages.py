@@ -21,6 +21,7 @@ from tests.harness.api import chosen_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     LANGUAGES,
+    assert_accessible,
     assert_clean,
     catalogs,
     my_turn,
@@ -103,11 +104,12 @@ def close_round(watched: Watched) -> None:
 def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     server: Served, browser: Chromium, lang: str
 ) -> None:
-    person = browser.page(locale=lang)
+    person = browser.page(locale=lang, bypass_csp=True)
     page = person.page
     page.goto(f"{server.base}/")
-    page.wait_for_selector("#lang")
+    page.wait_for_selector("#lobby[data-loaded]")
     assert_in_its_language(person, lang)
+    assert_accessible(person, "the start page")
     assert page.locator("#bot-seats select").input_value() == "greedy", "a first bot to beat"
     page.select_option("#bot-seats select[data-seat='1']", "random")
     page.fill("#bots-target", "1")
@@ -129,6 +131,7 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
             "the person's turn",
         )
         if page.is_visible("#round-dialog[open]"):
+            assert_accessible(person, "the round's score")
             close_round(person)
             continue
         if http.get(f"/v1/games/{game_id}").json()["status"] == "finished":
@@ -136,6 +139,7 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
         if not pictured and at >= 6 and lang in ("pt-BR", "es"):
             pictured = True
             assert_in_its_language(person, lang)  # mid-game: the log, the sides, the status
+            assert_accessible(person, "the table")
             shoot(person, f"table-{lang}-desktop")
             phone = browser.page(PHONE, locale=lang)
             phone.page.goto(page.url)  # a spectator: the token stayed in the first tab
@@ -146,10 +150,14 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
         at = until(lambda a=at: version(person) > a and version(person), "the move's answer")
     until(lambda: page.is_visible("#outcome"), "the outcome")
     assert_in_its_language(person, lang)
+    if page.is_visible("#round-dialog[open]"):
+        close_round(person)
+    assert_accessible(person, "the match's end")
     page.goto(f"{server.base}/replay/{game_id}")
     page.wait_for_selector("body[data-verified='passed']")
     assert page.get_attribute("#verdict", "data-verdict") == "passed"
     assert_in_its_language(person, lang)
+    assert_accessible(person, "the replay")
     assert_clean(server, person)
 
 
@@ -182,3 +190,38 @@ def test_a_browser_language_with_a_region_we_have_no_catalog_for_gets_its_base_l
     watched.page.wait_for_selector("#lang")
     assert watched.page.get_attribute("html", "lang") == "es"
     assert_in_its_language(watched, "es")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lobby_the_waiting_table_the_join_page_and_a_confirmation_pass_axe(
+    server: Served, browser: Chromium, lang: str
+) -> None:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", {"open": True}], "lobby": True}
+        game = http.post("/v1/games", json=body).json()
+    game_id, token = game["game_id"], game["players"][0]["token"]
+    creator = browser.page(locale=lang, bypass_csp=True)
+    creator.page.goto(f"{server.base}/")
+    creator.page.wait_for_selector(f"#lobby li[data-game='{game_id}']")
+    assert_in_its_language(creator, lang)
+    assert_accessible(creator, "the lobby with a game")
+    creator.page.goto(f"{server.base}/play/{game_id}#token={token}")
+    creator.page.wait_for_selector("#invites li")
+    assert_in_its_language(creator, lang)
+    assert_accessible(creator, "the waiting table with its invites")
+    invite = str(creator.page.get_attribute("#invites a.invite-link", "href"))
+    guest = browser.page(PHONE, locale=lang, bypass_csp=True)
+    guest.page.goto(invite)
+    guest.page.wait_for_selector("#join:not([hidden])")
+    assert_in_its_language(guest, lang)
+    assert_accessible(guest, "the join page")
+    guest.page.fill("#join-name", "Bia")
+    guest.page.click("#join-go")
+    guest.page.wait_for_url(f"{server.base}/play/*")
+    until(lambda: version(guest) and guest.page.is_visible("#resign"), "the dealt table")
+    guest.page.click("#resign")
+    guest.page.wait_for_selector("#resign-yes")
+    assert guest.page.evaluate("document.activeElement.id") == "resign-yes"
+    assert_in_its_language(guest, lang)
+    assert_accessible(guest, "a resignation asked again, at 390 px")
+    assert_clean(server, creator, guest)

@@ -193,8 +193,9 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
                 seats[0]
                 .page.locator(".card")
                 .evaluate_all(
-                    "cards => cards.filter(c => !(c.getAttribute('aria-label') || '').trim()"
-                    " || (c.dataset.card && !c.getAttribute('aria-label').includes(c.dataset.card))"
+                    "cards => cards.map(c => [c, c.getAttribute('aria-label') || c.textContent])"
+                    ".filter(([c, name]) => !name.trim()"
+                    " || (c.dataset.card && !name.includes(c.dataset.card))"
                     " || c.querySelector('svg').getAttribute('aria-hidden') !== 'true').length"
                 )
             )
