@@ -6,6 +6,7 @@
 import { api, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
 import { t, translate } from "./i18n.js";
+import { forget, keptSeats } from "./seats.js";
 
 /** @typedef {import("./types.js").CreatedGame} CreatedGame */
 /** @typedef {import("./types.js").LobbyPage} LobbyPage */
@@ -143,6 +144,16 @@ async function loadLobby() {
   }));
 }
 
+/** The seats kept on this device, newest first: each to resume, or to forget. */
+function showMine() {
+  const kept = Object.entries(keptSeats()).sort(([, a], [, b]) => b.kept.localeCompare(a.kept));
+  $("mine-box").hidden = !kept.length;
+  $("my-games").replaceChildren(...kept.map(([id, seat]) => h("li", { "data-game": id },
+    h("a", { class: "button", href: `/play/${id}`, text: t("home.mine.open", { name: seat.name, seat: seat.seat }) }), " ",
+    h("small", { text: t("home.mine.since", { when: new Date(seat.kept).toLocaleString(document.documentElement.lang) }) }), " ",
+    h("button", { type: "button", class: "forget", text: t("home.mine.forget"), onclick: () => { forget(id); showMine(); } }))));
+}
+
 /**
  * A created game's links: one for each seat (its token in the fragment), to watch, to replay.
  * @param {CreatedGame} game
@@ -195,6 +206,7 @@ function toTable(game) {
 }
 
 translate();
+showMine();
 const players = $("players", HTMLSelectElement);
 players.addEventListener("change", () => nameInputs(Number(players.value)));
 nameInputs(2);

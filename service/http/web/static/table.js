@@ -10,6 +10,7 @@ import { cardBack, cardRow, playedWords, shortName } from "./cards.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { SIGNALS, signalLine, signalWords } from "./signals.js";
 import { has, t, translate } from "./i18n.js";
+import { forget, keep, keptSeats } from "./seats.js";
 import { clockRules, seatClock, timeoutWords } from "./countdown.js";
 
 /** @typedef {import("./types.js").GameView} GameView */
@@ -65,7 +66,8 @@ const state = {
 };
 
 /**
- * The seat's token: from `#token=` (then out of the address bar) or this tab's storage.
+ * The seat's token: from `#token=` (then out of the address bar), this tab's storage, or the
+ * seats kept on this device.
  * @param {string | null} id the game's
  * @returns {string | null}
  */
@@ -76,7 +78,30 @@ function seatToken(id) {
     sessionStorage.setItem(key, decodeURIComponent(match[1]));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  return sessionStorage.getItem(key);
+  return sessionStorage.getItem(key) ?? (id ? keptSeats()[id]?.token : null) ?? null;
+}
+
+/**
+ * The seat's keeping on this device: the box (a seat's view only), ticked when kept, and the
+ * seat's own link to copy.
+ * @param {GameView} view
+ */
+function renderKeeping(view) {
+  const box = $("keep-box");
+  box.hidden = view.seat === null || !token || !gameId;
+  if (box.hidden || !gameId || !token) return;
+  $("keep-seat", HTMLInputElement).checked = gameId in keptSeats();
+  const link = $("seat-link", HTMLAnchorElement);
+  link.href = `${location.origin}/play/${gameId}#token=${encodeURIComponent(token)}`;
+  link.textContent = link.href;
+}
+
+/** Keep the seat on this device, or forget it, as the box says. */
+function onKeeping() {
+  const view = drawnView();
+  if (!gameId || !token || view.seat === null) return;
+  if ($("keep-seat", HTMLInputElement).checked) keep(gameId, { token, seat: view.seat, name: name(view.seat) });
+  else forget(gameId);
 }
 
 /**
@@ -326,6 +351,7 @@ function render() {
   $("hint-level-box").hidden = !document.getElementById("hint-button"); // shown with the button
   renderHint();
   renderWaiting(view);
+  renderKeeping(view);
   $("life").replaceChildren(...lifeActions(view));
   $("sides").replaceChildren(...view.sides.map((side) => sideBox(side)));
   const link = $("replay-link", HTMLAnchorElement);
@@ -743,6 +769,7 @@ async function leave() {
   try {
     await api(`/v1/games/${gameId}/leave`, { method: "POST", token });
     sessionStorage.removeItem(`escopa:token:${gameId}`);
+    if (gameId) forget(gameId);
     location.assign("/");
   } catch (problem) {
     state.gone = false;
@@ -757,6 +784,8 @@ async function rematch() {
     /** @type {Rematch} */
     const answer = await api(`/v1/games/${gameId}/rematch`, { method: "POST", token });
     sessionStorage.setItem(`escopa:token:${answer.game_id}`, answer.token);
+    const seat = drawnView().seat;
+    if (gameId && gameId in keptSeats() && seat !== null) keep(answer.game_id, { token: answer.token, seat, name: name(seat) });
     location.assign(`/play/${answer.game_id}`);
   } catch (problem) {
     showError(problem);
@@ -857,6 +886,7 @@ const hintLevel = $("hint-level", HTMLSelectElement);
 hintLevel.value = sessionStorage.getItem("escopa:hint-level") ?? hintLevel.value;
 hintLevel.addEventListener("change", () => sessionStorage.setItem("escopa:hint-level", hintLevel.value));
 $("round-close").addEventListener("click", () => $("round-dialog", HTMLDialogElement).close());
+$("keep-seat").addEventListener("change", onKeeping);
 
 async function start() {
   if (!gameId) throw new Error("no game in this address");

@@ -412,3 +412,46 @@ def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_a
     assert "no winner" in eva.page.inner_text("#outcome")
     assert not eva.page.is_visible("#rematch"), "nothing was dealt: no rematch to offer"
     assert_clean(server, eva, fabio)
+
+
+def test_a_seat_kept_on_this_device_is_resumed_after_its_tab_is_closed_then_forgotten(
+    server: Served, browser: Chromium
+) -> None:
+    first = browser.page()
+    page = first.page
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#lang")
+    assert not page.is_visible("#mine-box"), "nothing kept yet"
+    page.fill("#bots-name", "Gil")
+    page.click("#bots button[type=submit]")
+    page.wait_for_url(f"{server.base}/play/*")
+    until(lambda: version(first), "the table")
+    game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
+    assert not page.is_checked("#keep-seat"), "kept only when asked"
+    page.check("#keep-seat")
+    link = str(page.get_attribute("#seat-link", "href"))
+    assert link.startswith(f"{server.base}/play/{game_id}#token=")
+    context = page.context
+    page.close()  # the tab closed: its session storage gone
+
+    again = context.new_page()
+    again.goto(f"{server.base}/")
+    listed = again.locator(f"#my-games li[data-game='{game_id}']")
+    listed.wait_for()
+    assert "Gil" in listed.inner_text()
+    listed.locator("a").click()
+    again.wait_for_url(f"{server.base}/play/{game_id}")
+    again.wait_for_selector("body[data-version]")
+    assert again.inner_text("#who") == "Gil (seat 0)", "the seat resumed, not a spectator"
+    assert again.is_checked("#keep-seat")
+    assert again.locator("#hand .card").count() > 0
+
+    again.uncheck("#keep-seat")  # forgotten on this device: the next tab is a spectator's
+    third = context.new_page()
+    third.goto(f"{server.base}/play/{game_id}")
+    third.wait_for_selector("body[data-version]")
+    assert third.inner_text("#who") == "Spectator"
+    third.goto(f"{server.base}/")
+    third.wait_for_selector("#lang")
+    assert not third.is_visible("#mine-box")
+    assert_clean(server, first)
