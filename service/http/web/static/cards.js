@@ -3,7 +3,7 @@
 // diamonds), values, text alternatives, and SVG drawings (no images).
 // A code is rank then suit (docs/shuffle.md section 1): 7D is the seven of oros (diamonds).
 
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "Q", "J", "K"];
 export const SUITS = ["C", "D", "H", "S"];
@@ -85,12 +85,64 @@ function node(name, attributes = {}, children = []) {
   return element;
 }
 
+/** The deck the page's language plays with: French suits in Brazil (and in English), naipes in Spain and Italy. */
+const FRENCH = lang === "pt-BR" || lang === "en";
+
 /**
- * One suit's emblem centred on (0, 0), about 16 units tall.
+ * One French suit's mark centred on (0, 0), about 16 units tall: ♦ ♥ ♠ ♣.
+ * @param {string} suit
+ * @returns {SVGElement}
+ */
+function frenchMark(suit) {
+  const colour = suit === "D" || suit === "H" ? "red" : "black";
+  /** @type {Record<string, string>} */
+  const shapes = {
+    D: "M0,-8 L6,0 L0,8 L-6,0 Z",
+    H: "M0,7 C-9,0 -8,-8 -3.5,-7.5 C-1.5,-7.3 -0.5,-6 0,-4.5 C0.5,-6 1.5,-7.3 3.5,-7.5 C8,-8 9,0 0,7 Z",
+    S: "M0,-8 C-8,-1 -8,4 -3.5,4.5 C-2,4.6 -1,4 -0.6,3 L-2,8 L2,8 L0.6,3 C1,4 2,4.6 3.5,4.5 C8,4 8,-1 0,-8 Z",
+    C: "M-0.9,1 C-3,5 -8,5 -7.5,0.5 C-7,-3 -3,-3 -1.8,-1.2 C-4,-4 -3,-8.5 0,-8.5 C3,-8.5 4,-4 1.8,-1.2 C3,-3 7,-3 7.5,0.5 C8,5 3,5 0.9,1 L2,8 L-2,8 Z",
+  };
+  return node("path", { d: shapes[suit], class: `mark-${colour}` });
+}
+
+/**
+ * A figure drawn as a person, in its suit's colour: a king crowned, a knight (caballo,
+ * cavallo, valete) in a plumed cap, a page or queen (sota, fante, dama) in a hat or tiara.
+ * @param {string} rank Q, J or K
+ * @param {string} suit
+ * @returns {SVGElement}
+ */
+function figureDrawing(rank, suit) {
+  /** @type {Record<string, string>} */
+  const headgear = {
+    K: "M-6,-10 L-6,-17 L-3,-13 L0,-18 L3,-13 L6,-17 L6,-10 Z",
+    J: "M-7,-10 L7,-10 L5,-14 L-5,-14 Z M4,-14 Q9,-20 11,-15 Q8,-16 5,-13 Z",
+    Q: "M-6.5,-9.5 Q0,-18 6.5,-9.5 Z",
+  };
+  return node("g", {}, [
+    node("path", { d: "M-13,22 Q-13,3 0,2 Q13,3 13,22 Z", class: `robe suit-${suit} outline` }),
+    node("path", { d: "M-4,3 L0,12 L4,3", class: "collar" }),
+    node("circle", { cy: -4, r: 6.5, class: "skin outline" }),
+    node("path", { d: headgear[rank], class: "crown outline" }),
+    node("g", { transform: "translate(0 13) scale(0.45)" }, [emblem(suit)]),
+  ]);
+}
+
+/**
+ * One suit's emblem centred on (0, 0), about 16 units tall: the French mark, or the naipe.
  * @param {string} suit
  * @returns {SVGElement}
  */
 function emblem(suit) {
+  return FRENCH ? frenchMark(suit) : naipe(suit);
+}
+
+/**
+ * One Spanish suit's emblem centred on (0, 0), about 16 units tall.
+ * @param {string} suit
+ * @returns {SVGElement}
+ */
+function naipe(suit) {
   const color = `suit-${suit}`; // a class: the colours are the style sheet's custom properties
   switch (suit) {
     case "D": // oros: a gold coin
@@ -146,21 +198,20 @@ export function cardSvg(code) {
     svg.append(index);
   }
   if (figure(rank)) {
-    const letter = node("text", { x: 30, y: 52, "text-anchor": "middle", class: "figure" });
-    letter.textContent = t(`card.rank.${rank}`)[0].toUpperCase();
     svg.append(node("rect", { x: 12, y: 16, width: 36, height: 58, rx: 3, class: "frame" }));
-    svg.append(letter);
-    svg.append(node("g", { transform: "translate(30 66) scale(0.8)" }, [emblem(suit)]));
-    svg.append(node("g", { transform: "translate(30 26) scale(0.8)" }, [emblem(suit)]));
+    svg.append(node("g", { transform: "translate(30 48)" }, [figureDrawing(rank, suit)]));
+    svg.append(node("g", { transform: "translate(19 24) scale(0.5)" }, [emblem(suit)]));
   } else {
     const scale = rank === "A" ? 1.9 : 0.95;
     for (const [x, y] of PIPS[value(code)]) {
       svg.append(node("g", { transform: `translate(${x} ${y}) scale(${scale})` }, [emblem(suit)]));
     }
   }
-  const worth = node("text", { x: 53, y: 11, "text-anchor": "middle", class: "worth" });
-  worth.textContent = String(value(code));
-  svg.append(node("circle", { cx: 53, cy: 8, r: 5, class: "worth-dot" }), worth);
+  if (figure(rank) && printed !== String(value(code))) { // the value, where the index is not it
+    const worth = node("text", { x: 53, y: 11, "text-anchor": "middle", class: "worth" });
+    worth.textContent = String(value(code));
+    svg.append(node("circle", { cx: 53, cy: 8, r: 5, class: "worth-dot" }), worth);
+  }
   return svg;
 }
 
