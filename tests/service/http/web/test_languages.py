@@ -165,6 +165,27 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     assert_clean(server, person)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_page_says_how_to_play_and_a_presets_points_in_each_language(
+    server: Served, browser: Chromium, lang: str
+) -> None:
+    watched = browser.page(locale=lang, bypass_csp=True)
+    page = watched.page
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#lang")
+    page.click("header a[href='/rules']")
+    page.wait_for_selector("#points tbody tr")
+    assert page.input_value("#preset") == "escopa"
+    categories = page.locator("#points tbody tr").evaluate_all(
+        "rows => rows.map(r => r.dataset.category)"
+    )
+    assert "seven_of_diamonds" in categories
+    assert CATALOGS[lang]["category.seven_of_diamonds"] in page.inner_text("#points")
+    assert_in_its_language(watched, lang)
+    assert_accessible(watched, "the rules")
+    assert_clean(server, watched)
+
+
 def test_the_language_picked_on_a_page_is_kept_for_the_next(
     server: Served, browser: Chromium
 ) -> None:
