@@ -8,12 +8,13 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 import httpx
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from escopa_client import ApiError, Escopa, Event, Table, answer
 from escopa_client.generated.api.games import get_hint, get_log
@@ -34,6 +35,8 @@ from escopa_client.programs.words import _, pick, speak
 Ask = Callable[[str], str]
 """Reads one line the player types, after showing the prompt."""
 
+RECENT: Final = 8
+"""The lines of the game said last, shown above the board each time it is redrawn."""
 LEVELS: Final = tuple(level.value for level in BotLevel)
 """The bot levels a seat may have, as the service's document lists them."""
 
@@ -162,6 +165,9 @@ class Terminal:
 
     def __init__(self, console: Console, ask: Ask, table: Table, seat: int) -> None:
         self.console = console
+        self.redraw = console.is_terminal
+        """On a terminal each turn redraws the screen in place: the last lines said, the board."""
+        self.recent: deque[RenderableType] = deque(maxlen=RECENT)
         self.ask = ask
         self.table = table
         self.seat = seat
@@ -175,6 +181,10 @@ class Terminal:
         one the player types."""
         self.view = view
         self.catch_up(view.version)
+        if self.redraw:
+            self.console.clear()
+            for line in self.recent:
+                self.console.print(line)
         self.console.print(board(view, self.seat))
         self.console.print(choices(legal))
         while True:
@@ -246,6 +256,7 @@ class Terminal:
             self.view = self.table.view()
         for line in entry_lines(entry, self.view, self.seat):
             self.console.print(line)
+            self.recent.append(line)
         self.shown = max(self.shown, entry.seq)
 
 
