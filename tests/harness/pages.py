@@ -124,12 +124,12 @@ def play_by_keyboard(watched: Watched, patient: bool = True) -> bool:
     playable.first.focus()
     page.keyboard.press("Enter")
     focused = "document.activeElement.dataset.move"
-    if not patient:
-        try:
-            until(lambda: page.evaluate(focused), "focus on an option", timeout=3)
-        except AssertionError:
-            return False
-    until(lambda: page.evaluate(focused), "focus on an option")
+    try:
+        until(lambda: page.evaluate(focused), "focus on an option", timeout=WAIT if patient else 3)
+    except AssertionError:
+        if patient:
+            raise
+        return False
     page.keyboard.press("Enter")
     return True
 

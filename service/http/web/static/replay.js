@@ -175,10 +175,14 @@ function renderScore(p) {
   score.replaceChildren(table, outcome);
 }
 
-/** The list of entries, each a button to its position. */
+/** The list of entries, each a button to its position; each hand dealt marks where it starts. */
 function moveList() {
-  $("moves").replaceChildren(...view.entries.map((entry, index) => h("li", {},
-    h("button", { type: "button", "data-index": String(index), "data-seq": String(entry.seq), text: describe(entry), onclick: () => go(index) }))));
+  $("moves").replaceChildren(...view.entries.map((entry, index) => {
+    const dealt = entry.events.find((event) => event.type === "dealt");
+    return h("li", { class: dealt ? "dealt" : null },
+      dealt ? h("span", { class: "mark", text: t("replay.mark", { round: dealt.round, hand: dealt.hand }) }) : null,
+      h("button", { type: "button", "data-index": String(index), "data-seq": String(entry.seq), text: describe(entry), onclick: () => go(index) }));
+  }));
 }
 
 /**

@@ -100,14 +100,20 @@ def close_round(watched: Watched) -> None:
     page.wait_for_selector("#round-dialog:not([open])", state="attached")
 
 
+def start_page(server: Served, browser: Chromium, lang: str) -> Watched:
+    """The start page in a browser speaking `lang`, worded, its lobby read, axe allowed in."""
+    watched = browser.page(locale=lang, bypass_csp=True)
+    watched.page.goto(f"{server.base}/")
+    watched.page.wait_for_selector("#lobby[data-loaded]")
+    return watched
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     server: Served, browser: Chromium, lang: str
 ) -> None:
-    person = browser.page(locale=lang, bypass_csp=True)
+    person = start_page(server, browser, lang)
     page = person.page
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("#lobby[data-loaded]")
     assert_in_its_language(person, lang)
     assert_accessible(person, "the start page")
     assert page.locator("#bot-seats select").input_value() == "greedy", "a first bot to beat"
@@ -169,10 +175,8 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
 def test_the_rules_page_says_how_to_play_and_a_presets_points_in_each_language(
     server: Served, browser: Chromium, lang: str
 ) -> None:
-    watched = browser.page(locale=lang, bypass_csp=True)
+    watched = start_page(server, browser, lang)
     page = watched.page
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("#lang")
     page.click("header a[href='/rules']")
     page.wait_for_selector("#points tbody tr")
     assert page.input_value("#preset") == "escopa"
@@ -225,8 +229,7 @@ def test_the_lobby_the_waiting_table_the_join_page_and_a_confirmation_pass_axe(
         body = {"players": ["Ana", {"open": True}], "lobby": True}
         game = http.post("/v1/games", json=body).json()
     game_id, token = game["game_id"], game["players"][0]["token"]
-    creator = browser.page(locale=lang, bypass_csp=True)
-    creator.page.goto(f"{server.base}/")
+    creator = start_page(server, browser, lang)
     creator.page.wait_for_selector(f"#lobby li[data-game='{game_id}']")
     assert_in_its_language(creator, lang)
     assert_accessible(creator, "the lobby with a game")
