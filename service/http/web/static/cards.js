@@ -85,8 +85,29 @@ function node(name, attributes = {}, children = []) {
   return element;
 }
 
-/** The deck the page's language plays with: French suits in Brazil (and in English), naipes in Spain and Italy. */
-const FRENCH = lang === "pt-BR" || lang === "en";
+const DECK_KEPT = "escopa:deck";
+/** The decks drawn: French suits (Brazil's escopa), Spanish naipes (escoba). */
+const DECKS = ["french", "spanish"];
+/** The deck drawn: the one picked on this device, else the language's region's (French suits in
+ * Brazil and in English, naipes in Spain and Italy). */
+const FRENCH = (localStorage.getItem(DECK_KEPT) ?? (lang === "pt-BR" || lang === "en" ? "french" : "spanish")) === "french";
+
+/** The deck picker in the page's header: the choice kept on this device, the page drawn again. */
+export function deckPicker() {
+  const bar = document.querySelector("header.bar");
+  if (!bar || document.getElementById("deck")) return;
+  const select = document.createElement("select");
+  select.id = "deck";
+  for (const deck of DECKS) select.append(new Option(t(`deck.${deck}`), deck, false, (deck === "french") === FRENCH));
+  select.addEventListener("change", () => {
+    localStorage.setItem(DECK_KEPT, select.value);
+    location.reload();
+  });
+  const label = document.createElement("label");
+  label.className = "deck";
+  label.append(t("common.deck"), " ", select);
+  bar.append(label);
+}
 
 /**
  * One French suit's mark centred on (0, 0), about 16 units tall: ♦ ♥ ♠ ♣.

@@ -4,7 +4,7 @@
 
 import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { cardRow, playedWords, shortName } from "./cards.js";
+import { cardRow, deckPicker, playedWords, shortName } from "./cards.js";
 import { t, translate } from "./i18n.js";
 import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
@@ -356,4 +356,5 @@ async function start() {
 }
 
 translate();
+deckPicker();
 start().catch((error) => { $("error").textContent = error.message; });

@@ -6,7 +6,7 @@
 
 import { Problem, api, gameIdFromPath, messageOf, tagged } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { cardBack, cardRow, playedWords, shortName } from "./cards.js";
+import { cardBack, cardRow, deckPicker, playedWords, shortName } from "./cards.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { SIGNALS, signalLine, signalWords } from "./signals.js";
 import { has, t, translate } from "./i18n.js";
@@ -901,5 +901,6 @@ async function start() {
 }
 
 translate();
+deckPicker();
 setInterval(() => renderClocks(), CLOCK_TICK_MS);
 start().catch(showError);

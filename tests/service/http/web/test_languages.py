@@ -211,6 +211,25 @@ def test_the_language_picked_on_a_page_is_kept_for_the_next(
     assert_clean(server, watched)
 
 
+def test_the_deck_is_the_regions_until_another_is_picked_and_kept(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page(locale="es-ES")
+    page = watched.page
+    page.goto(f"{server.base}/replay/")
+    page.wait_for_selector("#deck")
+    drawn = "async () => (await import('/web/cards.js')).cardSvg('QD').outerHTML"
+    assert page.input_value("#deck") == "spanish"
+    assert "mark-red" not in page.evaluate(drawn), "naipes in Spain"
+    with page.expect_navigation():
+        page.select_option("#deck", "french")
+    page.wait_for_selector("#deck")
+    assert page.input_value("#deck") == "french"
+    assert "mark-red" in page.evaluate(drawn), "the French diamond, once picked"
+    assert page.get_attribute("html", "lang") == "es", "the words stay Spanish"
+    assert_clean(server, watched)
+
+
 def test_a_browser_language_with_a_region_we_have_no_catalog_for_gets_its_base_language(
     server: Served, browser: Chromium
 ) -> None:
