@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 import redis
+from playwright.sync_api import Page
 
 from service.store.redis_server import RedisServer
 from tests.harness.api import chosen_seed
@@ -190,6 +191,13 @@ def test_the_rules_page_says_how_to_play_and_a_presets_points_in_each_language(
     assert_clean(server, watched)
 
 
+def picked(page: Page, select: str, value: str) -> None:
+    """A choice in one of the header's pickers: the page loads again, worded or drawn anew."""
+    with page.expect_navigation():
+        page.select_option(select, value)
+    page.wait_for_selector(select)
+
+
 def test_the_language_picked_on_a_page_is_kept_for_the_next(
     server: Served, browser: Chromium
 ) -> None:
@@ -198,9 +206,7 @@ def test_the_language_picked_on_a_page_is_kept_for_the_next(
     page.goto(f"{server.base}/")
     page.wait_for_selector("#lang")
     assert page.get_attribute("html", "lang") == "en"
-    with page.expect_navigation():
-        page.select_option("#lang", "it")
-    page.wait_for_selector("#lang")
+    picked(page, "#lang", "it")
     assert page.get_attribute("html", "lang") == "it"
     assert page.inner_text("#bots button[type=submit]") == "Gioca"
     page.goto(f"{server.base}/replay/")
@@ -221,9 +227,7 @@ def test_the_deck_is_the_regions_until_another_is_picked_and_kept(
     drawn = "async () => (await import('/web/cards.js')).cardSvg('QD').outerHTML"
     assert page.input_value("#deck") == "spanish"
     assert "mark-red" not in page.evaluate(drawn), "naipes in Spain"
-    with page.expect_navigation():
-        page.select_option("#deck", "french")
-    page.wait_for_selector("#deck")
+    picked(page, "#deck", "french")
     assert page.input_value("#deck") == "french"
     assert "mark-red" in page.evaluate(drawn), "the French diamond, once picked"
     assert page.get_attribute("html", "lang") == "es", "the words stay Spanish"
