@@ -50,6 +50,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play.add_argument("--invite", default=None, help="the open seat's invite, with --game")
     play.add_argument("--token", default=None, help="your seat's token, to take it again")
     play.add_argument("--api-key", default=None, help="the service's API key, when it asks for one")
+    play.add_argument(
+        "--lang",
+        default=None,
+        help="pt-BR, es, en or it (default: the environment's LANGUAGE, LC_ALL or LANG, else en)",
+    )
     play.set_defaults(handler=_play)
 
 
@@ -72,5 +77,6 @@ def _play(args: argparse.Namespace) -> int:
         invite=args.invite,
         token=args.token,
         api_key=args.api_key,
+        lang=args.lang,
     )
     return run(options)

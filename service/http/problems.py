@@ -14,6 +14,7 @@ from redis.exceptions import RedisClusterException, RedisError
 from engine import EngineError, RulesError
 from service.decode_errors import Invalid, explain
 from service.errors import ServiceError
+from service.http.languages import localized
 from service.http.schemas import Problem
 
 AnyRequest = Request[Any, Any, Any]
@@ -67,10 +68,14 @@ def problem(
     field: str | None = None,
     index: int | None = None,
 ) -> Response[bytes]:
-    """An `application/problem+json` response (counted in the metrics by its code)."""
+    """An `application/problem+json` response (counted in the metrics by its code); its
+    `detail` in the caller's language when a catalog has it (`Content-Language` says which)."""
     metrics = request.app.state.get("metrics")
     if metrics is not None:
         metrics.problem(code)
+    detail, spoken = localized(code, detail, request.headers.get("accept-language"))
+    if spoken != "en":
+        headers = {**(headers or {}), "Content-Language": spoken}
     body = Problem(
         type=f"urn:escopa:problem:{code}",
         title=TITLES.get(status, "Error"),

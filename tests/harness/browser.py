@@ -47,9 +47,18 @@ class Chromium:
     browser: Browser
     watched: list[Watched] = field(default_factory=list)
 
-    def page(self, viewport: dict[str, int] = DESKTOP) -> Watched:
-        """A new page in its own context (its own session storage), watched from the start."""
-        context = self.browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    def page(
+        self,
+        viewport: dict[str, int] = DESKTOP,
+        locale: str | None = None,
+        bypass_csp: bool = False,
+    ) -> Watched:
+        """A new page in its own context (its own session and local storage), watched from the
+        start; `locale` is the browser's language (`navigator.languages`, `Accept-Language`),
+        `bypass_csp` lets a test inject a script of its own (axe-core)."""
+        context = self.browser.new_context(  # type: ignore[arg-type]
+            viewport=viewport, locale=locale, bypass_csp=bypass_csp
+        )
         page = context.new_page()
         page.set_default_timeout(60_000)  # bounds a hang only: a busy machine is slow
         watched = Watched(page)

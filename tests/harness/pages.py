@@ -3,16 +3,46 @@ checking that it logged no error and called no other host."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
 from typing import Any
 
+from service.http.web import STATIC
 from tests.harness.api import Json, entry_hash
 from tests.harness.browser import Watched
 from tests.harness.processes import Served
 
 SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
+LANGUAGES = ("pt-BR", "es", "en", "it")
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def assert_accessible(watched: Watched, state: str) -> None:
+    """axe-core (the npm package, injected from node_modules: the page's context must bypass its
+    CSP) finds no violation of WCAG 2.2 A or AA in the page as it is now (`state` names it)."""
+    page = watched.page
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))"
+        ".violations.map(v => `${v.id}: ${v.help} (`"
+        " + v.nodes.map(n => n.target.join(' ')).join(', ') + ')')",
+        WCAG_22_AA,
+    )
+    assert found == [], f"{state}: {found}"
+
+
+def catalogs() -> dict[str, dict[str, str]]:
+    """The web pages' message catalogs, by language."""
+    folder = STATIC / "locales"
+    return {lang: json.loads((folder / f"{lang}.json").read_text()) for lang in LANGUAGES}
+
+
 WAIT = 60.0  # bounds a hang only
 
 
@@ -41,7 +71,7 @@ def version(watched: Watched) -> int:
 def my_turn(watched: Watched, at_least: int) -> bool:
     shown, turn, choices = watched.page.evaluate(
         "[Number(document.body.dataset.version || 0),"
-        " document.getElementById('status').textContent.includes('Your turn'),"
+        " document.body.dataset.myTurn === 'true',"
         " document.querySelectorAll('#hand button.card:not([disabled]), #actions [data-move]')"
         ".length]"
     )
@@ -53,6 +83,8 @@ def play_by_clicks(watched: Watched) -> str:
     (its table cards clicked, then the one option left), else a discard. Returns the move."""
     page = watched.page
     claim = page.locator("#actions button[data-move^='claim:']")
+    playable = "#hand button.card:not([disabled]), #actions button[data-move^='claim:']"
+    until(lambda: page.locator(playable).count(), "a card to play (the page redrawn)")
     if claim.count():
         chosen = claim.first.get_attribute("data-move")
         claim.first.click()
@@ -76,18 +108,31 @@ def play_by_clicks(watched: Watched) -> str:
             page.click(f"#actions button[data-move='{move}']")
             return move
         discard = options[-1]
-    assert discard is not None, "no card of the hand can be played"
+    if discard is None:  # the view was redrawn between the looks (a late answer): again
+        return play_by_clicks(watched)
     page.click(f"#actions button[data-move='{discard}']")
     return str(discard)
 
 
-def play_by_keyboard(watched: Watched) -> None:
-    """Tab to the first playable card, Enter to choose it, Enter on the first option offered."""
+def play_by_keyboard(watched: Watched, patient: bool = True) -> bool:
+    """Tab to the first playable card, Enter to choose it, Enter on the first option offered.
+    Not `patient`: False when no option takes the focus within seconds (a newer view came
+    between the keys), nothing played."""
     page = watched.page
-    page.locator("#hand button.card:not([disabled])").first.focus()
+    playable = page.locator("#hand button.card:not([disabled])")
+    if not patient and not playable.count():
+        return False
+    playable.first.focus()
     page.keyboard.press("Enter")
-    until(lambda: page.evaluate("document.activeElement.dataset.move"), "focus on an option")
+    focused = "document.activeElement.dataset.move"
+    try:
+        until(lambda: page.evaluate(focused), "focus on an option", timeout=WAIT if patient else 3)
+    except AssertionError:
+        if patient:
+            raise
+        return False
     page.keyboard.press("Enter")
+    return True
 
 
 def assert_clean(server: Served, *pages: Watched, expected: tuple[str, ...] = ()) -> None:

@@ -43,6 +43,7 @@ class Session:
 def spawn(*args: str, timeout: float = 60) -> pexpect.spawn:
     """`escopa play ARGS` in a 50x120 pseudo-terminal, without colours."""
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "50"}
+    env["LANGUAGE"] = "en"  # the words the tests read, whatever this machine's language
     return pexpect.spawn(
         sys.executable,
         ["-m", "service.cli", "play", *args],

@@ -1,5 +1,5 @@
 """The web pages: `/` (start a game, the lobby), `/join/{id}` (take an open seat), `/play/{id}`
-(a seat's table), `/replay/{id}` (verify).
+(a seat's table), `/replay/{id}` (verify), `/rules` (how to play).
 
 The pages are static files; the player's token stays in the URL's fragment or the tab's session
 storage, which no request carries. The pages' policy lets them load and call nothing but this
@@ -69,6 +69,12 @@ def replay(game_id: GameId) -> File:
     return page("replay.html")
 
 
+@get("/rules", include_in_schema=False, sync_to_thread=False)
+def rules() -> File:
+    """How to play, in the page's language, with a preset's points."""
+    return page("rules.html")
+
+
 @get("/replay", include_in_schema=False, sync_to_thread=False)
 def replay_file() -> File:
     """The replay page with no game: it opens an export dropped, chosen or pasted."""
@@ -78,4 +84,4 @@ def replay_file() -> File:
 assets = create_static_files_router(
     path="/web", directories=[STATIC], name="web", include_in_schema=False
 )
-WEB_ROUTES: Final = (home, join, play, replay, replay_file, assets)
+WEB_ROUTES: Final = (home, join, play, replay, replay_file, rules, assets)

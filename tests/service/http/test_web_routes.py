@@ -41,6 +41,7 @@ async def test_a_client_that_does_not_ask_for_html_gets_json_at_the_root(
         ("/join/abc123", "take a seat"),
         ("/replay/abc123", "replay"),
         ("/replay/", "replay"),
+        ("/rules", "how to play"),
     ],
 )
 async def test_the_pages_are_served_with_a_policy_that_allows_only_this_service(
@@ -59,7 +60,7 @@ async def test_the_pages_are_served_with_a_policy_that_allows_only_this_service(
 async def test_every_script_and_style_a_page_names_is_served_by_the_service(
     client: Client,
 ) -> None:
-    for page in ("index.html", "join.html", "play.html", "replay.html"):
+    for page in ("index.html", "join.html", "play.html", "replay.html", "rules.html"):
         html = (STATIC / page).read_text()
         assets = re.findall(r'(?:src|href)="(/web/[^"]+)"', html)
         assert assets, page
@@ -74,7 +75,7 @@ async def test_every_script_and_style_a_page_names_is_served_by_the_service(
 
 
 async def test_no_page_or_module_names_another_host(client: Client) -> None:
-    for asset in STATIC.iterdir():
+    for asset in (path for path in STATIC.rglob("*") if path.is_file()):
         text = asset.read_text()
         hosts = re.findall(r"https?://[^\s\"'`)]+", text)
         assert [h for h in hosts if not h.startswith("http://www.w3.org/2000/svg")] == [], asset
@@ -89,7 +90,8 @@ async def test_an_unknown_asset_is_a_404_not_a_500(client: Client) -> None:
 async def test_the_pages_are_not_part_of_the_api_schema(client: Client) -> None:
     paths = (await client.get("/openapi.json")).json()["paths"]
 
-    assert not [p for p in paths if p == "/" or p.startswith(("/play", "/replay", "/web"))]
+    pages = ("/play", "/replay", "/web", "/rules")
+    assert not [p for p in paths if p == "/" or p.startswith(pages)]
 
 
 async def test_the_table_page_is_the_same_for_every_game_and_holds_no_secret(

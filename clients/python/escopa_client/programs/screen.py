@@ -4,6 +4,7 @@ legal moves, a log entry, a round's score) to rich renderables. Cards read with 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -31,6 +32,7 @@ from escopa_client.generated.models import (
     TableBonus,
 )
 from escopa_client.generated.types import Unset
+from escopa_client.programs.words import _, ngettext
 
 SUITS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED: Final = frozenset("HD")
@@ -46,7 +48,15 @@ CATEGORY_NAMES: Final = {
     "opponents_under_10": "opponents under 10 cards",
     "primeira": "primeira",
 }
-"""Every scoring category in the order the service's results list them, in words."""
+"""Every scoring category in the order the service's results list them, in words (English:
+`_()` says them in the player's language)."""
+
+
+def _marked() -> None:
+    """The categories' words, for the catalogs' extraction (`CATEGORY_NAMES` holds them)."""
+    _("escopas"), _("most cards"), _("all the cards"), _("most diamonds")
+    _("all the diamonds"), _("seven of diamonds"), _("most sevens"), _("all the sevens")
+    _("opponents under 10 cards"), _("primeira")
 
 
 def card(code: str) -> Text:
@@ -58,19 +68,19 @@ def card(code: str) -> Text:
 def cards(codes: Sequence[str]) -> Text:
     """Cards side by side, or `none`."""
     if not codes:
-        return Text("none", style="dim")
+        return Text(_("none"), style="dim")
     return Text(" ").join(card(code) for code in codes)
 
 
 def seat_name(view: GameView, seat: int | None, me: int) -> str:
     """`you`, or the seat's name (a bot's with its level, unless the name says it)."""
     if seat is None:
-        return "nobody"
+        return _("nobody")
     if seat == me:
-        return "you"
+        return _("you")
     player = next((p for p in view.players if p.seat == seat), None)
     if player is None:
-        return f"seat {seat}"
+        return _("seat {seat}").format(seat=seat)
     if player.bot is None or player.name.lower().startswith(player.bot.value):
         return player.name
     return f"{player.name} ({player.bot.value})"
@@ -83,39 +93,55 @@ def side_name(view: GameView, seats: Sequence[int], me: int) -> str:
 
 def board(view: GameView, me: int) -> Panel:
     """The table, the seat's hand, the others' hand sizes, each side's pile and score."""
-    turn = "" if view.turn is None else f" · to play: {seat_name(view, view.turn, me)}"
+    turn = (
+        ""
+        if view.turn is None
+        else _(" · to play: {who}").format(who=seat_name(view, view.turn, me))
+    )
     title = (
-        f"round {view.round_}, hand {view.hand_number} · dealer {seat_name(view, view.dealer, me)}"
-        f" · stock {view.stock_size}{turn}"
+        _("round {round}, hand {hand} · dealer {dealer} · stock {stock}").format(
+            round=view.round_,
+            hand=view.hand_number,
+            dealer=seat_name(view, view.dealer, me),
+            stock=view.stock_size,
+        )
+        + turn
     )
     lines: list[RenderableType] = [
-        Text.assemble(("table      ", "cyan"), cards(view.table)),
-        Text.assemble(("your hand  ", "cyan"), cards(view.hand)),
+        Text.assemble((label(_("table")), "cyan"), cards(view.table)),
+        Text.assemble((label(_("your hand")), "cyan"), cards(view.hand)),
     ]
     others = [
-        f"{seat_name(view, seat, me)} {size} card{'s' * (size != 1)}"
+        ngettext("{who} {count} card", "{who} {count} cards", size).format(
+            who=seat_name(view, seat, me), count=size
+        )
         for seat, size in enumerate(view.hand_sizes)
         if seat != me
     ]
-    lines.append(Text.assemble(("others     ", "cyan"), ", ".join(others)))
+    lines.append(Text.assemble((label(_("others")), "cyan"), ", ".join(others)))
     if view.last_move is not None:
         last = view.last_move
         first, *taken = last.move.removeprefix("claim:").split("+")
+        who = seat_name(view, last.seat, me)
         if last.move.startswith("claim:"):
-            played = Text.assemble("claimed the missed capture ", cards([first, *taken]))
+            said = _("{who} claimed the missed capture ").format(who=who)
+            played = Text.assemble(said, cards([first, *taken]))
+        elif taken:
+            said = _("{who} played {card} and took {cards}").format(
+                who=who, card="{0}", cards="{1}"
+            )
+            played = assembled(said, card(first), cards(taken))
         else:
-            played = Text.assemble("played ", card(first))
-            if taken:
-                played.append_text(Text.assemble(", taking ", cards(taken)))
-        said = Text.assemble(f"{seat_name(view, last.seat, me)} ", played)
+            played = assembled(_("{who} played {card}").format(who=who, card="{0}"), card(first))
         if last.escopa:
-            said.append(" (escopa)", style="green")
-        lines.append(Text.assemble(("last move  ", "cyan"), said))
+            played.append(_(" (escopa)"), style="green")
+        lines.append(Text.assemble((label(_("last move")), "cyan"), played))
     if view.signals:
         sent = ", ".join(f"{seat_name(view, s.seat, me)}: {s.signal.value}" for s in view.signals)
-        lines.append(Text.assemble(("signals    ", "cyan"), sent))
+        lines.append(Text.assemble((label(_("signals")), "cyan"), sent))
     scores = Table(box=None, padding=(0, 2), show_header=True, header_style="cyan")
-    for column in ("side", "pile", "escopas", f"score (to {view.rules.target})"):
+    target = _("score (to {target})").format(target=view.rules.target)
+    for column in (_("side"), _("pile"), _("escopas"), target):
         scores.add_column(column)
     for side in view.sides:
         scores.add_row(
@@ -128,15 +154,31 @@ def board(view: GameView, me: int) -> Panel:
 Listed = LegalPlay | LegalClaim | LegalDeal
 
 
+def label(word: str) -> str:
+    """A line's label, padded so the lines' contents align."""
+    return f"{word:<11}"
+
+
+def assembled(template: str, *parts: Text) -> Text:
+    """A sentence whose `{0}`, `{1}` are coloured parts (cards), wherever the language puts them."""
+    text = Text()
+    for piece in re.split(r"(\{\d\})", template):
+        if re.fullmatch(r"\{\d\}", piece):
+            text.append_text(parts[int(piece[1])])
+        elif piece:
+            text.append(piece)
+    return text
+
+
 def choice_text(move: Listed) -> Text:
     """A legal move in words: `7♦ takes 3♠ 5♥`, `7♦ down`, `claim 5♥ 2♠ 8♣`, `deal`."""
     if isinstance(move, LegalPlay):
         if move.capture:
-            return Text.assemble(card(move.card), " takes ", cards(move.capture))
-        return Text.assemble(card(move.card), " down on the table")
+            return assembled(_("{0} takes {1}"), card(move.card), cards(move.capture))
+        return assembled(_("{0} down on the table"), card(move.card))
     if isinstance(move, LegalClaim):
-        return Text.assemble("claim the missed capture ", cards(move.claim))
-    return Text("deal the next hand")
+        return assembled(_("claim the missed capture {0}"), cards(move.claim))
+    return Text(_("deal the next hand"))
 
 
 def choices(legal: LegalMoves) -> Table:
@@ -153,31 +195,55 @@ def choices(legal: LegalMoves) -> Table:
 def entry_lines(entry: LogEntry, view: GameView, me: int) -> list[RenderableType]:
     """What one log entry did, a line per event (a round's end as its score table)."""
     who = seat_name(view, entry.seat, me)
-    if entry.type_.value in ("joined", "left", "resigned", "aborted", "rematch"):
-        return [Text(f"{who}: {entry.type_.value}", style="yellow")]
+    life = {
+        "joined": _("{who} takes a seat"),
+        "left": _("{who} leaves the seat"),
+        "resigned": _("{who} resigns"),
+        "aborted": _("{who} aborts the match"),
+        "rematch": _("{who} asks for a rematch"),
+    }
+    if entry.type_.value in life:
+        return [Text(life[entry.type_.value].format(who=who), style="yellow")]
     shown: list[RenderableType] = []
     for event in entry.events:
         if isinstance(event, Played):
             actor = seat_name(view, event.seat, me)
-            line = Text.assemble(f"{actor} played ", card(event.card))
             if event.capture:
-                line.append_text(Text.assemble(", taking ", cards(event.capture)))
+                said = _("{who} played {card} and took {cards}")
+                line = assembled(
+                    said.format(who=actor, card="{0}", cards="{1}"),
+                    card(event.card),
+                    cards(event.capture),
+                )
+            else:
+                said = _("{who} played {card}")
+                line = assembled(said.format(who=actor, card="{0}"), card(event.card))
             if event.escopa:
-                line.append(" — escopa!", style="bold green")
+                line.append(_(" — escopa!"), style="bold green")
             shown.append(line)
         elif isinstance(event, Claimed):
             actor = seat_name(view, event.seat, me)
-            shown.append(Text.assemble(f"{actor} claimed the missed capture ", cards(event.cards)))
+            said = _("{who} claimed the missed capture ").format(who=actor)
+            shown.append(Text.assemble(said, cards(event.cards)))
         elif isinstance(event, TableBonus):
             actor = seat_name(view, event.seat, me)
-            said = f"{actor} took the dealt table, {event.escopas} escopa(s): "
+            said = ngettext(
+                "{who} took the dealt table, {count} escopa: ",
+                "{who} took the dealt table, {count} escopas: ",
+                event.escopas,
+            ).format(who=actor, count=event.escopas)
             shown.append(Text.assemble(said, cards(event.cards)))
         elif isinstance(event, HandDealt):
-            what = "last hand" if event.last else f"hand {event.hand}"
-            shown.append(Text(f"round {event.round_}, {what} dealt", style="dim"))
+            what = (
+                _("round {round}, last hand dealt")
+                if event.last
+                else _("round {round}, hand {hand} dealt")
+            )
+            shown.append(Text(what.format(round=event.round_, hand=event.hand), style="dim"))
         elif isinstance(event, LastCardsTaken) and event.cards:
-            taker = "nobody" if event.side is None else _side_of(view, event.side, me)
-            shown.append(Text.assemble(f"{taker} took the last cards ", cards(event.cards)))
+            taker = _("nobody") if event.side is None else _side_of(view, event.side, me)
+            said = _("{who} took the last cards ").format(who=taker)
+            shown.append(Text.assemble(said, cards(event.cards)))
         elif isinstance(event, RoundEnded):
             shown.append(round_table(event.score, view, me))
         elif isinstance(event, MatchEnded):
@@ -193,7 +259,8 @@ def _side_of(view: GameView, side: int, me: int) -> str:
 def round_table(score: RoundScore, view: GameView, me: int) -> Table:
     """A round's scoring category by category: what each side captured, the points of every
     category anyone scored, the round's total and the match's."""
-    table = Table(title=f"round {score.round_}", title_justify="left", header_style="cyan")
+    title = _("round {round}").format(round=score.round_)
+    table = Table(title=title, title_justify="left", header_style="cyan")
     table.add_column("")
     for side in score.sides:
         table.add_column(side_name(view, side.seats, me), justify="right")
@@ -201,22 +268,22 @@ def round_table(score: RoundScore, view: GameView, me: int) -> Table:
     def row(label: str, values: Sequence[str]) -> None:
         table.add_row(label, *values)
 
-    row("cards", [str(s.cards) for s in score.sides])
-    row("diamonds", [str(s.diamonds) for s in score.sides])
-    row("sevens", [str(s.sevens) for s in score.sides])
+    row(_("cards"), [str(s.cards) for s in score.sides])
+    row(_("diamonds"), [str(s.diamonds) for s in score.sides])
+    row(_("sevens"), [str(s.sevens) for s in score.sides])
     if view.rules.points.primeira:  # a preset that scores no primeira shows none
-        row("primeira", ["-" if s.primeira is None else str(s.primeira) for s in score.sides])
-    row("escopas", [str(s.escopas) for s in score.sides])
+        row(_("primeira"), ["-" if s.primeira is None else str(s.primeira) for s in score.sides])
+    row(_("escopas"), [str(s.escopas) for s in score.sides])
     for category in categories(score):
         points = [_points(s, category) for s in score.sides]
         if any(points):
-            label = CATEGORY_NAMES.get(category, category)
-            row(f"+ {label}", [str(p) if p else "" for p in points])
+            named = _(CATEGORY_NAMES[category]) if category in CATEGORY_NAMES else category
+            row(f"+ {named}", [str(p) if p else "" for p in points])
     if any(s.void or s.penalty for s in score.sides):
-        row("wrong captures", [f"-{s.penalty}" if s.void else "" for s in score.sides])
+        row(_("wrong captures"), [f"-{s.penalty}" if s.void else "" for s in score.sides])
     table.add_section()
-    row("round", [f"{s.total:+d}" for s in score.sides])
-    row("match", [str(t) for t in score.match_totals])
+    row(_("round"), [f"{s.total:+d}" for s in score.sides])
+    row(_("match"), [str(t) for t in score.match_totals])
     return table
 
 
@@ -233,13 +300,21 @@ def _points(side: SideScore, category: str) -> int:
 def outcome_text(outcome: Outcome, view: GameView, me: int) -> str:
     """`you won 21-14 after 4 rounds`, `Expert 1 (expert) won ...`, or a draw."""
     totals = "-".join(str(t) for t in outcome.totals)
-    rounds = f"after {outcome.rounds} round{'s' * (outcome.rounds != 1)}"
+    rounds = ngettext("after {count} round", "after {count} rounds", outcome.rounds)
+    after = rounds.format(count=outcome.rounds)
     result = "won" if isinstance(outcome.result, Unset) else outcome.result.value
     if result in ("won", "resigned") and outcome.winner is not None:
         winner = _side_of(view, outcome.winner, me)
-        verb = "win" if winner == "you" or winner.startswith("you +") else "won"
-        return f"match over: {winner} {verb} {totals} {rounds}"
+        mine = me in next((s.seats for s in view.sides if s.side == outcome.winner), [])
+        said = (
+            _("match over: you win {totals} {after}")
+            if mine
+            else _("match over: {winner} won {totals} {after}")
+        )
+        return said.format(winner=winner, totals=totals, after=after)
     if result == "aborted":
-        return "match over: aborted"
-    verb = "drew" if result == "draw" else "shared the victory"
-    return f"match over: the sides {verb} {totals} {rounds}"
+        return _("match over: aborted")
+    if result == "draw":
+        return _("match over: the sides drew {totals} {after}").format(totals=totals, after=after)
+    said = _("match over: the sides shared the victory {totals} {after}")
+    return said.format(totals=totals, after=after)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 import httpx
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from escopa_client import ApiError, Escopa, Event, Table, answer
 from escopa_client.generated.api.games import get_hint, get_log
@@ -28,10 +30,13 @@ from escopa_client.generated.models import (
     LogPage,
 )
 from escopa_client.programs.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
+from escopa_client.programs.words import _, pick, speak
 
 Ask = Callable[[str], str]
 """Reads one line the player types, after showing the prompt."""
 
+RECENT: Final = 8
+"""The lines of the game said last, shown above the board each time it is redrawn."""
 LEVELS: Final = tuple(level.value for level in BotLevel)
 """The bot levels a seat may have, as the service's document lists them."""
 
@@ -51,6 +56,7 @@ class Options:
     invite: str | None = None
     token: str | None = None
     api_key: str | None = None
+    lang: str | None = None
 
 
 class Seat(NamedTuple):
@@ -123,7 +129,7 @@ def parse_choice(text: str, legal: LegalMoves) -> Listed | str:
         number = int(typed)
         if 1 <= number <= len(legal.moves):
             return legal.moves[number - 1]
-        return f"choose a number from 1 to {len(legal.moves)}"
+        return _("choose a number from 1 to {count}").format(count=len(legal.moves))
     wanted = _key(typed)
     for move in legal.moves:
         if _key(move.id) == wanted:
@@ -133,8 +139,10 @@ def parse_choice(text: str, legal: LegalMoves) -> Listed | str:
         return playing[0]
     if playing:
         numbers = ", ".join(str(legal.moves.index(m) + 1) for m in playing)
-        return f"{typed} plays several ways ({numbers}): type its number or the whole code"
-    return f"{typed!r} is not a legal move here: type a number or a code from the list"
+        said = _("{typed} plays several ways ({numbers}): type its number or the whole code")
+        return said.format(typed=typed, numbers=numbers)
+    said = _("{typed!r} is not a legal move here: type a number or a code from the list")
+    return said.format(typed=typed)
 
 
 def _key(text: str) -> tuple[str, str, tuple[str, ...]]:
@@ -157,6 +165,9 @@ class Terminal:
 
     def __init__(self, console: Console, ask: Ask, table: Table, seat: int) -> None:
         self.console = console
+        self.redraw = console.is_terminal
+        """On a terminal each turn redraws the screen in place: the last lines said, the board."""
+        self.recent: deque[RenderableType] = deque(maxlen=RECENT)
         self.ask = ask
         self.table = table
         self.seat = seat
@@ -170,15 +181,18 @@ class Terminal:
         one the player types."""
         self.view = view
         self.catch_up(view.version)
+        if self.redraw:
+            self.console.clear()
+            for line in self.recent:
+                self.console.print(line)
         self.console.print(board(view, self.seat))
         self.console.print(choices(legal))
         while True:
             try:
                 numbers = "1" if len(legal.moves) == 1 else f"1-{len(legal.moves)}"
-                signals = ", s guindis or s seven to signal" if _signalling(view) else ""
-                typed = self.ask(
-                    f"your move ({numbers}, a code{signals}, h for a hint, q to leave): "
-                )
+                signals = _(", s guindis or s seven to signal") if _signalling(view) else ""
+                prompt = _("your move ({numbers}, a code{signals}, h for a hint, q to leave): ")
+                typed = self.ask(prompt.format(numbers=numbers, signals=signals))
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
             if typed.strip().lower() in ("q", "quit"):
@@ -202,19 +216,19 @@ class Terminal:
             )
             found = answer(response, Hint)
         except ApiError as error:
-            return f"no hint: {error}"
+            return _("no hint: {error}").format(error=error)
         number = next((n for n, m in enumerate(legal.moves, 1) if m.id == found.move.id), None)
-        return f"the expert would play {number}: {found.move.id}"
+        return _("the expert would play {number}: {move}").format(number=number, move=found.move.id)
 
     def signal(self, name: str) -> str:
         """Send a partner signal (`guindis`: the seven of diamonds, `seven`: another seven)."""
         if name not in ("guindis", "seven"):
-            return "the signals are guindis (the seven of diamonds) and seven (another seven)"
+            return _("the signals are guindis (the seven of diamonds) and seven (another seven)")
         try:
             self.table.signal(name)
         except ApiError as error:
-            return f"no signal: {error}"
-        return f"you signalled {name} to your partner"
+            return _("no signal: {error}").format(error=error)
+        return _("you signalled {name} to your partner").format(name=name)
 
     def on_event(self, event: Event) -> None:
         """Show what the entry did, unless shown already (a join refreshes the names)."""
@@ -242,6 +256,7 @@ class Terminal:
             self.view = self.table.view()
         for line in entry_lines(entry, self.view, self.seat):
             self.console.print(line)
+            self.recent.append(line)
         self.shown = max(self.shown, entry.seq)
 
 
@@ -255,6 +270,7 @@ def _signalling(view: GameView) -> bool:
 def run(args: Options, console: Console | None = None, ask: Ask | None = None) -> int:
     """Take the seat and play it to the end of the match; 2 when that cannot start."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
+    speak(pick(args.lang, os.environ))
     console = console or Console(highlight=False)
     asked = ask or console.input
     with Escopa(args.url, api_key=args.api_key) as service:
@@ -265,7 +281,9 @@ def run(args: Options, console: Console | None = None, ask: Ask | None = None) -
             return 2
         except httpx.TransportError:
             console.print(
-                f"escopa play: no Escopa service at {args.url}; start one with `escopa serve`",
+                _("escopa play: no Escopa service at {url}; start one with `escopa serve`").format(
+                    url=args.url
+                ),
                 soft_wrap=True,
             )
             return 2
@@ -273,28 +291,29 @@ def run(args: Options, console: Console | None = None, ask: Ask | None = None) -
             console.print(f"escopa play: {error}", soft_wrap=True)
             return 2
         table = service.table(seat.game_id, seat.token)
-        console.print(f"game {seat.game_id}, you are seat {seat.seat}")
+        console.print(
+            _("game {game}, you are seat {seat}").format(game=seat.game_id, seat=seat.seat)
+        )
         player = Terminal(console, asked, table, seat.seat)
         try:
             final = table.play(player.choose, player.on_event, after=player.shown)
         except KeyboardInterrupt:
             return _left(console, args.url, seat)
         except ApiError as error:
-            console.print(f"escopa play: the service refused: {error}", soft_wrap=True)
+            said = _("escopa play: the service refused: {error}").format(error=error)
+            console.print(said, soft_wrap=True)
             return 1
         except Quit:
             return _left(console, args.url, seat)
     if final.outcome is not None and not player.ended:
         console.print(outcome_text(final.outcome, final, seat.seat), style="bold")
-    console.print(f"replay: {args.url.rstrip('/')}/replay/{seat.game_id}")
+    console.print(_("replay: {url}").format(url=f"{args.url.rstrip('/')}/replay/{seat.game_id}"))
     return 0
 
 
 def _left(console: Console, url: str, seat: Seat) -> int:
     """Say how to come back: the seat stays the player's, the game waits for its moves."""
-    console.print(
-        f"you left the table; take your seat again with: escopa play --url {url} "
-        f"--game {seat.game_id} --token {seat.token}",
-        soft_wrap=True,
-    )
+    again = f"escopa play --url {url} --game {seat.game_id} --token {seat.token}"
+    said = _("you left the table; take your seat again with: {command}").format(command=again)
+    console.print(said, soft_wrap=True)
     return 0

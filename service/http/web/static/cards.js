@@ -1,21 +1,14 @@
 // @ts-check
-// The cards: codes, Spanish names and values, text alternatives, and SVG drawings (no images).
+// The cards: codes, names in the page's language (its region's deck: oros, ouros, denari,
+// diamonds), values, text alternatives, and SVG drawings (no images).
 // A code is rank then suit (docs/shuffle.md section 1): 7D is the seven of oros (diamonds).
+
+import { lang, t } from "./i18n.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "Q", "J", "K"];
 export const SUITS = ["C", "D", "H", "S"];
 export const DECK = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit)); // canonical order
 
-/** @type {Record<string, {name: string, english: string}>} */
-const SUIT = {
-  C: { name: "bastos", english: "clubs" },
-  D: { name: "oros", english: "diamonds" },
-  H: { name: "copas", english: "hearts" },
-  S: { name: "espadas", english: "spades" },
-};
-// The Spanish deck's figures: sota (8), caballo (9), rey (10); their printed numbers 10, 11, 12.
-/** @type {Record<string, [string, string]>} */
-const FIGURE = { Q: ["Sota", "10"], J: ["Caballo", "11"], K: ["Rey", "12"] };
 const SVG = "http://www.w3.org/2000/svg";
 
 /**
@@ -37,25 +30,45 @@ export function canonicalSort(cards) {
 }
 
 /**
- * The card's name, as a screen reader reads it: "Caballo of espadas (JS), worth 9".
+ * The card's name, as a screen reader reads it: "caballo de espadas (JS), vale 9".
  * @param {string} code
  * @returns {string}
  */
 export function cardName(code) {
-  const rank = code[0];
-  const word = FIGURE[rank]?.[0] ?? (rank === "A" ? "Ace" : rank);
-  return `${word} of ${SUIT[code[1]].name} (${code}), worth ${value(code)}`;
+  return t("card.alt", { name: shortName(code), code, value: value(code) });
 }
 
 /**
- * The short form used in move lists and buttons: "J♠" style, with the Spanish suit's initial.
+ * The card's name in move lists and buttons: "5 de copas", "fante di spade", "Queen of diamonds".
  * @param {string} code
  * @returns {string}
  */
 export function shortName(code) {
-  const rank = code[0];
-  const shown = FIGURE[rank] ? FIGURE[rank][0] : rank === "A" ? "As" : rank;
-  return `${shown} de ${SUIT[code[1]].name}`;
+  return t("card.name", { rank: t(`card.rank.${code[0]}`), suit: t(`card.suit.${code[1]}`) });
+}
+
+/**
+ * A card played in words: "Ana played 5 of cups and took 2 of swords + 3 of coins: escopa!".
+ * @param {string} who
+ * @param {string} card
+ * @param {string[]} capture
+ * @param {boolean} escopa
+ * @returns {string}
+ */
+export function playedWords(who, card, capture, escopa) {
+  const played = capture.length
+    ? t("log.playedTook", { who, card: shortName(card), cards: capture.map(shortName).join(" + ") })
+    : t("log.played", { who, card: shortName(card) });
+  return escopa ? t("log.escopa", { played }) : played;
+}
+
+/**
+ * The figures' rank: 8, 9, 10 (sota, caballo, rey; Q, J, K).
+ * @param {string} rank
+ * @returns {boolean}
+ */
+function figure(rank) {
+  return rank === "Q" || rank === "J" || rank === "K";
 }
 
 /**
@@ -72,12 +85,85 @@ function node(name, attributes = {}, children = []) {
   return element;
 }
 
+const DECK_KEPT = "escopa:deck";
+/** The decks drawn: French suits (Brazil's escopa), Spanish naipes (escoba). */
+const DECKS = ["french", "spanish"];
+/** The deck drawn: the one picked on this device, else the language's region's (French suits in
+ * Brazil and in English, naipes in Spain and Italy). */
+const FRENCH = (localStorage.getItem(DECK_KEPT) ?? (lang === "pt-BR" || lang === "en" ? "french" : "spanish")) === "french";
+
+/** The deck picker in the page's header: the choice kept on this device, the page drawn again. */
+export function deckPicker() {
+  const bar = document.querySelector("header.bar");
+  if (!bar || document.getElementById("deck")) return;
+  const select = document.createElement("select");
+  select.id = "deck";
+  for (const deck of DECKS) select.append(new Option(t(`deck.${deck}`), deck, false, (deck === "french") === FRENCH));
+  select.addEventListener("change", () => {
+    localStorage.setItem(DECK_KEPT, select.value);
+    location.reload();
+  });
+  const label = document.createElement("label");
+  label.className = "deck";
+  label.append(t("common.deck"), " ", select);
+  bar.append(label);
+}
+
 /**
- * One suit's emblem centred on (0, 0), about 16 units tall.
+ * One French suit's mark centred on (0, 0), about 16 units tall: ♦ ♥ ♠ ♣.
+ * @param {string} suit
+ * @returns {SVGElement}
+ */
+function frenchMark(suit) {
+  const colour = suit === "D" || suit === "H" ? "red" : "black";
+  /** @type {Record<string, string>} */
+  const shapes = {
+    D: "M0,-8 L6,0 L0,8 L-6,0 Z",
+    H: "M0,7 C-9,0 -8,-8 -3.5,-7.5 C-1.5,-7.3 -0.5,-6 0,-4.5 C0.5,-6 1.5,-7.3 3.5,-7.5 C8,-8 9,0 0,7 Z",
+    S: "M0,-8 C-8,-1 -8,4 -3.5,4.5 C-2,4.6 -1,4 -0.6,3 L-2,8 L2,8 L0.6,3 C1,4 2,4.6 3.5,4.5 C8,4 8,-1 0,-8 Z",
+    C: "M-0.9,1 C-3,5 -8,5 -7.5,0.5 C-7,-3 -3,-3 -1.8,-1.2 C-4,-4 -3,-8.5 0,-8.5 C3,-8.5 4,-4 1.8,-1.2 C3,-3 7,-3 7.5,0.5 C8,5 3,5 0.9,1 L2,8 L-2,8 Z",
+  };
+  return node("path", { d: shapes[suit], class: `mark-${colour}` });
+}
+
+/**
+ * A figure drawn as a person, in its suit's colour: a king crowned, a knight (caballo,
+ * cavallo, valete) in a plumed cap, a page or queen (sota, fante, dama) in a hat or tiara.
+ * @param {string} rank Q, J or K
+ * @param {string} suit
+ * @returns {SVGElement}
+ */
+function figureDrawing(rank, suit) {
+  /** @type {Record<string, string>} */
+  const headgear = {
+    K: "M-6,-10 L-6,-17 L-3,-13 L0,-18 L3,-13 L6,-17 L6,-10 Z",
+    J: "M-7,-10 L7,-10 L5,-14 L-5,-14 Z M4,-14 Q9,-20 11,-15 Q8,-16 5,-13 Z",
+    Q: "M-6.5,-9.5 Q0,-18 6.5,-9.5 Z",
+  };
+  return node("g", {}, [
+    node("path", { d: "M-13,22 Q-13,3 0,2 Q13,3 13,22 Z", class: `robe suit-${suit} outline` }),
+    node("path", { d: "M-4,3 L0,12 L4,3", class: "collar" }),
+    node("circle", { cy: -4, r: 6.5, class: "skin outline" }),
+    node("path", { d: headgear[rank], class: "crown outline" }),
+    node("g", { transform: "translate(0 13) scale(0.45)" }, [emblem(suit)]),
+  ]);
+}
+
+/**
+ * One suit's emblem centred on (0, 0), about 16 units tall: the French mark, or the naipe.
  * @param {string} suit
  * @returns {SVGElement}
  */
 function emblem(suit) {
+  return FRENCH ? frenchMark(suit) : naipe(suit);
+}
+
+/**
+ * One Spanish suit's emblem centred on (0, 0), about 16 units tall.
+ * @param {string} suit
+ * @returns {SVGElement}
+ */
+function naipe(suit) {
   const color = `suit-${suit}`; // a class: the colours are the style sheet's custom properties
   switch (suit) {
     case "D": // oros: a gold coin
@@ -124,7 +210,7 @@ const PIPS = {
  */
 export function cardSvg(code) {
   const [rank, suit] = code;
-  const printed = FIGURE[rank]?.[1] ?? (rank === "A" ? "1" : rank);
+  const printed = t(`card.index.${rank}`);
   const svg = node("svg", { viewBox: "0 0 60 90", "aria-hidden": "true", focusable: "false" });
   svg.append(node("rect", { x: 1, y: 1, width: 58, height: 88, rx: 5, class: "face" }));
   for (const [x, y, turn] of [[8, 11, 0], [52, 79, 180]]) {
@@ -132,22 +218,21 @@ export function cardSvg(code) {
     index.textContent = printed;
     svg.append(index);
   }
-  if (FIGURE[rank]) {
-    const letter = node("text", { x: 30, y: 52, "text-anchor": "middle", class: "figure" });
-    letter.textContent = FIGURE[rank][0][0];
+  if (figure(rank)) {
     svg.append(node("rect", { x: 12, y: 16, width: 36, height: 58, rx: 3, class: "frame" }));
-    svg.append(letter);
-    svg.append(node("g", { transform: "translate(30 66) scale(0.8)" }, [emblem(suit)]));
-    svg.append(node("g", { transform: "translate(30 26) scale(0.8)" }, [emblem(suit)]));
+    svg.append(node("g", { transform: "translate(30 48)" }, [figureDrawing(rank, suit)]));
+    svg.append(node("g", { transform: "translate(19 24) scale(0.5)" }, [emblem(suit)]));
   } else {
     const scale = rank === "A" ? 1.9 : 0.95;
     for (const [x, y] of PIPS[value(code)]) {
       svg.append(node("g", { transform: `translate(${x} ${y}) scale(${scale})` }, [emblem(suit)]));
     }
   }
-  const worth = node("text", { x: 53, y: 11, "text-anchor": "middle", class: "worth" });
-  worth.textContent = String(value(code));
-  svg.append(node("circle", { cx: 53, cy: 8, r: 5, class: "worth-dot" }), worth);
+  if (figure(rank) && printed !== String(value(code))) { // the value, where the index is not it
+    const worth = node("text", { x: 53, y: 11, "text-anchor": "middle", class: "worth" });
+    worth.textContent = String(value(code));
+    svg.append(node("circle", { cx: 53, cy: 8, r: 5, class: "worth-dot" }), worth);
+  }
   return svg;
 }
 
@@ -166,9 +251,16 @@ export function cardElement(code, { button = false, label = cardName(code) } = {
   const element = document.createElement(button ? "button" : "span");
   element.className = "card";
   element.dataset.card = code;
-  if (element instanceof HTMLButtonElement) element.type = "button";
-  else element.setAttribute("role", "img");
-  element.setAttribute("aria-label", label);
+  if (element instanceof HTMLButtonElement) {
+    element.type = "button"; // named by its content: the drawing's marks are not its name
+    const name = document.createElement("span");
+    name.className = "visually-hidden";
+    name.textContent = label;
+    element.append(name);
+  } else {
+    element.setAttribute("role", "img");
+    element.setAttribute("aria-label", label);
+  }
   element.append(cardSvg(code));
   return element;
 }
@@ -178,7 +270,7 @@ export function cardElement(code, { button = false, label = cardName(code) } = {
  * @param {string} [label]
  * @returns {HTMLElement}
  */
-export function cardBack(label = "a face-down card") {
+export function cardBack(label = t("card.back")) {
   const element = document.createElement("span");
   element.className = "card back";
   element.setAttribute("role", "img");
@@ -204,7 +296,7 @@ export function cardRow(codes, options = {}) {
   if (!codes.length) {
     const none = document.createElement("span");
     none.className = "empty";
-    none.textContent = options.empty ?? "none";
+    none.textContent = options.empty ?? t("card.none");
     row.append(none);
   }
   for (const code of codes) row.append(cardElement(code, options));

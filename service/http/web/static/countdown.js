@@ -4,6 +4,7 @@
 // wrong still shows the right time), every seat's bank, and a `timeout` entry in words.
 
 import { shortName } from "./cards.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Clock} Clock */
 /** @typedef {import("./types.js").GameView} GameView */
@@ -27,9 +28,8 @@ export function clockText(ms) {
  * @returns {string}
  */
 export function clockRules(clock) {
-  /** @type {Record<string, string>} */
-  const then = { bot: "a bot plays the turn", forfeit: "the match is lost", first_move: "the first legal move is played" };
-  return `${clock.turn_seconds} s a turn + ${clockText(clock.bank_seconds * 1000)} bank; out of time: ${then[clock.on_timeout] ?? clock.on_timeout}`;
+  const then = ["bot", "forfeit", "first_move"].includes(clock.on_timeout) ? t(`clock.then.${clock.on_timeout}`) : clock.on_timeout;
+  return t("clock.rules", { turn: clock.turn_seconds, bank: clockText(clock.bank_seconds * 1000), then });
 }
 
 /**
@@ -38,10 +38,10 @@ export function clockRules(clock) {
  * @returns {string}
  */
 export function moveWords(text) {
-  if (text === "deal") return "the deal";
-  if (text.startsWith("claim:")) return `a claim of ${text.slice(6).split("+").map(shortName).join(" + ")}`;
+  if (text === "deal") return t("move.words.deal");
+  if (text.startsWith("claim:")) return t("move.words.claim", { cards: text.slice(6).split("+").map(shortName).join(" + ") });
   const [card, ...taken] = text.split("+");
-  return taken.length ? `${shortName(card)}, taking ${taken.map(shortName).join(" + ")}` : shortName(card);
+  return taken.length ? t("move.words.take", { card: shortName(card), cards: taken.map(shortName).join(" + ") }) : shortName(card);
 }
 
 /**
@@ -52,12 +52,10 @@ export function moveWords(text) {
  * @returns {string}
  */
 export function timeoutWords(entry, who, policy) {
-  const ran = `${who} ran out of time`;
-  if (entry.move === "forfeit") return `${ran} and lost on time`;
-  if (entry.move === "abort") return `${ran}: the match is aborted (no first move)`;
-  if (entry.move === null) return ran; // a timeout's entry names what followed: not in a valid log
-  const by = policy === "first_move" ? "the first legal move was played" : "the bot played";
-  return `${ran}: ${by} ${moveWords(entry.move)}`;
+  if (entry.move === "forfeit") return t("timeout.forfeit", { who });
+  if (entry.move === "abort") return t("timeout.abort", { who });
+  if (entry.move === null) return t("timeout.ran", { who }); // a timeout's entry names what followed: not in a valid log
+  return t(policy === "first_move" ? "timeout.first" : "timeout.bot", { who, move: moveWords(entry.move) });
 }
 
 /**
@@ -75,15 +73,15 @@ export function timeoutWords(entry, who, policy) {
 export function seatClock(view, seat, elapsed, clock, opening = false) {
   const bank = view.banks_ms?.[seat] ?? 0;
   const misses = view.timeouts?.[seat] ?? 0;
-  const row = misses ? ` · ${misses} timeout(s) in a row` : "";
+  const row = misses ? t("clock.misses", { misses }) : "";
   if (seat !== view.turn || view.ms_left === null || view.ms_left === undefined || view.outcome) {
-    return { text: `bank ${clockText(bank)}${row}`, left: null };
+    return { text: `${t("clock.bank", { bank: clockText(bank) })}${row}`, left: null };
   }
   const left = Math.max(0, view.ms_left - elapsed);
-  if (opening) return { text: `${clockText(left)} for the first move`, left }; // else the match is aborted
+  if (opening) return { text: t("clock.first", { left: clockText(left) }), left }; // else the match is aborted
   const zombie = clock?.on_timeout === "bot" && clock.zombie_after > 0 && misses >= clock.zombie_after;
-  if (zombie) return { text: `${clockText(left)}, then a bot plays (no bank)${row}`, left };
+  if (zombie) return { text: `${t("clock.zombie", { left: clockText(left) })}${row}`, left };
   const turn = Math.max(0, left - bank);
-  const text = left === 0 ? "time is up" : turn > 0 ? `${clockText(turn)} + bank ${clockText(bank)}` : `bank ${clockText(left)}`;
+  const text = left === 0 ? t("clock.up") : turn > 0 ? t("clock.turn", { turn: clockText(turn), bank: clockText(bank) }) : t("clock.bank", { bank: clockText(left) });
   return { text: `${text}${row}`, left };
 }

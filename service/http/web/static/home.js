@@ -5,6 +5,8 @@
 
 import { api, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
+import { t, translate } from "./i18n.js";
+import { forget, keptSeats } from "./seats.js";
 
 /** @typedef {import("./types.js").CreatedGame} CreatedGame */
 /** @typedef {import("./types.js").LobbyPage} LobbyPage */
@@ -22,7 +24,8 @@ import { byId as $, h } from "./dom.js";
 
 const DEFAULT_NAMES = ["Ana", "Bia", "Caio", "Duda"];
 const BOT_NAMES = ["Rita", "Beto", "Zeca"];
-const LEVELS = { random: "random (plays any legal move)", greedy: "greedy (takes the most now)", expert: "expert (thinks ahead)" };
+const LEVELS = ["random", "greedy", "expert"];
+const FIRST_LEVEL = "greedy"; // a newcomer's first game: a bot they can beat
 
 /**
  * A name to give for each seat, keeping the names given so far.
@@ -31,9 +34,9 @@ const LEVELS = { random: "random (plays any legal move)", greedy: "greedy (takes
 function nameInputs(count) {
   const fieldset = $("names");
   const kept = [...fieldset.querySelectorAll("input")].map((input) => input.value);
-  fieldset.replaceChildren(h("legend", { text: "Names, in seat order" }));
+  fieldset.replaceChildren(h("legend", { text: t("home.screen.names") }));
   for (let seat = 0; seat < count; seat += 1) {
-    fieldset.append(h("label", { text: `Seat ${seat}` },
+    fieldset.append(h("label", { text: t("common.Seat", { seat }) },
       h("input", { name: `name${seat}`, required: true, maxlength: "40", value: kept[seat] ?? DEFAULT_NAMES[seat] })));
   }
 }
@@ -45,12 +48,12 @@ function nameInputs(count) {
 function botInputs(count) {
   const fieldset = $("bot-seats");
   const kept = [...fieldset.querySelectorAll("select")].map((select) => select.value);
-  const partner = (/** @type {number} */ seat) => (count === 4 && seat === 2 ? ", your partner" : count === 4 ? ", against you" : "");
+  const role = (/** @type {number} */ seat) => (count !== 4 ? "none" : seat === 2 ? "partner" : "opponent");
   fieldset.replaceChildren(fieldset.querySelector("legend") ?? "");
   for (let seat = 1; seat < count; seat += 1) {
-    const options = Object.entries(LEVELS).map(([level, text]) =>
-      h("option", { value: level, text, selected: (kept[seat - 1] ?? "expert") === level }));
-    fieldset.append(h("label", { text: `Seat ${seat}: ${BOT_NAMES[seat - 1]}${partner(seat)}` },
+    const options = LEVELS.map((level) =>
+      h("option", { value: level, text: t(`level.${level}`), selected: (kept[seat - 1] ?? FIRST_LEVEL) === level }));
+    fieldset.append(h("label", { text: t("home.bots.seat", { seat, name: BOT_NAMES[seat - 1], role: role(seat) }) },
       h("select", { name: `bot${seat}`, "data-seat": String(seat) }, options)));
   }
 }
@@ -60,7 +63,7 @@ async function loadPresets() {
   const presets = await api("/v1/rules/presets");
   for (const id of ["preset", "bots-preset", "friend-preset"]) {
     $(id).replaceChildren(...Object.entries(presets).map(([name, rules]) =>
-      h("option", { value: name, text: `${name} (to ${rules.target})` })));
+      h("option", { value: name, text: t("home.preset", { name, target: rules.target }) })));
   }
 }
 
@@ -128,17 +131,27 @@ async function loadLobby() {
   const page = await api("/v1/lobby?limit=20");
   list.dataset.loaded = new Date().toISOString(); // when the list shown was read
   if (!page.games.length) {
-    list.replaceChildren(h("li", { class: "empty", text: "No game is waiting: open one above, and tick the lobby." }));
+    list.replaceChildren(h("li", { class: "empty", text: t("home.lobby.none") }));
     return;
   }
   list.replaceChildren(...page.games.map((game) => {
     const seated = game.players.filter((p) => !p.open).map((p) => p.name).join(", ");
     const seat = game.open[0];
-    const text = `${game.preset}: ${seated} · ${game.open.length} open seat(s) of ${game.players.length}`;
+    const text = t("home.lobby.game", { preset: game.preset, seated, open: game.open.length, seats: game.players.length });
     return h("li", { "data-game": game.game_id },
       h("span", { text }), " ",
-      h("a", { class: "button", href: `/join/${game.game_id}#seat=${seat}`, "data-seat": String(seat), text: `Join (seat ${seat})` }));
+      h("a", { class: "button", href: `/join/${game.game_id}#seat=${seat}`, "data-seat": String(seat), text: t("home.lobby.join", { seat }) }));
   }));
+}
+
+/** The seats kept on this device, newest first: each to resume, or to forget. */
+function showMine() {
+  const kept = Object.entries(keptSeats()).sort(([, a], [, b]) => b.kept.localeCompare(a.kept));
+  $("mine-box").hidden = !kept.length;
+  $("my-games").replaceChildren(...kept.map(([id, seat]) => h("li", { "data-game": id },
+    h("a", { class: "button", href: `/play/${id}`, text: t("home.mine.open", { name: seat.name, seat: seat.seat }) }), " ",
+    h("small", { text: t("home.mine.since", { when: new Date(seat.kept).toLocaleString(document.documentElement.lang) }) }), " ",
+    h("button", { type: "button", class: "forget", text: t("home.mine.forget"), onclick: () => { forget(id); showMine(); } }))));
 }
 
 /**
@@ -150,7 +163,7 @@ function showCreated(game) {
   links.replaceChildren(...game.players.map((seat) => {
     const url = `${location.origin}/play/${game.game_id}#token=${encodeURIComponent(seat.token ?? "")}`;
     return h("li", {},
-      h("a", { href: url, "data-seat": String(seat.seat), text: `Play as ${seat.name} (seat ${seat.seat})` }),
+      h("a", { href: url, "data-seat": String(seat.seat), text: t("home.created.play", { name: seat.name, seat: seat.seat }) }),
       " ", h("code", { text: url }));
   }));
   $("spectate", HTMLAnchorElement).href = `/play/${game.game_id}`;
@@ -192,6 +205,8 @@ function toTable(game) {
   location.assign(`/play/${game.game_id}#token=${encodeURIComponent(mine.token)}`);
 }
 
+translate();
+showMine();
 const players = $("players", HTMLSelectElement);
 players.addEventListener("change", () => nameInputs(Number(players.value)));
 nameInputs(2);

@@ -5,28 +5,23 @@
 
 import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
+import { has, t, translate } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameView} GameView */
 /** @typedef {import("./types.js").Joined} Joined */
 /** What the join asks for: a seat by its invite, or (a lobby game) by its number. @typedef {{invite: string} | {seat: number}} Asked */
 
 const gameId = gameIdFromPath("/join/");
-/** @type {Record<string, string>} */
-const TOLD = {
-  "join/invite_invalid": "This invite has been used already, or is not this game's: ask for a new link.",
-  "join/seat_taken": "Someone has just taken that seat.",
-  "join/name_taken": "Someone at this table has that name already: choose another.",
-  "game/not_waiting": "This game has started already.",
-  "game/expired": "Nobody joined this game in time: it has expired.",
-};
-
+/** The problems this page words itself: `join.told.<code>` in the catalogs. */
+const TOLD = ["join/invite_invalid", "join/seat_taken", "join/name_taken", "game/not_waiting", "game/expired"];
 /**
  * This page's words for a problem's code, else what the thrown value says.
  * @param {unknown} problem
  * @returns {string}
  */
 function told(problem) {
-  return (problem instanceof Problem ? TOLD[problem.code] : undefined) ?? messageOf(problem);
+  const code = problem instanceof Problem && TOLD.includes(problem.code) ? `join.told.${problem.code}` : null;
+  return code && has(code) ? t(code) : messageOf(problem);
 }
 
 /**
@@ -55,9 +50,9 @@ function wanted() {
 function describe(view, asked) {
   const seated = view.players.filter((p) => !p.open).map((p) => p.name);
   const open = view.players.filter((p) => p.open).length;
-  const target = view.rules.target;
-  const how = "invite" in asked ? `${seated.join(" and ")} invite${seated.length === 1 ? "s" : ""} you` : `Seat ${asked.seat} is open`;
-  return `${how}: a ${view.rules.players}-player game to ${target} points; ${open} seat(s) still open.`;
+  const game = { players: view.rules.players, target: view.rules.target, open };
+  if ("invite" in asked) return t("join.invited", { ...game, who: seated.join(" & "), count: seated.length });
+  return t("join.seatOpen", { ...game, seat: asked.seat });
 }
 
 /**
@@ -85,11 +80,11 @@ async function join(event, asked) {
 async function start() {
   if (!gameId) throw new Error("no game in this address");
   const asked = wanted();
-  if (!asked) throw new Error("This link has no invite and names no seat.");
+  if (!asked) throw new Error(t("join.noInvite"));
   /** @type {GameView} */
   const view = await api(`/v1/games/${gameId}`);
   if (view.status !== "waiting") {
-    $("game-line").replaceChildren("This game has started already: ", h("a", { href: `/play/${gameId}`, text: "watch it" }), ".");
+    $("game-line").replaceChildren(t("join.started"), " ", h("a", { href: `/play/${gameId}`, text: t("join.watch") }));
     return;
   }
   $("game-line").textContent = describe(view, asked);
@@ -99,6 +94,7 @@ async function start() {
   $("join-name").focus();
 }
 
+translate();
 start().catch((problem) => {
   $("game-line").textContent = "";
   $("error").textContent = told(problem);

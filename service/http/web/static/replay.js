@@ -4,7 +4,8 @@
 
 import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { cardRow } from "./cards.js";
+import { cardRow, deckPicker, playedWords, shortName } from "./cards.js";
+import { t, translate } from "./i18n.js";
 import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { signalLine } from "./signals.js";
@@ -25,13 +26,18 @@ import { Broken, replayHash, trustedKeys, verify } from "./verify.js";
  * @type {Record<string, (entry: LogEntry) => string>}
  */
 const LIFE = {
-  joined: (entry) => `seat ${entry.seat} taken by ${entry.player}`,
-  left: (entry) => `seat ${entry.seat} is left: open again`,
-  resigned: () => "resigns",
-  aborted: () => "aborts the match",
-  rematch: (entry) => `a rematch is offered: game ${entry.rematch}`,
+  joined: (entry) => t("log.joined", { who: entry.player, seat: entry.seat }),
+  left: (entry) => t("log.left", { seat: entry.seat }),
+  resigned: (entry) => t("log.resigned", { who: view.players[entry.seat ?? -1] }),
+  aborted: (entry) => t("log.aborted", { who: view.players[entry.seat ?? -1] }),
+  rematch: (entry) => t("replay.rematch", { game: entry.rematch }),
 };
-const dealt = (/** @type {LogEntry} */ entry) => (entry.events.some((event) => event.type === "dealt") ? " — the game is dealt" : "");
+/** The checks of verify.js by their names, and each one's words (`check.<id>`). */
+const CHECKS = {
+  "Hash chain": "chain", "Seed commitment": "seed", "Deals from the seeded shuffle": "deals", "Partner signals": "signals",
+  "Turn clock": "clock", "Seats and the match's end": "life", "The match is over": "over", "Moves use the cards dealt": "cards",
+  "The log this browser saw": "seen", "Signature of the final head": "signature", Export: "export", Verification: "verification",
+};
 /**
  * What the viewer shows: the export's entries, the position after each, the players, the
  * rules, the position in sight, the game, the first inconsistency, the keys trusted.
@@ -83,26 +89,21 @@ function jumpRound(direction) {
  * @returns {string}
  */
 function describe(entry) {
-  const who = entry.seat === null ? "" : `${view.players[entry.seat]}: `;
-  if (entry.type === "created") return entry.game?.open?.length ? `created; seat(s) ${entry.game.open.join(", ")} open` : "the opening deal";
-  if (entry.type === "signal") return `${who}signal ${entry.signal}`;
-  if (entry.type === "timeout") return `${timeoutWords(entry, view.players[entry.seat ?? -1], view.rules?.clock?.on_timeout)}${ending(entry)}${signalsText(entry)}`;
-  if (entry.type === "joined" || entry.type === "left") return `${LIFE[entry.type](entry)}${dealt(entry)}`;
-  if (entry.type in LIFE) return `${who}${LIFE[entry.type](entry)}${signalsText(entry)}`;
-  const escopa = entry.events.some((event) => event.type === "played" && event.escopa) ? " ★ escopa" : "";
-  const ended = entry.events.find((event) => event.type === "round_ended");
-  return `${who}${entry.move}${escopa}${ended ? ` — round ${ended.score.round} ends` : ""}${signalsText(entry)}`;
-}
-
-/**
- * What an entry's events end: a round, the match.
- * @param {LogEntry} entry
- * @returns {string}
- */
-function ending(entry) {
-  const ended = entry.events.find((event) => event.type === "round_ended");
-  const over = entry.events.some((event) => event.type === "match_ended");
-  return `${ended ? ` — round ${ended.score.round} ends` : ""}${over ? " — the match is over" : ""}`;
+  const who = view.players[entry.seat ?? -1] ?? "";
+  const parts = [];
+  if (entry.type === "created") parts.push(entry.game?.open?.length ? t("replay.created", { seats: entry.game.open.join(", "), count: entry.game.open.length }) : t("replay.opening"));
+  else if (entry.type === "signal") parts.push(t("log.signalled", { who }));
+  else if (entry.type === "timeout") parts.push(timeoutWords(entry, who, view.rules?.clock?.on_timeout));
+  else if (entry.type in LIFE) parts.push(LIFE[entry.type](entry));
+  for (const event of entry.events) {
+    if (event.type === "dealt") parts.push(entry.type === "joined" ? t("replay.dealt") : t("log.dealt", { round: event.round, hand: event.hand, who: view.players[event.dealer] }));
+    else if (event.type === "played" && entry.type !== "timeout") parts.push(playedWords(view.players[event.seat], event.card, event.capture, event.escopa));
+    else if (event.type === "claimed") parts.push(t("log.claimed", { who: view.players[event.seat], cards: event.cards.map(shortName).join(" + ") }));
+    else if (event.type === "table_bonus") parts.push(t("log.tableBonus", { who: view.players[event.seat], count: event.escopas }));
+    else if (event.type === "round_ended") parts.push(t("replay.roundEnds", { round: event.score.round }));
+    else if (event.type === "match_ended") parts.push(t("log.matchEnded"));
+  }
+  return `${parts.join(" — ")}${signalsText(entry)}`;
 }
 
 /**
@@ -112,7 +113,7 @@ function ending(entry) {
  */
 function signalsText(entry) {
   if (!entry.signals?.length) return "";
-  const sent = entry.signals.map((s) => `${signalLine(s, view.players)} (after ${s.after})`);
+  const sent = entry.signals.map((s) => t("replay.signalAfter", { line: signalLine(s, view.players), after: s.after }));
   return ` — ${sent.join("; ")}`;
 }
 
@@ -120,26 +121,26 @@ function signalsText(entry) {
 function render() {
   const p = position(view.at);
   const entry = view.entries[view.at];
-  $("where").textContent = `Position ${p.seq} of ${view.list.length} · round ${p.round}, hand ${p.hand}`;
+  $("where").textContent = t("replay.where", { seq: p.seq, count: view.list.length, round: p.round, hand: p.hand });
   $("position-link", HTMLAnchorElement).href = `#m=${p.seq}`;
   $("last-move").textContent = `${p.seq}. ${describe(entry)}`;
   $("seats").replaceChildren(...view.players.map((playerName, seat) => {
     const box = h("section", { class: "seat side", "data-seat": String(seat) },
-      h("h2", { text: `${playerName}${p.dealer === seat ? " (deals)" : ""}` }),
-      cardRow(p.hands[seat], { empty: "no cards" }));
+      h("h2", { text: p.dealer === seat ? t("replay.deals", { who: playerName }) : playerName, "data-turn": t("play.toPlay") }),
+      cardRow(p.hands[seat], { empty: t("card.noCards") }));
     box.classList.toggle("turn", p.turn === seat && !p.outcome);
     return box;
   }));
-  $("board-table").replaceChildren(cardRow(p.table, { empty: "the table is empty" }));
+  $("board-table").replaceChildren(cardRow(p.table, { empty: t("card.tableEmpty") }));
   $("board-sides").replaceChildren(...p.piles.map((pile, side) => {
     const rules = /** @type {Rules} */ (view.rules); // an export is open
     const seats = view.players.map((_, seat) => seat).filter((seat) => sideOf(rules, seat) === side);
     const label = sideName({ seats }, view.players);
     return h("section", { class: "side", "data-side": String(side) },
       h("h2", { text: label }),
-      h("div", { "data-captured": String(pile.length), text: `${pile.length} card(s) taken` }),
-      h("div", { "data-escopas": String(p.escopas[side]), text: `Escopas this round: ${p.escopas[side]}` }),
-      h("div", { "data-score": String(p.scores[side]), text: `Match: ${p.scores[side]} of ${rules.target}` }));
+      h("div", { "data-captured": String(pile.length), text: t("replay.taken", { count: pile.length }) }),
+      h("div", { "data-escopas": String(p.escopas[side]), text: t("side.escopas", { count: p.escopas[side] }) }),
+      h("div", { "data-score": String(p.scores[side]), text: t("side.match", { score: p.scores[side], target: rules.target }) }));
   }));
   renderScore(p);
   for (const button of $("moves").querySelectorAll("button")) {
@@ -170,14 +171,18 @@ function renderScore(p) {
   const score = $("score");
   const result = p.rounds.at(-1);
   const outcome = p.outcome ? h("p", { class: "outcome-line", text: outcomeText(p.outcome, view.players) }) : "";
-  const table = result ? scoreTable(result, view.players) : h("p", { class: "empty", text: "No round has been scored yet." });
+  const table = result ? scoreTable(result, view.players) : h("p", { class: "empty", text: t("replay.noRound") });
   score.replaceChildren(table, outcome);
 }
 
-/** The list of entries, each a button to its position. */
+/** The list of entries, each a button to its position; each hand dealt marks where it starts. */
 function moveList() {
-  $("moves").replaceChildren(...view.entries.map((entry, index) => h("li", {},
-    h("button", { type: "button", "data-index": String(index), "data-seq": String(entry.seq), text: describe(entry), onclick: () => go(index) }))));
+  $("moves").replaceChildren(...view.entries.map((entry, index) => {
+    const dealt = entry.events.find((event) => event.type === "dealt");
+    return h("li", { class: dealt ? "dealt" : null },
+      dealt ? h("span", { class: "mark", text: t("replay.mark", { round: dealt.round, hand: dealt.hand }) }) : null,
+      h("button", { type: "button", "data-index": String(index), "data-seq": String(entry.seq), text: describe(entry), onclick: () => go(index) }));
+  }));
 }
 
 /**
@@ -185,12 +190,18 @@ function moveList() {
  * @param {CheckResult[]} results
  */
 function renderChecks(results) {
-  /** @type {Record<string, string>} */
-  const said = { passed: "passed", failed: "FAILED", "not-checked": "not checked" };
-  $("checks").replaceChildren(...results.map((result) =>
-    h("li", { class: result.status, "data-check": result.name, "data-status": result.status },
-      h("strong", { text: `${result.name}: ` }), said[result.status] ?? "",
-      h("br"), h("small", { text: result.detail }))));
+  const failed = results.some((r) => r.status === "failed");
+  const pending = results.some((r) => r.status === "pending");
+  const unsigned = results.some((r) => r.status === "not-checked");
+  const verdict = pending ? "pending" : failed ? "failed" : unsigned ? "unsigned" : "passed";
+  $("verdict").textContent = t(`replay.verdict.${verdict}`);
+  $("verdict").dataset.verdict = verdict;
+  $("checks").replaceChildren(...results.map((result) => {
+    const id = /** @type {Record<string, string>} */ (CHECKS)[result.name];
+    return h("li", { class: result.status, "data-check": result.name, "data-status": result.status },
+      h("strong", { text: `${id ? t(`check.${id}`) : result.name}: ` }), t(`check.status.${result.status}`),
+      h("br"), h("small", { lang: "en", text: result.detail }));
+  }));
 }
 
 /**
@@ -224,11 +235,11 @@ async function open(exported) {
   $("error").textContent = "";
   const entries = exported?.entries;
   const game = Array.isArray(entries) ? entries[0]?.game : null;
-  if (!game) throw new Error("this is not a game's export");
+  if (!game) throw new Error(t("replay.notExport"));
   view.entries = entries;
   view.rules = game.rules;
   view.players = seatNames(entries);
-  $("game-label").textContent = `game ${exported.game_id ?? ""} · ${view.players.join(", ")}`;
+  $("game-label").textContent = t("replay.label", { game: exported.game_id ?? "", players: view.players.join(", ") });
   const rebuilt = positions(entries);
   view.list = rebuilt.list;
   $("viewer").hidden = false;
@@ -239,7 +250,7 @@ async function open(exported) {
   go(index < 0 ? 0 : index);
   view.exported = exported;
   view.problem = rebuilt.problem;
-  $("replay-hash").textContent = await replayHash(entries).catch(() => "cannot be computed");
+  $("replay-hash").textContent = await replayHash(entries).catch(() => t("replay.noHash"));
   await check();
 }
 
@@ -260,7 +271,7 @@ async function checkWithKey() {
   try {
     view.keys = await trustedKeys($("key", HTMLTextAreaElement).value);
   } catch (error) {
-    $("key-error").textContent = `Not a key: ${messageOf(error)}`;
+    $("key-error").textContent = t("replay.notKey", { why: messageOf(error) });
     return;
   }
   await check();
@@ -274,7 +285,7 @@ async function openText(text) {
   try {
     await open(JSON.parse(text));
   } catch (error) {
-    $("error").textContent = `Cannot open this export: ${messageOf(error)}`;
+    $("error").textContent = t("replay.cannotOpen", { why: messageOf(error) });
   }
 }
 
@@ -338,10 +349,12 @@ async function start() {
     view.keys = await trustedKeys(published); // this service's keys, as it publishes them
     await open(exported);
   } catch (problem) {
-    const table = h("a", { href: `/play/${view.gameId}`, text: "watch it at the table" });
+    const table = h("a", { href: `/play/${view.gameId}`, text: t("replay.watch") });
     const unfinished = problem instanceof Problem && problem.code === "game/not_finished";
-    $("error").replaceChildren(unfinished ? "This game is not over yet: " : `${messageOf(problem)} `, unfinished ? table : "");
+    $("error").replaceChildren(unfinished ? `${t("replay.notOver")} ` : `${messageOf(problem)} `, unfinished ? table : "");
   }
 }
 
+translate();
+deckPicker();
 start().catch((error) => { $("error").textContent = error.message; });

@@ -2,24 +2,15 @@
 // A round's score, category by category per side (the engine's RoundScore), as a table.
 
 import { h } from "./dom.js";
+import { has, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Outcome} Outcome */
 /** @typedef {import("./types.js").RoundScore} RoundScore */
 /** @typedef {import("./types.js").SideScore} SideScore */
 
-/** @type {Record<string, string>} */
-export const CATEGORY = {
-  escopa: "Escopas",
-  most_cards: "Most cards",
-  all_cards: "All the cards",
-  most_diamonds: "Most oros (diamonds)",
-  all_diamonds: "All ten oros",
-  seven_of_diamonds: "Seven of oros",
-  most_sevens: "Most sevens",
-  all_sevens: "All four sevens",
-  opponents_under_10: "Opponents under 10 cards",
-  primeira: "Primeira",
-};
+/** The categories in the order a score sheet lists them (newer ones after, by name). */
+export const CATEGORIES = ["escopa", "most_cards", "all_cards", "most_diamonds", "all_diamonds", "seven_of_diamonds",
+  "most_sevens", "all_sevens", "opponents_under_10", "primeira"];
 
 /**
  * A side's label: its players' names.
@@ -28,7 +19,7 @@ export const CATEGORY = {
  * @returns {string}
  */
 export function sideName(side, players) {
-  return side.seats.map((seat) => players[seat] ?? `seat ${seat}`).join(" & ");
+  return side.seats.map((seat) => players[seat] || t("common.seat", { seat })).join(" & ");
 }
 
 /**
@@ -40,29 +31,27 @@ export function sideName(side, players) {
 export function scoreTable(round, players) {
   const sides = round.sides;
   const names = new Set(sides.flatMap((side) => Object.keys(side.categories)));
-  const known = Object.keys(CATEGORY).filter((name) => names.has(name));
-  const order = [...known, ...[...names].filter((name) => !(name in CATEGORY))]; // newer ones too
+  const known = CATEGORIES.filter((name) => names.has(name));
+  const order = [...known, ...[...names].filter((name) => !CATEGORIES.includes(name))]; // newer ones too
   /** @type {(label: string, cells: (string | number)[], cls?: string) => HTMLTableRowElement} */
   const row = (label, cells, cls) =>
     h("tr", { class: cls }, h("th", { scope: "row", text: label }), cells.map((c) => h("td", { text: String(c) })));
-  /** @type {(n: number, word: string) => string} */
-  const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   /** @type {(side: SideScore) => string} */
-  const taken = (side) => `${count(side.cards, "card")}, ${count(side.diamonds, "oro")}, ${count(side.sevens, "seven")}`;
+  const taken = (side) => t("score.taken.cards", { cards: side.cards, diamonds: side.diamonds, sevens: side.sevens });
   return h(
     "table",
     { class: "score", "data-round": String(round.round) },
-    h("caption", { text: `Round ${round.round}` }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Category" }),
+    h("caption", { text: t("score.round", { round: round.round }) }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("score.category") }),
       sides.map((side) => h("th", { scope: "col", text: sideName(side, players) })))),
     h(
       "tbody",
       {},
-      row("Taken", sides.map(taken)),
-      order.map((name) => row(CATEGORY[name] ?? name.replaceAll("_", " "), sides.map((side) => side.categories[name] ?? 0))),
-      sides.some((side) => side.void) ? row("Penalty (wrong captures)", sides.map((side) => -side.penalty)) : null,
-      row("Round points", sides.map((side) => side.total), "total"),
-      row("Match total", round.match_totals, "total"),
+      row(t("score.taken"), sides.map(taken)),
+      order.map((name) => row(has(`category.${name}`) ? t(`category.${name}`) : name.replaceAll("_", " "), sides.map((side) => side.categories[name] ?? 0))),
+      sides.some((side) => side.void) ? row(t("score.penalty"), sides.map((side) => -side.penalty)) : null,
+      row(t("score.roundPoints"), sides.map((side) => side.total), "total"),
+      row(t("score.matchTotal"), round.match_totals, "total"),
     ),
   );
 }
@@ -75,13 +64,12 @@ export function scoreTable(round, players) {
  */
 export function outcomeText(outcome, players) {
   /** @type {(seats: number[]) => string} */
-  const names = (seats) => seats.map((seat) => players[seat] ?? `seat ${seat}`).join(" & ");
-  const totals = outcome.totals.join("–");
-  const after = `after ${outcome.rounds} round${outcome.rounds === 1 ? "" : "s"}`;
-  if (outcome.result === "draw") return `A draw at ${totals} ${after}.`;
-  if (outcome.result === "aborted") return `Aborted at ${totals} ${after}: no winner.`;
-  if (outcome.result === "resigned") return `${names(outcome.resigned)} resigned: ${names(outcome.seats)} won at ${totals} ${after}.`;
-  if (outcome.result === "timeout") return `${names(outcome.timed_out)} lost on time: ${names(outcome.seats)} won at ${totals} ${after}.`;
-  if (outcome.result === "shared") return `${names(outcome.seats)} share the win at ${totals} ${after}.`;
-  return `${names(outcome.seats)} won ${totals} ${after}.`;
+  const names = (seats) => seats.map((seat) => players[seat] || t("common.seat", { seat })).join(" & ");
+  const args = { totals: outcome.totals.join("–"), rounds: outcome.rounds, winners: names(outcome.seats) };
+  if (outcome.result === "draw") return t("outcome.draw", args);
+  if (outcome.result === "aborted") return t("outcome.aborted", args);
+  if (outcome.result === "resigned") return t("outcome.resigned", { ...args, who: names(outcome.resigned) });
+  if (outcome.result === "timeout") return t("outcome.timeout", { ...args, who: names(outcome.timed_out) });
+  if (outcome.result === "shared") return t("outcome.shared", args);
+  return t("outcome.won", args);
 }

@@ -3,8 +3,19 @@
 
 /** @typedef {import("./types.js").SentSignal} SentSignal */
 
-/** @type {Record<string, string>} */
-export const SIGNAL = { guindis: "I hold the seven of oros (guindis)", seven: "I hold another seven" };
+import { t } from "./i18n.js";
+
+/** The signals a partner may send. */
+export const SIGNALS = ["guindis", "seven"];
+
+/**
+ * What a signal says: "I hold the seven of oros (guindis)".
+ * @param {string} signal
+ * @returns {string}
+ */
+export function signalWords(signal) {
+  return SIGNALS.includes(signal) ? t(`signal.${signal}`) : signal;
+}
 
 /**
  * One sent signal (`{seat, signal, after}`) as a line: "Ana signals: I hold ...".
@@ -13,5 +24,5 @@ export const SIGNAL = { guindis: "I hold the seven of oros (guindis)", seven: "I
  * @returns {string}
  */
 export function signalLine(sent, players) {
-  return `${players[sent.seat] ?? `seat ${sent.seat}`} signals: ${SIGNAL[sent.signal] ?? sent.signal}`;
+  return t("signal.line", { who: players[sent.seat] || t("common.seat", { seat: sent.seat }), what: signalWords(sent.signal) });
 }

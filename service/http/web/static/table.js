@@ -6,9 +6,11 @@
 
 import { Problem, api, gameIdFromPath, messageOf, tagged } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { cardBack, cardName, cardRow, shortName } from "./cards.js";
+import { cardBack, cardRow, deckPicker, playedWords, shortName } from "./cards.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
-import { SIGNAL, signalLine } from "./signals.js";
+import { SIGNALS, signalLine, signalWords } from "./signals.js";
+import { has, t, translate } from "./i18n.js";
+import { forget, keep, keptSeats } from "./seats.js";
 import { clockRules, seatClock, timeoutWords } from "./countdown.js";
 
 /** @typedef {import("./types.js").GameView} GameView */
@@ -64,7 +66,8 @@ const state = {
 };
 
 /**
- * The seat's token: from `#token=` (then out of the address bar) or this tab's storage.
+ * The seat's token: from `#token=` (then out of the address bar), this tab's storage, or the
+ * seats kept on this device.
  * @param {string | null} id the game's
  * @returns {string | null}
  */
@@ -75,7 +78,30 @@ function seatToken(id) {
     sessionStorage.setItem(key, decodeURIComponent(match[1]));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  return sessionStorage.getItem(key);
+  return sessionStorage.getItem(key) ?? (id ? keptSeats()[id]?.token : null) ?? null;
+}
+
+/**
+ * The seat's keeping on this device: the box (a seat's view only), ticked when kept, and the
+ * seat's own link to copy.
+ * @param {GameView} view
+ */
+function renderKeeping(view) {
+  const box = $("keep-box");
+  box.hidden = view.seat === null || !token || !gameId;
+  if (box.hidden || !gameId || !token) return;
+  $("keep-seat", HTMLInputElement).checked = gameId in keptSeats();
+  const link = $("seat-link", HTMLAnchorElement);
+  link.href = `${location.origin}/play/${gameId}#token=${encodeURIComponent(token)}`;
+  link.textContent = link.href;
+}
+
+/** Keep the seat on this device, or forget it, as the box says. */
+function onKeeping() {
+  const view = drawnView();
+  if (!gameId || !token || view.seat === null) return;
+  if ($("keep-seat", HTMLInputElement).checked) keep(gameId, { token, seat: view.seat, name: name(view.seat) });
+  else forget(gameId);
 }
 
 /**
@@ -111,7 +137,7 @@ function drawnView() {
  * @returns {string}
  */
 function name(seat) {
-  return state.players[seat ?? -1] || `seat ${seat}`;
+  return state.players[seat ?? -1] || t("common.seat", { seat });
 }
 
 /**
@@ -121,7 +147,16 @@ function name(seat) {
  */
 function label(seat) {
   const bot = state.bots[seat];
-  return bot ? `${name(seat)} (bot: ${bot})` : name(seat);
+  return bot ? t("play.botName", { name: name(seat), level: levelName(bot) }) : name(seat);
+}
+
+/**
+ * A bot level's name in the page's language ("expert", "esperto"), or as the service names it.
+ * @param {string} level
+ * @returns {string}
+ */
+function levelName(level) {
+  return has(`level.name.${level}`) ? t(`level.name.${level}`) : level;
 }
 
 // --- reading the game ------------------------------------------------------------------------
@@ -262,11 +297,11 @@ function onEntry(entry) {
  * @type {Record<string, (entry: LogEntry) => string>}
  */
 const LIFE = {
-  joined: (entry) => `${entry.player} takes seat ${entry.seat}`,
-  left: (entry) => `seat ${entry.seat} is open again`,
-  resigned: (entry) => `${name(entry.seat)} resigns`,
-  aborted: (entry) => `${name(entry.seat)} aborts the match`,
-  rematch: (entry) => `${name(entry.seat)} asks for a rematch`,
+  joined: (entry) => t("log.joined", { who: entry.player, seat: entry.seat }),
+  left: (entry) => t("log.left", { seat: entry.seat }),
+  resigned: (entry) => t("log.resigned", { who: name(entry.seat) }),
+  aborted: (entry) => t("log.aborted", { who: name(entry.seat) }),
+  rematch: (entry) => t("log.rematch", { who: name(entry.seat) }),
 };
 
 /**
@@ -281,21 +316,19 @@ function describe(entry) {
   if (timedOut) parts.push(timeoutWords(entry, who, gameRules().clock?.on_timeout));
   for (const event of entry.events) {
     if (timedOut && event.type === "played" && event.seat === entry.seat) continue; // said above
-    if (event.type === "dealt") parts.push(`round ${event.round}, hand ${event.hand} dealt by ${name(event.dealer)}`);
-    else if (event.type === "first_dealer") parts.push(`${name(event.dealer)} deals first`);
-    else if (event.type === "played") {
-      const took = event.capture.length ? ` and took ${event.capture.map(shortName).join(" + ")}` : "";
-      parts.push(`${name(event.seat)} played ${shortName(event.card)}${took}${event.escopa ? ": escopa!" : ""}`);
-    } else if (event.type === "claimed") parts.push(`${name(event.seat)} claimed ${event.cards.map(shortName).join(" + ")}`);
-    else if (event.type === "table_bonus") parts.push(`${name(event.seat)} takes the opening table: ${event.escopas} escopa(s)`);
-    else if (event.type === "round_ended") parts.push(`round ${event.score.round} scored: ${event.score.match_totals.join("–")}`);
-    else if (event.type === "match_ended") parts.push("the match is over");
+    if (event.type === "dealt") parts.push(t("log.dealt", { round: event.round, hand: event.hand, who: name(event.dealer) }));
+    else if (event.type === "first_dealer") parts.push(t("log.firstDealer", { who: name(event.dealer) }));
+    else if (event.type === "played") parts.push(playedWords(name(event.seat), event.card, event.capture, event.escopa));
+    else if (event.type === "claimed") parts.push(t("log.claimed", { who: name(event.seat), cards: event.cards.map(shortName).join(" + ") }));
+    else if (event.type === "table_bonus") parts.push(t("log.tableBonus", { who: name(event.seat), count: event.escopas }));
+    else if (event.type === "round_ended") parts.push(t("log.roundEnded", { round: event.score.round, totals: event.score.match_totals.join("–") }));
+    else if (event.type === "match_ended") parts.push(t("log.matchEnded"));
   }
   const life = LIFE[entry.type]?.(entry);
   if (life) parts.unshift(life);
-  if (entry.signals?.length) parts.push(`the log records ${entry.signals.length} partner signal(s)`);
-  if (entry.type === "signal") parts.push(entry.signal ? `${who} signals: ${SIGNAL[entry.signal]}` : `${who} signalled their partner`);
-  if (entry.type === "created" && !entry.events.length) return "the game is open: waiting for players";
+  if (entry.signals?.length) parts.push(t("log.signals", { count: entry.signals.length }));
+  if (entry.type === "signal") parts.push(entry.signal ? t("signal.line", { who, what: signalWords(entry.signal) }) : t("log.signalled", { who }));
+  if (entry.type === "created" && !entry.events.length) return t("log.open");
   return parts.join("; ") || entry.type;
 }
 
@@ -304,8 +337,10 @@ function describe(entry) {
 /** Draw the view read last: the seats, the table, the hand, the actions, the clocks. */
 function render() {
   const view = drawnView();
+  const focused = focusedControl();
   document.body.dataset.version = String(view.version); // what the page shows: for tests, tools
-  $("who").textContent = view.seat === null ? "Spectator" : `${name(view.seat)} (seat ${view.seat})`;
+  document.body.dataset.myTurn = String(view.turn === view.seat && view.status === "playing" && state.legal.length > 0);
+  $("who").textContent = view.seat === null ? t("play.spectator") : t("play.who", { name: name(view.seat), seat: view.seat });
   $("status").textContent = statusLine(view);
   $("mine").hidden = view.seat === null; // the hand's section
   $("others").replaceChildren(...view.players.filter((p) => p.seat !== view.seat).map((p) => seatBox(p.seat)));
@@ -316,6 +351,7 @@ function render() {
   $("hint-level-box").hidden = !document.getElementById("hint-button"); // shown with the button
   renderHint();
   renderWaiting(view);
+  renderKeeping(view);
   $("life").replaceChildren(...lifeActions(view));
   $("sides").replaceChildren(...view.sides.map((side) => sideBox(side)));
   const link = $("replay-link", HTMLAnchorElement);
@@ -328,6 +364,24 @@ function render() {
   $("signals-box").hidden = !view.signals.length;
   $("signals").replaceChildren(...view.signals.map((sent) =>
     h("li", { "data-seat": String(sent.seat), "data-signal": sent.signal, text: signalLine(sent, state.players) })));
+  if (focused && document.activeElement === document.body) /** @type {HTMLElement | null} */ (document.querySelector(focused))?.focus();
+}
+
+/**
+ * The control that has the focus, as a selector that finds it again once the page is drawn
+ * anew (a card by its code, a move by its id, a button by its id): a keyboard keeps its place.
+ * @returns {string | null}
+ */
+function focusedControl() {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const box = active.closest("[id]");
+  if (active.id) return `#${CSS.escape(active.id)}`;
+  for (const data of ["card", "move", "signal"]) {
+    const value = active.dataset[data];
+    if (value && box) return `#${CSS.escape(box.id)} [data-${data}="${CSS.escape(value)}"]`;
+  }
+  return null;
 }
 
 /**
@@ -339,17 +393,15 @@ function statusLine(view) {
   if (view.outcome) return outcomeLine(view);
   if (view.status === "waiting") {
     const open = view.players.filter((p) => p.open).length;
-    return `Waiting for players: ${view.players.length - open} of ${view.players.length} seats taken. The game is dealt when the last seat is taken.`;
+    return t("play.status.waiting", { taken: view.players.length - open, seats: view.players.length });
   }
-  if (view.status === "dealing") return "A deal is due.";
-  const round = `Round ${view.round}, hand ${view.hand_number}. `;
-  if (view.turn === view.seat && state.selected) {
-    return `${round}${shortName(state.selected)} chosen: pick the table cards it takes, or an option below.`;
-  }
-  if (view.turn === view.seat) return `${round}Your turn: choose a card from your hand.`;
+  if (view.status === "dealing") return t("play.status.dealing");
+  const round = t("play.status.round", { round: view.round, hand: view.hand_number });
+  if (view.turn === view.seat && state.selected) return `${round} ${t("play.status.chosen", { card: shortName(state.selected) })}`;
+  if (view.turn === view.seat) return `${round} ${t("play.status.yourTurn")}`;
   const bot = state.bots[view.turn ?? -1];
-  if (bot) return `${round}${name(view.turn)} (bot: ${bot}) is thinking…`;
-  return `${round}${name(view.turn)} to play.`;
+  if (bot) return `${round} ${t("play.status.botThinking", { who: label(view.turn ?? -1) })}`;
+  return `${round} ${t("play.status.toPlay", { who: name(view.turn) })}`;
 }
 
 /**
@@ -361,7 +413,7 @@ function outcomeLine(view) {
   const outcome = view.outcome;
   if (!outcome) return "";
   const won = outcome.result !== "draw" && outcome.result !== "aborted";
-  const mine = view.seat === null ? "" : won && outcome.seats.includes(view.seat) ? "You win! " : won ? "You lose. " : "";
+  const mine = view.seat === null ? "" : won && outcome.seats.includes(view.seat) ? `${t("play.youWin")} ` : won ? `${t("play.youLose")} ` : "";
   return `${mine}${outcomeText(outcome, state.players)}`;
 }
 
@@ -398,12 +450,12 @@ function renderClocks(changed = false) {
   const live = $("clock-live");
   const acting = view.turn !== null && view.turn !== undefined ? seatClock(view, view.turn, elapsed, clock, abortable(view)) : null;
   if (changed) {
-    const whose = view.turn === view.seat ? "Your" : `${name(view.turn)}'s`;
-    const said = `Clock: ${clockRules(clock)}.${acting?.left != null ? ` ${whose} time: ${acting.text}.` : ""}`;
+    const whose = view.turn === view.seat ? t("clock.yours", { time: acting?.text }) : t("clock.theirs", { who: name(view.turn), time: acting?.text });
+    const said = `${t("clock.said", { rules: clockRules(clock) })}${acting?.left != null ? ` ${whose}` : ""}`;
     if (live.textContent !== said) live.textContent = said; // the same words are not said again
   } else if (acting?.left != null && view.turn === view.seat && acting.left < WARN_MS && Number(view.ms_left) >= WARN_MS && !state.warned) {
     state.warned = true;
-    live.textContent = `Hurry: ${acting.text} left.`;
+    live.textContent = t("clock.hurry", { time: acting.text });
   }
 }
 
@@ -416,8 +468,8 @@ function seatBox(seat) {
   const view = drawnView();
   const count = view.hand_sizes[seat];
   const backs = Array.from({ length: count }, () => cardBack());
-  const box = h("section", { class: "seat side", "data-seat": String(seat), "aria-label": `${name(seat)}: ${count} card(s) in hand` },
-    h("h2", { text: label(seat) }, clockSlot(seat)), h("div", { class: "cards", "data-count": String(count) }, backs));
+  const box = h("section", { class: "seat side", "data-seat": String(seat), "aria-label": t("play.seatLabel", { who: name(seat), count }) },
+    h("h2", { text: label(seat), "data-turn": t("play.toPlay") }, clockSlot(seat)), h("div", { class: "cards", "data-count": String(count) }, backs));
   const bot = state.bots[seat];
   if (bot) box.dataset.bot = bot;
   box.classList.toggle("turn", view.turn === seat);
@@ -431,13 +483,13 @@ function seatBox(seat) {
  */
 function sideBox(side) {
   const pile = side.captured
-    ? [cardBack(`${side.captured} captured card(s)`), h("span", { text: `${side.captured} card(s)` })]
-    : [h("span", { class: "empty", text: "no cards yet" })];
+    ? [cardBack(t("play.captured", { count: side.captured })), h("span", { text: t("play.cards", { count: side.captured }) })]
+    : [h("span", { class: "empty", text: t("play.noCardsYet") })];
   return h("section", { class: "side", "data-side": String(side.side) },
     h("h2", { text: sideName(side, state.players) }),
     h("div", { class: "pile", "data-captured": String(side.captured) }, pile),
-    h("div", { "data-escopas": String(side.escopas), text: `Escopas this round: ${side.escopas}` }),
-    h("div", { "data-score": String(side.score), text: `Match: ${side.score} of ${gameRules().target}` }));
+    h("div", { "data-escopas": String(side.escopas), text: t("side.escopas", { count: side.escopas }) }),
+    h("div", { "data-score": String(side.score), text: t("side.match", { score: side.score, target: gameRules().target }) }));
 }
 
 /**
@@ -463,7 +515,7 @@ function optionsFor(card) {
  * @returns {HTMLElement}
  */
 function handRow(view) {
-  const row = cardRow(view.hand, { button: true, empty: view.seat === null ? "" : "no cards" });
+  const row = cardRow(view.hand, { button: true, empty: view.seat === null ? "" : t("card.noCards") });
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (row.querySelectorAll("button.card"))) {
     const card = String(button.dataset.card);
     button.disabled = optionsFor(card).length === 0;
@@ -481,7 +533,7 @@ function handRow(view) {
 function tableRow(view) {
   const options = state.selected ? optionsFor(state.selected) : [];
   const takeable = new Set(options.flatMap((move) => move.capture));
-  const row = cardRow(view.table, { button: takeable.size > 0, empty: "the table is empty" });
+  const row = cardRow(view.table, { button: takeable.size > 0, empty: t("card.tableEmpty") });
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (row.querySelectorAll("button.card"))) {
     const card = String(button.dataset.card);
     const chosen = state.taking.includes(card);
@@ -503,29 +555,29 @@ function actions(view) {
   const buttons = [];
   for (const move of state.legal) {
     if (move.kind === "claim") {
-      buttons.push(moveButton(move, `Claim the missed capture: ${move.claim.map(shortName).join(" + ")}`));
+      buttons.push(moveButton(move, t("play.claim", { cards: move.claim.map(shortName).join(" + ") })));
     } else if (move.kind === "deal") {
-      buttons.push(moveButton(move, "Deal the next hand"));
+      buttons.push(moveButton(move, t("play.deal")));
     }
   }
   if (state.selected) {
     const matching = optionsFor(state.selected).filter((move) => state.taking.every((c) => move.capture.includes(c)));
     for (const move of matching) {
       const label = move.capture.length
-        ? `Take ${move.capture.map(shortName).join(" + ")} with ${shortName(move.card)}`
-        : `Discard ${shortName(move.card)}`;
+        ? t("play.take", { cards: move.capture.map(shortName).join(" + "), card: shortName(move.card) })
+        : t("play.discard", { card: shortName(move.card) });
       buttons.push(moveButton(move, label, move.capture));
     }
-    buttons.push(h("button", { type: "button", text: "Choose another card", onclick: clearChoice }));
+    buttons.push(h("button", { type: "button", text: t("play.another"), onclick: clearChoice }));
   } else if (plays().length) {
-    buttons.push(h("span", { text: "Choose a card from your hand." }));
+    buttons.push(h("span", { text: t("play.chooseCard") }));
   }
   if (view.turn === view.seat && view.status === "playing" && state.legal.length) {
-    buttons.push(h("button", { type: "button", id: "hint-button", text: "Hint", onclick: askHint }));
+    buttons.push(h("button", { type: "button", id: "hint-button", text: t("play.hint"), onclick: askHint }));
   }
   if (gameRules().signals && partnered(gameRules()) && view.status === "playing") {
-    for (const [signal, meaning] of Object.entries(SIGNAL)) {
-      buttons.push(h("button", { type: "button", "data-signal": signal, text: `Signal: ${meaning}`, onclick: () => sendSignal(signal) }));
+    for (const signal of SIGNALS) {
+      buttons.push(h("button", { type: "button", "data-signal": signal, text: t("play.signal", { what: signalWords(signal) }), onclick: () => sendSignal(signal) }));
     }
   }
   return buttons;
@@ -544,7 +596,6 @@ function moveButton(move, label, takes = []) {
   };
   return h("button", {
     type: "button", class: "primary", "data-move": move.id, text: label,
-    "aria-label": label.replace(/\b([A2-7QJK][CDHS])\b/g, (code) => cardName(code)),
     onclick: () => play(move), onmouseenter: () => highlight(true), onmouseleave: () => highlight(false),
     onfocus: () => highlight(true), onblur: () => highlight(false),
   });
@@ -556,10 +607,10 @@ function moveButton(move, label, takes = []) {
  * @returns {string}
  */
 function moveText(move) {
-  if (move.kind === "claim") return `claim the missed capture ${move.claim.map(shortName).join(" + ")}`;
-  if (move.kind === "deal") return "deal the next hand";
-  if (!move.capture.length) return `discard ${shortName(move.card)}`;
-  return `take ${move.capture.map(shortName).join(" + ")} with ${shortName(move.card)}`;
+  if (move.kind === "claim") return t("play.claim", { cards: move.claim.map(shortName).join(" + ") });
+  if (move.kind === "deal") return t("play.deal");
+  if (!move.capture.length) return t("play.discard", { card: shortName(move.card) });
+  return t("play.take", { cards: move.capture.map(shortName).join(" + "), card: shortName(move.card) });
 }
 
 /** The hint for this version, if any: in words, and its cards highlighted. */
@@ -574,7 +625,7 @@ function renderHint() {
     shown.textContent = hint.error;
     return;
   }
-  shown.textContent = `Hint (${hint.level} bot): ${moveText(hint.move)}.`;
+  shown.textContent = t("play.hint.said", { level: levelName(hint.level), move: moveText(hint.move) });
   const cards = hint.move.kind === "play" ? [[`#hand [data-card="${hint.move.card}"]`], hint.move.capture.map((c) => `#table [data-card="${c}"]`)].flat() : [];
   for (const selector of cards) document.querySelector(selector)?.classList.add("hinted");
   $("actions").querySelector(`[data-move="${CSS.escape(hint.move.id)}"]`)?.classList.add("hinted");
@@ -586,9 +637,9 @@ function renderHint() {
  * @returns {string}
  */
 function hintProblem(problem) {
-  if (problem instanceof Problem && problem.status === 429) return "No hint now: hints are rate-limited on this server. Try again in a minute.";
-  if (problem instanceof Problem && problem.code === "hint/not_your_turn") return "No hint: it is not your turn any more.";
-  return `No hint: ${messageOf(problem)}`;
+  if (problem instanceof Problem && problem.status === 429) return t("play.hint.limited");
+  if (problem instanceof Problem && problem.code === "hint/not_your_turn") return t("play.hint.notYourTurn");
+  return t("play.hint.refused", { why: messageOf(problem) });
 }
 
 /** Ask the service for a hint at the level chosen, for the view drawn. */
@@ -621,21 +672,21 @@ function renderWaiting(view) {
   if (box.hidden) return;
   $("seated").replaceChildren(...view.players.map((p) => h("li", {
     "data-seat": String(p.seat), "data-open": String(Boolean(p.open)),
-    text: p.open ? `Seat ${p.seat}: open` : `Seat ${p.seat}: ${label(p.seat)}${p.seat === view.seat ? " (you)" : ""}`,
+    text: p.open ? t("play.seated.open", { seat: p.seat }) : t("play.seated.taken", { seat: p.seat, who: label(p.seat), you: String(p.seat === view.seat) }),
   })));
   const invites = view.invites ?? [];
   $("invites-box").hidden = !invites.length;
   $("invites").replaceChildren(...invites.map(({ seat, invite }) => {
     const url = `${location.origin}/join/${gameId}#invite=${encodeURIComponent(invite)}`;
-    const copy = h("button", { type: "button", text: "Copy" });
+    const copy = h("button", { type: "button", text: t("play.copy") });
     copy.addEventListener("click", () => navigator.clipboard.writeText(url).then(
-      () => { copy.textContent = "Copied"; }, () => { copy.textContent = "Select the link to copy it"; }));
-    return h("li", { "data-seat": String(seat) }, `Seat ${seat}: `, h("a", { class: "invite-link", href: url, text: url }), " ", copy);
+      () => { copy.textContent = t("play.copied"); }, () => { copy.textContent = t("play.copyFailed"); }));
+    return h("li", { "data-seat": String(seat) }, `${t("common.Seat", { seat })}: `, h("a", { class: "invite-link", href: url, text: url }), " ", copy);
   }));
   $("lobby-note").hidden = !view.lobby;
   const takers = view.seat === null && view.lobby ? view.players.filter((p) => p.open) : [];
   $("take-seat").replaceChildren(...takers.map((p) =>
-    h("a", { class: "button", href: `/join/${gameId}#seat=${p.seat}`, "data-seat": String(p.seat), text: `Take seat ${p.seat}` })));
+    h("a", { class: "button", href: `/join/${gameId}#seat=${p.seat}`, "data-seat": String(p.seat), text: t("play.takeSeat", { seat: p.seat }) })));
 }
 
 /**
@@ -650,22 +701,21 @@ function abortable(view) {
 
 /**
  * A button that asks again before it acts ("Resign" → "Resign? Yes, resign / No").
- * @param {string} what the action, and its button's id
- * @param {string} label
+ * @param {string} what the action, and its button's id (its words: `play.<what>`, `.ask`, `.yes`)
  * @param {() => unknown} run
  * @returns {HTMLElement[]}
  */
-function confirmed(what, label, run) {
+function confirmed(what, run) {
   if (state.confirming !== what) {
-    return [h("button", { type: "button", id: what, text: label, onclick: () => {
+    return [h("button", { type: "button", id: what, text: t(`play.${what}`), onclick: () => {
       state.confirming = what;
       render();
       $(`${what}-yes`).focus();
     } })];
   }
-  return [h("span", { text: `${label}?` }),
-    h("button", { type: "button", class: "danger", id: `${what}-yes`, text: `Yes, ${what}`, onclick: run }),
-    h("button", { type: "button", id: `${what}-no`, text: "No", onclick: () => {
+  return [h("span", { text: t(`play.${what}.ask`) }),
+    h("button", { type: "button", class: "danger", id: `${what}-yes`, text: t(`play.${what}.yes`), onclick: run }),
+    h("button", { type: "button", id: `${what}-no`, text: t("play.no"), onclick: () => {
       state.confirming = null;
       render();
       $(what).focus();
@@ -681,14 +731,14 @@ function lifeActions(view) {
   if (view.seat === null) return [];
   const buttons = [];
   const creator = view.invites !== undefined; // only the creator's view shows the invites
-  if (view.status === "waiting" && !creator) buttons.push(h("button", { type: "button", id: "leave", text: "Leave the seat", onclick: leave }));
-  if (abortable(view)) buttons.push(...confirmed("abort", "Abort the match", () => end("abort")));
-  if (view.status === "playing" || view.status === "dealing") buttons.push(...confirmed("resign", "Resign", () => end("resign")));
+  if (view.status === "waiting" && !creator) buttons.push(h("button", { type: "button", id: "leave", text: t("play.leave"), onclick: leave }));
+  if (abortable(view)) buttons.push(...confirmed("abort", () => end("abort")));
+  if (view.status === "playing" || view.status === "dealing") buttons.push(...confirmed("resign", () => end("resign")));
   const dealt = view.hand_number > 0 || view.round > 1;
   if (view.status === "finished" && dealt) {
-    const text = view.rematch ? "Play the rematch" : "Rematch";
+    const text = view.rematch ? t("play.rematch.play") : t("play.rematch");
     buttons.push(h("button", { type: "button", class: "primary", id: "rematch", text, onclick: rematch }));
-    if (view.rematch) buttons.push(h("span", { text: "A rematch is offered: the same seats, the next dealer." }));
+    if (view.rematch) buttons.push(h("span", { text: t("play.rematch.offered") }));
   }
   return buttons;
 }
@@ -719,6 +769,7 @@ async function leave() {
   try {
     await api(`/v1/games/${gameId}/leave`, { method: "POST", token });
     sessionStorage.removeItem(`escopa:token:${gameId}`);
+    if (gameId) forget(gameId);
     location.assign("/");
   } catch (problem) {
     state.gone = false;
@@ -733,6 +784,8 @@ async function rematch() {
     /** @type {Rematch} */
     const answer = await api(`/v1/games/${gameId}/rematch`, { method: "POST", token });
     sessionStorage.setItem(`escopa:token:${answer.game_id}`, answer.token);
+    const seat = drawnView().seat;
+    if (gameId && gameId in keptSeats() && seat !== null) keep(answer.game_id, { token: answer.token, seat, name: name(seat) });
     location.assign(`/play/${answer.game_id}`);
   } catch (problem) {
     showError(problem);
@@ -811,7 +864,7 @@ async function showRound(round) {
   const sheet = await api(`/v1/games/${gameId}/score`);
   const result = sheet.rounds.find((r) => r.round === round);
   if (!result) return;
-  $("round-title").textContent = sheet.outcome ? "The match is over" : `Round ${round} is over`;
+  $("round-title").textContent = sheet.outcome ? t("play.round.matchOver") : t("play.round.roundOver", { round });
   $("round-score").replaceChildren(scoreTable(result, state.players));
   const dialog = $("round-dialog", HTMLDialogElement);
   if (!dialog.open) dialog.showModal();
@@ -823,7 +876,7 @@ async function showRound(round) {
  * @param {unknown} problem
  */
 function showError(problem) {
-  $("error").textContent = problem instanceof Problem && problem.status === 401 ? "This link's token is not valid for this game." : messageOf(problem);
+  $("error").textContent = problem instanceof Problem && problem.status === 401 ? t("play.badToken") : messageOf(problem);
 }
 
 document.addEventListener("keydown", (event) => {
@@ -833,6 +886,7 @@ const hintLevel = $("hint-level", HTMLSelectElement);
 hintLevel.value = sessionStorage.getItem("escopa:hint-level") ?? hintLevel.value;
 hintLevel.addEventListener("change", () => sessionStorage.setItem("escopa:hint-level", hintLevel.value));
 $("round-close").addEventListener("click", () => $("round-dialog", HTMLDialogElement).close());
+$("keep-seat").addEventListener("change", onKeeping);
 
 async function start() {
   if (!gameId) throw new Error("no game in this address");
@@ -846,5 +900,7 @@ async function start() {
   setTimeout(watchSignals, SIGNAL_POLL_MS);
 }
 
+translate();
+deckPicker();
 setInterval(() => renderClocks(), CLOCK_TICK_MS);
 start().catch(showError);

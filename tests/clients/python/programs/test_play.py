@@ -45,6 +45,17 @@ def game_id_of(output: str) -> str:
     return found.group(1)
 
 
+def test_the_game_speaks_the_language_asked_and_says_in_it_how_to_come_back(
+    base_url: str,
+) -> None:
+    child = spawn("--url", base_url, "--bots", "greedy", "--lang", "it", "--name", "Ana")
+    child.expect("la tua mossa")
+    assert "tua mano" in child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "hai lasciato il tavolo; riprendi il tuo posto con: escopa play" in str(child.before)
+
+
 def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) -> None:
     child = spawn("--url", base_url, "--bots", "greedy", "--target", "3", "--name", "Ana")
 
@@ -56,6 +67,7 @@ def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) 
     assert "your hand" in out and "table" in out
     assert SUIT.search(out)
     assert "Greedy 1 played " in out  # the bot's moves, live
+    assert out.count("\x1b[2J") >= 3, "each turn redraws the screen in place"
     boards = list(re.finditer(r"last move  Greedy 1 (played \S+|claimed)", out))
     assert boards
     opening = out.find("╭─", out.find("╭─") + 1)  # the first board may show a move made before

@@ -165,7 +165,7 @@ def test_the_board_shows_the_table_the_hand_the_piles_and_the_score() -> None:
     assert "table      2♠ 3♠" in shown
     assert "your hand  7♦ K♣" in shown
     assert "others     E (expert) 3 cards" in shown
-    assert "last move  E (expert) played 4♥, taking A♠" in shown
+    assert "last move  E (expert) played 4♥ and took A♠" in shown
     assert "signals    E (expert): seven" in shown
     piles = {line.split()[1]: line.split()[-4:-1] for line in shown.splitlines()[7:9]}
     assert piles == {"you": ["9", "1", "4"], "E": ["5", "0", "2"]}
@@ -287,7 +287,7 @@ def test_every_listed_move_is_picked_by_its_number_and_by_its_code_in_any_order(
 def test_the_last_move_says_what_was_played_and_taken_or_claimed() -> None:
     for move, said in [
         ("3C", "E (expert) played 3♣"),
-        ("7D+3S+5H", "E (expert) played 7♦, taking 3♠ 5♥"),
+        ("7D+3S+5H", "E (expert) played 7♦ and took 3♠ 5♥"),
         ("claim:5S+QD", "E (expert) claimed the missed capture 5♠ Q♦"),
     ]:
         view = GameView.from_dict(

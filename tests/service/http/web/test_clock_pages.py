@@ -193,6 +193,7 @@ def test_a_timeout_whose_deadline_is_moved_after_it_fails_the_clock_check_in_the
     watched = browser.page()
     page = watched.page
     page.goto(f"{server.base}/replay/")
+    page.wait_for_selector("#lang")  # worded, and listening
     page.fill("#paste", json.dumps(forged))
     page.click("#paste-go")
     until(lambda: page.evaluate("document.body.dataset.verified"), "the checks", timeout=20)

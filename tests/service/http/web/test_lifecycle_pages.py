@@ -142,18 +142,18 @@ def test_a_game_with_joins_and_an_early_end_verifies_in_the_browser(
     moves = page.locator("#moves button").all_inner_texts()
     assert len(moves) == len(export["entries"])
     if which == "resigned":
-        assert "seat 1 taken by Bia — the game is dealt" in moves[1]
-        assert moves[-2].endswith("Bia: resigns")
+        assert "Bia takes seat 1 — the game is dealt" in moves[1]
+        assert moves[-2] == "Bia resigns — the match is over"
         assert "a rematch is offered: game " in moves[-1]
         page.keyboard.press("End")
         assert "Bia resigned: Ana won at 0\N{EN DASH}0 after 0 rounds." in page.inner_text("#score")
     else:
         assert [m.split(" (")[0] for m in moves[1:4]] == [
-            "seat 1 taken by Bia",
-            "seat 1 is left: open again",
-            "seat 1 taken by Caio",
+            "Bia takes seat 1",
+            "seat 1 is open again",
+            "Caio takes seat 1",
         ]
-        assert "Ana: aborts the match" in moves[-1]
+        assert "Ana aborts the match" in moves[-1]
         page.keyboard.press("End")
         assert "Aborted at 0\N{EN DASH}0\N{EN DASH}0 after 0 rounds: no winner." in page.inner_text(
             "#score"
@@ -209,6 +209,7 @@ def test_a_tampered_life_fails_the_check_of_seats_and_the_end_by_name(
     watched = browser.page()
     page = watched.page
     page.goto(f"{server.base}/replay/")
+    page.wait_for_selector("#lang")  # worded, and listening
     page.evaluate(
         "(text) => { document.getElementById('paste').value = text; }",
         json.dumps(tamper(json.loads(json.dumps(resigned)))),
@@ -345,7 +346,7 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
     duda.page.goto(server.base + "/")
     listed = duda.page.locator(f"#lobby li[data-game='{game_id}']")
     listed.wait_for()
-    assert "Caio" in listed.inner_text() and "1 open seat(s) of 2" in listed.inner_text()
+    assert "Caio" in listed.inner_text() and "1 open seat of 2" in listed.inner_text()
     duda.page.evaluate("document.getElementById('friend').previousElementSibling.scrollIntoView()")
     shoot(duda, "lobby", full_page=False)
     listed.locator("a[data-seat='1']").click()
@@ -411,3 +412,46 @@ def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_a
     assert "no winner" in eva.page.inner_text("#outcome")
     assert not eva.page.is_visible("#rematch"), "nothing was dealt: no rematch to offer"
     assert_clean(server, eva, fabio)
+
+
+def test_a_seat_kept_on_this_device_is_resumed_after_its_tab_is_closed_then_forgotten(
+    server: Served, browser: Chromium
+) -> None:
+    first = browser.page()
+    page = first.page
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#lang")
+    assert not page.is_visible("#mine-box"), "nothing kept yet"
+    page.fill("#bots-name", "Gil")
+    page.click("#bots button[type=submit]")
+    page.wait_for_url(f"{server.base}/play/*")
+    until(lambda: version(first), "the table")
+    game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
+    assert not page.is_checked("#keep-seat"), "kept only when asked"
+    page.check("#keep-seat")
+    link = str(page.get_attribute("#seat-link", "href"))
+    assert link.startswith(f"{server.base}/play/{game_id}#token=")
+    context = page.context
+    page.close()  # the tab closed: its session storage gone
+
+    again = context.new_page()
+    again.goto(f"{server.base}/")
+    listed = again.locator(f"#my-games li[data-game='{game_id}']")
+    listed.wait_for()
+    assert "Gil" in listed.inner_text()
+    listed.locator("a").click()
+    again.wait_for_url(f"{server.base}/play/{game_id}")
+    again.wait_for_selector("body[data-version]")
+    assert again.inner_text("#who") == "Gil (seat 0)", "the seat resumed, not a spectator"
+    assert again.is_checked("#keep-seat")
+    assert again.locator("#hand .card").count() > 0
+
+    again.uncheck("#keep-seat")  # forgotten on this device: the next tab is a spectator's
+    third = context.new_page()
+    third.goto(f"{server.base}/play/{game_id}")
+    third.wait_for_selector("body[data-version]")
+    assert third.inner_text("#who") == "Spectator"
+    third.goto(f"{server.base}/")
+    third.wait_for_selector("#lang")
+    assert not third.is_visible("#mine-box")
+    assert_clean(server, first)

@@ -119,7 +119,7 @@ def close_round(watched: Watched, round_no: int, shot: str | None) -> None:
     page = watched.page
     page.wait_for_selector(f"#round-dialog[open] table.score[data-round='{round_no}']")
     rows = page.locator("#round-dialog table.score tbody th").all_inner_texts()
-    assert "Most cards" in rows and "Seven of oros" in rows and "Match total" in rows
+    assert "Most cards" in rows and "Seven of diamonds" in rows and "Match total" in rows
     if shot:
         shoot(watched, shot, full_page=False)  # the dialog's backdrop covers the viewport
     assert page.evaluate("document.activeElement.id") == "round-close"
@@ -193,8 +193,9 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
                 seats[0]
                 .page.locator(".card")
                 .evaluate_all(
-                    "cards => cards.filter(c => !(c.getAttribute('aria-label') || '').trim()"
-                    " || (c.dataset.card && !c.getAttribute('aria-label').includes(c.dataset.card))"
+                    "cards => cards.map(c => [c, c.getAttribute('aria-label') || c.textContent])"
+                    ".filter(([c, name]) => !name.trim()"
+                    " || (c.dataset.card && !name.includes(c.dataset.card))"
                     " || c.querySelector('svg').getAttribute('aria-hidden') !== 'true').length"
                 )
             )
@@ -437,6 +438,7 @@ def test_the_worked_example_of_docs_audit_verifies_in_the_browser_with_its_head(
     example = Path(__file__).resolve().parents[4] / "docs" / "examples" / "export.json"
     watched = browser.page()
     watched.page.goto(f"{server.base}/replay/")
+    watched.page.wait_for_selector("#lang")  # the page is worded and listens
     watched.page.evaluate(  # dropped on the page, as a file dragged from the desktop
         """(text) => {
             const dropped = new DataTransfer();
@@ -491,7 +493,7 @@ def test_a_partner_signal_is_sent_from_the_page_and_read_by_the_partner_only(
         watched.page.goto(server.base + links[seat])
         until(lambda w=watched: version(w), "the table")
     sender.page.click("#actions button[data-signal='guindis']")
-    said = "Ana signals: I hold the seven of oros"
+    said = "Ana signals: I hold the seven of diamonds"
     for reader in (partner, sender):  # from their views: signals are not in the log's stream
         until(lambda r=reader: said in r.page.inner_text("#signals"), "the signal")
     polled = opponent.page.evaluate("performance.getEntriesByType('resource').length")
@@ -519,11 +521,12 @@ def test_the_signals_the_last_entry_records_are_replayed_and_verified_in_the_bro
     for check in ("Hash chain", "Seed commitment", "Partner signals"):
         assert page.get_attribute(f"#checks li[data-check='{check}']", "data-status") == "passed"
     final = page.locator(f"#moves button[data-seq='{last['seq']}']").inner_text()
-    assert "Ana signals: I hold the seven of oros" in final
+    assert "Ana signals: I hold the seven of diamonds" in final
 
     forged = json.loads(json.dumps(signalled))
     forged["entries"][-1]["signals"][0]["after"] = last["seq"]  # not sent before the end
     page.goto(f"{server.base}/replay/")
+    page.wait_for_selector("#lang")  # worded, and listening
     page.evaluate(
         "(text) => { document.getElementById('paste').value = text; }",
         json.dumps(rehashed(forged)),
@@ -817,6 +820,7 @@ def test_an_export_cut_short_and_signed_with_a_genuine_receipt_is_refused_naming
     watched = browser.page()
     page = watched.page
     page.goto(f"{server.base}/replay/")
+    page.wait_for_selector("#lang")  # worded, and listening
     page.evaluate("(text) => { document.getElementById('paste').value = text; }", json.dumps(cut))
     page.click("#paste-go")
     page.wait_for_selector("body[data-verified]")
@@ -839,6 +843,7 @@ def test_a_pasted_key_that_is_not_a_key_is_named_and_checks_nothing(
     watched = browser.page()
     page = watched.page
     page.goto(f"{server.base}/replay/")
+    page.wait_for_selector("#lang")  # worded, and listening
     page.evaluate(
         "(text) => { document.getElementById('paste').value = text; }", json.dumps(finished)
     )

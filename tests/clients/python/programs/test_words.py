@@ -1,0 +1,77 @@
+"""`escopa play` in the player's language: chosen by `--lang`, else the environment's; every
+message of the template in every gettext catalog, with its placeholders and plural forms; the
+board and the score said in the region's words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from babel.messages.pofile import read_po
+
+from escopa_client.programs.screen import board, outcome_text
+from escopa_client.programs.words import LOCALE, ngettext, pick, speak
+from tests.clients.python.programs.test_terminal import game_view, text_of
+
+CATALOGS = ("pt_BR", "es", "it")
+
+
+@pytest.fixture
+def spoken() -> Iterator[None]:
+    """Whatever a test speaks, English again after it."""
+    yield
+    speak("en")
+
+
+@pytest.mark.parametrize(
+    ("asked", "environ", "chosen"),
+    [
+        ("pt-BR", {"LANG": "it_IT.UTF-8"}, "pt_BR"),
+        (None, {"LANG": "es_AR.UTF-8"}, "es"),
+        (None, {"LANGUAGE": "de:it", "LANG": "pt_BR.UTF-8"}, "it"),
+        (None, {"LC_ALL": "C.UTF-8", "LANG": "pt_PT.UTF-8"}, "pt_BR"),
+        (None, {"LANG": "fr_FR.UTF-8"}, "en"),
+        (None, {}, "en"),
+    ],
+)
+def test_the_language_is_asked_or_the_environments_else_english(
+    asked: str | None, environ: dict[str, str], chosen: str
+) -> None:
+    assert pick(asked, environ) == chosen
+
+
+@pytest.mark.parametrize("locale", CATALOGS)
+def test_every_message_is_in_every_catalog_with_its_placeholders(locale: str) -> None:
+    with (LOCALE / "escopa_client.pot").open("rb") as source:
+        template = {str(m.id) for m in read_po(source) if m.id}
+    with (LOCALE / locale / "LC_MESSAGES" / "escopa_client.po").open("rb") as source:
+        catalog = read_po(source, locale=locale)
+    assert {str(m.id) for m in catalog if m.id} == template
+    for message in catalog:
+        if not message.id:
+            continue
+        english = message.id[0] if isinstance(message.id, tuple) else message.id
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            assert form, (locale, english)
+            assert set(re.findall(r"\{[^}]*\}", form)) == set(re.findall(r"\{[^}]*\}", english))
+
+
+@pytest.mark.usefixtures("spoken")
+def test_the_board_is_said_in_brazilian_portuguese_and_the_score_in_italian() -> None:
+    speak("pt_BR")
+    shown = text_of(board(game_view(), 0))
+    assert "sua mão" in shown and "vez de: você" in shown
+    assert "E (expert) jogou 4♥ e levou A♠" in shown
+    assert "your hand" not in shown
+    speak("it")
+    assert ngettext("after {count} round", "after {count} rounds", 1) == "dopo {count} mano"
+    assert ngettext("after {count} round", "after {count} rounds", 4) == "dopo {count} mani"
+    view = game_view()
+    outcome = view.to_dict() | {
+        "outcome": {"winner": 0, "seats": [0], "totals": [21, 9], "rounds": 4, "result": "won"}
+    }
+    final = type(view).from_dict(outcome).outcome
+    assert final is not None
+    assert outcome_text(final, view, 0) == "partita finita: vinci 21-9 dopo 4 mani"
