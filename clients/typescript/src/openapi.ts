@@ -1628,6 +1628,9 @@ export interface components {
          *
          *     The house rules (the last four options) are absent at their traditional value, so games
          *     logged before they existed keep their hashes. Build rules with `make_rules`.
+         *
+         *     `boards` > 0 makes a game of boards (docs/shuffle.md): exactly that many rounds, no
+         *     target, round `r` dealt from board number `first_board + r - 1` (`board_of`).
          */
         Rules: {
             players: number;
@@ -1655,6 +1658,16 @@ export interface components {
             primeira_figures: components["schemas"]["PrimeiraFigures"];
             /** @default null */
             clock: components["schemas"]["Clock"] | null;
+            /**
+             * @description play exactly this many rounds, no target (0: off)
+             * @default 0
+             */
+            boards: number;
+            /**
+             * @description the board number the first round deals
+             * @default 1
+             */
+            first_board: number;
         };
         /**
          * RulesOverride
@@ -1678,6 +1691,10 @@ export interface components {
             leftover_cards?: components["schemas"]["LeftoverCards"];
             primeira_figures?: components["schemas"]["PrimeiraFigures"];
             clock?: components["schemas"]["Clock"] | null;
+            /** @description play exactly this many rounds, no target (0: off) */
+            boards?: number;
+            /** @description the board number the first round deals */
+            first_board?: number;
         };
         /**
          * ScoreSheet
