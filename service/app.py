@@ -35,6 +35,7 @@ from service.http.routes.ledger_routes import AuditController
 from service.http.routes.lifecycle_routes import LobbyController, SeatsController
 from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
+from service.http.routes.tournament_routes import TournamentsController
 from service.http.routes.web_routes import WEB_ROUTES
 from service.http.routes.webhook_routes import ApiKeyWebhookController, WebhookDeliveriesController
 from service.http.streams import Streams, drain_on_shutdown
@@ -179,7 +180,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[
             *(GamesController, EventsController, AuditController),
-            *(SeatsController, LobbyController),
+            *(SeatsController, LobbyController, TournamentsController),
             *(WebhookDeliveriesController, ApiKeyWebhookController),
             *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
             *WEB_ROUTES,

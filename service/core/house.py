@@ -16,6 +16,7 @@ from service.core.reads import Reads
 from service.core.rematch import Rematches
 from service.core.seats import Seats
 from service.core.signals import Signals
+from service.core.tournaments import Tournaments
 from service.core.verification import Audits
 from service.core.webhooks import Webhooks
 from service.core.worker_processes import WorkerProcesses
@@ -26,6 +27,7 @@ from service.store.archive.record import Archive
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
 from service.store.game_store import GameStore
+from service.store.tournament_store import TournamentStore
 
 
 class House:
@@ -78,3 +80,7 @@ class House:
             self.commitments,
             settings.ttl.commitment,
         )
+        self.tournaments = Tournaments(
+            TournamentStore(store), self.creation, self.journal, self.audits, self.commitments, ring
+        )
+        self.journal.on_table_ended = self.tournaments.ended

@@ -45,7 +45,8 @@ class SeatMeta(msgspec.Struct, frozen=True):
 class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     """What a game keeps beside its state: seats, seed commitment, creation time; for a game
     created with open seats, its preset, whether the lobby lists it and the creator's seat;
-    once a rematch is asked for, the new game's id; the id of the API key that created it."""
+    once a rematch is asked for, the new game's id; the id of the API key that created it; the
+    tournament it belongs to."""
 
     seats: tuple[SeatMeta, ...]
     seed_commitment: str
@@ -59,6 +60,8 @@ class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     webhook: bool = False
     """Whether the game has a webhook: each write marks it due for the webhook workers."""
     key: str | None = None
+    tournament: str | None = None
+    """The tournament the game is a table of (`service.core.tournaments`), if any."""
 
 
 class KeptTicket(msgspec.Struct, frozen=True):
