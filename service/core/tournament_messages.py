@@ -18,6 +18,8 @@ from service.ledger.seeds import ClientSeed, CommitmentId
 MAX_ENTRANTS: Final = 2000
 MAX_ROUNDS: Final = 20
 MAX_BOARDS: Final = 10
+MAX_TOURNAMENT_BODY: Final = 256 * 1024
+"""The largest `POST /v1/tournaments` body: room for 2000 entrants with long names and ids."""
 
 
 class EntrantEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -8,7 +8,11 @@ from litestar import Controller, get, post
 from litestar.params import JSONBody, PathParameter
 from litestar.status_codes import HTTP_201_CREATED
 
-from service.core.tournament_messages import CreatedTournament, CreateTournament
+from service.core.tournament_messages import (
+    MAX_TOURNAMENT_BODY,
+    CreatedTournament,
+    CreateTournament,
+)
 from service.core.webhooks import api_key_id
 from service.http.guard import API_KEY_SECURITY
 from service.http.params import ApiKey
@@ -30,6 +34,7 @@ class TournamentsController(Controller):
         status_code=HTTP_201_CREATED,
         responses=problems(400, 401, 404, 409, 413, 415, 422),
         security=API_KEY_SECURITY,
+        request_max_body_size=MAX_TOURNAMENT_BODY,
         summary="Create a duplicate tournament of 2-player tables and open its first round",
         description=(
             "Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` "
