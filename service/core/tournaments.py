@@ -256,13 +256,9 @@ class Tournaments:
         tournament_id = game.meta.tournament
         assert tournament_id is not None
         round_no = round_of(game.state.rules)
-        count = await self.store.ended(tournament_id, round_no, game_id)
-        kept, _ = await self.load(tournament_id)
-        rounds = kept.record.rounds
-        if len(rounds) >= round_no:
-            expected = sum(len(t.game_ids) for t in rounds[round_no - 1].tables)
-            if count >= expected:
-                await self.advance(tournament_id)
+        count, expected = await self.store.ended(tournament_id, round_no, game_id)
+        if count >= expected > 0:
+            await self.advance(tournament_id)
 
     async def advance(self, tournament_id: str) -> StoredTournament:
         """Record the results of a round whose games all ended, then open the next round or
@@ -339,6 +335,7 @@ class Tournaments:
                 placing.append(
                     Placed(ids[play], rules, placed_seats, seed, kept.key, record.tournament_id)
                 )
+        await self.store.expect(record.tournament_id, round_no, len(placing))
         for start in range(0, len(placing), OPENED_AT_ONCE):
             await asyncio.gather(
                 *(self.creation.place(p) for p in placing[start : start + OPENED_AT_ONCE])

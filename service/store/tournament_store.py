@@ -36,8 +36,17 @@ class TournamentStore:
         )
         return bool(saved)
 
-    async def ended(self, tournament_id: str, round_no: int, game_id: str) -> int:
-        """Record that a game of the round ended; how many of the round's games have."""
+    async def expect(self, tournament_id: str, round_no: int, games: int) -> None:
+        """Note how many games round `round_no` plays (before they are opened)."""
+        field = f"games:{round_no}"
+        await self.store.pipeline([("HSET", keys.tournament(tournament_id), field, games)])
+
+    async def ended(self, tournament_id: str, round_no: int, game_id: str) -> tuple[int, int]:
+        """Record that a game of the round ended: how many of its games have, of how many
+        (0: not noted yet)."""
         key = keys.tournament_done(tournament_id, round_no)
-        _, count = await self.store.pipeline([("SADD", key, game_id), ("SCARD", key)])
-        return int(count)
+        noted = ("HGET", keys.tournament(tournament_id), f"games:{round_no}")
+        _, count, expected = await self.store.pipeline(
+            [("SADD", key, game_id), ("SCARD", key), noted]
+        )
+        return int(count), int(expected or 0)

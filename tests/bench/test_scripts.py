@@ -151,3 +151,17 @@ def test_the_durability_benchmark_prints_a_row_per_mode_waitaof_among_them() -> 
     out = run("durability.py", "--clients", "4", "--seconds", "1")
     rows = [line for line in out.splitlines() if re.match(r"\| (everysec|always)", line)]
     assert len(rows) == 4 and sum("WAITAOF" in row for row in rows) == 2, out
+
+
+def test_the_tournament_benchmark_prints_its_figures_and_the_audit() -> None:
+    out = run("tournament.py", "--entrants", "4", "--rounds", "1", "--boards", "1", "--poll",
+              "0.2")  # fmt: skip
+    assert re.search(r"wall time [\d,.]+ s, [\d,]+ moves/s", out), out
+    assert re.search(r"Redis memory: used [\d,.]+ MiB", out), out
+    assert "audit OK (4 games, signature verified)" in out, out
+
+
+def test_the_duplicate_comparison_prints_both_rates() -> None:
+    out = run("tournament.py", "--compare", "1")
+    assert re.search(r"duplicate the strongest finished first in \d+%", out), out
+    assert re.search(r"plain +the strongest finished first in \d+%", out), out
