@@ -132,8 +132,10 @@ def board_points(rules: engine.Rules, seed: str, seats: Sequence[Level]) -> list
     return points(final.rounds)
 
 
-def simulate(key: bytes, players: Sequence[Level], rounds: int, boards: int, dup: bool) -> int:
-    """One Swiss tournament; the entrant ranked first."""
+def simulate(
+    key: bytes, players: Sequence[Level], rounds: int, boards: int, dup: bool
+) -> list[int]:
+    """One Swiss tournament; its entrants in the final order of its standings."""
     played: list[list[Table]] = []
     for round_no in range(1, rounds + 1):
         seed = round_seed(key, round_no)
@@ -154,24 +156,37 @@ def simulate(key: bytes, players: Sequence[Level], rounds: int, boards: int, dup
                 results = tuple(x - y for x, y in plays)
             tables.append(Table(a=pair.a, b=pair.b, results=results))
         played.append(tables)
-    return standings(len(players), played)[0].entrant
+    return [s.entrant for s in standings(len(players), played)]
 
 
-def compare(count: int) -> None:
-    n, rounds, boards = 8, 3, 1
+def spearman(order: Sequence[int]) -> float:
+    """Spearman's rank correlation of a final order with the strength order (0, 1, ...)."""
+    n = len(order)
+    squares = sum((place - entrant) ** 2 for place, entrant in enumerate(order))
+    return 1 - 6 * squares / (n * (n * n - 1))
+
+
+def compare(count: int, boards: int) -> None:
+    n, rounds = 8, 3
     players = [noisy(s, n) for s in range(n)]
     wins = {True: 0, False: 0}
+    rho = {True: 0.0, False: 0.0}
     for t in range(count):
         key = shuffle_key(f"compare-{t}")
         for dup in (True, False):
-            wins[dup] += simulate(key, players, rounds, boards, dup) == 0
+            order = simulate(key, players, rounds, boards, dup)
+            wins[dup] += order[0] == 0
+            rho[dup] += spearman(order) / count
     print(
         f"{count} Swiss tournaments of {n} entrants (entrant e random with probability e/{n}, "
         f"else greedy), {rounds} rounds, {2 * boards} board plays a pairing a round:"
     )
     for dup in (True, False):
         name = "duplicate" if dup else "plain"
-        print(f"  {name:9} the strongest finished first in {wins[dup] / count:.0%}")
+        print(
+            f"  {name:9} the strongest finished first in {wins[dup] / count:.0%}; "
+            f"rank correlation with strength {rho[dup]:.2f}"
+        )
 
 
 def main() -> None:
@@ -181,9 +196,10 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=2)
     parser.add_argument("--poll", type=float, default=2.0, help="seconds between reads")
     parser.add_argument("--compare", type=int, default=0, help="N tournaments, engine alone")
+    parser.add_argument("--compare-boards", type=int, default=1, help="boards a round")
     args = parser.parse_args()
     if args.compare:
-        compare(args.compare)
+        compare(args.compare, args.compare_boards)
     else:
         service_bench(args)
 
