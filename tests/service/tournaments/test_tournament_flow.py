@@ -3,13 +3,17 @@ audited export."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import msgspec
+from litestar.testing import AsyncTestClient
 
+from service.app import create_app
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_audit import audit_tournament
 from tests.harness.api import Client, Game, assert_problem, ok
+from tests.harness.clocks import clock, clock_settings
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.tournaments import create_tournament, entrants, play_to_the_end, tournament
 
@@ -74,3 +78,18 @@ async def test_a_tournament_is_exported_only_once_it_is_over(client: Client) -> 
     assert "seed" not in view
     assert view["rules"]["clock"]["on_timeout"] == "bot", "people get a default clock"
     assert msgspec.json.decode(response.content)["status"] == 409
+
+
+async def test_a_tournament_never_waits_on_a_person_who_does_not_play(redis_url: str) -> None:
+    app = create_app(clock_settings(redis_url, sweep=True))
+    async with AsyncTestClient(app=app) as client:
+        created = await create_tournament(
+            client, entrants=entrants(2, 1), rounds=2, clock=clock("bot", turn=1)
+        )
+        for _ in range(600):
+            view = await tournament(client, created["tournament_id"])
+            if view["status"] == "finished":
+                break
+            await asyncio.sleep(0.1)
+    assert view["status"] == "finished", view["rounds"]
+    assert [r["round"] for r in view["rounds"]] == [1, 2]
