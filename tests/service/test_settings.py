@@ -16,6 +16,7 @@ DEPLOYED: dict[str, tuple[str, Any]] = {
     "REDIS_URL": ("redis.url", "redis://127.0.0.1:6379/0"),
     "ESCOPA_REDIS_TIMEOUT": ("redis.timeout", 2.0),
     "ESCOPA_REDIS_CLUSTER": ("redis.cluster", False),
+    "ESCOPA_REDIS_CONNECTIONS": ("redis.connections", 100),
     "ESCOPA_MULTIPLEX": ("redis.multiplex", True),
     "ESCOPA_WAIT_REPLICAS": ("redis.wait_replicas", -1),
     "ESCOPA_WAIT_TIMEOUT_MS": ("redis.wait_timeout_ms", 500),
@@ -147,7 +148,7 @@ def test_every_field_of_every_group_reads_one_variable_and_no_variable_twice() -
     named = [variable.env.name for _, variable in every_variable()]
     fields = sum(len(msgspec.structs.fields(group)) for group in groups().values())
 
-    assert len(named) == fields == 42
+    assert len(named) == fields == 43
     assert len(set(named)) == len(named)
     source = SOURCE.read_text()
     assert [name for name in named if source.count(f'"{name}"') != 1] == []
