@@ -20,7 +20,9 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   the stateful phase any positive move, sent to one of the last games created if need be) is
   sent as that game lists it just before sending: the hook reads the legal moves of its seats
   through the API and posts the first listed move at that version, with its seat's token. So
-  every run plays at least one move, whatever the draws.
+  every run plays at least one move, whatever the draws. Likewise, until a deal and a hint are
+  answered in the run, each positive one goes to the newest game the run created that is to be
+  dealt (being played), with its seat to act's token.
 
 A positive creation that draws a webhook names `FUZZ_WEBHOOK` instead: whether a URL resolves,
 and to an allowed address, is the network's business, which no schema can say.
@@ -52,6 +54,7 @@ Case = schemathesis.Case
 CREATE: Final = "POST /v1/games"
 PLAY: Final = "POST /v1/games/{game_id}/moves"
 DEAL: Final = "POST /v1/games/{game_id}/deal"
+HINT: Final = "GET /v1/games/{game_id}/hint"
 LEGAL_MOVES: Final = "GET /v1/games/{game_id}/legal-moves"
 FINISHED_READERS: Final = frozenset(
     {
@@ -94,6 +97,8 @@ _games: dict[str, Seen] = {}
 _finished: list[str] = []
 _moves_accepted: list[str] = []
 """The games a move of the run's cases was accepted in."""
+_answered: set[str] = set()
+"""The operations (a deal, a hint) answered with a 2xx in the run."""
 _joined: list[tuple[str, str]] = []
 """A waiting game made before the run, and the token of the seat that joined it (to leave)."""
 _random = random.Random()
@@ -153,6 +158,8 @@ def after_call(context: Any, case: Case, response: Any) -> None:
         )
     if case.operation.label == PLAY:
         _moves_accepted.append(str((case.path_parameters or {}).get("game_id")))
+    if case.operation.label in (DEAL, HINT):
+        _answered.add(case.operation.label)
     if case.operation.label == JOIN:
         _saw_join(body)
     if case.operation.label == LEGAL_MOVES:
@@ -282,6 +289,10 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
         if len(_player_reads) % 2:  # every other one names a player the run has seen
             case.path_parameters = {**(case.path_parameters or {}), "player_id": PLAYERS[0]}
         return
+    if case.operation.label in (DEAL, HINT) and _positive(case):
+        if case.operation.label not in _answered:
+            _send_to_the_seat_to_act(case)
+        return
     if case.operation.label != PLAY or _moves_accepted or not _positive(case):
         return
     with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
@@ -302,7 +313,23 @@ def _playable(case: Case) -> list[str]:
     return games
 
 
-def _send_as_listed(case: Case, game_id: str, token: str, body: Json) -> None:
+def _send_to_the_seat_to_act(case: Case) -> None:
+    """Until a deal (a hint) is answered in the run, a positive one goes, with the seat to act's
+    token, to the newest game the run created that is to be dealt (being played), as the
+    game's views say now: whether one is, no chain of calls drawn at random can ensure."""
+    status = "dealing" if case.operation.label == DEAL else "playing"
+    with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
+        for game_id in list(_games)[::-1][:20]:
+            answer = client.get(f"/v1/games/{game_id}")
+            view = answer.json() if answer.status_code == 200 else {}
+            token = _games[game_id].tokens.get(view.get("turn", -1))
+            if view.get("status") == status and token is not None:
+                body = {"expected_version": view["version"]} if status == "dealing" else None
+                _send_as_listed(case, game_id, token, body if body is not None else case.body)
+                return
+
+
+def _send_as_listed(case: Case, game_id: str, token: str, body: Any) -> None:
     headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "idempotency-key"}
     case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
     case.headers = {**headers, "Authorization": f"Bearer {token}"}

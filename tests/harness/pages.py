@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as ClickTimeout
+
 from service.http.web import STATIC
 from tests.harness.api import Json, entry_hash
 from tests.harness.browser import Watched
@@ -44,6 +46,7 @@ def catalogs() -> dict[str, dict[str, str]]:
 
 
 WAIT = 60.0  # bounds a hang only
+CLICK_MS = 5_000  # a card that stays gone this long was redrawn away
 
 
 def shoot(watched: Watched, name: str, full_page: bool = True) -> None:
@@ -78,9 +81,19 @@ def my_turn(watched: Watched, at_least: int) -> bool:
     return bool(shown >= at_least and turn and choices)
 
 
-def play_by_clicks(watched: Watched) -> str:
+def play_by_clicks(watched: Watched, tries: int = 5) -> str:
     """Choose a move in the page: a claim when offered, else a capture when a card has one
-    (its table cards clicked, then the one option left), else a discard. Returns the move."""
+    (its table cards clicked, then the one option left), else a discard. Returns the move.
+    A card gone under the click (a late answer redrew the hand) starts the choice again."""
+    try:
+        return _choose_by_clicks(watched)
+    except ClickTimeout:
+        if tries <= 1:
+            raise
+        return play_by_clicks(watched, tries - 1)
+
+
+def _choose_by_clicks(watched: Watched) -> str:
     page = watched.page
     claim = page.locator("#actions button[data-move^='claim:']")
     playable = "#hand button.card:not([disabled]), #actions button[data-move^='claim:']"
@@ -92,7 +105,7 @@ def play_by_clicks(watched: Watched) -> str:
     cards = page.locator("#hand button.card:not([disabled])")
     discard = None
     for index in range(cards.count()):
-        cards.nth(index).click()
+        cards.nth(index).click(timeout=CLICK_MS)
         options = page.locator("#actions button[data-move]").evaluate_all(
             "buttons => buttons.map(b => b.dataset.move)"
         )
@@ -109,7 +122,7 @@ def play_by_clicks(watched: Watched) -> str:
             return move
         discard = options[-1]
     if discard is None:  # the view was redrawn between the looks (a late answer): again
-        return play_by_clicks(watched)
+        return _choose_by_clicks(watched)
     page.click(f"#actions button[data-move='{discard}']")
     return str(discard)
 
