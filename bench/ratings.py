@@ -23,7 +23,9 @@ from redis.asyncio import Redis  # noqa: E402
 
 from service.core.house import House  # noqa: E402
 from service.core.messages import CreateGame, PlayerEntry  # noqa: E402
+from service.core.players import Page  # noqa: E402
 from service.ledger.ratings import FIRST, Rating, board_member  # noqa: E402
+from service.settings import RatingSettings  # noqa: E402
 from service.store import keys  # noqa: E402
 from service.store.game_store import GameStore  # noqa: E402
 from service.store.key_file import key_ring  # noqa: E402
@@ -39,6 +41,9 @@ def p99(seconds: list[float]) -> str:
     return f"{ordered[int(len(ordered) * 0.99) - 1] * 1000:.2f} ms"
 
 
+MIN_GAMES = RatingSettings().min_games
+
+
 async def seed(redis: Redis, players: int) -> None:
     """`players` players on the ladder with random ratings."""
     rng = random.Random(1)
@@ -47,7 +52,10 @@ async def seed(redis: Redis, players: int) -> None:
         player = f"u-{n}"
         rating = Rating(FIRST.mu + rng.gauss(0, 4), FIRST.sigma * rng.random(), rng.randint(1, 50))
         pipe.hset(keys.player("-", player), mapping={LADDER: rating_bytes(rating), "name": player})
-        pipe.zadd(keys.leaderboard("-", LADDER), {board_member(player, rating): 0})
+        member = {board_member(player, rating): 0}
+        if rating.games >= MIN_GAMES:
+            pipe.zadd(keys.leaderboard("-", LADDER), member)
+        pipe.zadd(keys.leaderboard("-", LADDER, provisional=True), member)
         if n % 5000 == 4999:
             await pipe.execute()
     await pipe.execute()
@@ -75,11 +83,12 @@ async def measure(url: str, players: int, rounds: int) -> list[tuple[str, str]]:
         await house.players.settle(created.game_id, game)
         settles.append(time.perf_counter() - started)
         started = time.perf_counter()
-        page = await house.players.leaderboard(LADDER, None, cursor, 20, None)
+        page = await house.players.leaderboard(LADDER, None, Page(after=cursor))
         pages.append(time.perf_counter() - started)
         cursor = page.next_after if rng.random() < 0.9 else None
         started = time.perf_counter()
-        await house.players.leaderboard(LADDER, None, None, 20, f"u-{rng.randrange(players)}")
+        around = Page(around=f"u-{rng.randrange(players)}")
+        await house.players.leaderboard(LADDER, None, around)
         arounds.append(time.perf_counter() - started)
     await client.aclose()
     return [

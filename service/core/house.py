@@ -54,7 +54,7 @@ class House:
             store, settings.ttl, self.clocks, self.bot_turns, self.hooks_due, cached, archive
         )
         self.lobby = Lobby(store)
-        self.players = Players(RatingStore(store))
+        self.players = Players(RatingStore(store), settings.ratings.min_games)
         self.journal.on_finished = self.players.settle
         budget = settings.bots.budget
         self.endings = Endings(self.journal, self.clocks, self.workers, budget, ring, self.lobby)

@@ -76,6 +76,16 @@ class Leaderboard(msgspec.Struct, kw_only=True):
     next_after: str | None
 
 
+class Page(msgspec.Struct, frozen=True, kw_only=True):
+    """Which page of a leaderboard: after a cursor or around a player, of the listed players
+    or (`provisional`) of all."""
+
+    after: str | None = None
+    limit: int = 20
+    around: str | None = None
+    provisional: bool = False
+
+
 def ladder_rating(rating: Rating) -> LadderRating:
     """A rating on the wire."""
     return LadderRating(
@@ -122,8 +132,10 @@ def seat_players(game: StoredGame) -> dict[int, str]:
 class Players:
     """Settles finished games' players and reads them back, over `store`."""
 
-    def __init__(self, store: RatingStore) -> None:
+    def __init__(self, store: RatingStore, min_games: int) -> None:
         self.store = store
+        self.min_games = min_games
+        """The rated games on a ladder that list a player on its leaderboard."""
         self.settled_games = 0
         """Settlements this process wrote."""
 
@@ -154,8 +166,8 @@ class Players:
         seats = [before.get(s) or FIRST for s in range(state.rules.players)]
         return dict(enumerate(rated(state.rules, state.outcome, seats)))
 
-    @staticmethod
     def _settlement(
+        self,
         game_id: str,
         game: StoredGame,
         named: dict[int, str],
@@ -190,6 +202,7 @@ class Players:
                     member_after=board_member(player_id, new) if new else "",
                     record=msgspec.json.encode(record),
                     name=meta.seats[seat].name or player_id,
+                    listed=new is not None and new.games >= self.min_games,
                 )
             )
         settled = Settled(game_id=game_id, ladder=meta.ladder, rated=bool(after), seats=tuple(rows))
@@ -231,16 +244,16 @@ class Players:
         last = games[-1].seq if len(games) == limit else None
         return PlayerGames(player_id=player_id, games=games, next_after=last)
 
-    async def leaderboard(
-        self, ladder: str, key: str | None, after: str | None, limit: int, around: str | None
-    ) -> Leaderboard:
-        """A page of the ladder: after the cursor `after`, or around a player."""
+    async def leaderboard(self, ladder: str, key: str | None, page: Page) -> Leaderboard:
+        """A page of the ladder: after the cursor `page.after`, or around a player."""
         scope = scope_of(key)
         known_ladder(ladder)
-        if around is not None:
-            members, first = await self._around(scope, ladder, around, limit)
+        if page.around is not None:
+            members, first = await self._around(scope, ladder, page)
         else:
-            members, first = await self.store.board(scope, ladder, after, limit)
+            members, first = await self.store.board(
+                scope, ladder, page.after, page.limit, page.provisional
+            )
         found = await self.store.names(scope, [m.split(":", 2)[2] for m in members], ladder)
         entries = []
         for offset, (member, (name, data)) in enumerate(zip(members, found, strict=True)):
@@ -256,18 +269,23 @@ class Players:
                     games=rating.games,
                 )
             )
-        last = members[-1] if len(members) == limit else None
+        last = members[-1] if len(members) == page.limit else None
         return Leaderboard(ladder=ladder, entries=entries, next_after=last)
 
-    async def _around(
-        self, scope: str, ladder: str, player_id: str, limit: int
-    ) -> tuple[list[str], int]:
-        [data] = await self.store.ratings(scope, ladder, [player_id])
+    async def _around(self, scope: str, ladder: str, page: Page) -> tuple[list[str], int]:
+        assert page.around is not None
+        [data] = await self.store.ratings(scope, ladder, [page.around])
         rating = decode_rating(data)
         rank = None if rating is None else await self.store.rank(
-            scope, ladder, board_member(player_id, rating)
+            scope, ladder, board_member(page.around, rating), page.provisional
         )  # fmt: skip
+        if rank is None and rating is not None:
+            raise ServiceError(
+                "player/not_listed", 404, f"player {page.around!r} has fewer than "
+                f"{self.min_games} rated games on {ladder}: ask with provisional=true",
+            )  # fmt: skip
         if rank is None:
-            raise player_not_found(player_id)
-        start = max(0, rank - limit // 2)
-        return await self.store.board_at(scope, ladder, start, limit), start + 1
+            raise player_not_found(page.around)
+        start = max(0, rank - page.limit // 2)
+        board = await self.store.board_at(scope, ladder, start, page.limit, page.provisional)
+        return board, start + 1

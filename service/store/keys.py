@@ -139,9 +139,10 @@ def player_games(scope: str, player_id: str) -> str:
     return f"{ratings_scope(scope)}:pg:{player_id}"
 
 
-def leaderboard(scope: str, ladder: str) -> str:
-    """A ladder's sorted set (every score 0, lexical order: `ratings.board_member`)."""
-    return f"{ratings_scope(scope)}:lb:{ladder}"
+def leaderboard(scope: str, ladder: str, provisional: bool = False) -> str:
+    """A ladder's sorted set (every score 0, lexical order: `ratings.board_member`): its
+    players with the games to be listed, or with `provisional` every player."""
+    return f"{ratings_scope(scope)}:{'lbp' if provisional else 'lb'}:{ladder}"
 
 
 def settled(scope: str) -> str:

@@ -51,7 +51,8 @@ class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
 
 class SettledSeat(msgspec.Struct, frozen=True, kw_only=True):
     """What the settle script writes for one player: its rating as read and after, its
-    board members before and after, its history record and its seat's name."""
+    board members before and after, its history record, its seat's name, and whether it has
+    the games to be listed."""
 
     player_id: str
     read: bytes
@@ -60,6 +61,7 @@ class SettledSeat(msgspec.Struct, frozen=True, kw_only=True):
     member_after: str
     record: bytes
     name: str
+    listed: bool = False
 
 
 _rating = msgspec.msgpack.Decoder(Rating)
@@ -94,6 +96,7 @@ class RatingStore:
             keys.settled(scope),
             keys.settle_order(scope),
             keys.leaderboard(scope, settled.ladder),
+            keys.leaderboard(scope, settled.ladder, provisional=True),
         ]
         args: list[Any] = [
             settled.game_id,
@@ -105,7 +108,7 @@ class RatingStore:
         for seat in seats:
             keys_ += [keys.player(scope, seat.player_id), keys.player_games(scope, seat.player_id)]
             args += [seat.read, seat.after, seat.member_before, seat.member_after, seat.record]
-            args.append(seat.name)
+            args += [seat.name, int(seat.listed)]
         return int(await self.store.write(SETTLE, keys_, args))
 
     async def settled(self, scope: str, game_id: str) -> Settled | None:
@@ -142,11 +145,11 @@ class RatingStore:
         ]
 
     async def board(
-        self, scope: str, ladder: str, after: str | None, limit: int
+        self, scope: str, ladder: str, after: str | None, limit: int, provisional: bool
     ) -> tuple[list[str], int]:
-        """A ladder's members after the cursor `after` (a member), and the first one's rank
-        (1 best)."""
-        key = keys.leaderboard(scope, ladder)
+        """A ladder's members (listed, or with `provisional` all) after the cursor `after` (a
+        member), and the first one's rank (1 best)."""
+        key = keys.leaderboard(scope, ladder, provisional)
         low = f"({after}" if after is not None else "-"
         [members] = await self.store.pipeline(
             [("ZRANGE", key, low, "+", "BYLEX", "LIMIT", 0, limit)]
@@ -157,15 +160,18 @@ class RatingStore:
         [rank] = await self.store.pipeline([("ZRANK", key, found[0])])
         return found, int(rank) + 1
 
-    async def board_at(self, scope: str, ladder: str, start: int, limit: int) -> list[str]:
+    async def board_at(
+        self, scope: str, ladder: str, start: int, limit: int, provisional: bool
+    ) -> list[str]:
         """A ladder's members from rank `start + 1`."""
-        key = keys.leaderboard(scope, ladder)
+        key = keys.leaderboard(scope, ladder, provisional)
         [members] = await self.store.pipeline([("ZRANGE", key, start, start + limit - 1)])
         return [bytes(m).decode() for m in members]
 
-    async def rank(self, scope: str, ladder: str, member: str) -> int | None:
+    async def rank(self, scope: str, ladder: str, member: str, provisional: bool) -> int | None:
         """The 0-based rank of a member on the ladder, or None."""
-        [rank] = await self.store.pipeline([("ZRANK", keys.leaderboard(scope, ladder), member)])
+        key = keys.leaderboard(scope, ladder, provisional)
+        [rank] = await self.store.pipeline([("ZRANK", key, member)])
         return None if rank is None else int(rank)
 
 

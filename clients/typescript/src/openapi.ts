@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * A ladder's leaderboard
-         * @description Players ranked by `ordinal` (ties by games, then id) in the API key's scope; page on with `after` (stable while ratings move), or ask for the page `around` a player. 404 for an unknown ladder.
+         * @description Players ranked by `ordinal` (ties by games, then id) in the API key's scope; page on with `after` (stable while ratings move), or ask for the page `around` a player. Players with fewer rated games than the server's minimum are listed only with `provisional=true`. 404 for an unknown ladder.
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -4625,6 +4625,8 @@ export interface operations {
                 limit?: number;
                 /** @description a player id: the page around that player */
                 around?: string | null;
+                /** @description true: also the players with fewer rated games on the ladder than the server lists (`ESCOPA_LEADERBOARD_MIN_GAMES`) */
+                provisional?: boolean;
             };
             header?: never;
             path: {

@@ -10,7 +10,7 @@ from litestar import Controller, Request, get
 from litestar.params import PathParameter, QueryParameter
 
 from engine.rules import PRESETS
-from service.core.players import Leaderboard, PlayerGames, PlayerRatings
+from service.core.players import Leaderboard, Page, PlayerGames, PlayerRatings
 from service.errors import ServiceError
 from service.http.guard import API_KEY_SECURITY
 from service.http.routes.game_routes import HouseDep, problems
@@ -56,6 +56,13 @@ Around = Annotated[
         max_length=200,
         description="a player id: the page around that player",
         schema_extra=ID_FORM,
+    ),
+]
+Provisional = Annotated[
+    bool,
+    QueryParameter(
+        description="true: also the players with fewer rated games on the ladder than the "
+        "server lists (`ESCOPA_LEADERBOARD_MIN_GAMES`)"
     ),
 ]
 PageLimit = Annotated[
@@ -132,7 +139,8 @@ class LeaderboardsController(Controller):
         summary="A ladder's leaderboard",
         description="Players ranked by `ordinal` (ties by games, then id) in the API key's "
         "scope; page on with `after` (stable while ratings move), or ask for the page "
-        "`around` a player. 404 for an unknown ladder.",
+        "`around` a player. Players with fewer rated games than the server's minimum are "
+        "listed only with `provisional=true`. 404 for an unknown ladder.",
     )
     async def leaderboard(
         self,
@@ -142,8 +150,10 @@ class LeaderboardsController(Controller):
         after: BoardAfter = None,
         limit: PageLimit = 20,
         around: Around = None,
+        provisional: Provisional = False,
         x_api_key: ApiKey = None,
     ) -> Leaderboard:
         near = None if around is None else checked_id(around, "around")
         key = key_of(request, x_api_key)
-        return await house.players.leaderboard(ladder, key, after, limit, near)
+        page = Page(after=after, limit=limit, around=near, provisional=provisional)
+        return await house.players.leaderboard(ladder, key, page)

@@ -10,8 +10,8 @@ from redis.asyncio import Redis
 
 from service.cli.ratings import check
 from service.store import keys
+from tests.harness.ratings import rated_game
 from tests.harness.settings import app_settings
-from tests.service.http.test_players import rated_game
 
 
 async def test_the_recompute_equals_the_service_then_names_a_bent_rating(

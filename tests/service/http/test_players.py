@@ -12,10 +12,12 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.settings import KeySettings, secret_hash
+from service.settings import KeySettings, RatingSettings, secret_hash
+from tests.harness.ratings import rated_game
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 
+MIN_GAMES = RatingSettings().min_games
 KEYS = ("key-one-0123456789abcdef", "key-two-0123456789abcdef")
 Client = AsyncTestClient  # type: ignore[type-arg]
 
@@ -26,22 +28,6 @@ async def keyed(redis_url: str) -> AsyncIterator[Any]:
     keys = KeySettings(signing=SIGNING_KEYS, api_hashes=tuple(secret_hash(k) for k in KEYS))
     async with AsyncTestClient(app=create_app(app_settings(redis_url, keys=keys))) as client:
         yield client
-
-
-async def rated_game(client: Any, a: str, b: str, key: str | None = None) -> dict[str, Any]:
-    """A rated 2-seat game between player ids `a` and `b`; seat 1 resigns, so `a` wins."""
-    headers = {"X-API-Key": key} if key else {}
-    body = {"players": [{"name": "Ana", "player_id": a}, {"name": "Bia", "player_id": b}],
-            "rated": True}  # fmt: skip
-    created = await client.post("/v1/games", json=body, headers=headers)
-    assert created.status_code == 201, created.text
-    game = created.json()
-    token = game["players"][1]["token"]
-    resigned = await client.post(
-        f"/v1/games/{game['game_id']}/resign", headers={"Authorization": f"Bearer {token}"}
-    )
-    assert resigned.status_code == 200, resigned.text
-    return dict(game)
 
 
 async def test_a_rated_game_moves_both_players_ratings_once(client: Any) -> None:
@@ -67,14 +53,31 @@ async def test_a_players_games_list_the_newest_first_with_the_rating_change(clie
 async def test_the_leaderboard_ranks_by_ordinal_and_pages_from_a_cursor(client: Any) -> None:
     await rated_game(client, "u-1", "u-2")
     await rated_game(client, "u-1", "u-3")
-    top = (await client.get("/v1/leaderboards/escopa-2p", params={"limit": 2})).json()
+    board = "/v1/leaderboards/escopa-2p"
+    top = (await client.get(board, params={"limit": 2, "provisional": "true"})).json()
     assert top["entries"][0]["player_id"] == "u-1"
     assert [e["rank"] for e in top["entries"]] == [1, 2]
     assert top["entries"][0]["name"] == "Ana"
-    rest = await client.get("/v1/leaderboards/escopa-2p", params={"after": top["next_after"]})
+    rest = await client.get(board, params={"after": top["next_after"], "provisional": "true"})
     assert [e["rank"] for e in rest.json()["entries"]] == [3]
-    around = await client.get("/v1/leaderboards/escopa-2p", params={"around": "u-3", "limit": 1})
+    around = await client.get(board, params={"around": "u-3", "limit": 1, "provisional": "true"})
     assert [e["player_id"] for e in around.json()["entries"]] == ["u-3"]
+
+
+async def test_a_player_with_fewer_rated_games_than_the_minimum_is_listed_only_when_asked(
+    client: Any,
+) -> None:
+    for _ in range(MIN_GAMES):
+        await rated_game(client, "u-1", "u-2")
+    await rated_game(client, "u-3", "u-1")
+    listed = (await client.get("/v1/leaderboards/escopa-2p")).json()["entries"]
+    assert [e["player_id"] for e in listed] == ["u-1", "u-2"]
+    assert [e["games"] for e in listed] == [MIN_GAMES + 1, MIN_GAMES]
+    every = await client.get("/v1/leaderboards/escopa-2p", params={"provisional": "true"})
+    assert sorted(e["player_id"] for e in every.json()["entries"]) == ["u-1", "u-2", "u-3"]
+    refused = await client.get("/v1/leaderboards/escopa-2p", params={"around": "u-3"})
+    assert (refused.status_code, refused.json()["code"]) == (404, "player/not_listed")
+    assert "provisional=true" in refused.json()["detail"]
 
 
 async def test_a_rated_game_needs_an_id_on_every_person_seat(client: Any) -> None:
@@ -127,7 +130,9 @@ async def test_two_keys_players_of_the_same_id_never_mix(keyed: Any) -> None:
         2,
         0,
     )
-    board = await keyed.get("/v1/leaderboards/escopa-2p", headers={"X-API-Key": two})
+    board = await keyed.get(
+        "/v1/leaderboards/escopa-2p", params={"provisional": "true"}, headers={"X-API-Key": two}
+    )
     assert [e["player_id"] for e in board.json()["entries"]] == ["u-2", "u-1"]
     assert (await keyed.get("/v1/players/u-1")).status_code == 401
 

@@ -9,7 +9,7 @@ import msgspec
 
 from service.ledger.ratings import Rating
 from service.ledger.recompute import Key, first_difference, recompute
-from tests.service.http.test_players import rated_game
+from tests.harness.ratings import rated_game
 
 PLAYERS = ("u-1", "u-2", "u-3")
 

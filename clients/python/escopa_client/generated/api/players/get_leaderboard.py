@@ -18,6 +18,7 @@ def _get_kwargs(
     after: None | str | Unset = UNSET,
     limit: int | Unset = 20,
     around: None | str | Unset = UNSET,
+    provisional: bool | Unset = False,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -37,6 +38,8 @@ def _get_kwargs(
     else:
         json_around = around
     params["around"] = json_around
+
+    params["provisional"] = provisional
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -113,17 +116,21 @@ def sync_detailed(
     after: None | str | Unset = UNSET,
     limit: int | Unset = 20,
     around: None | str | Unset = UNSET,
+    provisional: bool | Unset = False,
 ) -> Response[Leaderboard | Problem]:
     """A ladder's leaderboard
 
      Players ranked by `ordinal` (ties by games, then id) in the API key's scope; page on with `after`
-    (stable while ratings move), or ask for the page `around` a player. 404 for an unknown ladder.
+    (stable while ratings move), or ask for the page `around` a player. Players with fewer rated games
+    than the server's minimum are listed only with `provisional=true`. 404 for an unknown ladder.
 
     Args:
         ladder (GetLeaderboardLadder): a ladder: `<preset>-<n>p`, e.g. `escopa-2p`
         after (None | str | Unset): the `next_after` of the previous page (none: the top)
         limit (int | Unset): entries per page: 1 to 100, default 20 Default: 20.
         around (None | str | Unset): a player id: the page around that player
+        provisional (bool | Unset): true: also the players with fewer rated games on the ladder
+            than the server lists (`ESCOPA_LEADERBOARD_MIN_GAMES`) Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,6 +145,7 @@ def sync_detailed(
         after=after,
         limit=limit,
         around=around,
+        provisional=provisional,
     )
 
     response = client.get_httpx_client().request(
@@ -154,17 +162,21 @@ def sync(
     after: None | str | Unset = UNSET,
     limit: int | Unset = 20,
     around: None | str | Unset = UNSET,
+    provisional: bool | Unset = False,
 ) -> Leaderboard | Problem | None:
     """A ladder's leaderboard
 
      Players ranked by `ordinal` (ties by games, then id) in the API key's scope; page on with `after`
-    (stable while ratings move), or ask for the page `around` a player. 404 for an unknown ladder.
+    (stable while ratings move), or ask for the page `around` a player. Players with fewer rated games
+    than the server's minimum are listed only with `provisional=true`. 404 for an unknown ladder.
 
     Args:
         ladder (GetLeaderboardLadder): a ladder: `<preset>-<n>p`, e.g. `escopa-2p`
         after (None | str | Unset): the `next_after` of the previous page (none: the top)
         limit (int | Unset): entries per page: 1 to 100, default 20 Default: 20.
         around (None | str | Unset): a player id: the page around that player
+        provisional (bool | Unset): true: also the players with fewer rated games on the ladder
+            than the server lists (`ESCOPA_LEADERBOARD_MIN_GAMES`) Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,6 +192,7 @@ def sync(
         after=after,
         limit=limit,
         around=around,
+        provisional=provisional,
     ).parsed
 
 
@@ -190,17 +203,21 @@ async def asyncio_detailed(
     after: None | str | Unset = UNSET,
     limit: int | Unset = 20,
     around: None | str | Unset = UNSET,
+    provisional: bool | Unset = False,
 ) -> Response[Leaderboard | Problem]:
     """A ladder's leaderboard
 
      Players ranked by `ordinal` (ties by games, then id) in the API key's scope; page on with `after`
-    (stable while ratings move), or ask for the page `around` a player. 404 for an unknown ladder.
+    (stable while ratings move), or ask for the page `around` a player. Players with fewer rated games
+    than the server's minimum are listed only with `provisional=true`. 404 for an unknown ladder.
 
     Args:
         ladder (GetLeaderboardLadder): a ladder: `<preset>-<n>p`, e.g. `escopa-2p`
         after (None | str | Unset): the `next_after` of the previous page (none: the top)
         limit (int | Unset): entries per page: 1 to 100, default 20 Default: 20.
         around (None | str | Unset): a player id: the page around that player
+        provisional (bool | Unset): true: also the players with fewer rated games on the ladder
+            than the server lists (`ESCOPA_LEADERBOARD_MIN_GAMES`) Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,6 +232,7 @@ async def asyncio_detailed(
         after=after,
         limit=limit,
         around=around,
+        provisional=provisional,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -229,17 +247,21 @@ async def asyncio(
     after: None | str | Unset = UNSET,
     limit: int | Unset = 20,
     around: None | str | Unset = UNSET,
+    provisional: bool | Unset = False,
 ) -> Leaderboard | Problem | None:
     """A ladder's leaderboard
 
      Players ranked by `ordinal` (ties by games, then id) in the API key's scope; page on with `after`
-    (stable while ratings move), or ask for the page `around` a player. 404 for an unknown ladder.
+    (stable while ratings move), or ask for the page `around` a player. Players with fewer rated games
+    than the server's minimum are listed only with `provisional=true`. 404 for an unknown ladder.
 
     Args:
         ladder (GetLeaderboardLadder): a ladder: `<preset>-<n>p`, e.g. `escopa-2p`
         after (None | str | Unset): the `next_after` of the previous page (none: the top)
         limit (int | Unset): entries per page: 1 to 100, default 20 Default: 20.
         around (None | str | Unset): a player id: the page around that player
+        provisional (bool | Unset): true: also the players with fewer rated games on the ladder
+            than the server lists (`ESCOPA_LEADERBOARD_MIN_GAMES`) Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -256,5 +278,6 @@ async def asyncio(
             after=after,
             limit=limit,
             around=around,
+            provisional=provisional,
         )
     ).parsed
