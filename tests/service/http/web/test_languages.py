@@ -119,6 +119,8 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     assert_accessible(person, "the start page")
     assert page.locator("#bot-seats select").input_value() == "greedy", "a first bot to beat"
     page.select_option("#bot-seats select[data-seat='1']", "random")
+    if lang == "es":  # Spain's game, drawn in its naipes (the README's picture)
+        page.select_option("#bots-preset", "escoba")
     page.fill("#bots-target", "1")
     page.click("#bots summary")
     page.fill("#bots-seed", chosen_seed(f"web languages {lang}"))
@@ -217,20 +219,57 @@ def test_the_language_picked_on_a_page_is_kept_for_the_next(
     assert_clean(server, watched)
 
 
-def test_the_deck_is_the_regions_until_another_is_picked_and_kept(
+MARKS = "#hand svg [class^='mark-']"  # French suits' marks; naipes draw emblems, never these
+NAMED = "card => card.getAttribute('aria-label') || card.textContent"  # a card's name as read
+
+
+def table(server: Served, browser: Chromium, preset: str, lang: str) -> Watched:
+    """A new game of `preset` against a bot, its person's table open in a browser speaking
+    `lang` (a fresh device: nothing kept), drawn."""
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", {"name": "Rita", "bot": "greedy"}], "preset": preset}
+        game = http.post("/v1/games", json=body).json()
+    watched = browser.page(locale=lang)
+    watched.page.goto(f"{server.base}/play/{game['game_id']}#token={game['players'][0]['token']}")
+    watched.page.wait_for_selector("#hand .card svg")
+    return watched
+
+
+def test_an_escoba_game_draws_naipes_in_english_and_an_escopa_game_french_suits_in_spanish(
     server: Served, browser: Chromium
 ) -> None:
-    watched = browser.page(locale="es-ES")
+    escoba = table(server, browser, "escoba", "en-GB")
+    assert escoba.page.input_value("#deck") == "spanish"
+    assert escoba.page.locator(MARKS).count() == 0, "naipes for escoba, though the page is English"
+    assert " of " in escoba.page.eval_on_selector("#hand .card", NAMED), "its words in English"
+    escopa = table(server, browser, "escopa", "es-ES")
+    assert escopa.page.input_value("#deck") == "french"
+    assert escopa.page.locator(MARKS).count() > 0, "French suits for escopa, though in Spanish"
+    assert " de " in escopa.page.eval_on_selector("#hand .card", NAMED), "its words in Spanish"
+    assert_clean(server, escoba, escopa)
+
+
+def test_the_deck_switched_on_the_page_is_kept_for_that_presets_games_the_words_stay(
+    server: Served, browser: Chromium
+) -> None:
+    watched = table(server, browser, "escopa", "es-ES")
     page = watched.page
+    picked(page, "#deck", "spanish")
+    page.wait_for_selector("#hand .card svg")
+    assert page.input_value("#deck") == "spanish"
+    assert page.locator(MARKS).count() == 0, "naipes, once picked"
+    assert page.get_attribute("html", "lang") == "es", "the words stay Spanish"
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        game = http.post("/v1/games", json={"players": ["Ana", {"name": "Rita", "bot": "greedy"}]})
+    created = game.json()
+    page.goto(f"{server.base}/play/{created['game_id']}#token={created['players'][0]['token']}")
+    page.wait_for_selector("#hand .card svg")
+    assert page.input_value("#deck") == "spanish", "the next escopa game on this device"
+    assert page.locator(MARKS).count() == 0
     page.goto(f"{server.base}/replay/")
     page.wait_for_selector("#deck")
     drawn = "async () => (await import('/web/cards.js')).cardSvg('QD').outerHTML"
-    assert page.input_value("#deck") == "spanish"
-    assert "mark-red" not in page.evaluate(drawn), "naipes in Spain"
-    picked(page, "#deck", "french")
-    assert page.input_value("#deck") == "french"
-    assert "mark-red" in page.evaluate(drawn), "the French diamond, once picked"
-    assert page.get_attribute("html", "lang") == "es", "the words stay Spanish"
+    assert "mark-red" not in page.evaluate(drawn), "no game open: escopa's deck, as picked"
     assert_clean(server, watched)
 
 
