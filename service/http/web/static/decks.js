@@ -1,5 +1,5 @@
 // @ts-check
-// Which deck is drawn: the game's preset chooses it (French suits for escopa and escova as
+// The game's preset on a page: it chooses the deck drawn (French suits for escopa and escova as
 // played in Brazil, Spanish naipes for escoba), and a person may pick the other one, kept on
 // this device for that preset. The cards' words follow the page's language either way.
 
@@ -53,14 +53,16 @@ export function presetOf(rules, presets) {
 }
 
 /**
- * Draw the cards of a preset's games from now on: the deck picked for it here, else its own.
+ * The page shows a game of this preset: its cards drawn from now on in the deck picked for it
+ * here (else its own), and the header's "how to play" link naming it (its points).
  * @param {string} name
  */
-export function useDeck(name) {
+export function usePreset(name) {
   preset = name;
   drawn = kept(name);
   const select = document.getElementById("deck");
   if (select instanceof HTMLSelectElement) select.value = drawn;
+  document.querySelector("header a[href^='/rules']")?.setAttribute("href", `/rules?preset=${encodeURIComponent(name)}`);
 }
 
 /** @returns {boolean} whether French suits are drawn (else Spanish naipes) */

@@ -5,7 +5,7 @@
 import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
 import { cardRow, playedWords, shortName } from "./cards.js";
-import { deckPicker, presetOf, useDeck } from "./decks.js";
+import { deckPicker, presetOf, usePreset } from "./decks.js";
 import { t, translate } from "./i18n.js";
 import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
@@ -239,7 +239,7 @@ async function open(exported) {
   if (!game) throw new Error(t("replay.notExport"));
   view.entries = entries;
   view.rules = game.rules;
-  useDeck(presetOf(game.rules, await presets)); // its preset's deck, before a card is drawn
+  usePreset(presetOf(game.rules, await presets)); // its preset's deck, before a card is drawn
   view.players = seatNames(entries);
   $("game-label").textContent = t("replay.label", { game: exported.game_id ?? "", players: view.players.join(", ") });
   const rebuilt = positions(entries);

@@ -17,6 +17,7 @@ import pytest
 import redis
 from playwright.sync_api import Page
 
+from service.http.web import STATIC
 from service.store.redis_server import RedisServer
 from tests.harness.api import chosen_seed
 from tests.harness.browser import DESKTOP, PHONE, Chromium, Watched, chromium
@@ -174,22 +175,71 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     assert_clean(server, person)
 
 
+def rows(page: Page) -> list[str]:
+    """The categories the rules page's points table scores, in its order."""
+    found = page.locator("#points tbody tr").evaluate_all(
+        "rows => rows.map(r => r.dataset.category)"
+    )
+    return [str(category) for category in found]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_page_says_how_to_play_and_a_presets_points_in_each_language(
     server: Served, browser: Chromium, lang: str
 ) -> None:
     watched = start_page(server, browser, lang)
     page = watched.page
+    words = CATALOGS[lang]
     page.click("header a[href='/rules']")
     page.wait_for_selector("#points tbody tr")
     assert page.input_value("#preset") == "escopa"
-    categories = page.locator("#points tbody tr").evaluate_all(
-        "rows => rows.map(r => r.dataset.category)"
+    assert "7 + 5 + 3 = 15" in page.inner_text("#example"), "a capture's sum, shown"
+    assert page.inner_text("#sweep") == words["rules.escopa"]
+    assert {"seven_of_diamonds", "opponents_under_10", "all_sevens"} <= set(rows(page))
+    points = page.inner_text("#points")
+    assert words["category.seven_of_diamonds"] in points
+    assert words["rules.category.seven_of_diamonds"] in points, "what a category means"
+    said = dict(
+        page.locator("#options li").evaluate_all(
+            "l => l.map(i => [i.dataset.option, i.textContent])"
+        )
     )
-    assert "seven_of_diamonds" in categories
-    assert CATALOGS[lang]["category.seven_of_diamonds"] in page.inner_text("#points")
+    assert set(said) == {"bonus", "rotation", "capture", "missed", "signals", "tie"}
+    assert page.inner_text("#target") == words["rules.target"].replace("{target}", "21")
     assert_in_its_language(watched, lang)
     assert_accessible(watched, "the rules")
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    shoot(watched, f"rules-{lang}-phone")
+    page.set_viewport_size(DESKTOP)
+    page.select_option("#preset", "escoba")
+    until(lambda: "opponents_under_10" not in rows(page), "escoba's points")
+    assert page.url.endswith("/rules?preset=escoba")
+    assert page.inner_text("li[data-option='missed']") != said["missed"], "a miss stays in escoba"
+    assert page.inner_text("li[data-option='signals']") != said["signals"], "and no signals"
+    page.goto(f"{server.base}/rules?preset=escova")
+    page.wait_for_selector("#points tbody tr")
+    assert page.input_value("#preset") == "escova" and "31" in page.inner_text("#target")
+    assert_in_its_language(watched, lang)
+    assert_clean(server, watched)
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in STATIC.glob("*.html")))
+def test_every_page_links_how_to_play(page: str) -> None:
+    assert 'href="/rules"' in (STATIC / page).read_text()
+
+
+def test_the_tables_how_to_play_link_names_its_games_preset(
+    server: Served, browser: Chromium
+) -> None:
+    watched = table(server, browser, "escoba", "it")
+    page = watched.page
+    link = "header a[data-i18n='common.rules']"
+    until(lambda: page.get_attribute(link, "href") == "/rules?preset=escoba", "the preset's rules")
+    page.click(link)
+    page.wait_for_selector("#points tbody tr")
+    assert page.input_value("#preset") == "escoba"
+    assert "opponents_under_10" not in rows(page)
     assert_clean(server, watched)
 
 
