@@ -250,7 +250,7 @@ def picked(page: Page, select: str, value: str) -> None:
     page.wait_for_selector(select)
 
 
-def test_the_language_picked_on_a_page_is_kept_for_the_next(
+def test_the_language_picked_on_a_page_is_kept_for_the_next_and_its_problems_speak_it(
     server: Served, browser: Chromium
 ) -> None:
     watched = browser.page(locale="en-GB")
@@ -266,7 +266,10 @@ def test_the_language_picked_on_a_page_is_kept_for_the_next(
     assert page.get_attribute("html", "lang") == "it"
     assert page.input_value("#lang") == "it"
     assert_in_its_language(watched, "it")
-    assert_clean(server, watched)
+    page.goto(f"{server.base}/play/nosuchgame")  # a problem, asked for in Italian too
+    until(lambda: page.inner_text("#error"), "the problem shown")
+    assert page.inner_text("#error") == "la partita 'nosuchgame' non esiste"
+    assert_clean(server, watched, expected=("404",))
 
 
 MARKS = "#hand svg [class^='mark-']"  # French suits' marks; naipes draw emblems, never these
