@@ -42,9 +42,9 @@ export function presetOf(rules, presets) {
   const points = /** @type {Record<string, number>} */ (rules.points);
   let best = "escopa";
   let most = -1;
-  for (const [name, preset] of Object.entries(presets)) {
-    const other = /** @type {Record<string, unknown>} */ (preset);
-    const theirs = /** @type {Record<string, number>} */ (preset.points);
+  for (const [name, named] of Object.entries(presets)) {
+    const other = /** @type {Record<string, unknown>} */ (named);
+    const theirs = /** @type {Record<string, number>} */ (named.points);
     const alike = TELLING.filter((field) => given[field] === other[field]).length
       + Object.keys(theirs).filter((category) => (points[category] ?? 0) === theirs[category]).length;
     if (alike > most) [best, most] = [name, alike];

@@ -274,6 +274,16 @@ def test_the_language_picked_on_a_page_is_kept_for_the_next_and_its_problems_spe
 
 MARKS = "#hand svg [class^='mark-']"  # French suits' marks; naipes draw emblems, never these
 NAMED = "card => card.getAttribute('aria-label') || card.textContent"  # a card's name as read
+NEAREST = """async () => {
+  const {presetOf} = await import("/web/decks.js");
+  const presets = await (await fetch("/v1/rules/presets")).json();
+  const clock = {turn_seconds: 30, bank_seconds: 120, on_timeout: "bot"};
+  return [
+    presetOf({...presets.escoba, target: 31, players: 4}, presets),
+    presetOf({...presets.escova, target: 21}, presets),
+    presetOf({...presets.escopa, clock, capture: "mandatory"}, presets),
+  ];
+}"""  # a preset's game with its target, players or clock changed is still that preset's
 
 
 def table(server: Served, browser: Chromium, preset: str, lang: str) -> Watched:
@@ -295,6 +305,7 @@ def test_an_escoba_game_draws_naipes_in_english_and_an_escopa_game_french_suits_
     assert escoba.page.input_value("#deck") == "spanish"
     assert escoba.page.locator(MARKS).count() == 0, "naipes for escoba, though the page is English"
     assert " of " in escoba.page.eval_on_selector("#hand .card", NAMED), "its words in English"
+    assert escoba.page.evaluate(NEAREST) == ["escoba", "escova", "escopa"]
     escopa = table(server, browser, "escopa", "es-ES")
     assert escopa.page.input_value("#deck") == "french"
     assert escopa.page.locator(MARKS).count() > 0, "French suits for escopa, though in Spanish"
