@@ -287,10 +287,11 @@ def _signalling(view: GameView) -> bool:
 def run(args: Options, console: Console | None = None, ask: Ask | None = None) -> int:
     """Take the seat and play it to the end of the match; 2 when that cannot start."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
-    speak(pick(args.lang, os.environ))
+    spoken = pick(args.lang, os.environ)
+    speak(spoken)
     console = console or Console(highlight=False)
     asked = ask or console.input
-    with Escopa(args.url, api_key=args.api_key) as service:
+    with Escopa(args.url, api_key=args.api_key, language=spoken.replace("_", "-")) as service:
         try:
             seat = take_seat(service, args)
         except ValueError as error:

@@ -131,7 +131,7 @@ def test_partners_signal_from_the_terminal_and_the_log_records_it(base_url: str)
     assert [(s["seat"], s["signal"]) for s in sent] == [(0, "seven")]
 
 
-def test_a_wrong_invite_is_refused_in_words(base_url: str) -> None:
+def test_a_wrong_invite_is_refused_in_words_of_the_language_asked(base_url: str) -> None:
     created = httpx.post(
         f"{base_url}/v1/games",
         json={"players": [{"name": "Rui", "bot": "random"}, {"open": True}]},
@@ -142,6 +142,12 @@ def test_a_wrong_invite_is_refused_in_words(base_url: str) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2
+    said = "esta invitación es desconocida, ya se usó o es de otra partida"
+    child = spawn(
+        "--url", base_url, "--game", created["game_id"], "--invite", "x" * 43, "--lang", "es"
+    )
+    child.expect(f"escopa play: 403 join/invite_invalid: {said}")
+    child.expect(pexpect.EOF)
 
 
 def test_a_hint_then_leaving_then_taking_the_seat_again_by_its_token(base_url: str) -> None:
