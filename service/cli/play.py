@@ -55,6 +55,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="pt-BR, es, en or it (default: the environment's LANGUAGE, LC_ALL or LANG, else en)",
     )
+    play.add_argument("--player-id", default=None, help="your player id across games")
+    play.add_argument(
+        "--rated", action="store_true", help="with --player-id: the game counts on its ladder"
+    )
     play.set_defaults(handler=_play)
 
 
@@ -78,5 +82,7 @@ def _play(args: argparse.Namespace) -> int:
         token=args.token,
         api_key=args.api_key,
         lang=args.lang,
+        player_id=args.player_id,
+        rated=args.rated,
     )
     return run(options)

@@ -14,7 +14,7 @@ write to an archived game (a rematch offer) first puts it back in Redis.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Final, Generic, Literal, TypeVar
@@ -52,6 +52,8 @@ from service.store.seat_store import SeatStore
 R = TypeVar("R")
 ARCHIVED_TTL: Final = 3600
 """Seconds a finished game stays in Redis once archived, unless `ESCOPA_FINISHED_TTL` says."""
+SETTLE_GRACE_MS: Final = 5000
+"""When the settle worker looks at a finished game, unless its writer settled it first."""
 SIGNAL_TRIES: Final = 20
 """How often an entry that records the signals is tried again when a signal came first (only
 a busy game's other seats can make one fail)."""
@@ -121,6 +123,11 @@ def bot_due(state: State, meta: GameMeta) -> bool:
     return seat is not None and meta.seats[seat].bot is not None
 
 
+def settles(meta: GameMeta) -> bool:
+    """Whether the game's end settles players: it is rated, or a seat names a player id."""
+    return meta.rated or any(seat.player_id for seat in meta.seats)
+
+
 def expired(game_id: str) -> ServiceError:
     return ServiceError(
         "game/expired", 410, f"game {game_id!r} waited for players and expired before it started"
@@ -147,6 +154,11 @@ class Journal:
         self.archive = archive
         self.finished = DueIndex(store, keys.finished)
         """The finished games to archive (indexed only when there is an archive)."""
+        self.settling = DueIndex(store, keys.ratings_due)
+        """The finished games whose players are to be settled (`service.core.players`)."""
+        self.on_finished: Callable[[str, StoredGame], Awaitable[None]] | None = None
+        """Settles a game's players once the write that ends it is committed (a crash before
+        leaves it in `settling` for the settle worker)."""
         self.reports = Reports()
         self._lifetimes = lifetimes
         self._cache = GameCache(cached_games)
@@ -264,6 +276,8 @@ class Journal:
         if outcome.outcome == "committed":
             self._kept(draft)
             await self._due_again(game_id, draft.after.state, draft.after.meta, draft.finished)
+            if draft.finished and settles(draft.after.meta):
+                await self._settle(game_id, draft.after)
             return Stored("committed", result, draft.after)
         if outcome.outcome == "replay":
             return Stored("replay", self.replayed(outcome.answer, change.fingerprint, shape))
@@ -381,6 +395,17 @@ class Journal:
             await self.hooks_due.touch(game_id)
         if state.status == "finished" and self.archive is not None:
             await self.finished.schedule(game_id, now_ms())
+        if state.status == "finished" and settles(meta):
+            await self.settling.schedule(game_id, now_ms() + SETTLE_GRACE_MS)
+
+    async def _settle(self, game_id: str, game: StoredGame) -> None:
+        """Settle the players of a game this write ended, then drop it from `settling`. Best
+        effort: the entry indexed before the write brings the settle worker otherwise."""
+        if self.on_finished is None:
+            return
+        with suppress(RedisError, ServiceError):
+            await self.on_finished(game_id, game)
+            await self.store.pipeline([("ZREM", self.settling.key_of(game_id), game_id)])
 
     def lifetime(self, state: State) -> int:
         """How long the game is kept after this write (ms; 0: for ever): by its status, as the

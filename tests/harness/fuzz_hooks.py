@@ -265,6 +265,12 @@ def _with_body(case: Case, body: Json) -> Case:
     return case
 
 
+PLAYERS = ("fuzz-1", "fuzz-2")
+"""The player ids of the game played out before the run: a player read names one."""
+PLAYER_READS = frozenset({"GET /v1/players/{player_id}", "GET /v1/players/{player_id}/games"})
+_player_reads: list[str] = []
+
+
 def _finished_game(case: Case) -> Case:
     case.path_parameters = {**(case.path_parameters or {}), "game_id": _finished[0]}
     return case
@@ -281,6 +287,11 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
             case.body = {**case.body, "webhook": {"url": FUZZ_WEBHOOK}}
         if not distinct_names(case.body):
             case.body = {**case.body, "players": own_names(case.body["players"])}
+        return
+    if case.operation.label in PLAYER_READS and _positive(case):
+        _player_reads.append(case.operation.label)
+        if len(_player_reads) % 2:  # every other one names a player the run has seen
+            case.path_parameters = {**(case.path_parameters or {}), "player_id": PLAYERS[0]}
         return
     if case.operation.label in (DEAL, HINT) and _positive(case):
         if case.operation.label not in _answered:
@@ -360,8 +371,12 @@ def after_load_schema(context: Any, schema: Any) -> None:
 
 
 def play_out(client: httpx.Client) -> str:
-    """Create a two-player game to 1 point and play the first legal move until it ends."""
-    body = {"players": list(NAMES[:2]), "rules": {"target": 1}}
+    """Create a rated two-player game to 1 point (of `PLAYERS`) and play the first legal move
+    until it ends."""
+    seats = [
+        {"name": name, "player_id": player} for name, player in zip(NAMES[:2], PLAYERS, strict=True)
+    ]
+    body = {"players": seats, "rules": {"target": 1}, "rated": True}
     created = _ok(client.post("/v1/games", json=body))
     game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
     _games[game_id] = Seen(tokens=dict(enumerate(tokens)))

@@ -57,6 +57,10 @@ class Options:
     token: str | None = None
     api_key: str | None = None
     lang: str | None = None
+    player_id: str | None = None
+    """Your id across games (the service's players and leaderboards); with `rated`, the game
+    against bots counts on its ladder."""
+    rated: bool = False
 
 
 class Seat(NamedTuple):
@@ -87,15 +91,25 @@ def bot_levels(bots: str, players: int | None) -> list[str]:
     return list(itertools.islice(itertools.cycle(levels), players - 1))
 
 
-def creation(name: str, levels: list[str], preset: str, target: int | None) -> dict[str, Any]:
-    """The `POST /v1/games` body: the player at seat 0, a bot at every other seat."""
-    seats: list[Any] = [name]
+def creation(
+    name: str,
+    levels: list[str],
+    preset: str,
+    target: int | None,
+    player_id: str | None = None,
+    rated: bool = False,
+) -> dict[str, Any]:
+    """The `POST /v1/games` body: the player at seat 0 (by a player id, if given), a bot at
+    every other seat; `rated`: the game counts on its ladder."""
+    seats: list[Any] = [name if player_id is None else {"name": name, "player_id": player_id}]
     seats += [
         {"name": f"{level.title()} {seat}", "bot": level} for seat, level in enumerate(levels, 1)
     ]
     body: dict[str, Any] = {"players": seats, "preset": preset}
     if target is not None:
         body["rules"] = {"target": target}
+    if rated:
+        body["rated"] = True
     return body
 
 
@@ -108,6 +122,8 @@ def take_seat(service: Escopa, args: Options) -> Seat:
         return Seat(args.game, view.seat, args.token)
     if args.game and args.invite:
         body = JoinByInvite(invite=args.invite, name=args.name)
+        if args.player_id is not None:
+            body.player_id = args.player_id
         joined = answer(
             join_game.sync_detailed(args.game, client=service.client(), body=body), Joined
         )
@@ -115,7 +131,8 @@ def take_seat(service: Escopa, args: Options) -> Seat:
     if args.game:
         raise ValueError("--game needs --invite (an open seat) or --token (your seat)")
     levels = bot_levels(args.bots, args.players)
-    created = service.create_game(creation(args.name, levels, args.preset, args.target))
+    made = creation(args.name, levels, args.preset, args.target, args.player_id, args.rated)
+    created = service.create_game(made)
     mine = created.players[0]
     assert isinstance(mine.token, str), "a person's seat is answered with its token"
     return Seat(created.game_id, mine.seat, mine.token)

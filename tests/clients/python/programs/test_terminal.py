@@ -312,3 +312,10 @@ def test_the_round_table_shows_the_primeira_where_the_rules_score_it() -> None:
     assert any(
         line.split("│")[1].strip() == "primeira" for line in rows.splitlines() if "│" in line
     )
+
+
+def test_a_player_id_names_the_seat_and_rated_asks_for_a_rated_game() -> None:
+    body = creation("Ana", ["greedy"], "escopa", None, "u-17", rated=True)
+    assert body["players"][0] == {"name": "Ana", "player_id": "u-17"}
+    assert body["rated"] is True
+    assert "rated" not in creation("Ana", ["greedy"], "escopa", None)
