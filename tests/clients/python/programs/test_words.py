@@ -61,7 +61,7 @@ def test_every_message_is_in_every_catalog_with_its_placeholders(locale: str) ->
 @pytest.mark.usefixtures("spoken")
 def test_the_board_is_said_in_brazilian_portuguese_and_the_score_in_italian() -> None:
     speak("pt_BR")
-    shown = text_of(board(game_view(), 0))
+    shown = text_of(board(game_view(), 0, "french"))
     assert "sua mão" in shown and "vez de: você" in shown
     assert "E (expert) jogou 4♥ e levou A♠" in shown
     assert "your hand" not in shown
@@ -75,3 +75,13 @@ def test_the_board_is_said_in_brazilian_portuguese_and_the_score_in_italian() ->
     final = type(view).from_dict(outcome).outcome
     assert final is not None
     assert outcome_text(final, view, 0) == "partita finita: vinci 21-9 dopo 4 mani"
+
+
+@pytest.mark.usefixtures("spoken")
+@pytest.mark.parametrize(
+    ("locale", "hand"),
+    [("es", "7 oros, K bastos"), ("pt_BR", "7 ouros, K paus"), ("it", "7 denari, K bastoni")],
+)
+def test_the_naipes_are_said_in_the_players_language(locale: str, hand: str) -> None:
+    speak(locale)
+    assert hand in text_of(board(game_view(), 0, "spanish"))
