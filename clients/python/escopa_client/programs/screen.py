@@ -170,8 +170,9 @@ Listed = LegalPlay | LegalClaim | LegalDeal
 
 
 def label(word: str) -> str:
-    """A line's label, padded so the lines' contents align."""
-    return f"{word:<11}"
+    """A line's label, padded so the lines' contents align (a longer one, `última jugada`,
+    still a space before them)."""
+    return f"{word:<10} "
 
 
 def assembled(template: str, *parts: Text) -> Text:

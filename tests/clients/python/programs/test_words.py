@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from escopa_client.programs.screen import board, outcome_text
-from escopa_client.programs.words import LOCALE, ngettext, pick, speak
+from escopa_client.programs.words import LOCALE, _, ngettext, pick, speak
 from tests.clients.python.programs.test_terminal import game_view, text_of
 
 CATALOGS = ("pt_BR", "es", "it")
@@ -82,6 +82,11 @@ def test_the_board_is_said_in_brazilian_portuguese_and_the_score_in_italian() ->
     ("locale", "hand"),
     [("es", "7 oros, K bastos"), ("pt_BR", "7 ouros, K paus"), ("it", "7 denari, K bastoni")],
 )
-def test_the_naipes_are_said_in_the_players_language(locale: str, hand: str) -> None:
+def test_the_naipes_are_said_in_the_players_language_and_the_labels_stay_apart(
+    locale: str, hand: str
+) -> None:
     speak(locale)
-    assert hand in text_of(board(game_view(), 0, "spanish"))
+    shown = text_of(board(game_view(), 0, "spanish"))
+    assert hand in shown
+    last = re.escape(_("last move"))
+    assert re.search(rf"{last} +E \(expert\) ", shown), "a long label still has a space after it"
