@@ -1,7 +1,8 @@
 """The game `escopa play` runs: a match in the terminal, over a running `escopa serve`, through
 this client: against bots (a new game), or at a seat joined by its invite (or taken again with
-its token). Each turn shows the table and offers the legal moves, chosen by number or by code;
-the other seats' moves and each round's scoring arrive live."""
+its token). Each turn shows the table, in the deck of the game's preset (or `--deck`), and
+offers the legal moves, chosen by number or by code; the other seats' moves and each round's
+scoring arrive live."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from rich.console import Console, RenderableType
 
 from escopa_client import ApiError, Escopa, Event, Table, answer
 from escopa_client.generated.api.games import get_hint, get_log
+from escopa_client.generated.api.rules import list_presets
 from escopa_client.generated.api.seats import join_game
 from escopa_client.generated.models import (
     BotLevel,
@@ -26,9 +28,11 @@ from escopa_client.generated.models import (
     JoinByInvite,
     Joined,
     LegalMoves,
+    ListPresetsResponse200,
     LogEntry,
     LogPage,
 )
+from escopa_client.programs.decks import Deck, deck_of
 from escopa_client.programs.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
 from escopa_client.programs.words import _, pick, speak
 
@@ -61,6 +65,8 @@ class Options:
     """Your id across games (the service's players and leaderboards); with `rated`, the game
     against bots counts on its ladder."""
     rated: bool = False
+    deck: Deck | None = None
+    """The deck drawn, `french` or `spanish`; None: the one the game's preset is played with."""
 
 
 class Seat(NamedTuple):
@@ -180,7 +186,7 @@ class Terminal:
     """The player at the terminal: shows the table and asks for a move on each turn, and shows
     every entry of the game as it arrives."""
 
-    def __init__(self, console: Console, ask: Ask, table: Table, seat: int) -> None:
+    def __init__(self, console: Console, ask: Ask, table: Table, seat: int, deck: Deck) -> None:
         self.console = console
         self.redraw = console.is_terminal
         """On a terminal each turn redraws the screen in place: the last lines said, the board."""
@@ -188,6 +194,7 @@ class Terminal:
         self.ask = ask
         self.table = table
         self.seat = seat
+        self.deck = deck
         self.view = table.view()
         self.ended = False
         self.shown = self.view.version
@@ -202,8 +209,8 @@ class Terminal:
             self.console.clear()
             for line in self.recent:
                 self.console.print(line)
-        self.console.print(board(view, self.seat))
-        self.console.print(choices(legal))
+        self.console.print(board(view, self.seat, self.deck))
+        self.console.print(choices(legal, self.deck))
         while True:
             try:
                 numbers = "1" if len(legal.moves) == 1 else f"1-{len(legal.moves)}"
@@ -271,7 +278,7 @@ class Terminal:
         """Print one entry's lines and remember it is shown."""
         if entry.type_.value == "joined":
             self.view = self.table.view()
-        for line in entry_lines(entry, self.view, self.seat):
+        for line in entry_lines(entry, self.view, self.seat, self.deck):
             self.console.print(line)
             self.recent.append(line)
         self.shown = max(self.shown, entry.seq)
@@ -312,7 +319,8 @@ def run(args: Options, console: Console | None = None, ask: Ask | None = None) -
         console.print(
             _("game {game}, you are seat {seat}").format(game=seat.game_id, seat=seat.seat)
         )
-        player = Terminal(console, asked, table, seat.seat)
+        deck = args.deck or drawn_deck(service, table.view())
+        player = Terminal(console, asked, table, seat.seat, deck)
         try:
             final = table.play(player.choose, player.on_event, after=player.shown)
         except KeyboardInterrupt:
@@ -327,6 +335,13 @@ def run(args: Options, console: Console | None = None, ask: Ask | None = None) -
         console.print(outcome_text(final.outcome, final, seat.seat), style="bold")
     console.print(_("replay: {url}").format(url=f"{args.url.rstrip('/')}/replay/{seat.game_id}"))
     return 0
+
+
+def drawn_deck(service: Escopa, view: GameView) -> Deck:
+    """The deck the game's preset is played with, its rules compared with the service's
+    presets (`GET /v1/rules/presets`): a game joined by its invite names no preset."""
+    presets = answer(list_presets.sync_detailed(client=service.client()), ListPresetsResponse200)
+    return deck_of(view.rules.to_dict(), presets.to_dict())
 
 
 def _left(console: Console, url: str, seat: Seat) -> int:
