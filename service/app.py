@@ -35,6 +35,7 @@ from service.http.routes.ledger_routes import AuditController
 from service.http.routes.lifecycle_routes import LobbyController, SeatsController
 from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
+from service.http.routes.player_routes import LeaderboardsController, PlayersController
 from service.http.routes.tournament_routes import TournamentsController
 from service.http.routes.web_routes import WEB_ROUTES
 from service.http.routes.webhook_routes import ApiKeyWebhookController, WebhookDeliveriesController
@@ -46,6 +47,7 @@ from service.ops.observation.requests import instrument
 from service.ops.workers.archiver import Archiver, end_archiver
 from service.ops.workers.bot_worker import end_worker, run_worker, worker_for
 from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
+from service.ops.workers.settler import Settler, end_settler
 from service.ops.workers.webhook_worker import webhook_lifespan
 from service.settings import KeySettings, RedisSettings, Settings
 from service.store.archive.opening import open_archive
@@ -153,6 +155,7 @@ def create_app(settings: Settings) -> Litestar:
         if settings.clocks.sweep:
             swept = ClockSweeper(house.access, house.clocks)
             sweeper = asyncio.create_task(run_sweeper(swept))
+        settler = asyncio.create_task(Settler(house.journal, house.players).run(), name="settle")
         archiver = None
         if archive is not None and settings.archive.worker:
             archiving = Archiving(house.journal, archive, ring)
@@ -165,6 +168,7 @@ def create_app(settings: Settings) -> Litestar:
                 await end_sweeper(sweeper)
             if archiver is not None:
                 await end_archiver(archiver)
+            await end_settler(settler)
             if archive is not None:
                 await archive.close()
             await close_store(store)
@@ -182,6 +186,7 @@ def create_app(settings: Settings) -> Litestar:
             *(GamesController, EventsController, AuditController),
             *(SeatsController, LobbyController, TournamentsController),
             *(WebhookDeliveriesController, ApiKeyWebhookController),
+            *(PlayersController, LeaderboardsController),
             *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),
             *WEB_ROUTES,
         ],

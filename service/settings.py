@@ -210,6 +210,14 @@ class ArchiveSettings(msgspec.Struct, frozen=True, kw_only=True):
     moves each finished game to the archive within seconds of its end."""
 
 
+class RatingSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Players' ratings and leaderboards ([ratings.md](ratings.md))."""
+
+    min_games: Annotated[int, Env("ESCOPA_LEADERBOARD_MIN_GAMES")] = 3
+    """the rated games a player needs on a ladder to be listed on its leaderboard; fewer: listed
+    only when asked (`?provisional=true`)."""
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Everything the app needs to run, by concern; the app itself requires `redis.url` and a
     signing key (`keys.signing`, private keys with the signing one first, or
@@ -225,6 +233,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     bots: BotSettings = BotSettings()
     webhooks: WebhookSettings = WebhookSettings()
     archive: ArchiveSettings = ArchiveSettings()
+    ratings: RatingSettings = RatingSettings()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

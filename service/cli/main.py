@@ -381,11 +381,11 @@ def parser() -> argparse.ArgumentParser:
     check.set_defaults(handler=audit)
     from service.cli.archive import add_parser as add_archive
     from service.cli.play import add_parser as add_play
+    from service.cli.ratings import add_parser as add_ratings
     from service.cli.simulation import add_parser as add_simulate
 
-    add_simulate(commands)
-    add_play(commands)
-    add_archive(commands)
+    for add in (add_simulate, add_play, add_archive, add_ratings):
+        add(commands)
     keys = commands.add_parser("keygen", help="print a new private signing key")
     keys.set_defaults(handler=keygen)
     again = commands.add_parser(

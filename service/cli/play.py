@@ -8,6 +8,9 @@ import os
 
 from bots.levels import LEVELS
 
+DECKS = ("french", "spanish")
+"""The decks `--deck` draws (the client's `escopa_client.programs.decks.DECKS`)."""
+
 DEFAULT_URL = "http://127.0.0.1:8000"
 
 KEYS = """at your turn, type:
@@ -55,6 +58,17 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="pt-BR, es, en or it (default: the environment's LANGUAGE, LC_ALL or LANG, else en)",
     )
+    play.add_argument(
+        "--deck",
+        choices=DECKS,
+        default=None,
+        help="the cards drawn: french suits (♦ ♥ ♠ ♣) or spanish naipes (oros, copas, espadas, "
+        "bastos, in your language) (default: the game's preset's, spanish for escoba)",
+    )
+    play.add_argument("--player-id", default=None, help="your player id across games")
+    play.add_argument(
+        "--rated", action="store_true", help="with --player-id: the game counts on its ladder"
+    )
     play.set_defaults(handler=_play)
 
 
@@ -78,5 +92,8 @@ def _play(args: argparse.Namespace) -> int:
         token=args.token,
         api_key=args.api_key,
         lang=args.lang,
+        player_id=args.player_id,
+        rated=args.rated,
+        deck=args.deck,
     )
     return run(options)

@@ -100,7 +100,7 @@ async def committed_seeds(
         raise ServiceError(
             "commitment/used",
             409,
-            f"commitment {commitment_id} was already used; ask for a new one",
+            f"commitment {commitment_id} was already used by a game; ask for a new one",
         )
     if found.outcome == "missing":
         raise ServiceError(

@@ -24,12 +24,14 @@ from service.core.messages import (
     PlayerEntry,
     SeatToken,
 )
+from service.core.player_ids import given_ids, rated_info
 from service.core.views import seat_view
 from service.core.webhooks import Webhooks
 from service.errors import ServiceError
-from service.ledger.chain import GameInfo
+from service.ledger.chain import GameInfo, RatedInfo
 from service.ledger.log import Opening, iso, new_salt_key, now_ms
 from service.ledger.names import player_names
+from service.ledger.ratings import ladder_of
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
 from service.settings import secret_hash
@@ -44,6 +46,9 @@ def as_player(entry: str | PlayerEntry | BotPlayer) -> Player:
     if isinstance(entry, str | BotPlayer):
         return entry
     name, bot, opened = entry.name, entry.bot, entry.open
+    unset = isinstance(bot, UnsetType) and isinstance(opened, UnsetType)
+    if isinstance(name, str) and isinstance(entry.player_id, str) and unset:
+        return name
     if opened is True and isinstance(name, UnsetType) and isinstance(bot, UnsetType):
         return OpenSeat()
     if isinstance(name, str) and isinstance(bot, str) and isinstance(opened, UnsetType):
@@ -51,7 +56,7 @@ def as_player(entry: str | PlayerEntry | BotPlayer) -> Player:
     raise ServiceError(
         "request/invalid",
         400,
-        'a player is a name, {"name", "bot"} or {"open": true}',
+        'a player is a name, {"name", "player_id"}, {"name", "bot"} or {"open": true}',
         field="players",
     )
 
@@ -77,7 +82,9 @@ def people_of(players: list[Player]) -> list[int]:
     return people
 
 
-def seat_meta(name: str, player: Player, token: str | None, code: str | None) -> SeatMeta:
+def seat_meta(
+    name: str, player: Player, token: str | None, code: str | None, player_id: str = ""
+) -> SeatMeta:
     """A seat as stored, under its checked `name`: a person by its token's hash, a bot by its
     level (and no token), an open seat by its invite's hash."""
     if isinstance(player, OpenSeat):
@@ -86,7 +93,7 @@ def seat_meta(name: str, player: Player, token: str | None, code: str | None) ->
     if isinstance(player, BotPlayer):
         return SeatMeta(name, "", player.bot)
     assert token is not None
-    return SeatMeta(name, secret_hash(token))
+    return SeatMeta(name, secret_hash(token), player_id=player_id)
 
 
 def game_info(
@@ -95,6 +102,7 @@ def game_info(
     seeds: Seeds,
     opened: list[int],
     bots: tuple[int, ...],
+    rated: RatedInfo | UnsetType = UNSET,
 ) -> GameInfo:
     """What a game's first entry records: its rules, seats, seeds, open seats and (for a
     clocked game) the seats bots play, whose moves start no clock."""
@@ -108,6 +116,7 @@ def game_info(
         seed_salt=seeds.salt if seeds.salt is not None else UNSET,
         open=tuple(opened) if opened else UNSET,
         bots=bots if rules.clock is not None and bots else UNSET,
+        rated=rated,
     )
 
 
@@ -151,6 +160,8 @@ class Creation:
         names = seat_names(players)
         rules = rules_of(request.preset, request.rules, len(names))
         people_of(players)
+        ids = given_ids(request.players)
+        rated = rated_info(request, players, ids, api_key)
         bots = tuple(seat for seat, p in enumerate(players) if isinstance(p, BotPlayer))
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)
@@ -162,7 +173,7 @@ class Creation:
             if isinstance(p, OpenSeat)
         }
         seats = tuple(
-            seat_meta(name, player, tokens.get(s), invites.get(s))
+            seat_meta(name, player, tokens.get(s), invites.get(s), ids[s])
             for s, (name, player) in enumerate(zip(names, players, strict=True))
         )
         meta = GameMeta(
@@ -172,13 +183,15 @@ class Creation:
             commitment_id=seeds.commitment_id,
             client_seed=seeds.client_seed,
             key=api_key,
+            ladder=ladder_of(request.preset, len(players)),
+            rated=request.rated,
         )
         if invites:  # a waiting game: its preset and creator, and whether the lobby lists it
             creator = min(tokens) if tokens else None
             meta = msgspec.structs.replace(
                 meta, preset=request.preset, lobby=request.lobby, creator=creator
             )
-        info = game_info(rules, names, seeds, sorted(invites), bots)
+        info = game_info(rules, names, seeds, sorted(invites), bots, rated)
         # A commitment is used up once consumed, even if the game's own write is not confirmed.
         advice = USED_UP if seeds.commitment_id is not None else NEW_GAME
         await self.lobby.announce(game_id, meta)  # before the write: a crash never unlists it

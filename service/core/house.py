@@ -12,6 +12,7 @@ from service.core.endings import Endings
 from service.core.journal import Journal
 from service.core.lobby import Lobby
 from service.core.moves import Moves
+from service.core.players import Players
 from service.core.reads import Reads
 from service.core.rematch import Rematches
 from service.core.seats import Seats
@@ -27,6 +28,7 @@ from service.store.archive.record import Archive
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
 from service.store.game_store import GameStore
+from service.store.rating_store import RatingStore
 from service.store.tournament_store import TournamentStore
 
 
@@ -54,10 +56,12 @@ class House:
             store, settings.ttl, self.clocks, self.bot_turns, self.hooks_due, cached, archive
         )
         self.lobby = Lobby(store)
+        self.players = Players(RatingStore(store), settings.ratings.min_games)
+        self.journal.on_finished = self.players.settle
         budget = settings.bots.budget
         self.endings = Endings(self.journal, self.clocks, self.workers, budget, ring, self.lobby)
         self.access = Access(self.journal, self.endings, settings.streams.ticket_ttl)
-        self.reads = Reads(self.access, self.journal, self.clocks, ring)
+        self.reads = Reads(self.access, self.journal, self.clocks, ring, self.players)
         self.moves = Moves(self.access, self.journal, self.clocks, ring)
         self.signals = Signals(self.access, self.journal)
         self.webhooks = Webhooks(

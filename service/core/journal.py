@@ -54,6 +54,8 @@ Ended = Callable[[str, "StoredGame"], Awaitable[None]]
 """What is told of each tournament game that ends (`service.core.tournaments`)."""
 ARCHIVED_TTL: Final = 3600
 """Seconds a finished game stays in Redis once archived, unless `ESCOPA_FINISHED_TTL` says."""
+SETTLE_GRACE_MS: Final = 5000
+"""When the settle worker looks at a finished game, unless its writer settled it first."""
 SIGNAL_TRIES: Final = 20
 """How often an entry that records the signals is tried again when a signal came first (only
 a busy game's other seats can make one fail)."""
@@ -123,6 +125,11 @@ def bot_due(state: State, meta: GameMeta) -> bool:
     return seat is not None and meta.seats[seat].bot is not None
 
 
+def settles(meta: GameMeta) -> bool:
+    """Whether the game's end settles players: it is rated, or a seat names a player id."""
+    return meta.rated or any(seat.player_id for seat in meta.seats)
+
+
 def expired(game_id: str) -> ServiceError:
     return ServiceError(
         "game/expired", 410, f"game {game_id!r} waited for players and expired before it started"
@@ -149,6 +156,11 @@ class Journal:
         self.archive = archive
         self.finished = DueIndex(store, keys.finished)
         """The finished games to archive (indexed only when there is an archive)."""
+        self.settling = DueIndex(store, keys.ratings_due)
+        """The finished games whose players are to be settled (`service.core.players`)."""
+        self.on_finished: Callable[[str, StoredGame], Awaitable[None]] | None = None
+        """Settles a game's players once the write that ends it is committed (a crash before
+        leaves it in `settling` for the settle worker)."""
         self.reports = Reports()
         self._lifetimes = lifetimes
         self._cache = GameCache(cached_games)
@@ -268,6 +280,8 @@ class Journal:
         if outcome.outcome == "committed":
             self._kept(draft)
             await self._due_again(game_id, draft.after.state, draft.after.meta, draft.finished)
+            if draft.finished and settles(draft.after.meta):
+                await self._settle(game_id, draft.after)
             if draft.finished and draft.after.meta.tournament and self.on_table_ended:
                 with suppress(RedisError, ServiceError):  # best effort: a read moves it on too
                     await self.on_table_ended(game_id, draft.after)
@@ -388,6 +402,17 @@ class Journal:
             await self.hooks_due.touch(game_id)
         if state.status == "finished" and self.archive is not None:
             await self.finished.schedule(game_id, now_ms())
+        if state.status == "finished" and settles(meta):
+            await self.settling.schedule(game_id, now_ms() + SETTLE_GRACE_MS)
+
+    async def _settle(self, game_id: str, game: StoredGame) -> None:
+        """Settle the players of a game this write ended, then drop it from `settling`. Best
+        effort: the entry indexed before the write brings the settle worker otherwise."""
+        if self.on_finished is None:
+            return
+        with suppress(RedisError, ServiceError):
+            await self.on_finished(game_id, game)
+            await self.store.pipeline([("ZREM", self.settling.key_of(game_id), game_id)])
 
     def lifetime(self, state: State) -> int:
         """How long the game is kept after this write (ms; 0: for ever): by its status, as the

@@ -17,6 +17,7 @@ from service.core.webhook_messages import WebhookRequest, WebhookSubscription
 from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.names import PlayerName
 from service.ledger.overrides import RulesOverride
+from service.ledger.ratings import PlayerId
 from service.ledger.seeds import ChosenSeed, ClientSeed, CommitmentId
 from service.ledger.signatures import Receipt
 
@@ -49,12 +50,14 @@ class OpenSeat(msgspec.Struct, frozen=True):
 
 
 class PlayerEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A seat given as an object: `{"name", "bot": level}` for a seat the service plays, or
-    `{"open": true}` for one that someone joins later, by invite or from the lobby."""
+    """A seat given as an object: `{"name", "player_id"}` for a person known across games (the
+    integrator's id, scoped to the API key), `{"name", "bot": level}` for a seat the service
+    plays, or `{"open": true}` for one that someone joins later, by invite or from the lobby."""
 
     name: PlayerName | UnsetType = UNSET
     bot: BotLevel | UnsetType = UNSET
     open: Literal[True] | UnsetType = UNSET
+    player_id: PlayerId | UnsetType = UNSET
 
 
 SEAT_OPEN: Final[dict[str, Any]] = {
@@ -89,6 +92,9 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead of
     a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
+
+    `rated`: the game counts on its ladder (`<preset>-<n>p`): every person seat needs a
+    `player_id`; bot seats are rated as `bot:<level>`.
     """
 
     players: Annotated[
@@ -106,6 +112,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     client_seed: ClientSeed | None = None
     lobby: bool = False
     webhook: WebhookRequest | None = None
+    rated: bool = False
 
 
 class SeatToken(msgspec.Struct, kw_only=True):
@@ -135,6 +142,24 @@ class PlayerInfo(msgspec.Struct, kw_only=True):
     open: bool | UnsetType = UNSET
 
 
+class LadderRating(msgspec.Struct, kw_only=True):
+    """A player's rating on one ladder: `ordinal` is mu - 3 sigma."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+
+
+class RatingChange(msgspec.Struct, kw_only=True):
+    """A seat's rating on the game's ladder before and after a rated game."""
+
+    seat: int
+    before: LadderRating
+    after: LadderRating
+
+
 class GameView(View, frozen=True, kw_only=True):
     """A game as the reader may see it: the engine's view of its seat (never another seat's
     hand, the stock or a live seed), with what the service adds: the game's id and version,
@@ -143,7 +168,8 @@ class GameView(View, frozen=True, kw_only=True):
     `signals`: the partner signals of the reader's side while the game runs (a spectator and
     the opponents see none), every signal once it is over. While the game waits: `lobby` when
     the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
-    asked for, `rematch` is the new game's id. With a `clock` in the rules: the seat to act's
+    asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
+    seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
     `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
     (`banks_ms`) and its timeouts in a row (`timeouts`).
     """
@@ -156,6 +182,8 @@ class GameView(View, frozen=True, kw_only=True):
     lobby: bool | UnsetType = UNSET
     invites: tuple[Invite, ...] | UnsetType = UNSET
     rematch: str | UnsetType = UNSET
+    rated: bool | UnsetType = UNSET
+    ratings: tuple[RatingChange, ...] | UnsetType = UNSET
     deadline: str | UnsetType | None = UNSET
     ms_left: int | UnsetType | None = UNSET
     banks_ms: tuple[int, ...] | UnsetType = UNSET
@@ -291,6 +319,7 @@ class JoinRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     name: PlayerName
     invite: InviteCode | UnsetType = UNSET
     seat: SeatNumber | UnsetType = UNSET
+    player_id: PlayerId | UnsetType = UNSET
 
 
 class Joined(msgspec.Struct, kw_only=True):

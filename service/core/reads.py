@@ -13,6 +13,7 @@ from service.core.clocks import Clocks
 from service.core.invites import current_invite
 from service.core.journal import Journal
 from service.core.messages import GameView, Invite, LegalMoves, LogPage, ScoreSheet
+from service.core.players import Players
 from service.core.views import legal_move, seat_view
 from service.ledger.chain import visible
 from service.ledger.signatures import KeyRing
@@ -24,8 +25,16 @@ MAX_LOG_PAGE: Final = 200
 class Reads:
     """Reads of the games in `journal`, through `access`."""
 
-    def __init__(self, access: Access, journal: Journal, clocks: Clocks, ring: KeyRing) -> None:
+    def __init__(
+        self,
+        access: Access,
+        journal: Journal,
+        clocks: Clocks,
+        ring: KeyRing,
+        players: Players | None = None,
+    ) -> None:
         self.access = access
+        self.players = players
         self.journal = journal
         self.clocks = clocks
         self.ring = ring
@@ -36,6 +45,9 @@ class Reads:
         view = seat_view(game_id, game, seat, self.clocks)
         if game.state.status == "waiting" and seat is not None and seat == game.meta.creator:
             view = msgspec.structs.replace(view, invites=tuple(self.invites(game_id, game.meta)))
+        if game.meta.rated and game.state.status == "finished" and self.players is not None:
+            changes = await self.players.changes(game_id, game)
+            view = msgspec.structs.replace(view, ratings=changes) if changes else view
         return view
 
     def invites(self, game_id: str, meta: GameMeta) -> list[Invite]:

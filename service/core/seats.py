@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 import msgspec
+from msgspec import UnsetType
 
 from service.core.access import Access
 from service.core.clocks import Clocks
@@ -17,6 +18,7 @@ from service.core.invites import invite
 from service.core.journal import Change, Draft, Journal
 from service.core.lobby import Lobby
 from service.core.messages import Changed, Joined, JoinRequest
+from service.core.player_ids import checked
 from service.core.views import changed, seat_view
 from service.errors import ServiceError, busy
 from service.ledger.chain import visible
@@ -87,6 +89,23 @@ def seat_to_take(game_id: str, game: StoredGame, request: JoinRequest) -> int:
     return seat
 
 
+def joining_id(meta: GameMeta, request: JoinRequest, key: str | None, seat: int) -> str:
+    """The player id a join names ('' none): only in the scope of the key that created the
+    game (on a server with keys, a request without one names none); the game's ladder then
+    lists the seat's games."""
+    player_id = request.player_id
+    if isinstance(player_id, UnsetType):
+        return ""
+    if key != meta.key:
+        raise problem(
+            "player/scope", 403, "player ids are named by the API key that created the game "
+            "(send its `X-API-Key`)", "player_id",
+        )  # fmt: skip
+    if any(kept.player_id == player_id for kept in meta.seats):
+        raise problem("player/duplicate", 422, f"{player_id!r} has a seat already", "player_id")
+    return checked(player_id, seat)
+
+
 def with_seat(meta: GameMeta, seat: int, kept: SeatMeta) -> GameMeta:
     """The meta with `seat` replaced."""
     seats = list(meta.seats)
@@ -106,15 +125,17 @@ class Seats:
         self.clocks = clocks
         self.ring = ring
 
-    async def join(self, game_id: str, request: JoinRequest) -> Joined:
+    async def join(self, game_id: str, request: JoinRequest, key: str | None = None) -> Joined:
         """Take an open seat by its invite, or a lobby game's open seat by number; the last
-        seat taken deals the game."""
+        seat taken deals the game. A `player_id` is the API key's (`key`: its id)."""
         token = secrets.token_urlsafe(32)
         for _ in range(TRIES):
             game = await self.access.load(game_id)
             seat = seat_to_take(game_id, game, request)
             name = joining_name(request.name, game.meta.seats)
-            meta = with_seat(game.meta, seat, SeatMeta(name, secret_hash(token)))
+            player_id = joining_id(game.meta, request, key, seat)
+            kept = SeatMeta(name, secret_hash(token), player_id=player_id)
+            meta = with_seat(game.meta, seat, kept)
             change = Change(record=Life("joined", seat, now_ms() - game.ms, name), meta=meta)
             stored = await self.journal.commit(
                 game_id, game, change, self._joined(seat, name, token), Joined

@@ -296,6 +296,8 @@ class Tournaments:
             rounds = (*record.rounds[:-1], msgspec.structs.replace(last, tables=tables))
             return _with(kept, rounds=rounds)
         if last.round >= record.round_count:
+            # Ratings' seam: a rated tournament applies its tables' results (entrants by
+            # `player_id`) once, here, when the status becomes finished.
             return _with(kept, status="finished")
         return await self._opened(kept, last.round + 1)
 

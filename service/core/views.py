@@ -35,6 +35,7 @@ def game_view(
         signals=tuple(seen_signals(signals, seat, finished, state.rules)),
         lobby=True if meta.lobby and state.status == "waiting" else UNSET,
         rematch=meta.rematch if meta.rematch is not None else UNSET,
+        rated=True if meta.rated else UNSET,
     )
 
 

@@ -4,8 +4,10 @@ catalog (`service/locale/<lang>/LC_MESSAGES/escopa.po`, read with Babel) has the
 
 A catalog's entry is the English detail as a template, its context the problem's code:
 `msgctxt "game/not_found"`, `msgid "no game '{game_id}'"`. The detail raised is matched against
-the code's templates and its values put in the translation (each value translated too when the
-catalog has it in the context `<code>:<name>`); plural entries count with their first number.
+the code's templates and its values put in the translation; plural entries count with their
+first number. A value the catalog lists in the context `<code>:<name>` is translated too, and a
+placeholder with such a list matches only its values (`{kind}` and `{kind2}` share the list of
+`<code>:kind`), so `must be {kind} of {compared} {size} {units}` reads a detail one way only.
 """
 
 from __future__ import annotations
@@ -66,24 +68,46 @@ def translations(locale: str) -> Translations:
 
 @cache
 def templates() -> dict[str, list[Template]]:
-    """The English templates of the catalogs (`escopa.pot`), by problem code."""
+    """The English templates of the catalogs (`escopa.pot`), by problem code, in its order."""
     with (LOCALE / f"{DOMAIN}.pot").open("rb") as source:
         catalog: Catalog = read_po(source)
+    messages = [m for m in catalog if m.id and m.context]
+    values: dict[str, list[str]] = {}
+    for message in messages:
+        if ":" in str(message.context):
+            values.setdefault(str(message.context), []).append(str(message.id))
     found: dict[str, list[Template]] = {}
-    for message in catalog:
-        if not message.id or not message.context or ":" in message.context:
+    for message in messages:
+        code = str(message.context)
+        if ":" in code:
             continue
         english = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
-        found.setdefault(message.context, []).append(Template(english, pattern(english)))
+        choices = {name: values.get(f"{code}:{kind(name)}", []) for name in names(english)}
+        found.setdefault(code, []).append(Template(english, pattern(english, choices)))
     return found
 
 
-def pattern(template: str) -> re.Pattern[str]:
-    """A template as a pattern: each `{name}` captures a value, the rest is literal."""
+def kind(name: str) -> str:
+    """The kind of value a placeholder holds: its name without a trailing number."""
+    return name.rstrip("0123456789")
+
+
+def names(template: str) -> list[str]:
+    """A template's placeholders, in order."""
+    return re.findall(r"\{(\w+)\}", template)
+
+
+def pattern(template: str, choices: dict[str, list[str]] | None = None) -> re.Pattern[str]:
+    """A template as a pattern: each `{name}` captures one of its `choices` (the longest
+    first), or any value when it has none; the rest is literal."""
     parts = re.split(r"\{(\w+)\}", template)
     literal = parts[0::2]
-    names = [f"(?P<{name}>.+?)" for name in parts[1::2]]
-    body = "".join(re.escape(text) + name for text, name in zip(literal, [*names, ""], strict=True))
+    groups = []
+    for name in parts[1::2]:
+        listed = sorted((choices or {}).get(name, []), key=len, reverse=True)
+        either = "|".join(re.escape(value) for value in listed)
+        groups.append(f"(?P<{name}>{either or '.+?'})")
+    body = "".join(re.escape(text) + g for text, g in zip(literal, [*groups, ""], strict=True))
     return re.compile(body, re.DOTALL)
 
 
@@ -106,7 +130,7 @@ def translated(locale: str, code: str, message: str, values: dict[str, str]) -> 
     """A template's translation with its values (each one translated when the catalog has it),
     or None when the catalog lacks it."""
     words = translations(locale)
-    said = {name: str(words.pgettext(f"{code}:{name}", value)) for name, value in values.items()}
+    said = {name: str(words.pgettext(f"{code}:{kind(name)}", v)) for name, v in values.items()}
     numbers = [int(value) for value in values.values() if value.isdigit()]
     text = message
     if numbers:  # a plural entry: its form for the first number

@@ -18,11 +18,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections.abc import Mapping
 from typing import Any, Final
 
 import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from service.http.languages import language, localized
 from service.http.schemas import Problem
 from service.settings import Settings
 
@@ -36,23 +38,39 @@ def receive_timeout() -> float:
     return Settings.from_env().http.receive_timeout
 
 
+def timeout_answer(seconds: float, accept_language: str | None = None) -> bytes:
+    """The raw 408 answer: a problem body (its detail in the language asked for, when the
+    request's head came whole), and the connection closes."""
+    return _timeout_answer(seconds, language(accept_language))
+
+
 @functools.cache
-def timeout_answer(seconds: float) -> bytes:
-    """The raw 408 answer: a problem body, and the connection closes."""
+def _timeout_answer(seconds: float, locale: str) -> bytes:
+    english = f"the request was not received whole within {seconds:g} s"
+    detail, spoken = localized(TIMEOUT_CODE, english, locale.replace("_", "-"))
     body = msgspec.json.encode(
         Problem(
             type=f"urn:escopa:problem:{TIMEOUT_CODE}",
             title="Request timeout",
             status=408,
-            detail=f"the request was not received whole within {seconds:g} s",
+            detail=detail,
             code=TIMEOUT_CODE,
         )
     )
+    said = f"content-language: {spoken}\r\n" if spoken != "en" else ""
     head = (
         "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/problem+json\r\n"
-        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+        f"{said}content-length: {len(body)}\r\nconnection: close\r\n\r\n"
     )
     return head.encode("ascii") + body
+
+
+def accept_language(scope: Mapping[str, Any] | None) -> str | None:
+    """A request's `Accept-Language` header, when its head was read."""
+    for name, value in (scope or {}).get("headers", []):
+        if name.lower() == b"accept-language":
+            return bytes(value).decode("latin-1")
+    return None
 
 
 class ReceiveDeadline(HttpToolsProtocol):
@@ -95,5 +113,6 @@ class ReceiveDeadline(HttpToolsProtocol):
         client = f"{self.client[0]}:{self.client[1]}" if self.client else "a client"
         log.info("%s sent no whole request within %g s: closed", client, self.receive_timeout)
         if self.cycle is None or not self.cycle.response_started:
-            self.transport.write(timeout_answer(self.receive_timeout))
+            asked = accept_language(self.cycle.scope if self.cycle is not None else None)
+            self.transport.write(timeout_answer(self.receive_timeout, asked))
         self.transport.close()

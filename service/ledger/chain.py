@@ -27,6 +27,16 @@ EntryType = Literal[
 Signal = Literal["guindis", "seven"]
 
 
+class RatedInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """What a rated game's first entry records: the ladder it counts on, the scope its player
+    ids belong to (the creating API key's id, `-` without keys) and each seat's player id
+    (`bot:<level>` for a bot seat)."""
+
+    ladder: str
+    scope: str
+    players: tuple[str, ...]
+
+
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     """What the first entry records about a game: rules, seats, and the seed (hidden until over).
 
@@ -46,6 +56,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     bots: tuple[int, ...] | UnsetType = UNSET
     """The seats bots play (absent: none, or a log from before it was written): their moves do
     not start the turn clock, so a game whose people never move is aborted."""
+    rated: RatedInfo | UnsetType = UNSET
+    """For a rated game: its ladder, rating scope and each seat's player, so the ratings can be
+    recomputed from the signed log alone (`escopa ratings --recompute`)."""
 
 
 class SentSignal(msgspec.Struct, frozen=True, kw_only=True):

@@ -40,6 +40,8 @@ class SeatMeta(msgspec.Struct, frozen=True):
     open: bool = False
     invite_hash: str = ""
     opened: int = 0
+    player_id: str = ""
+    """The integrator's id for the person in the seat (scoped to the game's API key), if any."""
 
 
 class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
@@ -60,6 +62,10 @@ class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     webhook: bool = False
     """Whether the game has a webhook: each write marks it due for the webhook workers."""
     key: str | None = None
+    ladder: str | None = None
+    """The game's ladder (`<preset>-<n>p`): the history of its seats' player ids lists it once
+    it is over, and a `rated` one settles their ratings there."""
+    rated: bool = False
     tournament: str | None = None
     """The tournament the game is a table of (`service.core.tournaments`), if any."""
 

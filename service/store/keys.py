@@ -129,3 +129,43 @@ def webhooks_due(shard: int) -> str:
 def api_key_webhook(key_id: str) -> str:
     """The webhook an API key (by a prefix of its hash) names for the games it creates."""
     return f"{{wk:{key_id}}}:webhook"
+
+
+def ratings_scope(scope: str) -> str:
+    """The hash tag of one rating scope (an API key's id, or `-` on a server without keys):
+    every key of its players, ladders and settled games is on one shard, so one script
+    settles a game's ratings atomically."""
+    return f"{{rt:{scope}}}"
+
+
+def player(scope: str, player_id: str) -> str:
+    """A hash of one player's ratings (a field per ladder) and last seat `name`."""
+    return f"{ratings_scope(scope)}:p:{player_id}"
+
+
+def player_games(scope: str, player_id: str) -> str:
+    """A sorted set of the finished games a player played (score: the scope's settle count,
+    member: the game's record for the player)."""
+    return f"{ratings_scope(scope)}:pg:{player_id}"
+
+
+def leaderboard(scope: str, ladder: str, provisional: bool = False) -> str:
+    """A ladder's sorted set (every score 0, lexical order: `ratings.board_member`): its
+    players with the games to be listed, or with `provisional` every player."""
+    return f"{ratings_scope(scope)}:{'lbp' if provisional else 'lb'}:{ladder}"
+
+
+def settled(scope: str) -> str:
+    """A hash of the scope's settled games: game id -> each seat's rating before and after."""
+    return f"{ratings_scope(scope)}:settled"
+
+
+def settle_order(scope: str) -> str:
+    """A sorted set of the scope's settled games by the order their ratings were applied."""
+    return f"{ratings_scope(scope)}:order"
+
+
+def ratings_due(shard: int) -> str:
+    """One of the `SHARDS` sorted sets of finished games whose players are to be settled
+    (ratings, history), with its own hash tag `{rd:<shard>}`."""
+    return f"{{rd:{shard}}}:due"

@@ -33,6 +33,7 @@ from tests.harness.api import (
 )
 from tests.harness.bots import bot, seat_bots
 from tests.harness.cluster import LocalCluster
+from tests.harness.ratings import rated_game
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.webhook_receiver import receiving, verify
@@ -187,3 +188,20 @@ async def test_hints_on_a_cluster_are_the_ones_one_redis_gives(
         on_one_redis = await hints_after_moves(single, 5)
     assert on_cluster == on_one_redis
     assert all(hint["moves"] for hint in on_cluster)
+
+
+async def test_rated_games_settle_into_players_and_a_leaderboard_on_a_cluster(
+    client: Client,
+) -> None:
+    for a, b in (("u-1", "u-2"), ("u-1", "u-3"), ("u-2", "u-3")):
+        await rated_game(client, a, b)
+    first = ok(await client.get("/v1/players/u-1"))["ratings"]["escopa-2p"]
+    assert (first["games"], first["wins"]) == (2, 2)
+    every = {"provisional": "true"}
+    board = ok(await client.get("/v1/leaderboards/escopa-2p", params=every))
+    ranked = [entry["player_id"] for entry in board["entries"]]
+    assert ranked == ["u-1", "u-2", "u-3"]
+    around = ok(await client.get("/v1/leaderboards/escopa-2p", params=every | {"around": "u-3"}))
+    assert [entry["rank"] for entry in around["entries"]] == [1, 2, 3]
+    games = ok(await client.get("/v1/players/u-3/games"))
+    assert [game["outcome"] for game in games["games"]] == ["lost", "lost"]

@@ -94,6 +94,21 @@ def test_a_body_trickled_a_byte_at_a_time_is_cut_off_with_408(served: Served) ->
     assert_no_server_error(served)
 
 
+def test_a_408_speaks_the_language_its_requests_head_asked_for(served: Served) -> None:
+    body = b'{"players": ["Ana", "Bia"], "seed": "' + b"0123456789" * 15 + b'"}'
+    with connect(served) as conn:
+        asked = f"Accept-Language: it\r\nContent-Length: {len(body)}\r\n\r\n"
+        conn.sendall(HEAD + asked.encode())
+        trickle(conn, body, every=0.1)
+        reply = answer(conn)
+
+    head, _, raw = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408 ") and b"content-language: it\r\n" in head
+    problem = json.loads(raw)
+    assert problem["code"] == "request/timeout" and problem["title"] == "Request timeout"
+    assert problem["detail"] == "la richiesta non è stata ricevuta intera entro 1 s"
+
+
 def test_a_connection_that_sends_nothing_is_closed(served: Served) -> None:
     with connect(served) as conn:
         started = time.monotonic()

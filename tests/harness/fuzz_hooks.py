@@ -22,7 +22,8 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   through the API and posts the first listed move at that version, with its seat's token. So
   every run plays at least one move, whatever the draws. Likewise, until a deal and a hint are
   answered in the run, each positive one goes to the newest game the run created that is to be
-  dealt (being played), with its seat to act's token.
+  dealt (being played), with its seat to act's token; and until a webhook's deliveries are
+  answered, each positive read of them names a game with a webhook made before the run.
 
 A positive creation that draws a webhook names `FUZZ_WEBHOOK` instead: whether a URL resolves,
 and to an allowed address, is the network's business, which no schema can say.
@@ -55,6 +56,7 @@ CREATE: Final = "POST /v1/games"
 PLAY: Final = "POST /v1/games/{game_id}/moves"
 DEAL: Final = "POST /v1/games/{game_id}/deal"
 HINT: Final = "GET /v1/games/{game_id}/hint"
+DELIVERIES: Final = "GET /v1/games/{game_id}/webhook-deliveries"
 LEGAL_MOVES: Final = "GET /v1/games/{game_id}/legal-moves"
 FINISHED_READERS: Final = frozenset(
     {
@@ -98,7 +100,9 @@ _finished: list[str] = []
 _moves_accepted: list[str] = []
 """The games a move of the run's cases was accepted in."""
 _answered: set[str] = set()
-"""The operations (a deal, a hint) answered with a 2xx in the run."""
+"""The operations (a deal, a hint, a webhook's deliveries) answered with a 2xx in the run."""
+_hooked: list[tuple[str, str]] = []
+"""A game with a webhook made before the run, and its seat 0's token."""
 _joined: list[tuple[str, str]] = []
 """A waiting game made before the run, and the token of the seat that joined it (to leave)."""
 _random = random.Random()
@@ -158,7 +162,7 @@ def after_call(context: Any, case: Case, response: Any) -> None:
         )
     if case.operation.label == PLAY:
         _moves_accepted.append(str((case.path_parameters or {}).get("game_id")))
-    if case.operation.label in (DEAL, HINT):
+    if case.operation.label in (DEAL, HINT, DELIVERIES):
         _answered.add(case.operation.label)
     if case.operation.label == JOIN:
         _saw_join(body)
@@ -261,6 +265,12 @@ def _with_body(case: Case, body: Json) -> Case:
     return case
 
 
+PLAYERS = ("fuzz-1", "fuzz-2")
+"""The player ids of the game played out before the run: a player read names one."""
+PLAYER_READS = frozenset({"GET /v1/players/{player_id}", "GET /v1/players/{player_id}/games"})
+_player_reads: list[str] = []
+
+
 def _finished_game(case: Case) -> Case:
     case.path_parameters = {**(case.path_parameters or {}), "game_id": _finished[0]}
     return case
@@ -278,9 +288,18 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
         if not distinct_names(case.body):
             case.body = {**case.body, "players": own_names(case.body["players"])}
         return
+    if case.operation.label in PLAYER_READS and _positive(case):
+        _player_reads.append(case.operation.label)
+        if len(_player_reads) % 2:  # every other one names a player the run has seen
+            case.path_parameters = {**(case.path_parameters or {}), "player_id": PLAYERS[0]}
+        return
     if case.operation.label in (DEAL, HINT) and _positive(case):
         if case.operation.label not in _answered:
             _send_to_the_seat_to_act(case)
+        return
+    if case.operation.label == DELIVERIES and _positive(case) and _hooked:
+        if DELIVERIES not in _answered:
+            _send_as_listed(case, *_hooked[0], case.body)
         return
     if case.operation.label != PLAY or _moves_accepted or not _positive(case):
         return
@@ -341,17 +360,23 @@ def listed_move(client: httpx.Client, game_id: str, seen: Seen) -> tuple[str, Js
 
 @schemathesis.hook
 def after_load_schema(context: Any, schema: Any) -> None:
-    """Play one game to its end on the server under test, for the audit and export cases."""
+    """Before the run: a game played to its end (for the audit and export cases), one with a
+    joined seat (to leave) and one with a webhook (its deliveries)."""
     base = schema.config.base_url
     if base and not _finished:
         with httpx.Client(base_url=base, timeout=10) as client:
             _finished.append(play_out(client))
             _joined.append(joined_seat(client))
+            _hooked.append(hooked_game(client))
 
 
 def play_out(client: httpx.Client) -> str:
-    """Create a two-player game to 1 point and play the first legal move until it ends."""
-    body = {"players": list(NAMES[:2]), "rules": {"target": 1}}
+    """Create a rated two-player game to 1 point (of `PLAYERS`) and play the first legal move
+    until it ends."""
+    seats = [
+        {"name": name, "player_id": player} for name, player in zip(NAMES[:2], PLAYERS, strict=True)
+    ]
+    body = {"players": seats, "rules": {"target": 1}, "rated": True}
     created = _ok(client.post("/v1/games", json=body))
     game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
     _games[game_id] = Seen(tokens=dict(enumerate(tokens)))
@@ -373,6 +398,13 @@ def joined_seat(client: httpx.Client) -> tuple[str, str]:
     game_id = created["game_id"]
     joined = _ok(client.post(f"/v1/games/{game_id}/join", json={"invite": invite, "name": "Bia"}))
     return str(game_id), str(joined["token"])
+
+
+def hooked_game(client: httpx.Client) -> tuple[str, str]:
+    """A game with a webhook (`FUZZ_WEBHOOK`): its id and its seat 0's token."""
+    body = {"players": list(NAMES[:2]), "webhook": {"url": FUZZ_WEBHOOK}}
+    created = _ok(client.post("/v1/games", json=body))
+    return str(created["game_id"]), str(created["players"][0]["token"])
 
 
 def _ok(response: httpx.Response) -> Json:

@@ -24,11 +24,16 @@ from escopa_client.table import Table
 API_KEY_HEADER = "X-API-Key"
 
 
-def headers(api_key: str | None = None, token: str | None = None) -> dict[str, str]:
-    """The headers of an identity: the API key, a seat's bearer token, both or none."""
+def headers(
+    api_key: str | None = None, token: str | None = None, language: str | None = None
+) -> dict[str, str]:
+    """The headers of an identity: the API key, a seat's bearer token, both or none; and the
+    language its problems' details are asked in."""
     sent = {API_KEY_HEADER: api_key} if api_key else {}
     if token:
         sent["Authorization"] = f"Bearer {token}"
+    if language:
+        sent["Accept-Language"] = language
     return sent
 
 
@@ -36,7 +41,8 @@ class Escopa:
     """One Escopa service: its base URL and, when it asks for one, the API key.
 
     `client()` is a spectator's generated client, `client(token)` a seat's; both send the API
-    key. Close it (or use it in a `with` block) to close their connections.
+    key, and `language` (`pt-BR`, `es`, `it`) when given: the problems' details then speak it.
+    Close it (or use it in a `with` block) to close their connections.
     """
 
     def __init__(
@@ -46,9 +52,11 @@ class Escopa:
         api_key: str | None = None,
         timeout: float = 10.0,
         transport: httpx.BaseTransport | None = None,
+        language: str | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.api_key = api_key
+        self.language = language
         self.timeout = timeout
         self.transport = transport
         self._clients: dict[str | None, AuthenticatedClient] = {}
@@ -59,7 +67,7 @@ class Escopa:
         if made is None:
             http = httpx.Client(
                 base_url=self.base_url,
-                headers=headers(self.api_key, token),
+                headers=headers(self.api_key, token, self.language),
                 timeout=self.timeout,
                 transport=self.transport,
             )

@@ -81,6 +81,7 @@ export async function* followEvents(options: FollowOptions): AsyncGenerator<LogE
   let failures = 0;
   try {
     while (!stop.signal.aborted) {
+      let failed: unknown = undefined; // an attempt (a connection, then a look) fails once
       try {
         for await (const entry of connect(last, stop.signal)) {
           if (entry.seq <= last) continue; // already given
@@ -91,15 +92,18 @@ export async function* followEvents(options: FollowOptions): AsyncGenerator<LogE
         }
       } catch (error) {
         if (stop.signal.aborted) return;
-        if (!retryable(error) || ++failures > maxFailures) throw error;
+        if (!retryable(error)) throw error;
+        failed = error;
       }
       if (stop.signal.aborted) return;
       try {
         if (await over(options, last, until)) return;
       } catch (error) {
         // the server may be down between two connections (a restart): try again later
-        if (!retryable(error) || ++failures > maxFailures) throw error;
+        if (!retryable(error)) throw error;
+        failed ??= error;
       }
+      if (failed !== undefined && ++failures > maxFailures) throw failed;
       await sleep(RETRY_MS, stop.signal);
     }
   } finally {

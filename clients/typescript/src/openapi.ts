@@ -355,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * Take an open seat, by its invite or (a lobby game) by its number
-         * @description Answers the seat's token, once. The last seat taken deals the game.
+         * @description Answers the seat's token, once. The last seat taken deals the game. A `player_id` is named only with the `X-API-Key` that created the game (403 `player/scope`).
          */
         post: operations["joinGame"];
         delete?: never;
@@ -543,6 +543,66 @@ export interface paths {
          * @description Games created before keep their webhook.
          */
         delete: operations["deleteApiKeyWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{player_id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's finished games, newest first
+         * @description Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change` (ordinal after less before). Page on with `after`.
+         */
+        get: operations["getPlayerGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's ratings, one per ladder
+         * @description In the API key's scope (two keys' `u-17` are two players): each ladder's `mu`, `sigma`, `ordinal` (mu - 3 sigma), rated `games` and `wins`. 404 for a player never seen.
+         */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboards/{ladder}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ladder's leaderboard
+         * @description Players ranked by `ordinal` (ties by games, then id) in the API key's scope; page on with `after` (stable while ratings move), or ask for the page `around` a player. Players with fewer rated games than the server's minimum are listed only with `provisional=true`. 404 for an unknown ladder.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -827,6 +887,9 @@ export interface components {
          *
          *     For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead of
          *     a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
+         *
+         *     `rated`: the game counts on its ladder (`<preset>-<n>p`): every person seat needs a
+         *     `player_id`; bot seats are rated as `bot:<level>`.
          * @example {
          *       "players": [
          *         "Ana",
@@ -858,6 +921,8 @@ export interface components {
             /** @description default `False` */
             lobby?: boolean;
             webhook?: components["schemas"]["WebhookRequest"] | null;
+            /** @description default `False` */
+            rated?: boolean;
         } & (({
             players?: components["schemas"]["Player"][];
             rules?: null | {
@@ -1058,6 +1123,7 @@ export interface components {
             seed_salt?: string | null;
             open?: number[];
             bots?: number[];
+            rated?: components["schemas"]["RatedInfo"];
         };
         /**
          * GameView
@@ -1068,7 +1134,8 @@ export interface components {
          *     `signals`: the partner signals of the reader's side while the game runs (a spectator and
          *     the opponents see none), every signal once it is over. While the game waits: `lobby` when
          *     the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
-         *     asked for, `rematch` is the new game's id. With a `clock` in the rules: the seat to act's
+         *     asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
+         *     seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
          *     `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
          *     (`banks_ms`) and its timeouts in a row (`timeouts`).
          * @example {
@@ -1209,6 +1276,8 @@ export interface components {
             lobby?: boolean;
             invites?: components["schemas"]["Invite"][];
             rematch?: string;
+            rated?: boolean;
+            ratings?: components["schemas"]["RatingChange"][];
             deadline?: string | null;
             ms_left?: number | null;
             banks_ms?: number[];
@@ -1293,6 +1362,17 @@ export interface components {
             keys: components["schemas"]["PublicKey"][];
         };
         /**
+         * LadderRating
+         * @description A player's rating on one ladder: `ordinal` is mu - 3 sigma.
+         */
+        LadderRating: {
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            games: number;
+            wins: number;
+        };
+        /**
          * LastCardsTaken
          * @description The cards left on the table at the round's end went to `side`: the last side that
          *     captured or, when nobody did, the one `leftover_cards` names (null: nobody).
@@ -1312,6 +1392,28 @@ export interface components {
             move: string;
             /** @default false */
             escopa: boolean;
+        };
+        /**
+         * Leaderboard
+         * @description A page of a ladder's leaderboard; `next_after` (null: the last page) asks for the next.
+         */
+        Leaderboard: {
+            ladder: string;
+            entries: components["schemas"]["LeaderboardEntry"][];
+            next_after: string | null;
+        };
+        /**
+         * LeaderboardEntry
+         * @description A player's place on a ladder (ranked by ordinal, ties by games, then id).
+         */
+        LeaderboardEntry: {
+            rank: number;
+            player_id: string;
+            name: string;
+            ordinal: number;
+            mu: number;
+            sigma: number;
+            games: number;
         };
         /**
          * LegalMove
@@ -1511,11 +1613,38 @@ export interface components {
             wrong: boolean | null;
         };
         /**
-         * PlayerEntry
-         * @description A seat given as an object: `{"name", "bot": level}` for a seat the service plays, or
-         *     `{"open": true}` for one that someone joins later, by invite or from the lobby.
+         * PlayedGame
+         * @description A finished game as a player's history lists it (`seq`: the paging cursor).
          */
-        PlayerEntry: components["schemas"]["SeatBot"] | components["schemas"]["SeatOpen"];
+        PlayedGame: {
+            /** @default 0 */
+            seq: number;
+            game_id: string;
+            ladder: string;
+            rated: boolean;
+            seat: number;
+            /** @enum {string} */
+            outcome: "aborted" | "draw" | "lost" | "won";
+            /** @default null */
+            rating_change: number | null;
+        };
+        /**
+         * PlayerEntry
+         * @description A seat given as an object: `{"name", "player_id"}` for a person known across games (the
+         *     integrator's id, scoped to the API key), `{"name", "bot": level}` for a seat the service
+         *     plays, or `{"open": true}` for one that someone joins later, by invite or from the lobby.
+         */
+        PlayerEntry: components["schemas"]["SeatPlayer"] | components["schemas"]["SeatBot"] | components["schemas"]["SeatOpen"];
+        /**
+         * PlayerGames
+         * @description A player's finished games, newest first; `next_after` (null: the last page) asks for
+         *     the next page.
+         */
+        PlayerGames: {
+            player_id: string;
+            games: components["schemas"]["PlayedGame"][];
+            next_after: number | null;
+        };
         /**
          * PlayerInfo
          * @description A seat: its player's name, and its level when the service plays it; an `open` seat
@@ -1527,6 +1656,16 @@ export interface components {
             /** @default null */
             bot: components["schemas"]["BotLevel"] | null;
             open?: boolean;
+        };
+        /**
+         * PlayerRatings
+         * @description A player's ratings, one per ladder it played rated games on.
+         */
+        PlayerRatings: {
+            player_id: string;
+            ratings: {
+                [key: string]: components["schemas"]["LadderRating"];
+            };
         };
         /**
          * Points
@@ -1616,6 +1755,26 @@ export interface components {
              */
             algorithm: "Ed25519";
             public_key: string;
+        };
+        /**
+         * RatedInfo
+         * @description What a rated game's first entry records: the ladder it counts on, the scope its player
+         *     ids belong to (the creating API key's id, `-` without keys) and each seat's player id
+         *     (`bot:<level>` for a bot seat).
+         */
+        RatedInfo: {
+            ladder: string;
+            scope: string;
+            players: string[];
+        };
+        /**
+         * RatingChange
+         * @description A seat's rating on the game's ladder before and after a rated game.
+         */
+        RatingChange: {
+            seat: number;
+            before: components["schemas"]["LadderRating"];
+            after: components["schemas"]["LadderRating"];
         };
         /**
          * Receipt
@@ -2248,6 +2407,16 @@ export interface components {
             /** @description the listed move's kind; it must be this move's */
             kind?: components["schemas"]["MoveKind"];
         };
+        /** @description A person known across games by the integrator's `player_id` (scoped to the API key). */
+        SeatPlayer: {
+            /** @description 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator characters; each seat's own */
+            name: string;
+            /**
+             * @description the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to the API key that names it
+             * @example u-17
+             */
+            player_id: string;
+        };
         /** @description A seat the service plays itself, at a bot level. */
         SeatBot: {
             /** @description 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator characters; each seat's own */
@@ -2265,12 +2434,22 @@ export interface components {
             name: string;
             /** @description an open seat's invite, from the create answer (or the creator's view) */
             invite: string;
+            /**
+             * @description the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to the API key that names it
+             * @example u-17
+             */
+            player_id?: string;
         };
         /** @description Take a lobby game's open seat by its number (no invite needed). */
         JoinBySeat: {
             /** @description 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator characters; each seat's own */
             name: string;
             seat: number;
+            /**
+             * @description the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to the API key that names it
+             * @example u-17
+             */
+            player_id?: string;
         };
         /** @description A legal play, as `GET /legal-moves` lists it. */
         LegalPlay: {
@@ -4739,6 +4918,263 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlayerGames: {
+        parameters: {
+            query?: {
+                /** @description the `next_after` of the previous page (0: the newest) */
+                after?: number;
+                /** @description entries per page: 1 to 100, default 20 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the player's id (`u-17`) */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerGames"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the player's id (`u-17`) */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRatings"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description the `next_after` of the previous page (none: the top) */
+                after?: string | null;
+                /** @description entries per page: 1 to 100, default 20 */
+                limit?: number;
+                /** @description a player id: the page around that player */
+                around?: string | null;
+                /** @description true: also the players with fewer rated games on the ladder than the server lists (`ESCOPA_LEADERBOARD_MIN_GAMES`) */
+                provisional?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description a ladder: `<preset>-<n>p`, e.g. `escopa-2p` */
+                ladder: "escopa-2p" | "escopa-3p" | "escopa-4p" | "escoba-2p" | "escoba-3p" | "escoba-4p" | "escova-2p" | "escova-3p" | "escova-4p";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -180,7 +180,9 @@ test("following the events goes on across a restart of the server, every entry o
     const followed: LogEntry[] = [];
     let seen = (): void => undefined;
     const following = (async () => {
-      for await (const entry of followEvents({ baseUrl, gameId, token: tokenOf(game, 1) })) {
+      // a restart on a busy machine may take longer than the default 5 attempts (10 s)
+      const options = { baseUrl, gameId, token: tokenOf(game, 1), maxFailures: 30 };
+      for await (const entry of followEvents(options)) {
         followed.push(entry);
         seen();
       }

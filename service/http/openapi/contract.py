@@ -140,9 +140,16 @@ def move_variants(request: Schema) -> dict[str, Schema]:
 
 
 def seat_variants(entry: Schema) -> dict[str, Schema]:
-    """`PlayerEntry` as the `oneOf` of its two closed forms: a bot seat or an open seat."""
+    """`PlayerEntry` as the `oneOf` of its closed forms: a person known by a player id, a bot
+    seat or an open seat."""
     members: Schema = entry["properties"]
     return {
+        "SeatPlayer": _closed(
+            "A person known across games by the integrator's `player_id` (scoped to the API key).",
+            ["name", "player_id"],
+            name=members["name"],
+            player_id=members["player_id"],
+        ),
         "SeatBot": _closed(
             "A seat the service plays itself, at a bot level.",
             ["name", "bot"],
@@ -166,12 +173,14 @@ def join_variants(join: Schema) -> dict[str, Schema]:
             ["name", "invite"],
             name=members["name"],
             invite=members["invite"],
+            player_id=members["player_id"],
         ),
         "JoinBySeat": _closed(
             "Take a lobby game's open seat by its number (no invite needed).",
             ["name", "seat"],
             name=members["name"],
             seat=members["seat"],
+            player_id=members["player_id"],
         ),
     }
 

@@ -9,8 +9,10 @@ from litestar.params import JSONBody, QueryParameter
 from litestar.status_codes import HTTP_200_OK
 
 from service.core.messages import Changed, Joined, JoinRequest, LobbyPage, Rematch
+from service.core.webhooks import api_key_id
 from service.http.params import SEAT_TOKEN, Authorization, IdempotencyKey, bearer
 from service.http.routes.game_routes import GameId, HouseDep, problems
+from service.http.routes.webhook_routes import ApiKey
 
 LobbyAfter = Annotated[
     str | None,
@@ -36,10 +38,18 @@ class SeatsController(Controller):
         status_code=HTTP_200_OK,
         responses=problems(400, 403, 404, 409, 410, 413, 415, 422),
         summary="Take an open seat, by its invite or (a lobby game) by its number",
-        description="Answers the seat's token, once. The last seat taken deals the game.",
+        description="Answers the seat's token, once. The last seat taken deals the game. A "
+        "`player_id` is named only with the `X-API-Key` that created the game (403 "
+        "`player/scope`).",
     )
-    async def join(self, game_id: GameId, data: JSONBody[JoinRequest], house: HouseDep) -> Joined:
-        return await house.seats.join(game_id, data)
+    async def join(
+        self,
+        game_id: GameId,
+        data: JSONBody[JoinRequest],
+        house: HouseDep,
+        x_api_key: ApiKey = None,
+    ) -> Joined:
+        return await house.seats.join(game_id, data, api_key_id(house.settings, x_api_key))
 
     @post(
         "/{game_id:str}/leave",

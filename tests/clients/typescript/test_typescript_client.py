@@ -51,29 +51,41 @@ def build() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+class Results(dict[str, bool]):
+    """Each node test's name and whether it passed; `said`: the reporter's whole output."""
+
+    said = ""
+
+    def why(self, name: str) -> str:
+        """The reporter's lines about a test: its diagnostics (error, stack) when it failed."""
+        start = self.said.find(f" - {name}\n")
+        return self.said[start : start + 4000] if start >= 0 else self.said[-4000:]
+
+
 @pytest.fixture(scope="module")
-def results(built: None) -> dict[str, bool]:
+def results(built: None) -> Results:
     """Each node test's name and whether it passed, from one run of the TAP reporter."""
     files = sorted(str(path) for path in (CLIENT / "dist" / "test").glob("*.test.js"))
     command = ["node", "--test", "--test-reporter=tap", "--test-concurrency=1", *files]
     done = subprocess.run(
         command, cwd=CLIENT, capture_output=True, text=True, timeout=900, check=False
     )
-    outcomes = {
-        match["name"]: match["not"] is None
+    outcomes = Results(
+        (match["name"], match["not"] is None)
         for match in re.finditer(r"^(?P<not>not )?ok \d+ - (?P<name>.+)$", done.stdout, re.M)
-    }
+    )
+    outcomes.said = done.stdout + done.stderr
     assert outcomes, done.stdout + done.stderr
     failed = [name for name, ok in outcomes.items() if not ok]
     assert done.returncode == 0 or failed, done.stdout + done.stderr
     return outcomes
 
 
-def test_the_node_suite_is_exactly_the_cases_listed_here(results: dict[str, bool]) -> None:
+def test_the_node_suite_is_exactly_the_cases_listed_here(results: Results) -> None:
     tests = {name for name in results if not name.endswith(".js")}
     assert tests == set(NODE_TESTS)
 
 
 @pytest.mark.parametrize("name", NODE_TESTS)
-def test_typescript_client(results: dict[str, bool], name: str) -> None:
-    assert results.get(name) is True, f"node test failed or missing: {name}"
+def test_typescript_client(results: Results, name: str) -> None:
+    assert results.get(name) is True, f"node test failed or missing: {name}\n{results.why(name)}"

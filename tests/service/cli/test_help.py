@@ -55,3 +55,4 @@ def test_play_help_lists_the_keys_of_the_game() -> None:
     keys = [line.split()[:2] for line in shown.split("at your turn, type:", 1)[1].splitlines()]
     assert ["h", "the"] in keys and ["q", "leave"] in keys
     assert ["s", "guindis"] in keys and ["s", "seven"] in keys
+    assert "--deck {french,spanish}" in shown

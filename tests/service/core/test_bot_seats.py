@@ -13,7 +13,7 @@ import redis
 import engine
 from service.core.bot_seats import BotSeats
 from service.core.house import House
-from service.core.messages import BotPlayer, CreateGame, MoveRequest, SignalRequest
+from service.core.messages import CreateGame, MoveRequest, PlayerEntry, SignalRequest
 from service.core.worker_processes import Question, WorkerProcesses
 from service.ledger.overrides import RulesOverride
 from service.ledger.signatures import KeyRing
@@ -181,7 +181,7 @@ async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
     settings = app_settings(redis_url)
     games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
-    players: list[str | BotPlayer] = ["Ana", BotPlayer(name="Rita", bot="expert"), "Bia"]
+    players: list[str | PlayerEntry] = ["Ana", PlayerEntry(name="Rita", bot="expert"), "Bia"]
     created = await games.creation.create(
         CreateGame(players=players, seed=chosen_seed("fair"), preset="escoba")
     )
@@ -206,8 +206,8 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
         app_settings(redis_url, bots=BotSettings(worker=False)),
         KeyRing.of(SIGNING_KEYS),
     )
-    players: list[str | BotPlayer] = [
-        "Ana", BotPlayer(name="Rita", bot="expert"), "Bia", BotPlayer(name="Teo", bot="expert"),
+    players: list[str | PlayerEntry] = [
+        "Ana", PlayerEntry(name="Rita", bot="expert"), "Bia", PlayerEntry(name="Teo", bot="expert"),
     ]  # fmt: skip
     rules = RulesOverride(signals=True)
     created = await games.creation.create(

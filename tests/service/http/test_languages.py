@@ -4,13 +4,16 @@ placeholders, plurals take the language's form."""
 
 from __future__ import annotations
 
+import ast
 import re
+from http import HTTPStatus
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from service.http.languages import LOCALE, language, localized
-from tests.harness.api import Client, assert_problem, create_game
+from service.http.languages import LOCALE, language, localized, templates
+from tests.harness.api import Client, Json, assert_problem, create_game
 
 CATALOGS = ("pt_BR", "es", "it")
 
@@ -105,3 +108,121 @@ async def test_a_move_out_of_turn_and_a_stale_version_are_told_in_spanish_and_it
     response = await client.post(f"{game.url}/moves", json=stale, headers=headers)
     problem = assert_problem(response, 409, "game/version_conflict")
     assert problem["detail"] == ("expected_version 7 è superata: la partita è alla versione 1")
+
+
+ROOT = Path(__file__).resolve().parents[3]
+MEDIA_TYPES = frozenset({"application/json", "text/html"})
+"""Strings shaped like a problem code that are media types."""
+UNRAISED = frozenset({"engine/error"})
+"""`EngineError`'s class default: every raise names its own code."""
+
+
+def source_strings() -> list[str]:
+    """Every string engine/ and service/ write: constants, and f-strings' literal parts."""
+    found = []
+    for package in ("engine", "service"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    found.append(node.value)
+    return found
+
+
+def defined_codes() -> set[str]:
+    """The problem codes the service defines: every string shaped `area/name` in its code."""
+    shaped = {text for text in source_strings() if re.fullmatch(r"[a-z]+/[a-z_]+", text)}
+    return shaped - MEDIA_TYPES - UNRAISED
+
+
+def test_every_problem_code_the_service_defines_has_a_detail_in_the_catalogs() -> None:
+    codes = defined_codes()
+    assert {"game/not_found", "move/capture_required", "webhook/url_invalid"} <= codes
+    assert sorted(codes - set(templates())) == []
+
+
+def test_every_catalog_entry_says_words_the_service_says() -> None:
+    """A detail reworded in the code, and not in the catalogs, fails here (the status phrases
+    are the framework's details)."""
+    said = " ".join([*source_strings(), *(status.phrase for status in HTTPStatus)])
+    words = set(re.findall(r"[A-Za-z]{3,}", said))
+    with (LOCALE / "escopa.pot").open("rb") as source:
+        entries = [
+            str(m.id[0] if isinstance(m.id, tuple) else m.id) for m in read_po(source) if m.id
+        ]
+    unsaid = {
+        entry: sorted(set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", " ", entry))) - words)
+        for entry in entries
+    }
+    assert {entry: gone for entry, gone in unsaid.items() if gone} == {}
+
+
+@pytest.mark.parametrize(
+    ("code", "detail", "header", "said"),
+    [
+        (
+            "request/invalid",
+            "players: must be a list of at least 2 items",
+            "pt-BR",
+            "players: deve ser uma lista de pelo menos 2 itens",
+        ),
+        (
+            "request/invalid",
+            "players[1]: must be a string or an object, not an integer",
+            "es",
+            "players[1]: debe ser un texto o un objeto, no un entero",
+        ),
+        (
+            "rules/invalid",
+            "rules.target: must be an integer at least 1",
+            "it",
+            "rules.target: deve essere un intero che valga almeno 1",
+        ),
+        (
+            "request/invalid",
+            'a player is a name, {"name", "bot"} or {"open": true}',
+            "es",
+            'un jugador es un nombre, {"name", "bot"} o {"open": true}',
+        ),
+        (
+            "move/card_not_on_table",
+            "5H is not on the table (empty)",
+            "it",
+            "5H non è sul tavolo (vuoto)",
+        ),
+    ],
+)
+def test_a_worded_detail_is_read_one_way_and_each_of_its_words_translated(
+    code: str, detail: str, header: str, said: str
+) -> None:
+    assert localized(code, detail, header)[0] == said
+
+
+PEOPLE_MEET = [
+    ("post", "/v1/games", {"players": ["Ana"]}, 400, "request/invalid"),
+    (
+        "post",
+        "/v1/games",
+        {"players": ["Ana", "Bia"], "rules": {"target": 0}},
+        422,
+        "rules/invalid",
+    ),
+    ("post", "/v1/games", {"players": ["Ana", "ANA"]}, 422, "name/lookalike"),
+    ("post", "/v1/games", {"players": ["Ana", "Bia"], "seed": "abc"}, 422, "request/weak_seed"),
+    ("post", "/v1/games", {"players": ["Ana", "Bia"], "playerz": 1}, 400, "request/invalid"),
+    ("get", "/v1/nothing", None, 404, "route/not_found"),
+    ("delete", "/v1/rules/presets", None, 405, "route/method_not_allowed"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "status", "code"), PEOPLE_MEET)
+async def test_a_problem_a_person_meets_is_told_in_each_language(
+    client: Client, method: str, path: str, body: Json | None, status: int, code: str
+) -> None:
+    english = assert_problem(await client.request(method, path, json=body), status, code)
+    for header, spoken in (("pt-BR", "pt-BR"), ("es-AR", "es"), ("it-IT", "it")):
+        asked = {"Accept-Language": header}
+        response = await client.request(method, path, json=body, headers=asked)
+        problem = assert_problem(response, status, code)
+        assert response.headers["content-language"] == spoken, (header, problem["detail"])
+        assert problem["detail"] != english["detail"]
+        assert problem["title"] == english["title"]

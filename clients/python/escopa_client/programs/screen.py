@@ -1,6 +1,7 @@
 """What `escopa play` shows: pure functions from the Python client's models (a seat's view, its
-legal moves, a log entry, a round's score) to rich renderables. Cards read with their suits
-(`7♦`, hearts and diamonds in red) and their codes, which is what a player types."""
+legal moves, a log entry, a round's score) and the deck drawn to rich renderables. Cards read
+with their suits, French (`7♦`, hearts and diamonds in red) or Spanish naipes in the player's
+words (`7 oros`, each suit in its colour), and their codes, which is what a player types."""
 
 from __future__ import annotations
 
@@ -32,10 +33,13 @@ from escopa_client.generated.models import (
     TableBonus,
 )
 from escopa_client.generated.types import Unset
+from escopa_client.programs.decks import Deck
 from escopa_client.programs.words import _, ngettext
 
 SUITS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED: Final = frozenset("HD")
+NAIPE_COLOURS: Final = {"D": "yellow", "H": "red", "S": "blue", "C": "green"}
+"""The naipes' colours as the Spanish deck prints them: oros, copas, espadas, bastos."""
 CATEGORY_NAMES: Final = {
     "escopa": "escopas",
     "most_cards": "most cards",
@@ -59,17 +63,27 @@ def _marked() -> None:
     _("opponents under 10 cards"), _("primeira")
 
 
-def card(code: str) -> Text:
-    """A card as its rank and suit symbol, `7♦`, red for hearts and diamonds."""
+def card(code: str, deck: Deck) -> Text:
+    """A card as its rank and suit: French `7♦` (red for hearts and diamonds), or Spanish
+    `7 oros` (the naipe's word in the player's language, in its colour)."""
     rank, suit = code[:-1], code[-1]
+    if deck == "spanish":
+        return Text(f"{rank} {naipe(suit)}", style="bold " + NAIPE_COLOURS.get(suit, "default"))
     return Text(rank + SUITS.get(suit, suit), style="bold red" if suit in RED else "bold")
 
 
-def cards(codes: Sequence[str]) -> Text:
-    """Cards side by side, or `none`."""
+def naipe(suit: str) -> str:
+    """A Spanish suit's word in the player's language (oros, copas, espadas, bastos in Spanish):
+    the naipes have no symbols of their own."""
+    words = {"D": _("coins"), "H": _("cups"), "S": _("swords"), "C": _("clubs")}
+    return words.get(suit, suit)
+
+
+def cards(codes: Sequence[str], deck: Deck) -> Text:
+    """Cards side by side (naipes, which are words, between commas), or `none`."""
     if not codes:
         return Text(_("none"), style="dim")
-    return Text(" ").join(card(code) for code in codes)
+    return Text(", " if deck == "spanish" else " ").join(card(code, deck) for code in codes)
 
 
 def seat_name(view: GameView, seat: int | None, me: int) -> str:
@@ -91,7 +105,7 @@ def side_name(view: GameView, seats: Sequence[int], me: int) -> str:
     return " + ".join(seat_name(view, seat, me) for seat in seats)
 
 
-def board(view: GameView, me: int) -> Panel:
+def board(view: GameView, me: int, deck: Deck) -> Panel:
     """The table, the seat's hand, the others' hand sizes, each side's pile and score."""
     turn = (
         ""
@@ -108,8 +122,8 @@ def board(view: GameView, me: int) -> Panel:
         + turn
     )
     lines: list[RenderableType] = [
-        Text.assemble((label(_("table")), "cyan"), cards(view.table)),
-        Text.assemble((label(_("your hand")), "cyan"), cards(view.hand)),
+        Text.assemble((label(_("table")), "cyan"), cards(view.table, deck)),
+        Text.assemble((label(_("your hand")), "cyan"), cards(view.hand, deck)),
     ]
     others = [
         ngettext("{who} {count} card", "{who} {count} cards", size).format(
@@ -125,14 +139,15 @@ def board(view: GameView, me: int) -> Panel:
         who = seat_name(view, last.seat, me)
         if last.move.startswith("claim:"):
             said = _("{who} claimed the missed capture ").format(who=who)
-            played = Text.assemble(said, cards([first, *taken]))
+            played = Text.assemble(said, cards([first, *taken], deck))
         elif taken:
             said = _("{who} played {card} and took {cards}").format(
                 who=who, card="{0}", cards="{1}"
             )
-            played = assembled(said, card(first), cards(taken))
+            played = assembled(said, card(first, deck), cards(taken, deck))
         else:
-            played = assembled(_("{who} played {card}").format(who=who, card="{0}"), card(first))
+            said = _("{who} played {card}").format(who=who, card="{0}")
+            played = assembled(said, card(first, deck))
         if last.escopa:
             played.append(_(" (escopa)"), style="green")
         lines.append(Text.assemble((label(_("last move")), "cyan"), played))
@@ -155,8 +170,9 @@ Listed = LegalPlay | LegalClaim | LegalDeal
 
 
 def label(word: str) -> str:
-    """A line's label, padded so the lines' contents align."""
-    return f"{word:<11}"
+    """A line's label, padded so the lines' contents align (a longer one, `última jugada`,
+    still a space before them)."""
+    return f"{word:<10} "
 
 
 def assembled(template: str, *parts: Text) -> Text:
@@ -170,29 +186,29 @@ def assembled(template: str, *parts: Text) -> Text:
     return text
 
 
-def choice_text(move: Listed) -> Text:
+def choice_text(move: Listed, deck: Deck) -> Text:
     """A legal move in words: `7♦ takes 3♠ 5♥`, `7♦ down`, `claim 5♥ 2♠ 8♣`, `deal`."""
     if isinstance(move, LegalPlay):
         if move.capture:
-            return assembled(_("{0} takes {1}"), card(move.card), cards(move.capture))
-        return assembled(_("{0} down on the table"), card(move.card))
+            return assembled(_("{0} takes {1}"), card(move.card, deck), cards(move.capture, deck))
+        return assembled(_("{0} down on the table"), card(move.card, deck))
     if isinstance(move, LegalClaim):
-        return assembled(_("claim the missed capture {0}"), cards(move.claim))
+        return assembled(_("claim the missed capture {0}"), cards(move.claim, deck))
     return Text(_("deal the next hand"))
 
 
-def choices(legal: LegalMoves) -> Table:
+def choices(legal: LegalMoves, deck: Deck) -> Table:
     """The legal moves numbered from 1, each in words and by its code."""
     listing = Table(box=None, padding=(0, 2), show_header=False)
     listing.add_column(justify="right", style="bold")
     listing.add_column()
     listing.add_column(style="dim")
     for number, move in enumerate(legal.moves, start=1):
-        listing.add_row(str(number), choice_text(move), move.id)
+        listing.add_row(str(number), choice_text(move, deck), move.id)
     return listing
 
 
-def entry_lines(entry: LogEntry, view: GameView, me: int) -> list[RenderableType]:
+def entry_lines(entry: LogEntry, view: GameView, me: int, deck: Deck) -> list[RenderableType]:
     """What one log entry did, a line per event (a round's end as its score table)."""
     who = seat_name(view, entry.seat, me)
     life = {
@@ -212,19 +228,19 @@ def entry_lines(entry: LogEntry, view: GameView, me: int) -> list[RenderableType
                 said = _("{who} played {card} and took {cards}")
                 line = assembled(
                     said.format(who=actor, card="{0}", cards="{1}"),
-                    card(event.card),
-                    cards(event.capture),
+                    card(event.card, deck),
+                    cards(event.capture, deck),
                 )
             else:
                 said = _("{who} played {card}")
-                line = assembled(said.format(who=actor, card="{0}"), card(event.card))
+                line = assembled(said.format(who=actor, card="{0}"), card(event.card, deck))
             if event.escopa:
                 line.append(_(" — escopa!"), style="bold green")
             shown.append(line)
         elif isinstance(event, Claimed):
             actor = seat_name(view, event.seat, me)
             said = _("{who} claimed the missed capture ").format(who=actor)
-            shown.append(Text.assemble(said, cards(event.cards)))
+            shown.append(Text.assemble(said, cards(event.cards, deck)))
         elif isinstance(event, TableBonus):
             actor = seat_name(view, event.seat, me)
             said = ngettext(
@@ -232,7 +248,7 @@ def entry_lines(entry: LogEntry, view: GameView, me: int) -> list[RenderableType
                 "{who} took the dealt table, {count} escopas: ",
                 event.escopas,
             ).format(who=actor, count=event.escopas)
-            shown.append(Text.assemble(said, cards(event.cards)))
+            shown.append(Text.assemble(said, cards(event.cards, deck)))
         elif isinstance(event, HandDealt):
             what = (
                 _("round {round}, last hand dealt")
@@ -243,7 +259,7 @@ def entry_lines(entry: LogEntry, view: GameView, me: int) -> list[RenderableType
         elif isinstance(event, LastCardsTaken) and event.cards:
             taker = _("nobody") if event.side is None else _side_of(view, event.side, me)
             said = _("{who} took the last cards ").format(who=taker)
-            shown.append(Text.assemble(said, cards(event.cards)))
+            shown.append(Text.assemble(said, cards(event.cards, deck)))
         elif isinstance(event, RoundEnded):
             shown.append(round_table(event.score, view, me))
         elif isinstance(event, MatchEnded):

@@ -1,7 +1,8 @@
 """The game `escopa play` runs: a match in the terminal, over a running `escopa serve`, through
 this client: against bots (a new game), or at a seat joined by its invite (or taken again with
-its token). Each turn shows the table and offers the legal moves, chosen by number or by code;
-the other seats' moves and each round's scoring arrive live."""
+its token). Each turn shows the table, in the deck of the game's preset (or `--deck`), and
+offers the legal moves, chosen by number or by code; the other seats' moves and each round's
+scoring arrive live."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from rich.console import Console, RenderableType
 
 from escopa_client import ApiError, Escopa, Event, Table, answer
 from escopa_client.generated.api.games import get_hint, get_log
+from escopa_client.generated.api.rules import list_presets
 from escopa_client.generated.api.seats import join_game
 from escopa_client.generated.models import (
     BotLevel,
@@ -26,9 +28,11 @@ from escopa_client.generated.models import (
     JoinByInvite,
     Joined,
     LegalMoves,
+    ListPresetsResponse200,
     LogEntry,
     LogPage,
 )
+from escopa_client.programs.decks import Deck, deck_of
 from escopa_client.programs.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
 from escopa_client.programs.words import _, pick, speak
 
@@ -57,6 +61,12 @@ class Options:
     token: str | None = None
     api_key: str | None = None
     lang: str | None = None
+    player_id: str | None = None
+    """Your id across games (the service's players and leaderboards); with `rated`, the game
+    against bots counts on its ladder."""
+    rated: bool = False
+    deck: Deck | None = None
+    """The deck drawn, `french` or `spanish`; None: the one the game's preset is played with."""
 
 
 class Seat(NamedTuple):
@@ -87,15 +97,25 @@ def bot_levels(bots: str, players: int | None) -> list[str]:
     return list(itertools.islice(itertools.cycle(levels), players - 1))
 
 
-def creation(name: str, levels: list[str], preset: str, target: int | None) -> dict[str, Any]:
-    """The `POST /v1/games` body: the player at seat 0, a bot at every other seat."""
-    seats: list[Any] = [name]
+def creation(
+    name: str,
+    levels: list[str],
+    preset: str,
+    target: int | None,
+    player_id: str | None = None,
+    rated: bool = False,
+) -> dict[str, Any]:
+    """The `POST /v1/games` body: the player at seat 0 (by a player id, if given), a bot at
+    every other seat; `rated`: the game counts on its ladder."""
+    seats: list[Any] = [name if player_id is None else {"name": name, "player_id": player_id}]
     seats += [
         {"name": f"{level.title()} {seat}", "bot": level} for seat, level in enumerate(levels, 1)
     ]
     body: dict[str, Any] = {"players": seats, "preset": preset}
     if target is not None:
         body["rules"] = {"target": target}
+    if rated:
+        body["rated"] = True
     return body
 
 
@@ -108,6 +128,8 @@ def take_seat(service: Escopa, args: Options) -> Seat:
         return Seat(args.game, view.seat, args.token)
     if args.game and args.invite:
         body = JoinByInvite(invite=args.invite, name=args.name)
+        if args.player_id is not None:
+            body.player_id = args.player_id
         joined = answer(
             join_game.sync_detailed(args.game, client=service.client(), body=body), Joined
         )
@@ -115,7 +137,8 @@ def take_seat(service: Escopa, args: Options) -> Seat:
     if args.game:
         raise ValueError("--game needs --invite (an open seat) or --token (your seat)")
     levels = bot_levels(args.bots, args.players)
-    created = service.create_game(creation(args.name, levels, args.preset, args.target))
+    made = creation(args.name, levels, args.preset, args.target, args.player_id, args.rated)
+    created = service.create_game(made)
     mine = created.players[0]
     assert isinstance(mine.token, str), "a person's seat is answered with its token"
     return Seat(created.game_id, mine.seat, mine.token)
@@ -163,7 +186,7 @@ class Terminal:
     """The player at the terminal: shows the table and asks for a move on each turn, and shows
     every entry of the game as it arrives."""
 
-    def __init__(self, console: Console, ask: Ask, table: Table, seat: int) -> None:
+    def __init__(self, console: Console, ask: Ask, table: Table, seat: int, deck: Deck) -> None:
         self.console = console
         self.redraw = console.is_terminal
         """On a terminal each turn redraws the screen in place: the last lines said, the board."""
@@ -171,6 +194,7 @@ class Terminal:
         self.ask = ask
         self.table = table
         self.seat = seat
+        self.deck = deck
         self.view = table.view()
         self.ended = False
         self.shown = self.view.version
@@ -185,8 +209,8 @@ class Terminal:
             self.console.clear()
             for line in self.recent:
                 self.console.print(line)
-        self.console.print(board(view, self.seat))
-        self.console.print(choices(legal))
+        self.console.print(board(view, self.seat, self.deck))
+        self.console.print(choices(legal, self.deck))
         while True:
             try:
                 numbers = "1" if len(legal.moves) == 1 else f"1-{len(legal.moves)}"
@@ -254,7 +278,7 @@ class Terminal:
         """Print one entry's lines and remember it is shown."""
         if entry.type_.value == "joined":
             self.view = self.table.view()
-        for line in entry_lines(entry, self.view, self.seat):
+        for line in entry_lines(entry, self.view, self.seat, self.deck):
             self.console.print(line)
             self.recent.append(line)
         self.shown = max(self.shown, entry.seq)
@@ -270,10 +294,11 @@ def _signalling(view: GameView) -> bool:
 def run(args: Options, console: Console | None = None, ask: Ask | None = None) -> int:
     """Take the seat and play it to the end of the match; 2 when that cannot start."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
-    speak(pick(args.lang, os.environ))
+    spoken = pick(args.lang, os.environ)
+    speak(spoken)
     console = console or Console(highlight=False)
     asked = ask or console.input
-    with Escopa(args.url, api_key=args.api_key) as service:
+    with Escopa(args.url, api_key=args.api_key, language=spoken.replace("_", "-")) as service:
         try:
             seat = take_seat(service, args)
         except ValueError as error:
@@ -294,7 +319,8 @@ def run(args: Options, console: Console | None = None, ask: Ask | None = None) -
         console.print(
             _("game {game}, you are seat {seat}").format(game=seat.game_id, seat=seat.seat)
         )
-        player = Terminal(console, asked, table, seat.seat)
+        deck = args.deck or drawn_deck(service, table.view())
+        player = Terminal(console, asked, table, seat.seat, deck)
         try:
             final = table.play(player.choose, player.on_event, after=player.shown)
         except KeyboardInterrupt:
@@ -309,6 +335,13 @@ def run(args: Options, console: Console | None = None, ask: Ask | None = None) -
         console.print(outcome_text(final.outcome, final, seat.seat), style="bold")
     console.print(_("replay: {url}").format(url=f"{args.url.rstrip('/')}/replay/{seat.game_id}"))
     return 0
+
+
+def drawn_deck(service: Escopa, view: GameView) -> Deck:
+    """The deck the game's preset is played with, its rules compared with the service's
+    presets (`GET /v1/rules/presets`): a game joined by its invite names no preset."""
+    presets = answer(list_presets.sync_detailed(client=service.client()), ListPresetsResponse200)
+    return deck_of(view.rules.to_dict(), presets.to_dict())
 
 
 def _left(console: Console, url: str, seat: Seat) -> int:

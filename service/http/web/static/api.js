@@ -1,5 +1,8 @@
 // @ts-check
-// The service's API as the pages call it: JSON in and out, problems (RFC 9457) as errors.
+// The service's API as the pages call it: JSON in and out, problems (RFC 9457) as errors, their
+// details asked for in the page's language (which may not be the browser's: it can be picked).
+
+import { lang } from "./i18n.js";
 
 /** @typedef {import("./types.js").ProblemBody} ProblemBody */
 
@@ -65,7 +68,7 @@ export async function api(path, options = {}) {
  */
 export async function tagged(path, { method = "GET", token = null, body = undefined, headers = {}, etag = null } = {}) {
   /** @type {Record<string, string>} */
-  const sent = { ...headers };
+  const sent = { "Accept-Language": lang, ...headers };
   if (etag) sent["If-None-Match"] = etag;
   if (token) sent.Authorization = `Bearer ${token}`;
   if (body !== undefined) sent["Content-Type"] = "application/json";

@@ -1,9 +1,10 @@
 // @ts-check
-// The cards: codes, names in the page's language (its region's deck: oros, ouros, denari,
-// diamonds), values, text alternatives, and SVG drawings (no images).
+// The cards: codes, names in the page's language (its region's words: oros, ouros, denari,
+// diamonds), values, text alternatives, and SVG drawings (no images) in the deck drawn (decks.js).
 // A code is rank then suit (docs/shuffle.md section 1): 7D is the seven of oros (diamonds).
 
-import { lang, t } from "./i18n.js";
+import { french } from "./decks.js";
+import { t } from "./i18n.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "Q", "J", "K"];
 export const SUITS = ["C", "D", "H", "S"];
@@ -85,30 +86,6 @@ function node(name, attributes = {}, children = []) {
   return element;
 }
 
-const DECK_KEPT = "escopa:deck";
-/** The decks drawn: French suits (Brazil's escopa), Spanish naipes (escoba). */
-const DECKS = ["french", "spanish"];
-/** The deck drawn: the one picked on this device, else the language's region's (French suits in
- * Brazil and in English, naipes in Spain and Italy). */
-const FRENCH = (localStorage.getItem(DECK_KEPT) ?? (lang === "pt-BR" || lang === "en" ? "french" : "spanish")) === "french";
-
-/** The deck picker in the page's header: the choice kept on this device, the page drawn again. */
-export function deckPicker() {
-  const bar = document.querySelector("header.bar");
-  if (!bar || document.getElementById("deck")) return;
-  const select = document.createElement("select");
-  select.id = "deck";
-  for (const deck of DECKS) select.append(new Option(t(`deck.${deck}`), deck, false, (deck === "french") === FRENCH));
-  select.addEventListener("change", () => {
-    localStorage.setItem(DECK_KEPT, select.value);
-    location.reload();
-  });
-  const label = document.createElement("label");
-  label.className = "deck";
-  label.append(t("common.deck"), " ", select);
-  bar.append(label);
-}
-
 /**
  * One French suit's mark centred on (0, 0), about 16 units tall: ♦ ♥ ♠ ♣.
  * @param {string} suit
@@ -155,7 +132,7 @@ function figureDrawing(rank, suit) {
  * @returns {SVGElement}
  */
 function emblem(suit) {
-  return FRENCH ? frenchMark(suit) : naipe(suit);
+  return french() ? frenchMark(suit) : naipe(suit);
 }
 
 /**

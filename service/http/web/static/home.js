@@ -10,6 +10,7 @@ import { forget, keptSeats } from "./seats.js";
 
 /** @typedef {import("./types.js").CreatedGame} CreatedGame */
 /** @typedef {import("./types.js").LobbyPage} LobbyPage */
+/** @typedef {import("./types.js").Leaderboard} Leaderboard */
 /** @typedef {import("./types.js").Rules} Rules */
 
 /**
@@ -154,6 +155,23 @@ function showMine() {
     h("button", { type: "button", class: "forget", text: t("home.mine.forget"), onclick: () => { forget(id); showMine(); } }))));
 }
 
+/** A ladder's first page of the leaderboard: rank, name, id, ordinal and games. */
+async function loadBoard() {
+  const list = $("board");
+  const ladder = $("board-ladder", HTMLInputElement).value.trim();
+  const key = $("board-apikey", HTMLInputElement).value.trim();
+  const headers = key ? { "X-API-Key": key } : {};
+  const provisional = $("board-provisional", HTMLInputElement).checked ? "&provisional=true" : "";
+  /** @type {Leaderboard} */
+  const board = await api(`/v1/leaderboards/${encodeURIComponent(ladder)}?limit=20${provisional}`, { headers });
+  if (!board.entries.length) {
+    list.replaceChildren(h("li", { class: "empty", text: t("home.board.none", { ladder: board.ladder }) }));
+    return;
+  }
+  list.replaceChildren(...board.entries.map((entry) => h("li", { "data-player": entry.player_id,
+    text: t("home.board.entry", { rank: entry.rank, name: entry.name, player: entry.player_id, ordinal: entry.ordinal.toFixed(2), games: entry.games }) })));
+}
+
 /**
  * A created game's links: one for each seat (its token in the fragment), to watch, to replay.
  * @param {CreatedGame} game
@@ -219,4 +237,8 @@ $("friend").addEventListener("submit", creator(friendBody, "friend-error", toTab
 const showLobbyProblem = (/** @type {unknown} */ problem) => { $("lobby").replaceChildren(h("li", { class: "error", text: messageOf(problem) })); };
 $("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyProblem));
 loadLobby().catch(showLobbyProblem);
+$("board-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  loadBoard().catch((problem) => { $("board").replaceChildren(h("li", { class: "error", text: messageOf(problem) })); });
+});
 loadPresets().catch((problem) => { $("start-error").textContent = messageOf(problem); });

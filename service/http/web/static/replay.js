@@ -4,7 +4,8 @@
 
 import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { cardRow, deckPicker, playedWords, shortName } from "./cards.js";
+import { cardRow, playedWords, shortName } from "./cards.js";
+import { deckPicker, presetOf, usePreset } from "./decks.js";
 import { t, translate } from "./i18n.js";
 import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
@@ -238,6 +239,7 @@ async function open(exported) {
   if (!game) throw new Error(t("replay.notExport"));
   view.entries = entries;
   view.rules = game.rules;
+  usePreset(presetOf(game.rules, await presets)); // its preset's deck, before a card is drawn
   view.players = seatNames(entries);
   $("game-label").textContent = t("replay.label", { game: exported.game_id ?? "", players: view.players.join(", ") });
   const rebuilt = positions(entries);
@@ -337,6 +339,13 @@ function wire() {
     if (file) await openText(await file.text());
   });
 }
+
+/**
+ * The service's presets, asked for once as the page loads (an export opened later is checked
+ * with no request); none when they cannot be read: escopa's deck then.
+ * @type {Promise<Record<string, Rules>>}
+ */
+const presets = api("/v1/rules/presets").catch(() => ({}));
 
 async function start() {
   wire();

@@ -6,7 +6,8 @@
 
 import { Problem, api, gameIdFromPath, messageOf, tagged } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { cardBack, cardRow, deckPicker, playedWords, shortName } from "./cards.js";
+import { cardBack, cardRow, playedWords, shortName } from "./cards.js";
+import { deckPicker, presetOf, usePreset } from "./decks.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { SIGNALS, signalLine, signalWords } from "./signals.js";
 import { has, t, translate } from "./i18n.js";
@@ -890,9 +891,10 @@ $("keep-seat").addEventListener("change", onKeeping);
 
 async function start() {
   if (!gameId) throw new Error("no game in this address");
-  /** @type {LogPage} */
-  const first = await api(`/v1/games/${gameId}/log?after=0&limit=1`, { token });
+  /** @type {[LogPage, Record<string, Rules>]} */
+  const [first, presets] = await Promise.all([api(`/v1/games/${gameId}/log?after=0&limit=1`, { token }), api("/v1/rules/presets")]);
   state.rules = first.entries[0].game?.rules ?? null; // the view has no rules: the first entry does
+  if (state.rules) usePreset(presetOf(state.rules, presets)); // its preset's deck, before a card is drawn
   await refresh();
   if (!state.view) return;
   state.loadedAt = state.view.version;

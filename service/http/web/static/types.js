@@ -26,6 +26,7 @@
 /** @typedef {Schemas["KeyList"]} KeyList */
 /** @typedef {Schemas["CreatedGame"]} CreatedGame */
 /** @typedef {Schemas["LobbyPage"]} LobbyPage */
+/** @typedef {Schemas["Leaderboard"]} Leaderboard */
 /** @typedef {Schemas["Joined"]} Joined */
 /** @typedef {Schemas["MoveResult"]} MoveResult */
 /** @typedef {Schemas["Rematch"]} Rematch */

@@ -21,6 +21,7 @@ UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
 QUICK_BOTS = {"ESCOPA_BOT_BUDGET": "300"}  # the server's expert thinks less: shorter tests
 TERMINAL = Path(__file__).resolve().parents[4] / "docs" / "terminal.md"
 SUIT = re.compile("[♠♥♦♣]")
+NAIPE = re.compile(r"[A2-7QJK] (?:coins|cups|swords|clubs)\b")
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +66,7 @@ def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) 
     assert session.status == 0, out[-2000:]
     assert "choose a number from 1 to " in out  # the 99
     assert "your hand" in out and "table" in out
-    assert SUIT.search(out)
+    assert SUIT.search(out) and not NAIPE.search(out), "escopa is drawn in French suits"
     assert "Greedy 1 played " in out  # the bot's moves, live
     assert out.count("\x1b[2J") >= 3, "each turn redraws the screen in place"
     boards = list(re.finditer(r"last move  Greedy 1 (played \S+|claimed)", out))
@@ -89,6 +90,36 @@ def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) 
     moved = httpx.get(f"{base_url}/v1/games/{game}/log?limit=200").json()["entries"]
     mine = [e for e in moved if e["type"] == "move" and e["seat"] == 0]
     assert len(mine) == sum(1 for t in session.typed[1:] if t != "99")
+
+
+def test_an_escoba_match_is_drawn_in_naipes_and_played_by_the_codes_typed(base_url: str) -> None:
+    child = spawn("--url", base_url, "--bots", "greedy", "--preset", "escoba", "--target", "2")
+
+    session = play_through(child, lambda n, shown: shown.moves[-1][2] if shown.moves else "1")
+
+    out = session.output
+    assert session.status == 0, out[-2000:]
+    assert NAIPE.search(out) and not SUIT.search(out), "escoba is drawn in Spanish naipes"
+    card = r"[A2-7QJK][CDHS]"
+    assert all(re.fullmatch(rf"{card}(\+{card})*|1", t) for t in session.typed), session.typed
+    moved = httpx.get(f"{base_url}/v1/games/{game_id_of(out)}/log?limit=200").json()["entries"]
+    assert len([e for e in moved if e["type"] == "move" and e["seat"] == 0]) == len(session.typed)
+
+
+@pytest.mark.parametrize(
+    ("preset", "deck", "drawn", "not_drawn"),
+    [("escoba", "french", SUIT, NAIPE), ("escopa", "spanish", NAIPE, SUIT)],
+    ids=["escoba in french suits", "escopa in naipes"],
+)
+def test_the_deck_asked_is_drawn_whatever_the_preset(
+    base_url: str, preset: str, deck: str, drawn: re.Pattern[str], not_drawn: re.Pattern[str]
+) -> None:
+    child = spawn("--url", base_url, "--bots", "random", "--preset", preset, "--deck", deck)
+    child.expect(r"your move \(")
+    shown = child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert drawn.search(shown) and not not_drawn.search(shown), shown
 
 
 def test_a_seat_joined_by_its_invite_plays_its_match_to_the_end(base_url: str) -> None:
@@ -131,7 +162,7 @@ def test_partners_signal_from_the_terminal_and_the_log_records_it(base_url: str)
     assert [(s["seat"], s["signal"]) for s in sent] == [(0, "seven")]
 
 
-def test_a_wrong_invite_is_refused_in_words(base_url: str) -> None:
+def test_a_wrong_invite_is_refused_in_words_of_the_language_asked(base_url: str) -> None:
     created = httpx.post(
         f"{base_url}/v1/games",
         json={"players": [{"name": "Rui", "bot": "random"}, {"open": True}]},
@@ -142,6 +173,12 @@ def test_a_wrong_invite_is_refused_in_words(base_url: str) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2
+    said = "esta invitación es desconocida, ya se usó o es de otra partida"
+    child = spawn(
+        "--url", base_url, "--game", created["game_id"], "--invite", "x" * 43, "--lang", "es"
+    )
+    child.expect(f"escopa play: 403 join/invite_invalid: {said}")
+    child.expect(pexpect.EOF)
 
 
 def test_a_hint_then_leaving_then_taking_the_seat_again_by_its_token(base_url: str) -> None:

@@ -5,6 +5,7 @@ the screen's cards and round table."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from escopa_client.programs.terminal import (
     run,
 )
 
+SUIT = re.compile("[♠♥♦♣]")
 LEGAL = LegalMoves.from_dict(
     {
         "version": 7,
@@ -120,13 +122,32 @@ def text_of(renderable: Any) -> str:
 
 
 def test_cards_show_their_suits_and_the_red_ones_are_red() -> None:
-    assert card("7D").plain == "7♦"
-    assert "red" in str(card("AH").style)
-    assert "red" not in str(card("KS").style)
-    shown = text_of(choices(LEGAL))
+    assert card("7D", "french").plain == "7♦"
+    assert "red" in str(card("AH", "french").style)
+    assert "red" not in str(card("KS", "french").style)
+    shown = text_of(choices(LEGAL, "french"))
     assert "claim the missed capture 2♣ 5♦ 8♥" in shown
     assert "7♣ takes 2♣ 6♥" in shown
     assert "7♣ down on the table" in shown
+
+
+def test_naipes_are_words_in_their_colours_and_the_codes_stay_listed() -> None:
+    assert card("7D", "spanish").plain == "7 coins"
+    assert "yellow" in str(card("7D", "spanish").style)
+    assert "green" in str(card("KC", "spanish").style)
+    shown = text_of(choices(LEGAL, "spanish"))
+    assert "claim the missed capture 2 clubs, 5 coins, 8 cups" in shown
+    assert "7 clubs takes 2 clubs, 6 cups" in shown and "7C+2C+6H" in shown
+    assert not SUIT.search(shown)
+
+
+def test_the_board_draws_the_deck_it_is_given() -> None:
+    spanish = text_of(board(game_view(), 0, "spanish"))
+    assert "table      2 swords, 3 swords" in spanish
+    assert "your hand  7 coins, K clubs" in spanish
+    assert "last move  E (expert) played 4 cups and took A swords" in spanish
+    assert not SUIT.search(spanish)
+    assert "your hand  7♦ K♣" in text_of(board(game_view(), 0, "french"))
 
 
 VIEW: dict[str, Any] = {
@@ -160,7 +181,7 @@ def game_view() -> GameView:
 
 
 def test_the_board_shows_the_table_the_hand_the_piles_and_the_score() -> None:
-    shown = text_of(board(game_view(), 0))
+    shown = text_of(board(game_view(), 0, "french"))
     assert "round 2, hand 3 · dealer E (expert) · stock 20 · to play: you" in shown
     assert "table      2♠ 3♠" in shown
     assert "your hand  7♦ K♣" in shown
@@ -293,7 +314,7 @@ def test_the_last_move_says_what_was_played_and_taken_or_claimed() -> None:
         view = GameView.from_dict(
             {**game_view().to_dict(), "last_move": {"seat": 1, "move": move, "escopa": False}}
         )
-        shown = text_of(board(view, 0))
+        shown = text_of(board(view, 0, "french"))
         assert f"last move  {said}" in shown, shown
 
 
@@ -312,3 +333,10 @@ def test_the_round_table_shows_the_primeira_where_the_rules_score_it() -> None:
     assert any(
         line.split("│")[1].strip() == "primeira" for line in rows.splitlines() if "│" in line
     )
+
+
+def test_a_player_id_names_the_seat_and_rated_asks_for_a_rated_game() -> None:
+    body = creation("Ana", ["greedy"], "escopa", None, "u-17", rated=True)
+    assert body["players"][0] == {"name": "Ana", "player_id": "u-17"}
+    assert body["rated"] is True
+    assert "rated" not in creation("Ana", ["greedy"], "escopa", None)

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from escopa_client.programs.screen import board, outcome_text
-from escopa_client.programs.words import LOCALE, ngettext, pick, speak
+from escopa_client.programs.words import LOCALE, _, ngettext, pick, speak
 from tests.clients.python.programs.test_terminal import game_view, text_of
 
 CATALOGS = ("pt_BR", "es", "it")
@@ -61,7 +61,7 @@ def test_every_message_is_in_every_catalog_with_its_placeholders(locale: str) ->
 @pytest.mark.usefixtures("spoken")
 def test_the_board_is_said_in_brazilian_portuguese_and_the_score_in_italian() -> None:
     speak("pt_BR")
-    shown = text_of(board(game_view(), 0))
+    shown = text_of(board(game_view(), 0, "french"))
     assert "sua mão" in shown and "vez de: você" in shown
     assert "E (expert) jogou 4♥ e levou A♠" in shown
     assert "your hand" not in shown
@@ -75,3 +75,18 @@ def test_the_board_is_said_in_brazilian_portuguese_and_the_score_in_italian() ->
     final = type(view).from_dict(outcome).outcome
     assert final is not None
     assert outcome_text(final, view, 0) == "partita finita: vinci 21-9 dopo 4 mani"
+
+
+@pytest.mark.usefixtures("spoken")
+@pytest.mark.parametrize(
+    ("locale", "hand"),
+    [("es", "7 oros, K bastos"), ("pt_BR", "7 ouros, K paus"), ("it", "7 denari, K bastoni")],
+)
+def test_the_naipes_are_said_in_the_players_language_and_the_labels_stay_apart(
+    locale: str, hand: str
+) -> None:
+    speak(locale)
+    shown = text_of(board(game_view(), 0, "spanish"))
+    assert hand in shown
+    last = re.escape(_("last move"))
+    assert re.search(rf"{last} +E \(expert\) ", shown), "a long label still has a space after it"

@@ -17,6 +17,7 @@ import pytest
 import redis
 from playwright.sync_api import Page
 
+from service.http.web import STATIC
 from service.store.redis_server import RedisServer
 from tests.harness.api import chosen_seed
 from tests.harness.browser import DESKTOP, PHONE, Chromium, Watched, chromium
@@ -119,6 +120,8 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     assert_accessible(person, "the start page")
     assert page.locator("#bot-seats select").input_value() == "greedy", "a first bot to beat"
     page.select_option("#bot-seats select[data-seat='1']", "random")
+    if lang == "es":  # Spain's game, drawn in its naipes (the README's picture)
+        page.select_option("#bots-preset", "escoba")
     page.fill("#bots-target", "1")
     page.click("#bots summary")
     page.fill("#bots-seed", chosen_seed(f"web languages {lang}"))
@@ -172,22 +175,71 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     assert_clean(server, person)
 
 
+def rows(page: Page) -> list[str]:
+    """The categories the rules page's points table scores, in its order."""
+    found = page.locator("#points tbody tr").evaluate_all(
+        "rows => rows.map(r => r.dataset.category)"
+    )
+    return [str(category) for category in found]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_page_says_how_to_play_and_a_presets_points_in_each_language(
     server: Served, browser: Chromium, lang: str
 ) -> None:
     watched = start_page(server, browser, lang)
     page = watched.page
+    words = CATALOGS[lang]
     page.click("header a[href='/rules']")
     page.wait_for_selector("#points tbody tr")
     assert page.input_value("#preset") == "escopa"
-    categories = page.locator("#points tbody tr").evaluate_all(
-        "rows => rows.map(r => r.dataset.category)"
+    assert "7 + 5 + 3 = 15" in page.inner_text("#example"), "a capture's sum, shown"
+    assert page.inner_text("#sweep") == words["rules.escopa"]
+    assert {"seven_of_diamonds", "opponents_under_10", "all_sevens"} <= set(rows(page))
+    points = page.inner_text("#points")
+    assert words["category.seven_of_diamonds"] in points
+    assert words["rules.category.seven_of_diamonds"] in points, "what a category means"
+    said = dict(
+        page.locator("#options li").evaluate_all(
+            "l => l.map(i => [i.dataset.option, i.textContent])"
+        )
     )
-    assert "seven_of_diamonds" in categories
-    assert CATALOGS[lang]["category.seven_of_diamonds"] in page.inner_text("#points")
+    assert set(said) == {"bonus", "rotation", "capture", "missed", "signals", "tie"}
+    assert page.inner_text("#target") == words["rules.target"].replace("{target}", "21")
     assert_in_its_language(watched, lang)
     assert_accessible(watched, "the rules")
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    shoot(watched, f"rules-{lang}-phone")
+    page.set_viewport_size(DESKTOP)
+    page.select_option("#preset", "escoba")
+    until(lambda: "opponents_under_10" not in rows(page), "escoba's points")
+    assert page.url.endswith("/rules?preset=escoba")
+    assert page.inner_text("li[data-option='missed']") != said["missed"], "a miss stays in escoba"
+    assert page.inner_text("li[data-option='signals']") != said["signals"], "and no signals"
+    page.goto(f"{server.base}/rules?preset=escova")
+    page.wait_for_selector("#points tbody tr")
+    assert page.input_value("#preset") == "escova" and "31" in page.inner_text("#target")
+    assert_in_its_language(watched, lang)
+    assert_clean(server, watched)
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in STATIC.glob("*.html")))
+def test_every_page_links_how_to_play(page: str) -> None:
+    assert 'href="/rules"' in (STATIC / page).read_text()
+
+
+def test_the_tables_how_to_play_link_names_its_games_preset(
+    server: Served, browser: Chromium
+) -> None:
+    watched = table(server, browser, "escoba", "it")
+    page = watched.page
+    link = "header a[data-i18n='common.rules']"
+    until(lambda: page.get_attribute(link, "href") == "/rules?preset=escoba", "the preset's rules")
+    page.click(link)
+    page.wait_for_selector("#points tbody tr")
+    assert page.input_value("#preset") == "escoba"
+    assert "opponents_under_10" not in rows(page)
     assert_clean(server, watched)
 
 
@@ -198,7 +250,7 @@ def picked(page: Page, select: str, value: str) -> None:
     page.wait_for_selector(select)
 
 
-def test_the_language_picked_on_a_page_is_kept_for_the_next(
+def test_the_language_picked_on_a_page_is_kept_for_the_next_and_its_problems_speak_it(
     server: Served, browser: Chromium
 ) -> None:
     watched = browser.page(locale="en-GB")
@@ -214,23 +266,74 @@ def test_the_language_picked_on_a_page_is_kept_for_the_next(
     assert page.get_attribute("html", "lang") == "it"
     assert page.input_value("#lang") == "it"
     assert_in_its_language(watched, "it")
-    assert_clean(server, watched)
+    page.goto(f"{server.base}/play/nosuchgame")  # a problem, asked for in Italian too
+    until(lambda: page.inner_text("#error"), "the problem shown")
+    assert page.inner_text("#error") == "la partita 'nosuchgame' non esiste"
+    assert_clean(server, watched, expected=("404",))
 
 
-def test_the_deck_is_the_regions_until_another_is_picked_and_kept(
+MARKS = "#hand svg [class^='mark-']"  # French suits' marks; naipes draw emblems, never these
+NAMED = "card => card.getAttribute('aria-label') || card.textContent"  # a card's name as read
+NEAREST = """async () => {
+  const {presetOf} = await import("/web/decks.js");
+  const presets = await (await fetch("/v1/rules/presets")).json();
+  const clock = {turn_seconds: 30, bank_seconds: 120, on_timeout: "bot"};
+  return [
+    presetOf({...presets.escoba, target: 31, players: 4}, presets),
+    presetOf({...presets.escova, target: 21}, presets),
+    presetOf({...presets.escopa, clock, capture: "mandatory"}, presets),
+  ];
+}"""  # a preset's game with its target, players or clock changed is still that preset's
+
+
+def table(server: Served, browser: Chromium, preset: str, lang: str) -> Watched:
+    """A new game of `preset` against a bot, its person's table open in a browser speaking
+    `lang` (a fresh device: nothing kept), drawn."""
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", {"name": "Rita", "bot": "greedy"}], "preset": preset}
+        game = http.post("/v1/games", json=body).json()
+    watched = browser.page(locale=lang)
+    watched.page.goto(f"{server.base}/play/{game['game_id']}#token={game['players'][0]['token']}")
+    watched.page.wait_for_selector("#hand .card svg")
+    return watched
+
+
+def test_an_escoba_game_draws_naipes_in_english_and_an_escopa_game_french_suits_in_spanish(
     server: Served, browser: Chromium
 ) -> None:
-    watched = browser.page(locale="es-ES")
+    escoba = table(server, browser, "escoba", "en-GB")
+    assert escoba.page.input_value("#deck") == "spanish"
+    assert escoba.page.locator(MARKS).count() == 0, "naipes for escoba, though the page is English"
+    assert " of " in escoba.page.eval_on_selector("#hand .card", NAMED), "its words in English"
+    assert escoba.page.evaluate(NEAREST) == ["escoba", "escova", "escopa"]
+    escopa = table(server, browser, "escopa", "es-ES")
+    assert escopa.page.input_value("#deck") == "french"
+    assert escopa.page.locator(MARKS).count() > 0, "French suits for escopa, though in Spanish"
+    assert " de " in escopa.page.eval_on_selector("#hand .card", NAMED), "its words in Spanish"
+    assert_clean(server, escoba, escopa)
+
+
+def test_the_deck_switched_on_the_page_is_kept_for_that_presets_games_the_words_stay(
+    server: Served, browser: Chromium
+) -> None:
+    watched = table(server, browser, "escopa", "es-ES")
     page = watched.page
+    picked(page, "#deck", "spanish")
+    page.wait_for_selector("#hand .card svg")
+    assert page.input_value("#deck") == "spanish"
+    assert page.locator(MARKS).count() == 0, "naipes, once picked"
+    assert page.get_attribute("html", "lang") == "es", "the words stay Spanish"
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        game = http.post("/v1/games", json={"players": ["Ana", {"name": "Rita", "bot": "greedy"}]})
+    created = game.json()
+    page.goto(f"{server.base}/play/{created['game_id']}#token={created['players'][0]['token']}")
+    page.wait_for_selector("#hand .card svg")
+    assert page.input_value("#deck") == "spanish", "the next escopa game on this device"
+    assert page.locator(MARKS).count() == 0
     page.goto(f"{server.base}/replay/")
     page.wait_for_selector("#deck")
     drawn = "async () => (await import('/web/cards.js')).cardSvg('QD').outerHTML"
-    assert page.input_value("#deck") == "spanish"
-    assert "mark-red" not in page.evaluate(drawn), "naipes in Spain"
-    picked(page, "#deck", "french")
-    assert page.input_value("#deck") == "french"
-    assert "mark-red" in page.evaluate(drawn), "the French diamond, once picked"
-    assert page.get_attribute("html", "lang") == "es", "the words stay Spanish"
+    assert "mark-red" not in page.evaluate(drawn), "no game open: escopa's deck, as picked"
     assert_clean(server, watched)
 
 

@@ -455,3 +455,36 @@ def test_a_seat_kept_on_this_device_is_resumed_after_its_tab_is_closed_then_forg
     third.wait_for_selector("#lang")
     assert not third.is_visible("#mine-box")
     assert_clean(server, first)
+
+
+def test_the_start_page_shows_a_ladders_leaderboard_its_provisional_players_and_a_problem(
+    server: Served, browser: Chromium
+) -> None:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {
+            "players": [
+                {"name": "Eva", "player_id": "web-1"},
+                {"name": "Flor", "player_id": "web-2"},
+            ],
+            "rated": True,
+        }
+        game = http.post("/v1/games", json=body).json()
+        resigned = http.post(
+            f"/v1/games/{game['game_id']}/resign", headers=bearer(game["players"][1]["token"])
+        )
+        assert resigned.status_code == 200
+    watched = browser.page()
+    watched.page.goto(server.base + "/")
+    watched.page.fill("#board-ladder", "escopa-2p")
+    watched.page.click("#board-form button")
+    until(lambda: "No player listed" in watched.page.inner_text("#board"), "no one listed")
+    watched.page.check("#board-provisional")  # one game each: listed only when asked
+    watched.page.click("#board-form button")
+    first = watched.page.locator("#board li[data-player='web-1']")
+    first.wait_for()
+    assert first.inner_text().startswith("1. Eva (web-1) · ")
+    assert first.inner_text().endswith(" · 1 game")
+    watched.page.fill("#board-ladder", "chess-2p")
+    watched.page.click("#board-form button")
+    until(lambda: "no ladder" in watched.page.inner_text("#board"), "the unknown ladder's problem")
+    assert_clean(server, watched, expected=("404",))

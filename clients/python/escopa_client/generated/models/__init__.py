@@ -35,6 +35,7 @@ from .game_started_event import GameStartedEvent
 from .game_started_event_type import GameStartedEventType
 from .game_view import GameView
 from .game_view_status import GameViewStatus
+from .get_leaderboard_ladder import GetLeaderboardLadder
 from .hand_dealt import HandDealt
 from .hand_dealt_type import HandDealtType
 from .head_signature import HeadSignature
@@ -48,9 +49,12 @@ from .join_by_invite import JoinByInvite
 from .join_by_seat import JoinBySeat
 from .joined import Joined
 from .key_list import KeyList
+from .ladder_rating import LadderRating
 from .last_cards_taken import LastCardsTaken
 from .last_cards_taken_type import LastCardsTakenType
 from .last_move import LastMove
+from .leaderboard import Leaderboard
+from .leaderboard_entry import LeaderboardEntry
 from .leftover_cards import LeftoverCards
 from .legal_claim import LegalClaim
 from .legal_claim_kind import LegalClaimKind
@@ -80,8 +84,13 @@ from .move_value import MoveValue
 from .outcome import Outcome
 from .outcome_result import OutcomeResult
 from .played import Played
+from .played_game import PlayedGame
+from .played_game_outcome import PlayedGameOutcome
 from .played_type import PlayedType
+from .player_games import PlayerGames
 from .player_info import PlayerInfo
+from .player_ratings import PlayerRatings
+from .player_ratings_ratings import PlayerRatingsRatings
 from .points import Points
 from .points_override import PointsOverride
 from .preset_name import PresetName
@@ -90,6 +99,8 @@ from .primeira_values import PrimeiraValues
 from .problem import Problem
 from .public_key import PublicKey
 from .public_key_algorithm import PublicKeyAlgorithm
+from .rated_info import RatedInfo
+from .rating_change import RatingChange
 from .receipt import Receipt
 from .rematch import Rematch
 from .replay_move import ReplayMove
@@ -111,6 +122,7 @@ from .score_sheet import ScoreSheet
 from .score_sheet_status import ScoreSheetStatus
 from .seat_bot import SeatBot
 from .seat_open import SeatOpen
+from .seat_player import SeatPlayer
 from .seat_token import SeatToken
 from .sent_signal import SentSignal
 from .side_score import SideScore
@@ -185,6 +197,7 @@ __all__ = (
     "GameStartedEventType",
     "GameView",
     "GameViewStatus",
+    "GetLeaderboardLadder",
     "HandDealt",
     "HandDealtType",
     "HeadSignature",
@@ -198,9 +211,12 @@ __all__ = (
     "JoinBySeat",
     "Joined",
     "KeyList",
+    "LadderRating",
     "LastCardsTaken",
     "LastCardsTakenType",
     "LastMove",
+    "Leaderboard",
+    "LeaderboardEntry",
     "LeftoverCards",
     "LegalClaim",
     "LegalClaimKind",
@@ -230,8 +246,13 @@ __all__ = (
     "Outcome",
     "OutcomeResult",
     "Played",
+    "PlayedGame",
+    "PlayedGameOutcome",
     "PlayedType",
+    "PlayerGames",
     "PlayerInfo",
+    "PlayerRatings",
+    "PlayerRatingsRatings",
     "Points",
     "PointsOverride",
     "PresetName",
@@ -240,6 +261,8 @@ __all__ = (
     "Problem",
     "PublicKey",
     "PublicKeyAlgorithm",
+    "RatedInfo",
+    "RatingChange",
     "Receipt",
     "Rematch",
     "ReplayMove",
@@ -261,6 +284,7 @@ __all__ = (
     "ScoreSheetStatus",
     "SeatBot",
     "SeatOpen",
+    "SeatPlayer",
     "SeatToken",
     "SentSignal",
     "SideScore",

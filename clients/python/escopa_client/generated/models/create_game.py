@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.rules_override import RulesOverride
     from ..models.seat_bot import SeatBot
     from ..models.seat_open import SeatOpen
+    from ..models.seat_player import SeatPlayer
     from ..models.webhook_request import WebhookRequest
 
 
@@ -30,8 +31,11 @@ class CreateGame:
     For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead of
     a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
 
+    `rated`: the game counts on its ladder (`<preset>-<n>p`): every person seat needs a
+    `player_id`; bot seats are rated as `bot:<level>`.
+
         Attributes:
-            players (list[SeatBot | SeatOpen | str]):
+            players (list[SeatBot | SeatOpen | SeatPlayer | str]):
             preset (PresetName | Unset):
             rules (None | RulesOverride | Unset):
             seed (None | str | Unset):
@@ -39,9 +43,10 @@ class CreateGame:
             client_seed (None | str | Unset):
             lobby (bool | Unset): default `False`
             webhook (None | Unset | WebhookRequest):
+            rated (bool | Unset): default `False`
     """
 
-    players: list[SeatBot | SeatOpen | str]
+    players: list[SeatBot | SeatOpen | SeatPlayer | str]
     preset: PresetName | Unset = UNSET
     rules: None | RulesOverride | Unset = UNSET
     seed: None | str | Unset = UNSET
@@ -49,17 +54,21 @@ class CreateGame:
     client_seed: None | str | Unset = UNSET
     lobby: bool | Unset = UNSET
     webhook: None | Unset | WebhookRequest = UNSET
+    rated: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.rules_override import RulesOverride  # noqa: PLC0415
         from ..models.seat_bot import SeatBot  # noqa: PLC0415
         from ..models.seat_open import SeatOpen  # noqa: PLC0415
+        from ..models.seat_player import SeatPlayer  # noqa: PLC0415
         from ..models.webhook_request import WebhookRequest  # noqa: PLC0415
 
         players = []
         for players_item_data in self.players:
             players_item: dict[str, Any] | str
-            if isinstance(players_item_data, SeatBot):
+            if isinstance(players_item_data, SeatPlayer):
+                players_item = players_item_data.to_dict()
+            elif isinstance(players_item_data, SeatBot):
                 players_item = players_item_data.to_dict()
             elif isinstance(players_item_data, SeatOpen):
                 players_item = players_item_data.to_dict()
@@ -107,6 +116,8 @@ class CreateGame:
         else:
             webhook = self.webhook
 
+        rated = self.rated
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -128,6 +139,8 @@ class CreateGame:
             field_dict["lobby"] = lobby
         if webhook is not UNSET:
             field_dict["webhook"] = webhook
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -136,6 +149,7 @@ class CreateGame:
         from ..models.rules_override import RulesOverride  # noqa: PLC0415
         from ..models.seat_bot import SeatBot  # noqa: PLC0415
         from ..models.seat_open import SeatOpen  # noqa: PLC0415
+        from ..models.seat_player import SeatPlayer  # noqa: PLC0415
         from ..models.webhook_request import WebhookRequest  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -143,11 +157,13 @@ class CreateGame:
         _players = d.pop("players")
         for players_item_data in _players:
 
-            def _parse_players_item(data: object) -> SeatBot | SeatOpen | str:
+            def _parse_players_item(
+                data: object,
+            ) -> SeatBot | SeatOpen | SeatPlayer | str:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_player_entry_type_0 = SeatBot.from_dict(data)
+                    componentsschemas_player_entry_type_0 = SeatPlayer.from_dict(data)
 
                     return componentsschemas_player_entry_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -155,12 +171,20 @@ class CreateGame:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_player_entry_type_1 = SeatOpen.from_dict(data)
+                    componentsschemas_player_entry_type_1 = SeatBot.from_dict(data)
 
                     return componentsschemas_player_entry_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
-                return cast(SeatBot | SeatOpen | str, data)
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_player_entry_type_2 = SeatOpen.from_dict(data)
+
+                    return componentsschemas_player_entry_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                return cast(SeatBot | SeatOpen | SeatPlayer | str, data)
 
             players_item = _parse_players_item(players_item_data)
 
@@ -236,6 +260,8 @@ class CreateGame:
 
         webhook = _parse_webhook(d.pop("webhook", UNSET))
 
+        rated = d.pop("rated", UNSET)
+
         create_game = cls(
             players=players,
             preset=preset,
@@ -245,6 +271,7 @@ class CreateGame:
             client_seed=client_seed,
             lobby=lobby,
             webhook=webhook,
+            rated=rated,
         )
 
         return create_game

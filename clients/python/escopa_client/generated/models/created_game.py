@@ -35,7 +35,8 @@ class CreatedGame:
                 `signals`: the partner signals of the reader's side while the game runs (a spectator and
                 the opponents see none), every signal once it is over. While the game waits: `lobby` when
                 the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
-                asked for, `rematch` is the new game's id. With a `clock` in the rules: the seat to act's
+                asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
+                seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
                 `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
                 (`banks_ms`) and its timeouts in a row (`timeouts`).
             receipt (Receipt): What the service accepted: the game's new head (`seq`, `hash`), signed.

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.rated_info import RatedInfo
     from ..models.rules import Rules
 
 
@@ -39,6 +40,10 @@ class GameInfo:
             seed_salt (None | str | Unset):
             open_ (list[int] | Unset):
             bots (list[int] | Unset):
+            rated (RatedInfo | Unset): What a rated game's first entry records: the ladder it counts on, the scope its
+                player
+                ids belong to (the creating API key's id, `-` without keys) and each seat's player id
+                (`bot:<level>` for a bot seat).
     """
 
     rules: Rules
@@ -50,6 +55,7 @@ class GameInfo:
     seed_salt: None | str | Unset = UNSET
     open_: list[int] | Unset = UNSET
     bots: list[int] | Unset = UNSET
+    rated: RatedInfo | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,6 +88,10 @@ class GameInfo:
         if not isinstance(self.bots, Unset):
             bots = self.bots
 
+        rated: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.rated, Unset):
+            rated = self.rated.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -100,11 +110,14 @@ class GameInfo:
             field_dict["open"] = open_
         if bots is not UNSET:
             field_dict["bots"] = bots
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rated_info import RatedInfo  # noqa: PLC0415
         from ..models.rules import Rules  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -148,6 +161,13 @@ class GameInfo:
 
         bots = cast(list[int], d.pop("bots", UNSET))
 
+        _rated = d.pop("rated", UNSET)
+        rated: RatedInfo | Unset
+        if isinstance(_rated, Unset):
+            rated = UNSET
+        else:
+            rated = RatedInfo.from_dict(_rated)
+
         game_info = cls(
             rules=rules,
             players=players,
@@ -158,6 +178,7 @@ class GameInfo:
             seed_salt=seed_salt,
             open_=open_,
             bots=bots,
+            rated=rated,
         )
 
         game_info.additional_properties = d

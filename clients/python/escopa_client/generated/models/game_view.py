@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.last_move import LastMove
     from ..models.outcome import Outcome
     from ..models.player_info import PlayerInfo
+    from ..models.rating_change import RatingChange
     from ..models.rules import Rules
     from ..models.sent_signal import SentSignal
     from ..models.side_view import SideView
@@ -31,7 +32,8 @@ class GameView:
     `signals`: the partner signals of the reader's side while the game runs (a spectator and
     the opponents see none), every signal once it is over. While the game waits: `lobby` when
     the lobby lists it, and for its creator, the open seats' `invites`. Once a rematch is
-    asked for, `rematch` is the new game's id. With a `clock` in the rules: the seat to act's
+    asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
+    seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
     `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
     (`banks_ms`) and its timeouts in a row (`timeouts`).
 
@@ -66,6 +68,8 @@ class GameView:
             lobby (bool | Unset):
             invites (list[Invite] | Unset):
             rematch (str | Unset):
+            rated (bool | Unset):
+            ratings (list[RatingChange] | Unset):
             deadline (None | str | Unset):
             ms_left (int | None | Unset):
             banks_ms (list[int] | Unset):
@@ -96,6 +100,8 @@ class GameView:
     lobby: bool | Unset = UNSET
     invites: list[Invite] | Unset = UNSET
     rematch: str | Unset = UNSET
+    rated: bool | Unset = UNSET
+    ratings: list[RatingChange] | Unset = UNSET
     deadline: None | str | Unset = UNSET
     ms_left: int | None | Unset = UNSET
     banks_ms: list[int] | Unset = UNSET
@@ -180,6 +186,15 @@ class GameView:
 
         rematch = self.rematch
 
+        rated = self.rated
+
+        ratings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.ratings, Unset):
+            ratings = []
+            for ratings_item_data in self.ratings:
+                ratings_item = ratings_item_data.to_dict()
+                ratings.append(ratings_item)
+
         deadline: None | str | Unset
         if isinstance(self.deadline, Unset):
             deadline = UNSET
@@ -233,6 +248,10 @@ class GameView:
             field_dict["invites"] = invites
         if rematch is not UNSET:
             field_dict["rematch"] = rematch
+        if rated is not UNSET:
+            field_dict["rated"] = rated
+        if ratings is not UNSET:
+            field_dict["ratings"] = ratings
         if deadline is not UNSET:
             field_dict["deadline"] = deadline
         if ms_left is not UNSET:
@@ -250,6 +269,7 @@ class GameView:
         from ..models.last_move import LastMove  # noqa: PLC0415
         from ..models.outcome import Outcome  # noqa: PLC0415
         from ..models.player_info import PlayerInfo  # noqa: PLC0415
+        from ..models.rating_change import RatingChange  # noqa: PLC0415
         from ..models.rules import Rules  # noqa: PLC0415
         from ..models.sent_signal import SentSignal  # noqa: PLC0415
         from ..models.side_view import SideView  # noqa: PLC0415
@@ -372,6 +392,17 @@ class GameView:
 
         rematch = d.pop("rematch", UNSET)
 
+        rated = d.pop("rated", UNSET)
+
+        _ratings = d.pop("ratings", UNSET)
+        ratings: list[RatingChange] | Unset = UNSET
+        if _ratings is not UNSET:
+            ratings = []
+            for ratings_item_data in _ratings:
+                ratings_item = RatingChange.from_dict(ratings_item_data)
+
+                ratings.append(ratings_item)
+
         def _parse_deadline(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -419,6 +450,8 @@ class GameView:
             lobby=lobby,
             invites=invites,
             rematch=rematch,
+            rated=rated,
+            ratings=ratings,
             deadline=deadline,
             ms_left=ms_left,
             banks_ms=banks_ms,

@@ -5,6 +5,8 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="JoinByInvite")
 
 
@@ -16,15 +18,20 @@ class JoinByInvite:
         name (str): 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator
             characters; each seat's own
         invite (str): an open seat's invite, from the create answer (or the creator's view)
+        player_id (str | Unset): the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to
+            the API key that names it
     """
 
     name: str
     invite: str
+    player_id: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
 
         invite = self.invite
+
+        player_id = self.player_id
 
         field_dict: dict[str, Any] = {}
 
@@ -34,6 +41,8 @@ class JoinByInvite:
                 "invite": invite,
             }
         )
+        if player_id is not UNSET:
+            field_dict["player_id"] = player_id
 
         return field_dict
 
@@ -44,9 +53,12 @@ class JoinByInvite:
 
         invite = d.pop("invite")
 
+        player_id = d.pop("player_id", UNSET)
+
         join_by_invite = cls(
             name=name,
             invite=invite,
+            player_id=player_id,
         )
 
         return join_by_invite

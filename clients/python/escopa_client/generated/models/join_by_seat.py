@@ -5,6 +5,8 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="JoinBySeat")
 
 
@@ -16,15 +18,20 @@ class JoinBySeat:
         name (str): 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator
             characters; each seat's own
         seat (int):
+        player_id (str | Unset): the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to
+            the API key that names it
     """
 
     name: str
     seat: int
+    player_id: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
 
         seat = self.seat
+
+        player_id = self.player_id
 
         field_dict: dict[str, Any] = {}
 
@@ -34,6 +41,8 @@ class JoinBySeat:
                 "seat": seat,
             }
         )
+        if player_id is not UNSET:
+            field_dict["player_id"] = player_id
 
         return field_dict
 
@@ -44,9 +53,12 @@ class JoinBySeat:
 
         seat = d.pop("seat")
 
+        player_id = d.pop("player_id", UNSET)
+
         join_by_seat = cls(
             name=name,
             seat=seat,
+            player_id=player_id,
         )
 
         return join_by_seat

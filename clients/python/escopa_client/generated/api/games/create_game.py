@@ -130,6 +130,9 @@ def sync_detailed(
             of
             a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
 
+            `rated`: the game counts on its ladder (`<preset>-<n>p`): every person seat needs a
+            `player_id`; bot seats are rated as `bot:<level>`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -179,6 +182,9 @@ def sync(
             of
             a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
 
+            `rated`: the game counts on its ladder (`<preset>-<n>p`): every person seat needs a
+            `player_id`; bot seats are rated as `bot:<level>`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -222,6 +228,9 @@ async def asyncio_detailed(
             For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead
             of
             a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
+
+            `rated`: the game counts on its ladder (`<preset>-<n>p`): every person seat needs a
+            `player_id`; bot seats are rated as `bot:<level>`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -269,6 +278,9 @@ async def asyncio(
             For a provably fair shuffle, name a `commitment_id` from `POST /v1/commitments` (instead
             of
             a `seed`) and add a `client_seed`: the key is then `server_seed:client_seed`.
+
+            `rated`: the game counts on its ladder (`<preset>-<n>p`): every person seat needs a
+            `player_id`; bot seats are rated as `bot:<level>`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

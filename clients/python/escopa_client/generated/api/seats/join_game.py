@@ -121,7 +121,8 @@ def sync_detailed(
 ) -> Response[Joined | Problem]:
     """Take an open seat, by its invite or (a lobby game) by its number
 
-     Answers the seat's token, once. The last seat taken deals the game.
+     Answers the seat's token, once. The last seat taken deals the game. A `player_id` is named only with
+    the `X-API-Key` that created the game (403 `player/scope`).
 
     Args:
         game_id (str): the game's id
@@ -156,7 +157,8 @@ def sync(
 ) -> Joined | Problem | None:
     """Take an open seat, by its invite or (a lobby game) by its number
 
-     Answers the seat's token, once. The last seat taken deals the game.
+     Answers the seat's token, once. The last seat taken deals the game. A `player_id` is named only with
+    the `X-API-Key` that created the game (403 `player/scope`).
 
     Args:
         game_id (str): the game's id
@@ -186,7 +188,8 @@ async def asyncio_detailed(
 ) -> Response[Joined | Problem]:
     """Take an open seat, by its invite or (a lobby game) by its number
 
-     Answers the seat's token, once. The last seat taken deals the game.
+     Answers the seat's token, once. The last seat taken deals the game. A `player_id` is named only with
+    the `X-API-Key` that created the game (403 `player/scope`).
 
     Args:
         game_id (str): the game's id
@@ -219,7 +222,8 @@ async def asyncio(
 ) -> Joined | Problem | None:
     """Take an open seat, by its invite or (a lobby game) by its number
 
-     Answers the seat's token, once. The last seat taken deals the game.
+     Answers the seat's token, once. The last seat taken deals the game. A `player_id` is named only with
+    the `X-API-Key` that created the game (403 `player/scope`).
 
     Args:
         game_id (str): the game's id

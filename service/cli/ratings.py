@@ -1,0 +1,117 @@
+"""`escopa ratings --recompute`: every rating rebuilt from the finished rated games' signed
+exports (from the service, its archive, or `--exports` a file or folder of them), in the order
+the service applied them, and compared with the service's: equal to the last bit, or the first
+game (or player) where they part is printed and the exit status is 1."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from service.core.house import House
+    from service.ledger.ratings import Rating
+    from service.ledger.recompute import Key
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The `ratings` command's options."""
+    ratings = commands.add_parser("ratings", help="recompute the ratings from the signed logs")
+    ratings.add_argument("--recompute", action="store_true", required=True)
+    ratings.add_argument("--redis-url", default=None, help="default: REDIS_URL")
+    ratings.add_argument(
+        "--exports", default=None, help="a JSON Lines file or a folder of exports to read "
+        "the games from (default: the service and its archive)",
+    )  # fmt: skip
+    ratings.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from service.settings import Settings
+
+    if args.redis_url:
+        os.environ["REDIS_URL"] = args.redis_url
+    given = read_exports(Path(args.exports)) if args.exports else None
+    return asyncio.run(check(Settings.from_env(), given))
+
+
+def read_exports(path: Path) -> dict[str, dict[str, Any]]:
+    """Exports by game id: the lines of a JSON Lines file, or a folder's `*.json` and
+    `*.jsonl` files."""
+    import msgspec
+
+    files = sorted(path.glob("*.json*")) if path.is_dir() else [path]
+    found: dict[str, dict[str, Any]] = {}
+    for file in files:
+        for line in file.read_bytes().splitlines() if file.suffix == ".jsonl" else [
+            file.read_bytes()
+        ]:  # fmt: skip
+            if line.strip():
+                document = msgspec.json.decode(line)
+                found[str(document.get("game_id"))] = document
+    return found
+
+
+async def check(settings: Any, given: dict[str, dict[str, Any]] | None) -> int:
+    """Recompute every scope's ratings and compare them with the service's."""
+    from service.core.house import House
+    from service.ledger.recompute import first_difference, recompute
+    from service.store.archive.opening import open_archive
+    from service.store.connections import close_store, open_store
+    from service.store.key_file import key_ring
+
+    store = await open_store(settings.redis)
+    archive = await open_archive(settings.archive.url)
+    house = House(store, settings, key_ring(settings), archive=archive)
+    try:
+        order, service, after = await service_side(house)
+        documents = [given[g] if given is not None else await exported(house, g) for g in order]
+        why = first_difference(recompute(documents), service, after)
+    finally:
+        if archive is not None:
+            await archive.close()
+        await close_store(store)
+    if why is not None:
+        print(f"ratings differ: {why}")
+        return 1
+    print(f"ratings equal to the last bit: {len(order)} games, {len(service)} ratings")
+    return 0
+
+
+async def exported(house: House, game_id: str) -> dict[str, Any]:
+    import msgspec
+
+    document: dict[str, Any] = msgspec.to_builtins(await house.audits.export(game_id))
+    return document
+
+
+async def service_side(
+    house: House,
+) -> tuple[list[str], dict[Key, Rating], dict[str, tuple[Rating, ...]]]:
+    """The settled rated games in the order applied, the service's ratings and each game's
+    seats' ratings after it."""
+    from service.store import keys
+    from service.store.rating_store import decode_rating
+
+    store = house.players.store
+    order: list[str] = []
+    service: dict[Key, Rating] = {}
+    after: dict[str, tuple[Rating, ...]] = {}
+    async for key in store.store.client.scan_iter(match="{rt:*}:order"):
+        scope = bytes(key).decode()[4:].split("}", 1)[0]
+        [ids] = await store.store.pipeline([("ZRANGE", keys.settle_order(scope), 0, -1)])
+        for game_id in (bytes(i).decode() for i in ids):
+            settled = await store.settled(scope, game_id)
+            if settled is None or not settled.rated:
+                continue
+            order.append(game_id)
+            after[game_id] = tuple(s.after for s in settled.seats if s.after is not None)
+            for seat in settled.seats:
+                [data] = await store.ratings(scope, settled.ladder, [seat.player_id])
+                rating = decode_rating(data)
+                if rating is not None:
+                    service[scope, settled.ladder, seat.player_id] = rating
+    return order, service, after

@@ -1,0 +1,291 @@
+"""Players known across games: a finished game's named seats are settled once (their history,
+and for a rated game their ratings on its ladder, `service.ledger.ratings`), and read back as
+a player's ratings, a player's games and a ladder's leaderboard, all in the API key's scope."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import msgspec
+
+from engine.rules import PRESETS, side_of
+from engine.scoring import Outcome
+from service.core.messages import LadderRating, RatingChange
+from service.core.player_ids import scope_of
+from service.errors import ServiceError, busy
+from service.ledger.ratings import (
+    BOT_PREFIX,
+    FIRST,
+    LADDER_PATTERN,
+    Rating,
+    board_member,
+    places,
+    rated,
+)
+from service.store.game_store import StoredGame
+from service.store.rating_store import (
+    PlayedGame,
+    PlayerOutcome,
+    RatingStore,
+    SeatRating,
+    Settled,
+    SettledSeat,
+    decode_rating,
+    rating_bytes,
+)
+
+TRIES: Final = 20
+"""How often a settlement that found a rating moved (another game of a player settled first)
+reads the ratings again."""
+
+
+class PlayerRatings(msgspec.Struct, kw_only=True):
+    """A player's ratings, one per ladder it played rated games on."""
+
+    player_id: str
+    ratings: dict[str, LadderRating]
+
+
+class PlayerGames(msgspec.Struct, kw_only=True):
+    """A player's finished games, newest first; `next_after` (null: the last page) asks for
+    the next page."""
+
+    player_id: str
+    games: list[PlayedGame]
+    next_after: int | None
+
+
+class LeaderboardEntry(msgspec.Struct, kw_only=True):
+    """A player's place on a ladder (ranked by ordinal, ties by games, then id)."""
+
+    rank: int
+    player_id: str
+    name: str
+    ordinal: float
+    mu: float
+    sigma: float
+    games: int
+
+
+class Leaderboard(msgspec.Struct, kw_only=True):
+    """A page of a ladder's leaderboard; `next_after` (null: the last page) asks for the next."""
+
+    ladder: str
+    entries: list[LeaderboardEntry]
+    next_after: str | None
+
+
+class Page(msgspec.Struct, frozen=True, kw_only=True):
+    """Which page of a leaderboard: after a cursor or around a player, of the listed players
+    or (`provisional`) of all."""
+
+    after: str | None = None
+    limit: int = 20
+    around: str | None = None
+    provisional: bool = False
+
+
+def ladder_rating(rating: Rating) -> LadderRating:
+    """A rating on the wire."""
+    return LadderRating(
+        mu=rating.mu,
+        sigma=rating.sigma,
+        ordinal=rating.ordinal,
+        games=rating.games,
+        wins=rating.wins,
+    )
+
+
+def player_outcome(outcome: Outcome, place: int) -> PlayerOutcome:
+    """How the match went for a side at `place`."""
+    if outcome.result == "aborted":
+        return "aborted"
+    if place != 1:
+        return "lost"
+    return "draw" if outcome.result == "draw" else "won"
+
+
+def known_ladder(ladder: str) -> str:
+    """The ladder, if it names a preset and a number of seats; else 404."""
+    if re.fullmatch(LADDER_PATTERN, ladder) and ladder.rsplit("-", 1)[0] in PRESETS:
+        return ladder
+    raise ServiceError("ladder/not_found", 404, f"no ladder {ladder!r}: `<preset>-<n>p`")
+
+
+def player_not_found(player_id: str) -> ServiceError:
+    return ServiceError("player/not_found", 404, f"no player {player_id!r}")
+
+
+def seat_players(game: StoredGame) -> dict[int, str]:
+    """The seats a settlement names: every seat of a rated game (bots as `bot:<level>`), else
+    the seats with a player id."""
+    named: dict[int, str] = {}
+    for seat, kept in enumerate(game.meta.seats):
+        if kept.player_id:
+            named[seat] = kept.player_id
+        elif game.meta.rated and kept.bot is not None:
+            named[seat] = f"{BOT_PREFIX}{kept.bot}"
+    return named
+
+
+class Players:
+    """Settles finished games' players and reads them back, over `store`."""
+
+    def __init__(self, store: RatingStore, min_games: int) -> None:
+        self.store = store
+        self.min_games = min_games
+        """The rated games on a ladder that list a player on its leaderboard."""
+        self.settled_games = 0
+        """Settlements this process wrote."""
+
+    async def settle(self, game_id: str, game: StoredGame) -> None:
+        """Settle the finished game's named seats once (a second call, here or in another
+        process, finds it settled and writes nothing)."""
+        state, meta = game.state, game.meta
+        named = seat_players(game)
+        if state.outcome is None or meta.ladder is None or not named:
+            return
+        scope = scope_of(meta.key)
+        is_rated = meta.rated and state.outcome.result != "aborted"
+        for _ in range(TRIES):
+            read = await self.store.ratings(scope, meta.ladder, list(named.values()))
+            before = {s: decode_rating(r) for s, r in zip(named, read, strict=True)}
+            after = self._rated(game, before) if is_rated else {}
+            settled, seats = self._settlement(game_id, game, named, before, after, read)
+            result = await self.store.settle(scope, settled, seats)
+            if result >= 0:
+                self.settled_games += result > 0
+                return
+        raise busy()
+
+    @staticmethod
+    def _rated(game: StoredGame, before: dict[int, Rating | None]) -> dict[int, Rating]:
+        state = game.state
+        assert state.outcome is not None
+        seats = [before.get(s) or FIRST for s in range(state.rules.players)]
+        return dict(enumerate(rated(state.rules, state.outcome, seats)))
+
+    def _settlement(
+        self,
+        game_id: str,
+        game: StoredGame,
+        named: dict[int, str],
+        before: dict[int, Rating | None],
+        after: dict[int, Rating],
+        read: list[bytes],
+    ) -> tuple[Settled, list[SettledSeat]]:
+        state, meta = game.state, game.meta
+        assert state.outcome is not None and meta.ladder is not None
+        ranks = places(state.rules, state.outcome)
+        rows: list[SeatRating] = []
+        writes: list[SettledSeat] = []
+        for (seat, player_id), was in zip(named.items(), read, strict=True):
+            new = after.get(seat)
+            old = (before[seat] or FIRST) if new is not None else None
+            rows.append(SeatRating(seat=seat, player_id=player_id, before=old, after=new))
+            record = PlayedGame(
+                game_id=game_id,
+                ladder=meta.ladder,
+                rated=new is not None,
+                seat=seat,
+                outcome=player_outcome(state.outcome, ranks[side_of(state.rules, seat)]),
+                rating_change=None if new is None or old is None else new.ordinal - old.ordinal,
+            )  # fmt: skip
+            prior = before[seat]
+            writes.append(
+                SettledSeat(
+                    player_id=player_id,
+                    read=was,
+                    after=rating_bytes(new),
+                    member_before=board_member(player_id, prior) if prior else "",
+                    member_after=board_member(player_id, new) if new else "",
+                    record=msgspec.json.encode(record),
+                    name=meta.seats[seat].name or player_id,
+                    listed=new is not None and new.games >= self.min_games,
+                )
+            )
+        settled = Settled(game_id=game_id, ladder=meta.ladder, rated=bool(after), seats=tuple(rows))
+        return settled, writes
+
+    # --- reading ---------------------------------------------------------------------------
+
+    async def changes(self, game_id: str, game: StoredGame) -> tuple[RatingChange, ...]:
+        """Each seat's rating before and after a settled rated game (none before it is)."""
+        found = await self.store.settled(scope_of(game.meta.key), game_id)
+        if found is None:
+            return ()
+        return tuple(
+            RatingChange(seat=s.seat, before=ladder_rating(s.before), after=ladder_rating(s.after))
+            for s in found.seats
+            if s.before is not None and s.after is not None
+        )
+
+    async def player(self, player_id: str, key: str | None) -> PlayerRatings:
+        """A player's ratings in the key's scope; 404 for a player never seen."""
+        found = await self.store.player(scope_of(key), player_id)
+        if not found:
+            raise player_not_found(player_id)
+        ratings = {
+            ladder: ladder_rating(rating)
+            for ladder, data in found.items()
+            if ladder != "name" and (rating := decode_rating(data)) is not None
+        }
+        return PlayerRatings(player_id=player_id, ratings=ratings)
+
+    async def games(
+        self, player_id: str, key: str | None, after: int | None, limit: int
+    ) -> PlayerGames:
+        """A page of a player's finished games, newest first; 404 for a player never seen."""
+        scope = scope_of(key)
+        games = await self.store.games(scope, player_id, after, limit)
+        if not games and after is None and not await self.store.player(scope, player_id):
+            raise player_not_found(player_id)
+        last = games[-1].seq if len(games) == limit else None
+        return PlayerGames(player_id=player_id, games=games, next_after=last)
+
+    async def leaderboard(self, ladder: str, key: str | None, page: Page) -> Leaderboard:
+        """A page of the ladder: after the cursor `page.after`, or around a player."""
+        scope = scope_of(key)
+        known_ladder(ladder)
+        if page.around is not None:
+            members, first = await self._around(scope, ladder, page)
+        else:
+            members, first = await self.store.board(
+                scope, ladder, page.after, page.limit, page.provisional
+            )
+        found = await self.store.names(scope, [m.split(":", 2)[2] for m in members], ladder)
+        entries = []
+        for offset, (member, (name, data)) in enumerate(zip(members, found, strict=True)):
+            rating = decode_rating(data) or FIRST
+            entries.append(
+                LeaderboardEntry(
+                    rank=first + offset,
+                    player_id=member.split(":", 2)[2],
+                    name=bytes(name or b"").decode(),
+                    ordinal=rating.ordinal,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                    games=rating.games,
+                )
+            )
+        last = members[-1] if len(members) == page.limit else None
+        return Leaderboard(ladder=ladder, entries=entries, next_after=last)
+
+    async def _around(self, scope: str, ladder: str, page: Page) -> tuple[list[str], int]:
+        assert page.around is not None
+        [data] = await self.store.ratings(scope, ladder, [page.around])
+        rating = decode_rating(data)
+        rank = None if rating is None else await self.store.rank(
+            scope, ladder, board_member(page.around, rating), page.provisional
+        )  # fmt: skip
+        if rank is None and rating is not None:
+            raise ServiceError(
+                "player/not_listed", 404, f"player {page.around!r} has fewer than "
+                f"{self.min_games} rated games on {ladder}: ask with provisional=true",
+            )  # fmt: skip
+        if rank is None:
+            raise player_not_found(page.around)
+        start = max(0, rank - page.limit // 2)
+        board = await self.store.board_at(scope, ladder, start, page.limit, page.provisional)
+        return board, start + 1

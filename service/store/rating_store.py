@@ -1,0 +1,189 @@
+"""Players in Redis, one scope (an API key's players) under one hash tag (`keys.ratings_scope`):
+each player's ratings, each ladder's leaderboard, each player's finished games, and the
+settled games, so one script (`lua/ratings_settle.lua`) settles a game's players at once and
+only once; on a cluster each scope is on one shard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal, cast
+
+import msgspec
+
+from service.ledger.ratings import Rating
+from service.store import keys
+from service.store.game_store import GameStore
+from service.store.scripts import SETTLE
+
+PlayerOutcome = Literal["won", "lost", "draw", "aborted"]
+
+
+class SeatRating(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat of a settled game: its player and, when rated, the rating before and after."""
+
+    seat: int
+    player_id: str
+    before: Rating | None = None
+    after: Rating | None = None
+
+
+class Settled(msgspec.Struct, frozen=True, kw_only=True):
+    """A settled game: its ladder, whether it was rated, each named seat's ratings."""
+
+    game_id: str
+    ladder: str
+    rated: bool
+    seats: tuple[SeatRating, ...]
+
+
+class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A finished game as a player's history lists it (`seq`: the paging cursor)."""
+
+    seq: int = 0
+    game_id: str
+    ladder: str
+    rated: bool
+    seat: int
+    outcome: PlayerOutcome
+    rating_change: float | None = None
+    """The ordinal after the game less the one before (null: not rated)."""
+
+
+class SettledSeat(msgspec.Struct, frozen=True, kw_only=True):
+    """What the settle script writes for one player: its rating as read and after, its
+    board members before and after, its history record, its seat's name, and whether it has
+    the games to be listed."""
+
+    player_id: str
+    read: bytes
+    after: bytes
+    member_before: str
+    member_after: str
+    record: bytes
+    name: str
+    listed: bool = False
+
+
+_rating = msgspec.msgpack.Decoder(Rating)
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def rating_bytes(rating: Rating | None) -> bytes:
+    return b"" if rating is None else _encode(rating)
+
+
+def decode_rating(data: bytes | None) -> Rating | None:
+    return None if not data else _rating.decode(data)
+
+
+class RatingStore:
+    """The scopes' players beside the games of `store`."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    async def ratings(self, scope: str, ladder: str, players: Sequence[str]) -> list[bytes]:
+        """The stored ratings of the players on the ladder, as bytes (b'': none yet)."""
+        found = await self.store.pipeline(
+            [("HGET", keys.player(scope, p), ladder) for p in players]
+        )
+        return [bytes(f) if f is not None else b"" for f in found]
+
+    async def settle(self, scope: str, settled: Settled, seats: Sequence[SettledSeat]) -> int:
+        """Write the game's settlement once: its count in the scope; 0 settled before; -1 a
+        rating moved since it was read."""
+        keys_ = [
+            keys.settled(scope),
+            keys.settle_order(scope),
+            keys.leaderboard(scope, settled.ladder),
+            keys.leaderboard(scope, settled.ladder, provisional=True),
+        ]
+        args: list[Any] = [
+            settled.game_id,
+            msgspec.json.encode(settled),
+            settled.ladder,
+            int(settled.rated),
+            len(seats),
+        ]
+        for seat in seats:
+            keys_ += [keys.player(scope, seat.player_id), keys.player_games(scope, seat.player_id)]
+            args += [seat.read, seat.after, seat.member_before, seat.member_after, seat.record]
+            args += [seat.name, int(seat.listed)]
+        return int(await self.store.write(SETTLE, keys_, args))
+
+    async def settled(self, scope: str, game_id: str) -> Settled | None:
+        """The settlement of a game, if it is settled."""
+        [found] = await self.store.pipeline([("HGET", keys.settled(scope), game_id)])
+        return None if found is None else msgspec.json.decode(found, type=Settled)
+
+    async def player(self, scope: str, player_id: str) -> dict[str, bytes]:
+        """A player's hash: a rating per ladder and its `name` (empty: never seen)."""
+        [found] = await self.store.pipeline([("HGETALL", keys.player(scope, player_id))])
+        return _hash(found)
+
+    async def names(self, scope: str, players: Sequence[str], ladder: str) -> list[list[Any]]:
+        """Each player's name and rating on the ladder."""
+        return cast(
+            "list[list[Any]]",
+            await self.store.pipeline(
+                [("HMGET", keys.player(scope, p), "name", ladder) for p in players]
+            ),
+        )
+
+    async def games(
+        self, scope: str, player_id: str, after: int | None, limit: int
+    ) -> list[PlayedGame]:
+        """A player's finished games, newest first, those before `after` (a `seq`)."""
+        top = f"({after}" if after is not None else "+inf"
+        key = keys.player_games(scope, player_id)
+        [found] = await self.store.pipeline(
+            [("ZRANGE", key, top, "-inf", "BYSCORE", "REV", "LIMIT", 0, limit, "WITHSCORES")]
+        )
+        return [
+            msgspec.structs.replace(msgspec.json.decode(m, type=PlayedGame), seq=int(s))
+            for m, s in _pairs(found)
+        ]
+
+    async def board(
+        self, scope: str, ladder: str, after: str | None, limit: int, provisional: bool
+    ) -> tuple[list[str], int]:
+        """A ladder's members (listed, or with `provisional` all) after the cursor `after` (a
+        member), and the first one's rank (1 best)."""
+        key = keys.leaderboard(scope, ladder, provisional)
+        low = f"({after}" if after is not None else "-"
+        [members] = await self.store.pipeline(
+            [("ZRANGE", key, low, "+", "BYLEX", "LIMIT", 0, limit)]
+        )
+        found = [bytes(m).decode() for m in members]
+        if not found:
+            return [], 0
+        [rank] = await self.store.pipeline([("ZRANK", key, found[0])])
+        return found, int(rank) + 1
+
+    async def board_at(
+        self, scope: str, ladder: str, start: int, limit: int, provisional: bool
+    ) -> list[str]:
+        """A ladder's members from rank `start + 1`."""
+        key = keys.leaderboard(scope, ladder, provisional)
+        [members] = await self.store.pipeline([("ZRANGE", key, start, start + limit - 1)])
+        return [bytes(m).decode() for m in members]
+
+    async def rank(self, scope: str, ladder: str, member: str, provisional: bool) -> int | None:
+        """The 0-based rank of a member on the ladder, or None."""
+        key = keys.leaderboard(scope, ladder, provisional)
+        [rank] = await self.store.pipeline([("ZRANK", key, member)])
+        return None if rank is None else int(rank)
+
+
+def _hash(found: Any) -> dict[str, bytes]:
+    if isinstance(found, dict):
+        return {bytes(k).decode(): bytes(v) for k, v in found.items()}
+    flat = list(found or [])
+    return {bytes(flat[i]).decode(): bytes(flat[i + 1]) for i in range(0, len(flat), 2)}
+
+
+def _pairs(found: Any) -> list[tuple[bytes, float]]:
+    items = list(found or [])
+    if items and not isinstance(items[0], list | tuple):
+        return [(bytes(items[i]), float(items[i + 1])) for i in range(0, len(items), 2)]
+    return [(bytes(m), float(s)) for m, s in items]

@@ -1,0 +1,173 @@
+"""Players known across games over HTTP: player ids on seats, rated games, a player's ratings
+and games, a ladder's leaderboard, each API key's players apart."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import msgspec
+import pytest
+from litestar.testing import AsyncTestClient
+
+from service.app import create_app
+from service.settings import KeySettings, RatingSettings, secret_hash
+from tests.harness.ratings import rated_game
+from tests.harness.settings import app_settings
+from tests.harness.signing import SIGNING_KEYS
+
+MIN_GAMES = RatingSettings().min_games
+KEYS = ("key-one-0123456789abcdef", "key-two-0123456789abcdef")
+Client = AsyncTestClient  # type: ignore[type-arg]
+
+
+@pytest.fixture
+async def keyed(redis_url: str) -> AsyncIterator[Any]:
+    """A client of an app with two API keys."""
+    keys = KeySettings(signing=SIGNING_KEYS, api_hashes=tuple(secret_hash(k) for k in KEYS))
+    async with AsyncTestClient(app=create_app(app_settings(redis_url, keys=keys))) as client:
+        yield client
+
+
+async def test_a_rated_game_moves_both_players_ratings_once(client: Any) -> None:
+    await rated_game(client, "u-1", "u-2")
+    winner = (await client.get("/v1/players/u-1")).json()["ratings"]["escopa-2p"]
+    loser = (await client.get("/v1/players/u-2")).json()["ratings"]["escopa-2p"]
+    assert winner["games"] == loser["games"] == 1
+    assert (winner["wins"], loser["wins"]) == (1, 0)
+    assert winner["mu"] > 25 > loser["mu"]
+    assert winner["ordinal"] == pytest.approx(winner["mu"] - 3 * winner["sigma"])
+
+
+async def test_a_players_games_list_the_newest_first_with_the_rating_change(client: Any) -> None:
+    first = await rated_game(client, "u-1", "u-2")
+    second = await rated_game(client, "u-1", "u-3")
+    page = (await client.get("/v1/players/u-1/games", params={"limit": 1})).json()
+    assert [g["game_id"] for g in page["games"]] == [second["game_id"]]
+    assert page["games"][0]["outcome"] == "won" and page["games"][0]["rating_change"] > 0
+    rest = await client.get("/v1/players/u-1/games", params={"after": page["next_after"]})
+    assert [g["game_id"] for g in rest.json()["games"]] == [first["game_id"]]
+
+
+async def test_the_leaderboard_ranks_by_ordinal_and_pages_from_a_cursor(client: Any) -> None:
+    await rated_game(client, "u-1", "u-2")
+    await rated_game(client, "u-1", "u-3")
+    board = "/v1/leaderboards/escopa-2p"
+    top = (await client.get(board, params={"limit": 2, "provisional": "true"})).json()
+    assert top["entries"][0]["player_id"] == "u-1"
+    assert [e["rank"] for e in top["entries"]] == [1, 2]
+    assert top["entries"][0]["name"] == "Ana"
+    rest = await client.get(board, params={"after": top["next_after"], "provisional": "true"})
+    assert [e["rank"] for e in rest.json()["entries"]] == [3]
+    around = await client.get(board, params={"around": "u-3", "limit": 1, "provisional": "true"})
+    assert [e["player_id"] for e in around.json()["entries"]] == ["u-3"]
+
+
+async def test_a_player_with_fewer_rated_games_than_the_minimum_is_listed_only_when_asked(
+    client: Any,
+) -> None:
+    for _ in range(MIN_GAMES):
+        await rated_game(client, "u-1", "u-2")
+    await rated_game(client, "u-3", "u-1")
+    listed = (await client.get("/v1/leaderboards/escopa-2p")).json()["entries"]
+    assert [e["player_id"] for e in listed] == ["u-1", "u-2"]
+    assert [e["games"] for e in listed] == [MIN_GAMES + 1, MIN_GAMES]
+    every = await client.get("/v1/leaderboards/escopa-2p", params={"provisional": "true"})
+    assert sorted(e["player_id"] for e in every.json()["entries"]) == ["u-1", "u-2", "u-3"]
+    refused = await client.get("/v1/leaderboards/escopa-2p", params={"around": "u-3"})
+    assert (refused.status_code, refused.json()["code"]) == (404, "player/not_listed")
+    assert "provisional=true" in refused.json()["detail"]
+
+
+async def test_a_rated_game_needs_an_id_on_every_person_seat(client: Any) -> None:
+    body = {"players": [{"name": "Ana", "player_id": "u-1"}, "Bia"], "rated": True}
+    refused = await client.post("/v1/games", json=body)
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "rating/player_id_required"
+    assert refused.json()["index"] == 1
+
+
+async def test_bot_seats_of_a_rated_game_are_rated_as_their_level(client: Any) -> None:
+    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bot", "bot": "random"}],
+            "rated": True}  # fmt: skip
+    game = (await client.post("/v1/games", json=body)).json()
+    token = game["players"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    assert (await client.post(f"/v1/games/{game['game_id']}/resign", headers=headers)).is_success
+    bot = (await client.get("/v1/players/bot:random")).json()
+    assert bot["ratings"]["escopa-2p"]["wins"] == 1
+
+
+async def test_bad_player_ids_and_ladders_are_refused_precisely(client: Any) -> None:
+    assert (await client.get("/v1/players/no%20spaces")).json()["code"] == "player/invalid_id"
+    assert (await client.get("/v1/players/u-404")).status_code == 404
+    assert (await client.get("/v1/leaderboards/chess-2p")).json()["code"] == "ladder/not_found"
+    body = {"players": [{"name": "Ana", "player_id": "bot:greedy"}, "Bia"]}
+    assert (await client.post("/v1/games", json=body)).json()["code"] == "player/reserved_id"
+
+
+async def test_an_aborted_rated_game_moves_no_rating(client: Any) -> None:
+    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
+            "rated": True}  # fmt: skip
+    game = (await client.post("/v1/games", json=body)).json()
+    headers = {"Authorization": f"Bearer {game['players'][0]['token']}"}
+    assert (await client.post(f"/v1/games/{game['game_id']}/abort", headers=headers)).is_success
+    assert (await client.get("/v1/players/u-1")).json()["ratings"] == {}
+    games = (await client.get("/v1/players/u-1/games")).json()["games"]
+    assert [(g["outcome"], g["rated"]) for g in games] == [("aborted", False)]
+
+
+async def test_two_keys_players_of_the_same_id_never_mix(keyed: Any) -> None:
+    one, two = KEYS
+    await rated_game(keyed, "u-1", "u-2", one)
+    await rated_game(keyed, "u-2", "u-1", two)
+    await rated_game(keyed, "u-2", "u-1", two)
+    mine = (await keyed.get("/v1/players/u-1", headers={"X-API-Key": one})).json()
+    theirs = (await keyed.get("/v1/players/u-1", headers={"X-API-Key": two})).json()
+    assert mine["ratings"]["escopa-2p"]["wins"] == 1
+    assert (theirs["ratings"]["escopa-2p"]["games"], theirs["ratings"]["escopa-2p"]["wins"]) == (
+        2,
+        0,
+    )
+    board = await keyed.get(
+        "/v1/leaderboards/escopa-2p", params={"provisional": "true"}, headers={"X-API-Key": two}
+    )
+    assert [e["player_id"] for e in board.json()["entries"]] == ["u-2", "u-1"]
+    assert (await keyed.get("/v1/players/u-1")).status_code == 401
+
+
+async def test_racing_endings_of_one_rated_game_rate_it_once(client: Any) -> None:
+    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
+            "rated": True}  # fmt: skip
+    game = (await client.post("/v1/games", json=body)).json()
+    ends = [
+        client.post(
+            f"/v1/games/{game['game_id']}/resign",
+            headers={"Authorization": f"Bearer {seat['token']}"},
+        )
+        for seat in game["players"]
+        for _ in range(3)
+    ]
+    answers = await asyncio.gather(*ends)
+    assert {a.status_code for a in answers} <= {200, 409}
+    ratings = [(await client.get(f"/v1/players/{p}")).json()["ratings"] for p in ("u-1", "u-2")]
+    assert [r["escopa-2p"]["games"] for r in ratings] == [1, 1]
+    assert sorted(r["escopa-2p"]["wins"] for r in ratings) == [0, 1]
+
+
+def test_ratings_are_kept_as_exact_floats() -> None:
+    from service.ledger.ratings import Rating
+
+    rating = Rating(27.635389493140497, 8.06590141354368, 1, 1)
+    assert msgspec.msgpack.decode(msgspec.msgpack.encode(rating), type=Rating) == rating
+
+
+async def test_a_rated_games_view_says_each_seats_rating_before_and_after(client: Any) -> None:
+    game = await rated_game(client, "u-1", "u-2")
+    view = (await client.get(f"/v1/games/{game['game_id']}")).json()
+    assert view["rated"] is True
+    changes = {c["seat"]: c for c in view["ratings"]}
+    assert changes[0]["before"]["mu"] == 25.0 and changes[0]["after"]["mu"] > 25.0
+    assert changes[1]["after"]["games"] == 1
+    assert "player_id" not in str(view)
