@@ -26,6 +26,7 @@ from service.ledger.export import read_document
 from service.ledger.signatures import HeadSignature, PublicKeys, unb64
 from service.ledger.tournament_record import (
     TOURNAMENT_FORMAT,
+    RoundRecord,
     TableRecord,
     TournamentExport,
     TournamentView,
@@ -89,9 +90,11 @@ def audit_tournament(data: bytes, keys: PublicKeys | None = None) -> TournamentA
             raise _broke("format", f"not a tournament export: {error}") from None
         signature = _signature(raw, export, keys)
         games = _Tournament(export, raw, keys).check()
-    except ValueError as error:
-        failure = TournamentFailure(kind="format", reason=str(error))
-        return TournamentAuditReport(ok=False, failure=failure)
+    except (ValueError, LookupError, TypeError, msgspec.ValidationError) as error:
+        reason = f"not a tournament export: {error}"  # only a malformed document gets here
+        return TournamentAuditReport(
+            ok=False, failure=TournamentFailure(kind="format", reason=reason)
+        )
     except _Broke as broke:
         failed = broke.failure.kind == "signature"
         return TournamentAuditReport(
@@ -161,7 +164,7 @@ class _Tournament:
         key = shuffle_key(view.seed, view.client_seed)
         done: list[list[Table]] = []
         for record in view.rounds:
-            self._round(key, record.round, done)
+            self._round(key, record, done)
         if len(done) != view.round_count:
             raise _broke("results", f"{len(done)} rounds played, not {view.round_count}")
         again = tuple(standings(len(view.entrants), done))
@@ -169,10 +172,10 @@ class _Tournament:
             raise _broke("standings", "the standings are not the ones the results give")
         return self.audited
 
-    def _round(self, key: bytes, round_no: int, done: list[list[Table]]) -> None:
-        record = self.view.rounds[round_no - 1]
-        if record.round != len(done) + 1:
-            raise _broke("pairing", "rounds are missing or out of order", round=record.round)
+    def _round(self, key: bytes, record: RoundRecord, done: list[list[Table]]) -> None:
+        round_no = record.round
+        if round_no != len(done) + 1:
+            raise _broke("pairing", "rounds are missing or out of order", round=round_no)
         boards = board_numbers(round_no, self.view.boards)
         if record.boards != boards:
             raise _broke("deal", f"round {round_no} deals boards {boards}", round=round_no)

@@ -120,3 +120,13 @@ async def test_escopa_audit_file_checks_a_tournament_export(
 
     assert status == (1 if change else 0)
     assert out.getvalue().startswith("FAILED: pairing (round 1, table 0)" if change else "OK: ")
+
+
+async def test_a_malformed_document_is_refused_as_a_format_failure(client: Client) -> None:
+    document = await exported(client)
+    document["tournament"]["rounds"][0]["round"] = 99
+    assert audited(document).failure.kind == "pairing"
+    document["tournament"]["rounds"][0]["round"] = 1
+    document["tournament"]["rounds"][0]["tables"] = "no tables"
+    assert audited(document).failure.kind == "format"
+    assert audit_tournament(b"{not json").failure.kind == "format"
