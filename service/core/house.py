@@ -81,4 +81,5 @@ class House:
             self.workers,
             self.commitments,
             settings.ttl.commitment,
+            self.players,
         )
