@@ -72,7 +72,7 @@ def sweep(url: str, key: str, seconds: float) -> None:
 
     async def run() -> None:
         games, client = games_for(settings_for(url, key))
-        task = asyncio.create_task(ClockSweeper(games).run())
+        task = asyncio.create_task(ClockSweeper(games.access, games.clocks).run())
         await asyncio.sleep(seconds)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -44,10 +43,11 @@ from service.http.strict import strict_body
 from service.ledger.signatures import new_private_text
 from service.ops.observation.metrics import Metrics
 from service.ops.observation.requests import instrument
-from service.ops.workers.archiver import Archiver, end_archiver
-from service.ops.workers.bot_worker import end_worker, run_worker, worker_for
-from service.ops.workers.clock_sweeper import ClockSweeper, end_sweeper, run_sweeper
-from service.ops.workers.settler import Settler, end_settler
+from service.ops.workers.archiver import Archiver
+from service.ops.workers.bot_worker import worker_for
+from service.ops.workers.clock_sweeper import ClockSweeper
+from service.ops.workers.due_worker import running
+from service.ops.workers.settler import Settler
 from service.ops.workers.webhook_worker import webhook_lifespan
 from service.settings import KeySettings, RedisSettings, Settings
 from service.store.archive.opening import open_archive
@@ -74,15 +74,11 @@ async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]
     house: House = app.state.house
     processes = house.workers
     processes.start()  # they start now, not at the first stand-in or hint
-    worker = None
-    if settings.bots.worker:
-        bots = worker_for(settings, house)
-        worker = asyncio.create_task(run_worker(bots), name="bot-worker")
+    worker = worker_for(settings, house) if settings.bots.worker else None
     try:
-        yield
+        async with running(worker, "bot-worker"):
+            yield
     finally:
-        if worker is not None:
-            await end_worker(bots, worker)
         processes.close()
 
 
@@ -151,24 +147,20 @@ def create_app(settings: Settings) -> Litestar:
         archive = await open_archive(settings.archive.url)
         house = House(store, settings, ring, archive=archive)
         app.state.house = house
-        sweeper = None
-        if settings.clocks.sweep:
-            swept = ClockSweeper(house.access, house.clocks)
-            sweeper = asyncio.create_task(run_sweeper(swept))
-        settler = asyncio.create_task(Settler(house.journal, house.players).run(), name="settle")
+        sweeper = ClockSweeper(house.access, house.clocks) if settings.clocks.sweep else None
         archiver = None
         if archive is not None and settings.archive.worker:
-            archiving = Archiving(house.journal, archive, ring)
-            archiver = asyncio.create_task(Archiver(archiving).run(), name="archiver")
+            archiver = Archiver(Archiving(house.journal, archive, ring))
         try:
-            async with bot_lifespan(app, settings), webhook_lifespan(house, settings):
+            async with (
+                running(Settler(house.journal, house.players), "settle"),
+                running(archiver, "archiver"),
+                running(sweeper, "clock-sweeper"),
+                bot_lifespan(app, settings),
+                webhook_lifespan(house, settings),
+            ):
                 yield
         finally:
-            if sweeper is not None:
-                await end_sweeper(sweeper)
-            if archiver is not None:
-                await end_archiver(archiver)
-            await end_settler(settler)
             if archive is not None:
                 await archive.close()
             await close_store(store)

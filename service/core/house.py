@@ -83,6 +83,7 @@ class House:
             self.workers,
             self.commitments,
             settings.ttl.commitment,
+            self.players,
         )
         self.tournaments = Tournaments(
             TournamentStore(store), self.creation, self.journal, self.audits, self.commitments, ring

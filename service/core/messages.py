@@ -17,7 +17,7 @@ from service.core.webhook_messages import WebhookRequest, WebhookSubscription
 from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.names import PlayerName
 from service.ledger.overrides import RulesOverride
-from service.ledger.ratings import PlayerId
+from service.ledger.ratings import PlayerId, RatingChange
 from service.ledger.seeds import ChosenSeed, ClientSeed, CommitmentId
 from service.ledger.signatures import Receipt
 
@@ -140,24 +140,6 @@ class PlayerInfo(msgspec.Struct, kw_only=True):
     name: str
     bot: BotLevel | None = None
     open: bool | UnsetType = UNSET
-
-
-class LadderRating(msgspec.Struct, kw_only=True):
-    """A player's rating on one ladder: `ordinal` is mu - 3 sigma."""
-
-    mu: float
-    sigma: float
-    ordinal: float
-    games: int
-    wins: int
-
-
-class RatingChange(msgspec.Struct, kw_only=True):
-    """A seat's rating on the game's ladder before and after a rated game."""
-
-    seat: int
-    before: LadderRating
-    after: LadderRating
 
 
 class GameView(View, frozen=True, kw_only=True):

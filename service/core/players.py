@@ -11,14 +11,15 @@ import msgspec
 
 from engine.rules import PRESETS, side_of
 from engine.scoring import Outcome
-from service.core.messages import LadderRating, RatingChange
 from service.core.player_ids import scope_of
 from service.errors import ServiceError, busy
 from service.ledger.ratings import (
     BOT_PREFIX,
     FIRST,
     LADDER_PATTERN,
+    LadderRating,
     Rating,
+    RatingChange,
     board_member,
     places,
     rated,

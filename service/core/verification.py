@@ -14,6 +14,7 @@ import engine
 from service.core.access import Access
 from service.core.commitments import Commitment, create_commitment
 from service.core.journal import Journal
+from service.core.players import Players
 from service.core.worker_processes import WorkerProcesses
 from service.errors import ServiceError
 from service.ledger.audit import AuditFailure, AuditReport, anchored, audit_log
@@ -44,7 +45,9 @@ class Audits:
         workers: WorkerProcesses,
         commitments: CommitmentStore,
         commitment_ttl: int,
+        players: Players,
     ) -> None:
+        self.players = players
         self.access = access
         self.journal = journal
         self.ring = ring
@@ -97,9 +100,12 @@ class Audits:
         )
 
     async def export(self, game_id: str) -> Export:
-        """The finished game as one self-contained document, its final head signed."""
-        _, entries = await self.finished_log(game_id)
-        return signed_export(self.ring, game_id, entries)
+        """The finished game as one self-contained document, its final head signed; a rated
+        game's with its seats' ratings before and after, once settled."""
+        game, entries = await self.finished_log(game_id)
+        export = signed_export(self.ring, game_id, entries)
+        changes = await self.players.changes(game_id, game) if game.meta.rated else ()
+        return msgspec.structs.replace(export, ratings=list(changes)) if changes else export
 
     def keys(self) -> KeyList:
         """The public keys of the service's ring, with their ids."""

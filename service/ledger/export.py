@@ -8,7 +8,7 @@ is the receipt of the last head (`escopa-receipt-v1:...`), and `escopa-export-v1
 exports were signed. The first entry (`type: "created"`) holds the rules, the players in seat
 order, the revealed seed, its `seed_commitment` and, for a game created from a commitment, the
 `client_seed` and `commitment_id`. Nothing else is needed to verify the game: see
-`docs/audit.md`.
+`docs/audit.md`. A rated game's export also says each seat's rating before and after.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any, Final, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from service.ledger.chain import LogEntry
+from service.ledger.ratings import RatingChange
 from service.ledger.signatures import HeadSignature
 
 EXPORT_FORMAT: Final = "escopa-export-v3"
@@ -38,6 +40,9 @@ class Export(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     entries: list[LogEntry]
     signature: HeadSignature | None = None
+    ratings: list[RatingChange] | UnsetType = UNSET
+    """A rated game's seats' ratings before and after, once settled. Not signed: `escopa
+    ratings --recompute` proves them from the entries."""
 
 
 def read_document(data: bytes) -> Any:

@@ -54,6 +54,26 @@ class Rating(msgspec.Struct, frozen=True, array_like=True):
 
 
 FIRST: Final = Rating(MODEL.mu, MODEL.sigma)
+
+
+class LadderRating(msgspec.Struct, kw_only=True):
+    """A player's rating on one ladder: `ordinal` is mu - 3 sigma."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+
+
+class RatingChange(msgspec.Struct, kw_only=True):
+    """A seat's rating on the game's ladder before and after a rated game."""
+
+    seat: int
+    before: LadderRating
+    after: LadderRating
+
+
 """A player's rating before any rated game on a ladder."""
 
 

@@ -120,7 +120,7 @@ def _choose_by_clicks(watched: Watched) -> str:
             assert left == [move], f"after choosing {move}'s cards the page still offers {left}"
             page.click(f"#actions button[data-move='{move}']")
             return move
-        discard = options[-1]
+        discard = options[-1] if options else discard
     if discard is None:  # the view was redrawn between the looks (a late answer): again
         return _choose_by_clicks(watched)
     page.click(f"#actions button[data-move='{discard}']")

@@ -1089,6 +1089,7 @@ export interface components {
             entries: components["schemas"]["LogEntry"][];
             /** @default null */
             signature: components["schemas"]["HeadSignature"] | null;
+            ratings?: components["schemas"]["RatingChange"][];
         };
         /**
          * FirstDealerDrawn

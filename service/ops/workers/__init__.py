@@ -1,2 +1,2 @@
-"""The loops that work beside the requests: the bot worker, the clock sweeper, the webhook
-deliveries (and their HTTP client)."""
+"""The loops that work beside the requests: the due worker (`due_worker`) and its bot turns,
+clock sweeps, settlements and archiving; the webhook deliveries (and their HTTP client)."""

@@ -11,10 +11,9 @@ archives the game again, which stores it once (idempotent by game id).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager
 from typing import Final
 
 from redis.exceptions import RedisError
@@ -23,7 +22,7 @@ from service.core.archiving import Archived, Archiving
 from service.core.house import House
 from service.errors import ServiceError
 from service.ledger.log import now_ms
-from service.ops.workers.cancellation import cancelled
+from service.ops.workers.due_worker import DueWorker, Pace, Retry
 from service.settings import Settings
 from service.store.archive.opening import open_archive
 from service.store.connections import close_store, open_store
@@ -50,69 +49,42 @@ SOON_MS: Final = 1000
 again: archiving it again costs one more look, and stores nothing twice."""
 
 
-class Archiver:
+class Archiver(DueWorker):
     """Archives the finished games `archiving` is given, every `interval` seconds."""
 
-    def __init__(self, archiving: Archiving, interval: float = INTERVAL) -> None:
-        self.archiving = archiving
-        self.index = archiving.journal.finished
-        self.interval = interval
-        self._slots = asyncio.Semaphore(AT_ONCE)
+    what = "archiving"
 
-    async def run(self) -> None:
-        """Archive until cancelled; Redis failures are logged and retried."""
-        while True:
-            try:
-                await self.sweep()
-            except (RedisError, ServiceError) as error:
-                cancelled()
-                log.warning("archive sweep failed: %s", type(error).__name__)
-                await asyncio.sleep(RETRY_SECONDS)
-                continue
-            await asyncio.sleep(self.interval)
+    def __init__(self, archiving: Archiving, interval: float = INTERVAL) -> None:
+        pace = Pace(interval, BATCH, AT_ONCE, LEASE_MS, RETRY_SECONDS)
+        super().__init__(archiving.journal.finished, pace, log)
+        self.archiving = archiving
 
     async def sweep(self) -> int:
-        """One pass over the index: the due games archived; how many there were."""
-        due = await self.index.due_now(BATCH)
-        await asyncio.gather(*(self.take(game_id, seen) for game_id, seen in due))
+        """One pass over the index, then the backlog reported."""
+        count = await super().sweep()
         self.archiving.journal.reports.archive_backlog(await self.index.size())
-        return len(due)
+        return count
 
-    async def take(self, game_id: str, seen: int) -> Archived | None:
-        """Claim the entry, archive the game, then drop the entry or look again later."""
-        async with self._slots:
-            claim = now_ms() + LEASE_MS
-            if not await self.index.reschedule(game_id, seen, claim):
-                return None  # another worker has it, or the game was indexed again
-            try:
-                result = await self.archiving.archive_game(game_id)
-            except RedisError:
-                raise
-            except ServiceError as error:  # a write to Redis not confirmed: soon again
-                log.warning("archiving game %s: %s; tried again", game_id, error.code)
-                await self.index.reschedule(game_id, claim, now_ms() + SOON_MS)
-                return None
-            except Exception as error:  # the archive failed, or its copy did not check
-                log.error("archiving game %s failed: %s", game_id, error)
-                self.archiving.journal.reports.archiving("failed")
-                await self.index.reschedule(game_id, claim, now_ms() + RETRY_MS)
-                return None
-            self.archiving.journal.reports.archiving(result)
-            await self.index.reschedule(game_id, claim, next_look(result))
-            return result
+    async def work(self, game_id: str) -> int | None:
+        """Archive the game: when it is looked at again (None: its entry goes)."""
+        reports = self.archiving.journal.reports
+        try:
+            result = await self.archiving.archive_game(game_id)
+        except RedisError:
+            raise
+        except ServiceError as error:  # a write to Redis not confirmed: soon again
+            raise Retry(SOON_MS, error.code) from error
+        except Exception as error:  # the archive failed, or its copy did not check
+            reports.archiving("failed")
+            raise Retry(RETRY_MS, f"failed: {error}", logging.ERROR) from error
+        reports.archiving(result)
+        return next_look(result)
 
 
 def next_look(result: Archived) -> int | None:
     """When the game is looked at again after `result` (None: its entry goes)."""
     later = {"pending": PENDING_MS, "moved": 0, "running": RUNNING_MS}.get(result)
     return None if later is None else now_ms() + later
-
-
-async def end_archiver(task: asyncio.Task[None]) -> None:
-    """Stop an archiver's task."""
-    task.cancel()
-    with suppress(asyncio.CancelledError):
-        await task
 
 
 @asynccontextmanager

@@ -33,7 +33,7 @@ from service.core.webhook_targets import checked
 from service.core.webhooks import Webhooks, secret_of
 from service.errors import ServiceError, gone
 from service.ledger.log import now_ms
-from service.ops.workers.cancellation import cancelled
+from service.ops.workers.cancellation import abandon, cancelled
 from service.ops.workers.webhook_client import Attempt, WebhookClient, refusal
 from service.settings import Settings
 from service.store.connections import close_store, open_store_waiting
@@ -256,11 +256,7 @@ class WebhookWorker:
 
     async def stop(self) -> None:
         """Abandon the deliveries in flight: their games' leases run out, and they are redone."""
-        for task in list(self._taking.values()):
-            task.cancel()
-        for task in list(self._taking.values()):
-            with suppress(asyncio.CancelledError):
-                await task
+        await abandon(self._taking.values())
         await self.http.aclose()
 
 

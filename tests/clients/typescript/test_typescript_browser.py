@@ -25,6 +25,9 @@ PAGE = """<!doctype html>
 </script>
 <script type="module">
 import { createApi, followEvents, Table, unwrap } from "escopa-client";
+const failed = (reason) => { window.result ??= { error: String(reason?.stack ?? reason) }; };
+window.addEventListener("unhandledrejection", (event) => failed(event.reason));
+window.addEventListener("error", (event) => failed(event.error ?? event.message));
 const baseUrl = location.origin;
 const api = createApi({ baseUrl });
 const game = unwrap(await api.POST("/v1/games", { body: { players: ["Ana", "Bia"] } }));
@@ -79,6 +82,7 @@ def test_two_tables_play_a_match_in_a_browser_following_events_with_stream_ticke
         page.goto(f"{base}/__client/index.html")
         page.wait_for_function("window.result !== undefined", timeout=180_000)
         result = json.loads(page.evaluate("JSON.stringify(window.result)"))
+        assert "error" not in result, result["error"]
         assert watched.errors == []
 
     assert result["statuses"] == ["finished", "finished"]

@@ -72,7 +72,7 @@ async def test_the_index_holds_the_earliest_deadline_until_a_sweep_moves_it_to_t
         assert seen is not None and seen < deadline  # the first move's deadline, indexed first
         house = House(GameStore(client), config, key_ring(config))
         sweeper = ClockSweeper(house.access, house.clocks)
-        await sweeper.check(game.id, int(seen))  # not due: moved on, nothing applied
+        await sweeper.take(game.id, int(seen))  # not due: moved on, nothing applied
         assert await client.zscore(shard, game.id) == deadline
         assert house.endings.applied == 0
     finally:
@@ -109,11 +109,11 @@ async def test_a_timeout_refused_for_a_while_keeps_its_entry_until_a_sweep_appli
         seen = await client.zscore(shard, game.id)
         assert seen is not None
         before = time.time() * 1000
-        await ClockSweeper(refused.access, refused.clocks).check(game.id, int(seen))
+        await ClockSweeper(refused.access, refused.clocks).take(game.id, int(seen))
         retry = await client.zscore(shard, game.id)
         assert retry is not None and retry > before  # kept, a little later, not dropped
         house = House(GameStore(client), config, key_ring(config))
-        await ClockSweeper(house.access, house.clocks).check(game.id, int(retry))
+        await ClockSweeper(house.access, house.clocks).take(game.id, int(retry))
         log = await stored_log(GameStore(client), game.id)
         assert [entry.type for entry in log].count("timeout") == 1
         assert await client.zscore(shard, game.id) is None

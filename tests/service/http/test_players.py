@@ -171,3 +171,18 @@ async def test_a_rated_games_view_says_each_seats_rating_before_and_after(client
     assert changes[0]["before"]["mu"] == 25.0 and changes[0]["after"]["mu"] > 25.0
     assert changes[1]["after"]["games"] == 1
     assert "player_id" not in str(view)
+
+
+async def test_a_rated_games_export_says_each_seats_rating_and_an_unrated_ones_none(
+    client: Any,
+) -> None:
+    game = await rated_game(client, "u-1", "u-2")
+    export = (await client.get(f"/v1/games/{game['game_id']}/export")).json()
+    view = (await client.get(f"/v1/games/{game['game_id']}")).json()
+    assert export["ratings"] == view["ratings"] and len(export["ratings"]) == 2
+    assert export["entries"][0]["game"]["rated"]["ladder"] == "escopa-2p"
+    unrated = (await client.post("/v1/games", json={"players": ["Ana", "Bia"]})).json()
+    token = unrated["players"][1]["token"]
+    resign = f"/v1/games/{unrated['game_id']}/resign"
+    assert (await client.post(resign, headers={"Authorization": f"Bearer {token}"})).is_success
+    assert "ratings" not in (await client.get(f"/v1/games/{unrated['game_id']}/export")).json()

@@ -155,12 +155,17 @@ def test_the_openapi_document_declares_the_api_key_where_it_applies() -> None:
     creating = {("/v1/games", "post"), ("/v1/commitments", "post"), ("/v1/replays", "post")}
     own = {("/v1/webhook", "put"), ("/v1/webhook", "delete")}  # an API key's own webhook
     either = {("/v1/games/{game_id}/webhook-deliveries", "get")}  # a seat's token or the key
-    assert keyed == creating | own | either
+    scoped = {  # the API key's players (one scope on a server without keys)
+        ("/v1/players/{player_id}", "get"),
+        ("/v1/players/{player_id}/games", "get"),
+        ("/v1/leaderboards/{ladder}", "get"),
+    }
+    assert keyed == creating | own | either | scoped
     for path, method in own:
         assert doc["paths"][path][method]["security"] == [{"apiKey": []}]
     for path, method in either:
         assert doc["paths"][path][method]["security"] == [{"playerToken": []}, {"apiKey": []}]
-    for path, method in creating:
+    for path, method in creating | scoped:
         operation = doc["paths"][path][method]
         # Needed only when the server has keys, hence also `{}` (none) in the contract.
         assert operation["security"] == [{}, {"apiKey": []}]

@@ -7,10 +7,12 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.export_format import ExportFormat
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.head_signature import HeadSignature
     from ..models.log_entry import LogEntry
+    from ..models.rating_change import RatingChange
 
 
 T = TypeVar("T", bound="Export")
@@ -28,12 +30,14 @@ class Export:
             game_id (str):
             entries (list[LogEntry]):
             signature (HeadSignature | None):
+            ratings (list[RatingChange] | Unset):
     """
 
     game_id: str
     entries: list[LogEntry]
     signature: HeadSignature | None
     format_: ExportFormat = ExportFormat.ESCOPA_EXPORT_V3
+    ratings: list[RatingChange] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -54,6 +58,13 @@ class Export:
         else:
             signature = self.signature
 
+        ratings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.ratings, Unset):
+            ratings = []
+            for ratings_item_data in self.ratings:
+                ratings_item = ratings_item_data.to_dict()
+                ratings.append(ratings_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -64,6 +75,8 @@ class Export:
                 "signature": signature,
             }
         )
+        if ratings is not UNSET:
+            field_dict["ratings"] = ratings
 
         return field_dict
 
@@ -71,6 +84,7 @@ class Export:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.head_signature import HeadSignature  # noqa: PLC0415
         from ..models.log_entry import LogEntry  # noqa: PLC0415
+        from ..models.rating_change import RatingChange  # noqa: PLC0415
 
         d = dict(src_dict)
         format_ = ExportFormat(d.pop("format"))
@@ -99,11 +113,21 @@ class Export:
 
         signature = _parse_signature(d.pop("signature"))
 
+        _ratings = d.pop("ratings", UNSET)
+        ratings: list[RatingChange] | Unset = UNSET
+        if _ratings is not UNSET:
+            ratings = []
+            for ratings_item_data in _ratings:
+                ratings_item = RatingChange.from_dict(ratings_item_data)
+
+                ratings.append(ratings_item)
+
         export = cls(
             format_=format_,
             game_id=game_id,
             entries=entries,
             signature=signature,
+            ratings=ratings,
         )
 
         export.additional_properties = d
