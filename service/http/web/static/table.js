@@ -52,10 +52,12 @@ import { clockRules, seatClock, timeoutWords } from "./countdown.js";
  * @property {Promise<void> | null} running
  * @property {string | null} confirming
  * @property {boolean} gone
+ * @property {boolean} stale a read failed for now: its problem is shown until one succeeds
  */
 
 const ENTRY_TYPES = ["created", "move", "deal", "signal", "joined", "left", "resigned", "aborted", "rematch", "timeout"]; // `signal`: older logs
 const SIGNAL_POLL_MS = 2000;
+const REREAD_MS = 1000; // a read that failed for now (no connection, 429, 502-504) is made again
 const CLOCK_TICK_MS = 250;
 const WARN_MS = 10000; // the live region says so once when the seat's own time gets this short
 const gameId = gameIdFromPath("/play/");
@@ -64,6 +66,7 @@ const token = seatToken(gameId);
 const state = {
   view: null, rules: null, legal: [], selected: null, taking: [], players: [], bots: [], hint: null, etag: null,
   readAt: 0, warned: false, loadedAt: 0, lastSeq: 0, source: null, queued: false, running: null, confirming: null, gone: false,
+  stale: false,
 };
 
 /**
@@ -178,13 +181,26 @@ function refresh() {
         state.queued = false;
         await load();
       } while (state.queued);
+      if (state.stale) $("error").textContent = "";
+      state.stale = false;
     } catch (problem) {
       showError(problem);
+      state.stale = passing(problem);
+      if (state.stale) setTimeout(refresh, REREAD_MS); // else the page would wait for an event
     } finally {
       state.running = null;
     }
   })();
   return state.running;
+}
+
+/**
+ * Whether a failed read may succeed if made again: no connection, or the service busy for now.
+ * @param {unknown} problem
+ * @returns {boolean}
+ */
+function passing(problem) {
+  return problem instanceof TypeError || (problem instanceof Problem && [429, 502, 503, 504].includes(problem.status));
 }
 
 /** Read the view, and the legal moves when the seat may act; draw them. */

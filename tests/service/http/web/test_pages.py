@@ -922,3 +922,35 @@ def test_the_table_and_the_replay_open_at_their_header(
     page.wait_for_timeout(300)
     assert page.evaluate("window.scrollY") == 0, "the replay opened scrolled past its header"
     assert_clean(server, watched)
+
+
+def test_a_view_read_that_fails_for_a_moment_is_read_again_and_its_problem_cleared(
+    server: Served, browser: Chromium
+) -> None:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        body = {"players": ["Ana", "Bia"], "seed": chosen_seed("a read again")}
+        created = http.post("/v1/games", json=body).json()
+        game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
+        watched = browser.page()
+        page = watched.page
+        page.goto(f"{server.base}/play/{game_id}#token={tokens[1]}")
+        first = until(lambda: version(watched), "the table")
+        failed: list[str] = []
+
+        def fail_once(route: Any) -> None:
+            if failed:
+                route.continue_()
+                return
+            failed.append(route.request.url)
+            route.abort()
+
+        page.route(f"{server.base}/v1/games/{game_id}", fail_once)
+        turn = http.get(f"/v1/games/{game_id}").json()["turn"]
+        auth = {"Authorization": f"Bearer {tokens[turn]}"}
+        legal = http.get(f"/v1/games/{game_id}/legal-moves", headers=auth).json()
+        move = {"move": legal["moves"][0]["id"], "expected_version": legal["version"]}
+        assert http.post(f"/v1/games/{game_id}/moves", json=move, headers=auth).is_success
+        until(lambda: version(watched) > first, "the move, read again after the failed read")
+    assert failed == [f"{server.base}/v1/games/{game_id}"], "one read of the view failed"
+    until(lambda: page.inner_text("#error") == "", "the passing problem cleared")
+    assert all("Failed to load resource" in error for error in watched.errors), watched.errors
