@@ -1001,7 +1001,10 @@ export interface components {
             clock?: components["schemas"]["Clock"] | null;
             commitment_id?: string | null;
             client_seed?: string | null;
-        };
+        } & ({
+            /** @enum {unknown} */
+            client_seed?: null;
+        } | Record<string, never>);
         /**
          * CreatedGame
          * @description The new game: its id, each seat's token (the only time it is shown), the view, and the
