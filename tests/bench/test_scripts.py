@@ -151,3 +151,13 @@ def test_the_durability_benchmark_prints_a_row_per_mode_waitaof_among_them() -> 
     out = run("durability.py", "--clients", "4", "--seconds", "1")
     rows = [line for line in out.splitlines() if re.match(r"\| (everysec|always)", line)]
     assert len(rows) == 4 and sum("WAITAOF" in row for row in rows) == 2, out
+
+
+def test_the_ratings_benchmark_prints_a_settlement_and_both_pages() -> None:
+    out = run("ratings.py", "--players", "200", "--rounds", "5")
+    assert "rated game settled (p99)" in out and "around a player, among all (p99)" in out
+
+
+def test_the_timeouts_benchmark_prints_how_late_timeouts_are_applied() -> None:
+    out = run("timeouts.py", "--games", "20", "--seconds", "3", "--turn", "1")
+    assert "p99" in out
