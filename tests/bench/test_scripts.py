@@ -165,3 +165,13 @@ def test_the_duplicate_comparison_prints_both_rates() -> None:
     out = run("tournament.py", "--compare", "1")
     assert re.search(r"duplicate the strongest finished first in \d+%", out), out
     assert re.search(r"plain +the strongest finished first in \d+%", out), out
+
+
+def test_the_ratings_benchmark_prints_a_settlement_and_both_pages() -> None:
+    out = run("ratings.py", "--players", "200", "--rounds", "5")
+    assert "rated game settled (p99)" in out and "around a player, among all (p99)" in out
+
+
+def test_the_timeouts_benchmark_prints_how_late_timeouts_are_applied() -> None:
+    out = run("timeouts.py", "--games", "20", "--seconds", "3", "--turn", "1")
+    assert "p99" in out

@@ -22,7 +22,8 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   through the API and posts the first listed move at that version, with its seat's token. So
   every run plays at least one move, whatever the draws. Likewise, until a deal and a hint are
   answered in the run, each positive one goes to the newest game the run created that is to be
-  dealt (being played), with its seat to act's token; and until a webhook's deliveries are
+  dealt (being played), with its seat to act's token (a game dealt by hand made before the
+  run waits for its first deal, if no newer one does); and until a webhook's deliveries are
   answered, each positive read of them names a game with a webhook made before the run.
 
 A positive tournament is made playable as the service's rules say and no schema can (its first
@@ -114,6 +115,8 @@ _answered: set[str] = set()
 """The operations (a deal, a hint, a webhook's deliveries) answered with a 2xx in the run."""
 _played_tournament: list[str] = []
 """A tournament of bots played to its end before the run (its export)."""
+_to_deal: list[str] = []
+"""A game dealt by hand made before the run, waiting for its first deal."""
 _hooked: list[tuple[str, str]] = []
 """A game with a webhook made before the run, and its seat 0's token."""
 _joined: list[tuple[str, str]] = []
@@ -347,7 +350,7 @@ def _send_to_the_seat_to_act(case: Case) -> None:
     game's views say now: whether one is, no chain of calls drawn at random can ensure."""
     status = "dealing" if case.operation.label == DEAL else "playing"
     with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
-        for game_id in list(_games)[::-1][:20]:
+        for game_id in [*list(_games)[::-1][:20], *_to_deal]:
             answer = client.get(f"/v1/games/{game_id}")
             view = answer.json() if answer.status_code == 200 else {}
             token = _games[game_id].tokens.get(view.get("turn", -1))
@@ -389,6 +392,7 @@ def after_load_schema(context: Any, schema: Any) -> None:
             _joined.append(joined_seat(client))
             _hooked.append(hooked_game(client))
             _played_tournament.append(played_tournament(client))
+            _to_deal.append(game_to_deal(client))
 
 
 def play_out(client: httpx.Client) -> str:
@@ -419,6 +423,14 @@ def joined_seat(client: httpx.Client) -> tuple[str, str]:
     game_id = created["game_id"]
     joined = _ok(client.post(f"/v1/games/{game_id}/join", json={"invite": invite, "name": "Bia"}))
     return str(game_id), str(joined["token"])
+
+
+def game_to_deal(client: httpx.Client) -> str:
+    """A two-player game dealt by hand, waiting for its first deal: its id (its tokens kept)."""
+    body = {"players": list(NAMES[:2]), "rules": {"auto_deal": False}}
+    created = _ok(client.post("/v1/games", json=body))
+    _games[created["game_id"]] = Seen(tokens={p["seat"]: p["token"] for p in created["players"]})
+    return str(created["game_id"])
 
 
 def hooked_game(client: httpx.Client) -> tuple[str, str]:

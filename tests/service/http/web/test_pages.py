@@ -682,6 +682,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
             close_round(person, rounds, None)
         if sheet["status"] == "finished":
             break
+        played = version(person)  # the answer to wait for is past the version played at
         if moves == 0:  # a hint: a legal move, its cards highlighted, then played by clicking
             legal = http.get(f"{url}/legal-moves", headers=auth).json()
             hinted = str(ask_hint(person).get_attribute("data-move"))
@@ -698,7 +699,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
                 assert "hints are rate-limited" in refused.inner_text()
                 assert refused.get_attribute("data-move") == ""
             play_by_clicks(person)
-        at = until(lambda a=at: version(person) > a and version(person), "the move's answer")
+        at = until(lambda p=played: version(person) > p and version(person), "the move's answer")
         moves += 1
 
     log = http.get(f"{url}/log?after=0").json()["entries"]
