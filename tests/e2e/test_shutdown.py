@@ -25,10 +25,10 @@ def redis_url(redis_server: RedisServer) -> str:
     return redis_server.url
 
 
-def held_write(admin: redis.Redis) -> bool:
-    """Whether a client waits in Redis on a write held back by the pause (not on a stream
+def held_writes(admin: redis.Redis) -> int:
+    """How many clients wait in Redis on a write held back by the pause (not on a stream
     command or a blocking read, as the service's background loops send)."""
-    return any(
+    return sum(
         "b" in client["flags"] and not client["cmd"].startswith(("x", "bl", "br", "bz"))
         for client in admin.client_list()
     )
@@ -39,15 +39,23 @@ def test_sigterm_during_a_slow_request_still_answers_it(redis_url: str, tmp_path
     with serve_processes(redis_url, tmp_path, 1, ESCOPA_REDIS_TIMEOUT="10", **quiet) as (served,):
         answers: list[httpx.Response] = []
         body = {"players": ["Ana", "Bia"]}
+        sent = threading.Event()
+
+        def trace(name: str, info: object) -> None:
+            if name == "http11.send_request_body.complete":
+                sent.set()
 
         def create() -> None:
-            answers.append(httpx.post(f"{served.base}/v1/games", json=body, timeout=20))
+            with httpx.Client(base_url=served.base, timeout=20) as client:
+                answers.append(client.post("/v1/games", json=body, extensions={"trace": trace}))
 
         admin = redis.Redis.from_url(redis_url)
         admin.client_pause(PAUSE_MS, all=False)  # every write waits: the request hangs in Redis
+        before = held_writes(admin)  # a background loop's write may be held too
         slow = threading.Thread(target=create)
         slow.start()
-        until(lambda: held_write(admin), "the request's write held in Redis")
+        until(sent.is_set, "the request sent")
+        until(lambda: held_writes(admin) > before, "the request's write held in Redis")
         served.process.send_signal(signal.SIGTERM)
         until(lambda: "Shutting down" in served.log.read_text(), "the shutdown under way")
         assert slow.is_alive(), "the request should still be waiting for Redis"
