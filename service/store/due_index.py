@@ -4,11 +4,13 @@ ms since the epoch), each with its own hash tag, so on a cluster they spread ove
 and no game's script needs a key outside its slot.
 
 An entry is written before the commit that makes the work due (`ZADD LT`: an entry only moves
-earlier), so a process that dies after its commit leaves no work unindexed; an entry for work
-that is not due only costs a worker a look. A worker claims an entry by moving it a lease
-ahead (compare-and-set: of two workers one gets it; a worker that dies leaves it due again
-when the lease ends), does the work, then moves the entry to the game's next due time or drops
-it, again by compare-and-set, which loses to any entry written meanwhile.
+earlier, then a millisecond earlier still, so that a claim whose lease has ended, already
+earlier than now, changes too), so a process that dies after its commit leaves no work
+unindexed; an entry for work that is not due only costs a worker a look. A worker claims an
+entry by moving it a lease ahead (compare-and-set: of two workers one gets it; a worker that
+dies leaves it due again when the lease ends), does the work, then moves the entry to the
+game's next due time or drops it, again by compare-and-set, which loses to any entry written
+meanwhile.
 """
 
 from __future__ import annotations
@@ -40,8 +42,12 @@ class DueIndex:
         return self.key(keys.shard(game_id))
 
     async def schedule(self, game_id: str, at: int) -> None:
-        """Index the game as due at `at`, unless it is indexed as due earlier already."""
-        await self.store.pipeline([("ZADD", self.key_of(game_id), "LT", at, game_id)])
+        """Index the game as due at `at`, or a millisecond before the time it is indexed at if
+        that is earlier: either way the entry changes, so the compare-and-set of a worker that
+        holds it (even past its lease) fails, and the new work is not dropped. Whatever comes
+        between the two commands, the entry ends due no later than `at`."""
+        key = self.key_of(game_id)
+        await self.store.pipeline([("ZADD", key, "LT", at, game_id), ("ZINCRBY", key, -1, game_id)])
         self.scheduled.set()
 
     async def touch(self, game_id: str) -> None:

@@ -111,3 +111,24 @@ async def test_a_worker_that_dies_holding_a_claim_leaves_the_entry_due_after_the
         assert await rescuer.sweep() == 1
         assert await index.when("g-1") is None
     assert applied == Counter({"g-1": 1})
+
+
+class Outlasting(Recording):
+    """Works past its lease, and meanwhile a write makes the game due again (`scheduled`)."""
+
+    async def work(self, game_id: str) -> int | None:
+        await asyncio.sleep(LEASE_MS / 1000 + 0.1)  # the claim's lease has ended
+        await self.index.schedule(game_id, int(time.time() * 1000))
+        self.applied[game_id] += 1
+        return None  # the work it read is done: it would drop the entry
+
+
+async def test_work_made_due_after_a_claims_lease_ended_is_kept_when_the_worker_finishes(
+    redis_url: str,
+) -> None:
+    applied: Counter[str] = Counter()
+    async with due_index(redis_url, ["g-1"]) as index:
+        assert await Outlasting(index, applied).sweep() == 1
+        kept = await index.when("g-1")
+        assert kept is not None and kept <= time.time() * 1000, "the new work was dropped"
+    assert applied == Counter({"g-1": 1})
