@@ -267,7 +267,7 @@ $("friend").addEventListener("submit", creator(friendBody, "friend-error", toTab
 const toTournament = (/** @type {CreatedTournament} */ created) => location.assign(`/tournaments/${created.tournament_id}`);
 $("tour").addEventListener("submit", creator(tournamentBody, "tour-error", toTournament, "/v1/tournaments"));
 $("tour-pairing").addEventListener("change", roundRobinRounds);
-$("tour-entrants").addEventListener("change", roundRobinRounds);
+$("tour-entrants").addEventListener("input", roundRobinRounds);
 const showLobbyProblem = (/** @type {unknown} */ problem) => { $("lobby").replaceChildren(h("li", { class: "error", text: messageOf(problem) })); };
 $("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyProblem));
 loadLobby().catch(showLobbyProblem);

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -166,3 +167,28 @@ def test_a_tournament_and_its_tables_two_plays_speak_the_browsers_language_at_39
     until(lambda: page.locator("#plays iframe").count() == 2, "both plays")
     assert_in_its_language(watched, lang)
     assert_clean(server, watched)
+
+
+def test_the_start_pages_tournament_form_fits_a_round_robin_and_says_a_refusal_in_words(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page(PHONE)
+    page = watched.page
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#tour-preset option[value='escoba']", state="attached")  # presets read
+    page.fill("#tour-entrants", "4")
+    page.select_option("#tour-pairing", "round_robin")
+    assert page.input_value("#tour-rounds") == "3", "n - 1 rounds"
+    page.fill("#tour-entrants", "5")
+    assert page.input_value("#tour-rounds") == "5", "n with an odd count"
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    page.select_option("#tour-pairing", "swiss")
+    page.fill("#tour-rounds", "9")
+
+    page.click("#tour button[type=submit]")
+
+    until(lambda: page.inner_text("#tour-error"), "the refusal")
+    said = page.inner_text("#tour-error")
+    assert "a Swiss tournament of 5 entrants plays at most 4 rounds" in said
+    assert urlsplit(page.url).path == "/", "the page stays, its form as it was"
+    assert_clean(server, watched, expected=("status of 422",))
