@@ -392,4 +392,7 @@ async function start() {
 
 translate();
 deckPicker();
+if (window.top !== window) { // framed beside another play: the header's pages open in the whole tab
+  for (const link of document.querySelectorAll("header a")) link.setAttribute("target", "_top");
+}
 start().catch((error) => { $("error").textContent = error.message; });

@@ -149,6 +149,7 @@ def test_a_tables_two_plays_of_a_board_are_shown_side_by_side_and_stepped_togeth
     page.click(".stepper button[data-step='Home']")
     for frame in frames:
         frame.locator("#moves button[data-index='0'][aria-current='true']").wait_for()
+        assert frame.locator("header a[href^='/rules']").get_attribute("target") == "_top"
     assert_accessible(watched, "a board's two plays")
     assert_clean(server, watched)
 
@@ -167,6 +168,21 @@ def test_a_tournament_and_its_tables_two_plays_speak_the_browsers_language_at_39
     until(lambda: page.locator("#plays iframe").count() == 2, "both plays")
     assert_in_its_language(watched, lang)
     assert_clean(server, watched)
+
+
+def test_a_tournament_that_is_not_there_is_said_so_and_not_read_again(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page()
+    page = watched.page
+    page.goto(f"{server.base}/tournaments/no-such-cup")
+    until(lambda: page.inner_text("#error"), "the problem")
+    page.wait_for_timeout(2500)  # longer than a running tournament's reading again
+
+    reads = [url for url in watched.requests if "/v1/tournaments/" in url]
+    assert reads == [f"{server.base}/v1/tournaments/no-such-cup"]
+    assert page.get_attribute("body", "data-status") is None
+    assert_clean(server, watched, expected=("status of 404",))
 
 
 def test_the_start_pages_tournament_form_fits_a_round_robin_and_says_a_refusal_in_words(
