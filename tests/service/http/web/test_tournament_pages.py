@@ -89,6 +89,11 @@ def test_a_tournament_of_bots_created_on_the_start_page_is_followed_to_its_end_o
     page.wait_for_selector(FINISHED, timeout=BOUND_MS)
 
     assert time.monotonic() - started < BOUND_MS / 1000
+    reading = f"{server.base}/v1/tournaments/{tournament_id}"
+    reads = watched.requests.count(reading)
+    assert reads >= 2, "read again while it ran"
+    page.wait_for_timeout(2500)  # longer than the page waits between readings
+    assert watched.requests.count(reading) == reads, "and not once it is over"
     api = read(server, f"/v1/tournaments/{tournament_id}")
     assert api["status"] == "finished"
     shown = shown_standings(watched)
