@@ -16,12 +16,15 @@ from service.core.house import House
 from service.core.rated_tables import settle_tables
 from service.ledger.ratings import Rating
 from service.ledger.recompute import Key, first_difference, recompute, tables_of
+from service.ledger.signatures import KeyRing
+from service.ledger.tournament_audit import audit_tournament
 from service.ledger.tournament_record import RoundRecord
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from tests.harness.api import Client, assert_problem, ok
 from tests.harness.settings import app_settings
+from tests.harness.signing import SIGNING_KEYS
 from tests.harness.tournaments import create_tournament, play_to_the_end
 
 ENTRANTS = [
@@ -31,6 +34,7 @@ ENTRANTS = [
     {"name": "Gus", "bot": "random"},
 ]
 PLAYERS = ["u-1", "u-2", "bot:greedy", "bot:random"]
+KEYS = KeyRing.of(SIGNING_KEYS).public
 
 
 def rating_of(wire: dict[str, Any]) -> Rating:
@@ -156,3 +160,25 @@ async def test_a_rated_tournament_whose_entrants_cannot_all_be_rated_is_refused(
         "/v1/tournaments", json={**body, "entrants": entrants, "rated": False}
     )
     assert unrated.status_code == 201
+
+
+async def test_the_audit_checks_each_tables_ratings_and_names_a_bent_one(
+    finished: dict[str, Any],
+) -> None:
+    export = finished["export"]
+    report = audit_tournament(msgspec.json.encode(export), KEYS)
+    assert report.ok, report.failure
+    assert report.signature == "verified"
+    bent = copy.deepcopy(export)
+    bent["ratings"][4]["changes"][0]["after"]["mu"] += 1e-9
+    failure = audit_tournament(msgspec.json.encode(bent)).failure
+    assert failure is not None
+    assert (failure.kind, failure.round, failure.table) == (
+        "ratings",
+        bent["ratings"][4]["round"],
+        bent["ratings"][4]["table"],
+    )
+    dropped = {**export, "ratings": export["ratings"][1:]}
+    missing = audit_tournament(msgspec.json.encode(dropped)).failure
+    assert missing is not None and missing.kind == "ratings"
+    assert export["ratings"][0]["settlement_id"] in missing.reason
