@@ -10,8 +10,10 @@ from typing import Any
 
 import msgspec
 import pytest
+from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
+from service.app import create_app
 from service.core.house import House
 from service.core.rated_tables import settle_tables
 from service.ledger.ratings import Rating
@@ -19,6 +21,7 @@ from service.ledger.recompute import Key, first_difference, recompute, tables_of
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_audit import audit_tournament
 from service.ledger.tournament_record import RoundRecord
+from service.settings import KeySettings, secret_hash
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
@@ -182,3 +185,20 @@ async def test_the_audit_checks_each_tables_ratings_and_names_a_bent_one(
     missing = audit_tournament(msgspec.json.encode(dropped)).failure
     assert missing is not None and missing.kind == "ratings"
     assert export["ratings"][0]["settlement_id"] in missing.reason
+
+
+async def test_a_rated_tournaments_ratings_are_its_api_keys_alone(redis_url: str) -> None:
+    one, two = "key-one-0123456789abcdef", "key-two-0123456789abcdef"
+    keys = KeySettings(signing=SIGNING_KEYS, api_hashes=(secret_hash(one), secret_hash(two)))
+    async with AsyncTestClient(app=create_app(app_settings(redis_url, keys=keys))) as keyed:
+        bots = [{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "random"}]
+        body = {"name": "cup", "rounds": 1, "boards": 1, "pairing": "swiss", "rated": True}
+        created = await keyed.post(
+            "/v1/tournaments", json={**body, "entrants": bots}, headers={"X-API-Key": one}
+        )
+        final = await play_to_the_end(keyed, ok(created, 201), random.Random(2))
+        assert final["rated"]["scope"] not in ("", "-")
+        mine = await keyed.get("/v1/players/bot:greedy", headers={"X-API-Key": one})
+        assert ok(mine)["ratings"]["escopa-2p"]["games"] == 1
+        theirs = await keyed.get("/v1/players/bot:greedy", headers={"X-API-Key": two})
+        assert_problem(theirs, 404, "player/not_found")
