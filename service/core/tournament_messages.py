@@ -13,6 +13,7 @@ from engine.rules import Clock, PresetName
 from engine.tournament import PairingKind
 from service.ledger.names import PlayerName
 from service.ledger.overrides import RulesOverride
+from service.ledger.ratings import PlayerId
 from service.ledger.seeds import ClientSeed, CommitmentId
 
 MAX_ENTRANTS: Final = 2000
@@ -27,16 +28,18 @@ class EntrantEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     `{"name", "bot": level}`."""
 
     name: PlayerName
-    player_id: (
-        Annotated[str, Meta(min_length=1, max_length=64, pattern="^[A-Za-z0-9_-]+$")] | UnsetType
-    ) = UNSET
+    player_id: PlayerId | UnsetType = UNSET
     bot: BotLevel | UnsetType = UNSET
 
 
 class CreateTournament(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A duplicate tournament of 2-player tables: its entrants in order, `rounds` of `boards`
     boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-    default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed."""
+    default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+
+    `rated`: each table (a pairing's two games) is one rated match on the ladder
+    `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
+    a `player_id`, bots are rated as `bot:<level>`, and no two entrants are one player."""
 
     name: Annotated[str, Meta(min_length=1, max_length=80)]
     preset: PresetName = "escopa"
@@ -51,6 +54,7 @@ class CreateTournament(msgspec.Struct, forbid_unknown_fields=True, kw_only=True)
     clock: Clock | None = None
     commitment_id: CommitmentId | None = None
     client_seed: ClientSeed | None = None
+    rated: bool = False
 
 
 class EntrantToken(msgspec.Struct, kw_only=True):

@@ -26,6 +26,8 @@ from engine.tournament import pairings, round_robin_rounds, standings
 from service.core.commitments import Seeds, committed_seeds, no_lone_client_seed
 from service.core.creation import Creation, Placed
 from service.core.journal import Journal
+from service.core.players import Players
+from service.core.rated_tables import rated_entrants, settle_tables, table_ratings
 from service.core.tournament_messages import (
     CreatedTournament,
     CreateTournament,
@@ -166,7 +168,10 @@ class Tournaments:
         audits: Audits,
         commitments: CommitmentStore,
         ring: KeyRing,
+        players: Players | None = None,
     ) -> None:
+        self.players = players
+        """Settles a rated tournament's tables (`service.core.rated_tables`)."""
         self.store = store
         self.creation = creation
         self.journal = journal
@@ -185,6 +190,7 @@ class Tournaments:
         rules = tournament_rules(request, people)
         tournament_id = secrets.token_hex(12)
         seeds = await self._seeds(request, tournament_id)
+        rated = rated_entrants(entrants, request.preset, api_key) if request.rated else None
         tokens = {e.entrant: secrets.token_urlsafe(32) for e in entrants if e.bot is None}
         record = TournamentRecord(
             tournament_id=tournament_id,
@@ -200,6 +206,7 @@ class Tournaments:
             commitment_id=seeds.commitment_id,
             created=iso(now_ms()),
             entrants=entrants,
+            rated=rated,
         )
         hashes = tuple(secret_hash(tokens[e.entrant]) if e.bot is None else "" for e in entrants)
         kept = StoredTournament(record=record, seed=seeds.seed, token_hashes=hashes, key=api_key)
@@ -245,7 +252,8 @@ class Tournaments:
         view = view_of(kept)
         ids = [g for r in kept.record.rounds for t in r.tables for g in t.game_ids]
         games = tuple([await self.audits.export(game_id) for game_id in ids])
-        body = TournamentExport(tournament=view, games=games)
+        ratings = await table_ratings(self.players, kept.record)
+        body = TournamentExport(tournament=view, games=games, ratings=ratings)
         signed = self.ring.sign(tournament_message(tournament_id, unsigned(body)))
         return msgspec.structs.replace(body, signature=signed)
 
@@ -293,11 +301,10 @@ class Tournaments:
             tables = await self._results(record.boards, last)
             if tables == last.tables:
                 return None
+            await settle_tables(self.players, record, last, tables)  # before they are recorded
             rounds = (*record.rounds[:-1], msgspec.structs.replace(last, tables=tables))
             return _with(kept, rounds=rounds)
         if last.round >= record.round_count:
-            # Ratings' seam: a rated tournament applies its tables' results (entrants by
-            # `player_id`) once, here, when the status becomes finished.
             return _with(kept, status="finished")
         return await self._opened(kept, last.round + 1)
 
@@ -371,4 +378,9 @@ def _with(kept: StoredTournament, **changes: object) -> StoredTournament:
 
 def unsigned(export: TournamentExport) -> dict[str, object]:
     """The export without its `signature`: what the signature signs."""
-    return {"format": export.format, "tournament": export.tournament, "games": export.games}
+    return {
+        "format": export.format,
+        "tournament": export.tournament,
+        "games": export.games,
+        "ratings": export.ratings,
+    }

@@ -5,7 +5,9 @@ the document's shape; its signature (with keys given); the seed against its comm
 then round by round the pairings, recomputed from the results before them and the key; each
 table's two games: both present, each game's own audit (chain, seed, replay, end, signature),
 each dealt from the round's seed and boards with the table's seats; the table's results,
-recomputed from the games' scored rounds; finally the standings, recomputed.
+recomputed from the games' scored rounds; the standings, recomputed; finally a rated
+tournament's tables' ratings: each table's after is the rating function's of its before and its
+results (the chain from table to table, across other games, is `escopa ratings --recompute`'s).
 """
 
 from __future__ import annotations
@@ -23,20 +25,23 @@ from engine.tournament import Table, pairings, standings
 from service.ledger.audit import AuditFailure, SignatureState, anchored, audit_entries
 from service.ledger.chain import LogEntry
 from service.ledger.export import read_document
+from service.ledger.ratings import LadderRating, Rating, rated, table_outcome
 from service.ledger.signatures import HeadSignature, PublicKeys, unb64
 from service.ledger.tournament_record import (
     TOURNAMENT_FORMAT,
     RoundRecord,
+    TableRatings,
     TableRecord,
     TournamentExport,
     TournamentView,
     board_numbers,
+    settlement_id,
     table_results,
     tournament_message,
 )
 
 TournamentFailureKind = Literal[
-    "format", "signature", "seed", "pairing", "game", "deal", "results", "standings"
+    "format", "signature", "seed", "pairing", "game", "deal", "results", "standings", "ratings"
 ]
 
 
@@ -149,6 +154,7 @@ class _Tournament:
         self, export: TournamentExport, raw: dict[str, Any], keys: PublicKeys | None
     ) -> None:
         self.view: TournamentView = export.tournament
+        self.ratings = export.ratings
         self.keys = keys
         self.games: Mapping[str, Any] = {
             str(g.get("game_id")): g for g in raw.get("games", []) if isinstance(g, dict)
@@ -170,7 +176,39 @@ class _Tournament:
         again = tuple(standings(len(view.entrants), done))
         if again != view.standings:
             raise _broke("standings", "the standings are not the ones the results give")
+        self._ratings()
         return self.audited
+
+    def _ratings(self) -> None:
+        """Every rated table's ratings, each after the function's of before and results."""
+        view = self.view
+        tables = {
+            settlement_id(view.tournament_id, r.round, number): table
+            for r in view.rounds
+            for number, table in enumerate(r.tables)
+            if table.b is not None and view.rated is not None
+        }
+        given = {t.settlement_id: t for t in self.ratings}
+        if set(given) != set(tables):
+            odd = sorted(set(given) ^ set(tables))[0]
+            raise _broke("ratings", f"table {odd}: the ratings are not one per rated table")
+        for settled, table in tables.items():
+            self._table_ratings(given[settled], table)
+
+    def _table_ratings(self, given: TableRatings, table: TableRecord) -> None:
+        where = {"round": given.round, "table": given.table}
+        changes = sorted(given.changes, key=lambda c: c.seat)
+        if [c.seat for c in changes] != [0, 1] or table.results is None:
+            raise _broke("ratings", "a rated table's ratings are its two seats'", **where)
+        outcome = table_outcome(sum(table.results), len(table.results))
+        after = rated(self.view.rules, outcome, [_rating(c.before) for c in changes])
+        if after != [_rating(c.after) for c in changes]:
+            raise _broke(
+                "ratings",
+                f"table {given.settlement_id}: its ratings after are not the ones its results "
+                "and its ratings before give",
+                **where,
+            )
 
     def _round(self, key: bytes, record: RoundRecord, done: list[list[Table]]) -> None:
         round_no = record.round
@@ -251,3 +289,7 @@ class _Tournament:
                 "deal", f"game {game_id} seats {list(info.players)}, not {list(names)}", **where
             )
         return [e.score for entry in entries for e in entry.events if isinstance(e, RoundEnded)]
+
+
+def _rating(shown: LadderRating) -> Rating:
+    return Rating(shown.mu, shown.sigma, shown.games, shown.wins)

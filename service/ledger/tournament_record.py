@@ -19,7 +19,9 @@ from bots.levels import BotLevel
 from engine.scoring import RoundScore
 from engine.state import canonical_json
 from engine.tournament import PairingKind, Standing, Table, duplicate_result
+from service.ledger.chain import RatedInfo
 from service.ledger.export import Export
+from service.ledger.ratings import RatingChange
 from service.ledger.signatures import HeadSignature
 
 TOURNAMENT_FORMAT: Final = "escopa-tournament-v1"
@@ -74,6 +76,9 @@ class TournamentRecord(msgspec.Struct, frozen=True, kw_only=True):
     created: str
     entrants: tuple[EntrantRecord, ...]
     rounds: tuple[RoundRecord, ...] = ()
+    rated: RatedInfo | None = None
+    """A rated tournament's ladder, rating scope and each entrant's rated player (a person's
+    `player_id`, a bot's `bot:<level>`): each table is one rated match (`settlement_id`)."""
 
 
 class TournamentView(TournamentRecord, frozen=True, kw_only=True):
@@ -85,14 +90,36 @@ class TournamentView(TournamentRecord, frozen=True, kw_only=True):
     seed: str | UnsetType = UNSET
 
 
+class TableRatings(msgspec.Struct, frozen=True, kw_only=True):
+    """A rated table's match: its settlement id, where it was, and its entrants' ratings
+    before and after (seat 0: `a`, seat 1: `b`)."""
+
+    settlement_id: str
+    round: int
+    table: int
+    changes: tuple[RatingChange, ...]
+
+
 class TournamentExport(msgspec.Struct, frozen=True, kw_only=True):
     """A finished tournament as one document: the view (seed revealed), every game's export,
-    and the service's signature of both (`tournament_message`)."""
+    a rated tournament's tables' ratings, and the service's signature of them all
+    (`tournament_message`)."""
 
     format: Literal["escopa-tournament-v1"] = TOURNAMENT_FORMAT
     tournament: TournamentView
     games: tuple[Export, ...]
+    ratings: tuple[TableRatings, ...] = ()
     signature: HeadSignature | None = None
+
+
+def settlement_id(tournament_id: str, round_no: int, table: int) -> str:
+    """A rated table's settlement id: `<tournament_id>.r<round>.t<table>` (table from 0)."""
+    return f"{tournament_id}.r{round_no}.t{table}"
+
+
+def settled_table(settled: str) -> str | None:
+    """The tournament a settlement id names when it is a table's (a game's id has no dot)."""
+    return settled.split(".", 1)[0] if "." in settled else None
 
 
 def tournament_message(tournament_id: str, body: object) -> bytes:

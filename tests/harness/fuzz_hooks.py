@@ -455,7 +455,7 @@ def hooked_game(client: httpx.Client) -> tuple[str, str]:
 def playable_tournament(body: Json) -> Json:
     """A drawn tournament as the service can play it (rules no schema can state): its first
     entrants, each a person or a bot, named apart; the rounds its pairing can play; the
-    boards left to the tournament."""
+    boards left to the tournament; not rated."""
     drawn = body.get("entrants")
     entrants = drawn[:TOURNAMENT_ENTRANTS] if isinstance(drawn, list) else []
     entrants = [
@@ -472,7 +472,8 @@ def playable_tournament(body: Json) -> Json:
     rules = body.get("rules")
     if isinstance(rules, dict):
         rules = {k: v for k, v in rules.items() if k != "boards"}
-    return {**body, "entrants": entrants, "rounds": rounds, "rules": rules}
+    # Unrated: a rated one needs a distinct player per entrant, which a draw seldom gives.
+    return {**body, "entrants": entrants, "rounds": rounds, "rules": rules, "rated": False}
 
 
 def played_tournament(client: httpx.Client) -> str:
@@ -540,4 +541,4 @@ def playable(body: Any) -> bool:
     makes one so), True for any other body."""
     if not isinstance(body, dict) or not isinstance(body.get("entrants"), list):
         return True
-    return playable_tournament(body) == {**body, "rules": body.get("rules")}
+    return playable_tournament(body) == {**body, "rules": body.get("rules"), "rated": False}

@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * A player's finished games, newest first
-         * @description Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change` (ordinal after less before). Page on with `after`.
+         * @description Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change` (ordinal after less before); a rated tournament's table is one match, its settlement id as `game_id` with its `tournament_id` and two `game_ids`. Page on with `after`.
          */
         get: operations["getPlayerGames"];
         put?: never;
@@ -955,6 +955,10 @@ export interface components {
          * @description A duplicate tournament of 2-player tables: its entrants in order, `rounds` of `boards`
          *     boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
          *     default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+         *
+         *     `rated`: each table (a pairing's two games) is one rated match on the ladder
+         *     `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
+         *     a `player_id`, bots are rated as `bot:<level>`, and no two entrants are one player.
          * @example {
          *       "name": "Sunday duplicate",
          *       "preset": "escopa",
@@ -1001,6 +1005,8 @@ export interface components {
             clock?: components["schemas"]["Clock"] | null;
             commitment_id?: string | null;
             client_seed?: string | null;
+            /** @description default `False` */
+            rated?: boolean;
         } & ({
             /** @enum {unknown} */
             client_seed?: null;
@@ -1049,6 +1055,10 @@ export interface components {
         EntrantEntry: {
             /** @description 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator characters; each seat's own */
             name: string;
+            /**
+             * @description the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to the API key that names it
+             * @example u-17
+             */
             player_id?: string;
             bot?: components["schemas"]["BotLevel"];
         };
@@ -1618,7 +1628,10 @@ export interface components {
         };
         /**
          * PlayedGame
-         * @description A finished game as a player's history lists it (`seq`: the paging cursor).
+         * @description A finished game as a player's history lists it (`seq`: the paging cursor); a rated
+         *     tournament's table as one match: `game_id` is then its settlement id
+         *     (`<tournament_id>.r<round>.t<table>`, not a game's), with its `tournament_id` and its two
+         *     `game_ids`.
          */
         PlayedGame: {
             /** @default 0 */
@@ -1631,6 +1644,10 @@ export interface components {
             outcome: "aborted" | "draw" | "lost" | "won";
             /** @default null */
             rating_change: number | null;
+            /** @default null */
+            tournament_id: string | null;
+            /** @default null */
+            game_ids: string[] | null;
         };
         /**
          * PlayerEntry
@@ -2199,6 +2216,17 @@ export interface components {
             escopas: number;
         };
         /**
+         * TableRatings
+         * @description A rated table's match: its settlement id, where it was, and its entrants' ratings
+         *     before and after (seat 0: `a`, seat 1: `b`).
+         */
+        TableRatings: {
+            settlement_id: string;
+            round: number;
+            table: number;
+            changes: components["schemas"]["RatingChange"][];
+        };
+        /**
          * TableRecord
          * @description A pairing of a round: `a` against `b` (null: `a`'s bye); its two games, seat 0 first in
          *     each (`seats`: `[a, b]` then `[b, a]`); `a`'s duplicate result per board once both ended.
@@ -2217,7 +2245,8 @@ export interface components {
         /**
          * TournamentExport
          * @description A finished tournament as one document: the view (seed revealed), every game's export,
-         *     and the service's signature of both (`tournament_message`).
+         *     a rated tournament's tables' ratings, and the service's signature of them all
+         *     (`tournament_message`).
          */
         TournamentExport: {
             /**
@@ -2227,6 +2256,8 @@ export interface components {
             format: "escopa-tournament-v1";
             tournament: components["schemas"]["TournamentView"];
             games: components["schemas"]["Export"][];
+            /** @default [] */
+            ratings: components["schemas"]["TableRatings"][];
             /** @default null */
             signature: components["schemas"]["HeadSignature"] | null;
         };
@@ -2256,6 +2287,8 @@ export interface components {
             entrants: components["schemas"]["EntrantRecord"][];
             /** @default [] */
             rounds: components["schemas"]["RoundRecord"][];
+            /** @default null */
+            rated: components["schemas"]["RatedInfo"] | null;
             /** @default [] */
             standings: components["schemas"]["Standing"][];
             seed?: string;

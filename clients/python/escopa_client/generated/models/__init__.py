@@ -140,6 +140,7 @@ from .stream_events_until import StreamEventsUntil
 from .stream_ticket import StreamTicket
 from .table_bonus import TableBonus
 from .table_bonus_type import TableBonusType
+from .table_ratings import TableRatings
 from .table_record import TableRecord
 from .tie_at_target import TieAtTarget
 from .timeout_event import TimeoutEvent
@@ -302,6 +303,7 @@ __all__ = (
     "StreamTicket",
     "TableBonus",
     "TableBonusType",
+    "TableRatings",
     "TableRecord",
     "TieAtTarget",
     "TimeoutEvent",

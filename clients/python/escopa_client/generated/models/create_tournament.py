@@ -24,6 +24,10 @@ class CreateTournament:
     boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
     default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
 
+    `rated`: each table (a pairing's two games) is one rated match on the ladder
+    `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
+    a `player_id`, bots are rated as `bot:<level>`, and no two entrants are one player.
+
         Attributes:
             name (str):
             entrants (list[EntrantEntry]): 2 to 2000 entrants
@@ -35,6 +39,7 @@ class CreateTournament:
             clock (Clock | None | Unset):
             commitment_id (None | str | Unset):
             client_seed (None | str | Unset):
+            rated (bool | Unset): default `False`
     """
 
     name: str
@@ -47,6 +52,7 @@ class CreateTournament:
     clock: Clock | None | Unset = UNSET
     commitment_id: None | str | Unset = UNSET
     client_seed: None | str | Unset = UNSET
+    rated: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
@@ -97,6 +103,8 @@ class CreateTournament:
         else:
             client_seed = self.client_seed
 
+        rated = self.rated
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -118,6 +126,8 @@ class CreateTournament:
             field_dict["commitment_id"] = commitment_id
         if client_seed is not UNSET:
             field_dict["client_seed"] = client_seed
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -202,6 +212,8 @@ class CreateTournament:
 
         client_seed = _parse_client_seed(d.pop("client_seed", UNSET))
 
+        rated = d.pop("rated", UNSET)
+
         create_tournament = cls(
             name=name,
             entrants=entrants,
@@ -213,6 +225,7 @@ class CreateTournament:
             clock=clock,
             commitment_id=commitment_id,
             client_seed=client_seed,
+            rated=rated,
         )
 
         return create_tournament

@@ -19,7 +19,8 @@ class EntrantEntry:
         Attributes:
             name (str): 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator
                 characters; each seat's own
-            player_id (str | Unset):
+            player_id (str | Unset): the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to
+                the API key that names it
             bot (BotLevel | Unset):
     """
 

@@ -11,6 +11,7 @@ from ..models.tournament_export_format import TournamentExportFormat
 if TYPE_CHECKING:
     from ..models.export import Export
     from ..models.head_signature import HeadSignature
+    from ..models.table_ratings import TableRatings
     from ..models.tournament_view import TournamentView
 
 
@@ -20,7 +21,8 @@ T = TypeVar("T", bound="TournamentExport")
 @_attrs_define
 class TournamentExport:
     """A finished tournament as one document: the view (seed revealed), every game's export,
-    and the service's signature of both (`tournament_message`).
+    a rated tournament's tables' ratings, and the service's signature of them all
+    (`tournament_message`).
 
         Attributes:
             format_ (TournamentExportFormat):  Default: TournamentExportFormat.ESCOPA_TOURNAMENT_V1.
@@ -29,11 +31,13 @@ class TournamentExport:
                 the tournament is over, its seed (its server seed; with a client seed, the key is
                 `seed:client_seed`).
             games (list[Export]):
+            ratings (list[TableRatings]):
             signature (HeadSignature | None):
     """
 
     tournament: TournamentView
     games: list[Export]
+    ratings: list[TableRatings]
     signature: HeadSignature | None
     format_: TournamentExportFormat = TournamentExportFormat.ESCOPA_TOURNAMENT_V1
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -50,6 +54,11 @@ class TournamentExport:
             games_item = games_item_data.to_dict()
             games.append(games_item)
 
+        ratings = []
+        for ratings_item_data in self.ratings:
+            ratings_item = ratings_item_data.to_dict()
+            ratings.append(ratings_item)
+
         signature: dict[str, Any] | None
         if isinstance(self.signature, HeadSignature):
             signature = self.signature.to_dict()
@@ -63,6 +72,7 @@ class TournamentExport:
                 "format": format_,
                 "tournament": tournament,
                 "games": games,
+                "ratings": ratings,
                 "signature": signature,
             }
         )
@@ -73,6 +83,7 @@ class TournamentExport:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.export import Export  # noqa: PLC0415
         from ..models.head_signature import HeadSignature  # noqa: PLC0415
+        from ..models.table_ratings import TableRatings  # noqa: PLC0415
         from ..models.tournament_view import TournamentView  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -86,6 +97,13 @@ class TournamentExport:
             games_item = Export.from_dict(games_item_data)
 
             games.append(games_item)
+
+        ratings = []
+        _ratings = d.pop("ratings")
+        for ratings_item_data in _ratings:
+            ratings_item = TableRatings.from_dict(ratings_item_data)
+
+            ratings.append(ratings_item)
 
         def _parse_signature(data: object) -> HeadSignature | None:
             if data is None:
@@ -106,6 +124,7 @@ class TournamentExport:
             format_=format_,
             tournament=tournament,
             games=games,
+            ratings=ratings,
             signature=signature,
         )
 

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.entrant_record import EntrantRecord
+    from ..models.rated_info import RatedInfo
     from ..models.round_record import RoundRecord
     from ..models.rules import Rules
     from ..models.standing import Standing
@@ -47,6 +48,7 @@ class TournamentView:
             created (str):
             entrants (list[EntrantRecord]):
             rounds (list[RoundRecord]):
+            rated (None | RatedInfo):
             standings (list[Standing]):
             seed (str | Unset):
     """
@@ -65,11 +67,14 @@ class TournamentView:
     created: str
     entrants: list[EntrantRecord]
     rounds: list[RoundRecord]
+    rated: None | RatedInfo
     standings: list[Standing]
     seed: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.rated_info import RatedInfo  # noqa: PLC0415
+
         tournament_id = self.tournament_id
 
         name = self.name
@@ -106,6 +111,12 @@ class TournamentView:
             rounds_item = rounds_item_data.to_dict()
             rounds.append(rounds_item)
 
+        rated: dict[str, Any] | None
+        if isinstance(self.rated, RatedInfo):
+            rated = self.rated.to_dict()
+        else:
+            rated = self.rated
+
         standings = []
         for standings_item_data in self.standings:
             standings_item = standings_item_data.to_dict()
@@ -131,6 +142,7 @@ class TournamentView:
                 "created": created,
                 "entrants": entrants,
                 "rounds": rounds,
+                "rated": rated,
                 "standings": standings,
             }
         )
@@ -142,6 +154,7 @@ class TournamentView:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.entrant_record import EntrantRecord  # noqa: PLC0415
+        from ..models.rated_info import RatedInfo  # noqa: PLC0415
         from ..models.round_record import RoundRecord  # noqa: PLC0415
         from ..models.rules import Rules  # noqa: PLC0415
         from ..models.standing import Standing  # noqa: PLC0415
@@ -195,6 +208,21 @@ class TournamentView:
 
             rounds.append(rounds_item)
 
+        def _parse_rated(data: object) -> None | RatedInfo:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rated_type_0 = RatedInfo.from_dict(data)
+
+                return rated_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RatedInfo, data)
+
+        rated = _parse_rated(d.pop("rated"))
+
         standings = []
         _standings = d.pop("standings")
         for standings_item_data in _standings:
@@ -219,6 +247,7 @@ class TournamentView:
             created=created,
             entrants=entrants,
             rounds=rounds,
+            rated=rated,
             standings=standings,
             seed=seed,
         )

@@ -118,6 +118,10 @@ def sync_detailed(
             boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
             default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
 
+            `rated`: each table (a pairing's two games) is one rated match on the ladder
+            `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
+            a `player_id`, bots are rated as `bot:<level>`, and no two entrants are one player.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -155,6 +159,10 @@ def sync(
             boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
             default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
 
+            `rated`: each table (a pairing's two games) is one rated match on the ladder
+            `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
+            a `player_id`, bots are rated as `bot:<level>`, and no two entrants are one player.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -186,6 +194,10 @@ async def asyncio_detailed(
             `rounds` of `boards`
             boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
             default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+
+            `rated`: each table (a pairing's two games) is one rated match on the ladder
+            `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
+            a `player_id`, bots are rated as `bot:<level>`, and no two entrants are one player.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,6 +233,10 @@ async def asyncio(
             `rounds` of `boards`
             boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
             default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+
+            `rated`: each table (a pairing's two games) is one rated match on the ladder
+            `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
+            a `player_id`, bots are rated as `bot:<level>`, and no two entrants are one player.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
