@@ -86,6 +86,12 @@ class House:
             self.players,
         )
         self.tournaments = Tournaments(
-            TournamentStore(store), self.creation, self.journal, self.audits, self.commitments, ring
+            TournamentStore(store),
+            self.creation,
+            self.journal,
+            self.audits,
+            self.commitments,
+            ring,
+            self.webhooks,
         )
         self.journal.on_table_ended = self.tournaments.ended

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.clock import Clock
     from ..models.entrant_entry import EntrantEntry
     from ..models.rules_override import RulesOverride
+    from ..models.webhook_request import WebhookRequest
 
 
 T = TypeVar("T", bound="CreateTournament")
@@ -22,7 +23,8 @@ T = TypeVar("T", bound="CreateTournament")
 class CreateTournament:
     """A duplicate tournament of 2-player tables: its entrants in order, `rounds` of `boards`
     boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-    default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+    default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed; a
+    `webhook` is POSTed its events (else the one the API key names, if any).
 
         Attributes:
             name (str):
@@ -35,6 +37,7 @@ class CreateTournament:
             clock (Clock | None | Unset):
             commitment_id (None | str | Unset):
             client_seed (None | str | Unset):
+            webhook (None | Unset | WebhookRequest):
     """
 
     name: str
@@ -47,10 +50,12 @@ class CreateTournament:
     clock: Clock | None | Unset = UNSET
     commitment_id: None | str | Unset = UNSET
     client_seed: None | str | Unset = UNSET
+    webhook: None | Unset | WebhookRequest = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
         from ..models.rules_override import RulesOverride  # noqa: PLC0415
+        from ..models.webhook_request import WebhookRequest  # noqa: PLC0415
 
         name = self.name
 
@@ -97,6 +102,14 @@ class CreateTournament:
         else:
             client_seed = self.client_seed
 
+        webhook: dict[str, Any] | None | Unset
+        if isinstance(self.webhook, Unset):
+            webhook = UNSET
+        elif isinstance(self.webhook, WebhookRequest):
+            webhook = self.webhook.to_dict()
+        else:
+            webhook = self.webhook
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -118,6 +131,8 @@ class CreateTournament:
             field_dict["commitment_id"] = commitment_id
         if client_seed is not UNSET:
             field_dict["client_seed"] = client_seed
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
 
         return field_dict
 
@@ -126,6 +141,7 @@ class CreateTournament:
         from ..models.clock import Clock  # noqa: PLC0415
         from ..models.entrant_entry import EntrantEntry  # noqa: PLC0415
         from ..models.rules_override import RulesOverride  # noqa: PLC0415
+        from ..models.webhook_request import WebhookRequest  # noqa: PLC0415
 
         d = dict(src_dict)
         name = d.pop("name")
@@ -202,6 +218,23 @@ class CreateTournament:
 
         client_seed = _parse_client_seed(d.pop("client_seed", UNSET))
 
+        def _parse_webhook(data: object) -> None | Unset | WebhookRequest:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_type_0 = WebhookRequest.from_dict(data)
+
+                return webhook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WebhookRequest, data)
+
+        webhook = _parse_webhook(d.pop("webhook", UNSET))
+
         create_tournament = cls(
             name=name,
             entrants=entrants,
@@ -213,6 +246,7 @@ class CreateTournament:
             clock=clock,
             commitment_id=commitment_id,
             client_seed=client_seed,
+            webhook=webhook,
         )
 
         return create_tournament
