@@ -81,6 +81,26 @@ async def test_a_tournament_of_bots_tells_its_rounds_results_and_end_in_order(
     assert events[-1]["seed"] == view["seed"]
 
 
+async def test_a_follower_on_one_process_sees_another_process_move_the_tournament_on(
+    redis_url: str,
+) -> None:
+    settings = app_settings(redis_url)
+    quiet = msgspec.structs.replace(
+        settings, bots=msgspec.structs.replace(settings.bots, worker=False)
+    )
+    async with (
+        AsyncTestClient(app=create_app(quiet)) as follower_side,
+        AsyncTestClient(app=create_app(settings)),  # its bot worker plays, its journal advances
+    ):
+        created = await create_tournament(
+            follower_side, entrants=entrants(0, 4, "random"), rounds=2
+        )
+        async with follow_tournament(follower_side, created["tournament_id"]) as follower:
+            live = [m.entry() for m in await follower.rest(timeout=60) if m.data is not None]
+        view = await tournament(follower_side, created["tournament_id"])
+    assert_told_once_in_order(live, view)
+
+
 async def test_a_follower_resuming_from_last_event_id_gets_only_the_later_events(
     client: Client,
 ) -> None:
