@@ -16,6 +16,7 @@ from service.settings import secret_hash
 from tests.harness.api import assert_problem, ok
 from tests.harness.tournaments import create_tournament, entrants, tournament
 from tests.harness.webhook_receiver import Received, receiving, settled, verify
+from tests.service.http.test_webhook_routes import every_stored_byte
 from tests.service.ops.workers.test_webhook_deliveries import hook_settings
 
 KEYS = ("tournament-key-one", "tournament-key-two")
@@ -54,7 +55,9 @@ def kinds(done: list[Received]) -> list[str]:
     return [r.json()["type"] for r in done]
 
 
-async def test_a_webhook_receives_the_three_kinds_signed_in_order(keyed: Any) -> None:
+async def test_a_webhook_receives_the_three_kinds_signed_in_order(
+    keyed: Any, redis_url: str
+) -> None:
     with receiving() as receiver:
         created = await bots_cup(keyed, webhook={"url": receiver.url})
         tournament_id = created["tournament_id"]
@@ -75,6 +78,7 @@ async def test_a_webhook_receives_the_three_kinds_signed_in_order(keyed: Any) ->
     assert [d["event"] for d in listed["deliveries"]] == kinds(done)
     assert {d["state"] for d in listed["deliveries"]} == {"delivered"}
     assert listed["url"] == receiver.url
+    assert secret.removeprefix("whsec_").encode() not in every_stored_byte(redis_url)
 
 
 async def test_an_api_keys_webhook_gets_the_tournaments_it_creates(keyed: Any) -> None:
