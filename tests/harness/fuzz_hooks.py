@@ -29,9 +29,9 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
 A positive tournament is made playable as the service's rules say and no schema can (its first
 entrants, a person or a bot each, named apart; the rounds its pairing can play; no boards in its
 rules), and every positive export of one, and every positive follow of its events, names a
-tournament of bots played to its end before the run (its stream then ends by itself); until a
-tournament's webhook deliveries are answered, each positive read of them names a tournament
-with a webhook made before the run, with its person entrant's token.
+tournament of bots played to its end before the run (its stream then ends by itself); every
+positive read of a tournament's webhook deliveries names a tournament with a webhook made
+before the run, and the auth provider sends its person entrant's token.
 
 A positive creation (of a game or a tournament) that draws a webhook names `FUZZ_WEBHOOK`
 instead: whether a URL resolves, and to an allowed address, is the network's business, which no
@@ -149,6 +149,8 @@ class SeatTokens:
             return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
         if case.operation.label == LEAVE and _joined:
             return _joined[0][1]  # every positive leave names that game
+        if case.operation.label == TOURNAMENT_DELIVERIES and _hooked_tournament:
+            return _hooked_tournament[0][1]  # every positive read names that tournament
         seen = _game(case)
         if seen is None or not seen.tokens or not _needs_token(case):
             return None
@@ -185,7 +187,7 @@ def after_call(context: Any, case: Case, response: Any) -> None:
         )
     if case.operation.label == PLAY:
         _moves_accepted.append(str((case.path_parameters or {}).get("game_id")))
-    if case.operation.label in (DEAL, HINT, DELIVERIES, TOURNAMENT_DELIVERIES):
+    if case.operation.label in (DEAL, HINT, DELIVERIES):
         _answered.add(case.operation.label)
     if case.operation.label == JOIN:
         _saw_join(body)
@@ -316,11 +318,9 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
         params = case.path_parameters or {}
         case.path_parameters = {**params, "tournament_id": _played_tournament[0]}
         return
-    listing = case.operation.label == TOURNAMENT_DELIVERIES and _positive(case)
-    if listing and _hooked_tournament and TOURNAMENT_DELIVERIES not in _answered:
-        tournament_id, token = _hooked_tournament[0]
-        case.path_parameters = {**(case.path_parameters or {}), "tournament_id": tournament_id}
-        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+    if case.operation.label == TOURNAMENT_DELIVERIES and _positive(case) and _hooked_tournament:
+        params = case.path_parameters or {}
+        case.path_parameters = {**params, "tournament_id": _hooked_tournament[0][0]}
         return
     if case.operation.label in PLAYER_READS and _positive(case):
         _player_reads.append(case.operation.label)
