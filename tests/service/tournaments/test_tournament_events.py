@@ -20,6 +20,7 @@ from service.store import keys
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from tests.harness.api import Client, assert_problem
+from tests.harness.clocks import clock, clock_settings
 from tests.harness.settings import app_settings
 from tests.harness.sse import Message, follow_tournament
 from tests.harness.tournaments import create_tournament, entrants, tournament
@@ -119,16 +120,21 @@ async def test_a_follower_resuming_from_last_event_id_gets_only_the_later_events
 async def test_a_stream_opened_while_a_person_has_not_played_waits_and_beats(
     redis_url: str,
 ) -> None:
-    settings = app_settings(redis_url)
+    settings = clock_settings(redis_url, sweep=True)  # the people's turns time out: it ends
     streams = msgspec.structs.replace(settings.streams, heartbeat=0.2, block=0.1)
     app = create_app(msgspec.structs.replace(settings, streams=streams))
     async with AsyncTestClient(app=app) as client:
-        created = await create_tournament(client, entrants=entrants(2, 0), rounds=1)
+        created = await create_tournament(
+            client, entrants=entrants(2, 0), rounds=1, clock=clock("bot", turn=1)
+        )
         async with follow_tournament(client, created["tournament_id"]) as follower:
             first = await follower.message()
             beat = await follower.message(timeout=5)
+            rest = await follower.rest(timeout=60)
     assert first is not None and first.entry()["type"] == "round.started"
     assert beat == Message(comments=["heartbeat"])
+    told = [m.entry()["type"] for m in rest if m.data is not None]
+    assert told == ["table.result", "tournament.finished"], "then the stream ends"
 
 
 async def test_an_unknown_tournament_has_no_event_stream(client: Client) -> None:
