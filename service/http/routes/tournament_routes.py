@@ -177,7 +177,6 @@ class TournamentsController(Controller):
     @get(
         "/{tournament_id:str}/webhook-deliveries",
         operation_id="listTournamentWebhookDeliveries",
-        tags=["webhooks"],
         security=SEAT_OR_KEY,
         opt={API_KEY_OPTIONAL: True},
         responses=problems(400, 401, 403, 404),
