@@ -22,7 +22,7 @@ from engine.events import (
     TableBonus,
 )
 from engine.moves import DISCARDS, Claim, Deal, Move, Play, normalize
-from engine.rules import Rules, check_rules, hands_per_round, side_of
+from engine.rules import Rules, board_of, check_rules, hands_per_round, side_of
 from engine.scoring import match_outcome, score_round
 from engine.shuffle import draw_first_dealer, shuffle_key, shuffled_deck
 from engine.state import Claimable, LastMove, State, unstarted
@@ -274,7 +274,11 @@ def _deal(state: State, events: list[Event]) -> State:
     n = rules.players
     first = state.hand == 0
     dealer = next_dealer(state)
-    stock = shuffled_deck(shuffle_key(state.seed), state.round) if first else state.stock
+    stock = (
+        shuffled_deck(shuffle_key(state.seed), board_of(rules, state.round))
+        if first
+        else state.stock
+    )
     used = HAND_SIZE * n
     dealt: list[tuple[str, ...]] = [()] * n
     for i in range(n):

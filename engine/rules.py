@@ -28,11 +28,24 @@ PRIMEIRA_VALUES: Final[dict[str, int]] = {
 HANDS_PER_ROUND: Final[dict[int, int]] = {2: 6, 3: 4, 4: 3}
 MAX_TARGET: Final = 1000
 MAX_POINTS: Final = 100
+MAX_BOARDS: Final = 50
+"""The most boards (rounds dealt from fixed board numbers) one game may play."""
+MAX_BOARD: Final = 1_000_000
+"""The highest board number a game may start from."""
 _NAMED_MEMBER: Final = re.compile(r"Object (?:missing required|contains unknown) field `(.+)`")
 
 Target = Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET)]
 PointValue = Annotated[int, msgspec.Meta(ge=0, le=MAX_POINTS)]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=3)]
+BoardCount = Annotated[
+    int,
+    msgspec.Meta(
+        ge=0, le=MAX_BOARDS, description="play exactly this many rounds, no target (0: off)"
+    ),
+]
+BoardNumber = Annotated[
+    int, msgspec.Meta(ge=1, le=MAX_BOARD, description="the board number the first round deals")
+]
 
 
 class Points(
@@ -90,6 +103,9 @@ class Rules(
 
     The house rules (the last four options) are absent at their traditional value, so games
     logged before they existed keep their hashes. Build rules with `make_rules`.
+
+    `boards` > 0 makes a game of boards (docs/shuffle.md): exactly that many rounds, no
+    target, round `r` dealt from board number `first_board + r - 1` (`board_of`).
     """
 
     # No defaults, so `omit_defaults` never drops these: they are encoded as they always were.
@@ -111,6 +127,8 @@ class Rules(
     leftover_cards: Leftover = "nobody"
     primeira_figures: PrimeiraFigures = "count"
     clock: Clock | None = None
+    boards: BoardCount = 0
+    first_board: BoardNumber = 1
 
 
 ESCOPA: Final = Rules(
@@ -191,6 +209,11 @@ def hands_per_round(rules: Rules) -> int:
     return HANDS_PER_ROUND[rules.players]
 
 
+def board_of(rules: Rules, round_no: int) -> int:
+    """The board number, the shuffle's round number, that deals round `round_no` (1, 2, ...)."""
+    return rules.first_board + round_no - 1
+
+
 def make_rules(preset: str = "escopa", overrides: dict[str, Any] | None = None) -> Rules:
     """The rules of a preset with any fields overridden; refuses unknown or unplayable options."""
     if preset not in PRESETS:
@@ -243,6 +266,12 @@ def check_rules(rules: Rules) -> None:
         raise RulesError(
             "points", "every category is 0: no point can ever be scored, so a match would never end"
         )
+    if not 0 <= rules.boards <= MAX_BOARDS:
+        raise RulesError("boards", f"must be between 0 and {MAX_BOARDS}, not {rules.boards}")
+    if not 1 <= rules.first_board <= MAX_BOARD:
+        raise RulesError("first_board", f"must be between 1 and {MAX_BOARD}")
+    if rules.first_board != 1 and not rules.boards:
+        raise RulesError("first_board", "a first board needs `boards`: a game of boards")
     if set(rules.primeira_values) != set(RANKS):
         raise RulesError("primeira_values", f"must give a value to each rank {', '.join(RANKS)}")
     for rank, value in rules.primeira_values.items():

@@ -254,10 +254,12 @@ def match_outcome(rules: Rules, totals: Sequence[int], rounds: int) -> Outcome |
     """The outcome once a side reached the target, else None.
 
     A single highest total wins. Sides tied at the top play on, draw or share the victory, as
-    `tie_at_target` says.
+    `tie_at_target` says. A game of boards ends after its last board instead, whatever the
+    totals: the highest total wins, a tie at the top is a draw.
     """
     best = max(totals)
-    if best < rules.target:
+    tie = "draw" if rules.boards else rules.tie_at_target
+    if (rounds < rules.boards) if rules.boards else best < rules.target:
         return None
     top = tuple(side for side, total in enumerate(totals) if total == best)
     if len(top) == 1:
@@ -265,9 +267,9 @@ def match_outcome(rules: Rules, totals: Sequence[int], rounds: int) -> Outcome |
         return Outcome(
             winner=winner, seats=seats_of(rules, winner), totals=tuple(totals), rounds=rounds
         )
-    if rules.tie_at_target == "play_on":
+    if tie == "play_on":
         return None
-    shared = rules.tie_at_target == "shared"
+    shared = tie == "shared"
     seats = tuple(sorted(seat for side in top for seat in seats_of(rules, side))) if shared else ()
     return Outcome(
         winner=None,

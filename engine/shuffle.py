@@ -98,6 +98,24 @@ def draw_first_dealer(key: bytes, players: int) -> tuple[int, tuple[tuple[int, s
             return drawing[0], tuple(draws)
 
 
+TOURNAMENT_VERSION: Final = "escopa-tournament-v1"
+
+
+def round_seed(key: bytes, tournament_round: int) -> str:
+    """The seed of every game of a tournament's round `tournament_round` (1, 2, ...): lowercase
+    hex HMAC-SHA256 of `escopa-tournament-v1:round:{n}` under the tournament's shuffle key.
+
+    A game reveals its seed when it ends; this one reveals nothing of the tournament's key, so
+    no finished game tells the deals of a later round (docs/shuffle.md, section 10)."""
+    message = f"{TOURNAMENT_VERSION}:round:{tournament_round}".encode("ascii")
+    return hmac.digest(key, message, "sha256").hex()
+
+
+def board_deck(key: bytes, tournament_round: int, board: int) -> tuple[str, ...]:
+    """The deck of board `board` of a tournament, played in round `tournament_round`."""
+    return shuffled_deck(shuffle_key(round_seed(key, tournament_round)), board)
+
+
 def new_server_seed() -> str:
     """A fresh 256-bit server seed as 64 lowercase hex characters."""
     return secrets.token_hex(32)

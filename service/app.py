@@ -35,6 +35,7 @@ from service.http.routes.lifecycle_routes import LobbyController, SeatsControlle
 from service.http.routes.meta_routes import healthz, presets, readyz
 from service.http.routes.metrics_routes import metrics
 from service.http.routes.player_routes import LeaderboardsController, PlayersController
+from service.http.routes.tournament_routes import TournamentsController
 from service.http.routes.web_routes import WEB_ROUTES
 from service.http.routes.webhook_routes import ApiKeyWebhookController, WebhookDeliveriesController
 from service.http.streams import Streams, drain_on_shutdown
@@ -175,7 +176,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[
             *(GamesController, EventsController, AuditController),
-            *(SeatsController, LobbyController),
+            *(SeatsController, LobbyController, TournamentsController),
             *(WebhookDeliveriesController, ApiKeyWebhookController),
             *(PlayersController, LeaderboardsController),
             *(presets, healthz, readyz, metrics, openapi_json, docs_assets()),

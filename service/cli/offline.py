@@ -25,6 +25,11 @@ from service.ledger.export import EXPORT_FORMATS, Export, read_document
 from service.ledger.log import FORFEIT
 from service.ledger.replay import ReplayMove, ReplayRequest, ReplayResult, replay, replay_request
 from service.ledger.signatures import PublicKeys, public_keys
+from service.ledger.tournament_audit import (
+    TournamentAuditReport,
+    audit_tournament,
+    is_tournament,
+)
 
 OK: Final = 0
 FAILED: Final = 1
@@ -118,11 +123,41 @@ def audit_file(
     except OSError as error:
         print(f"escopa audit: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return UNREADABLE
+    if tournament_export(data):
+        return _tournament_verdict(audit_tournament(data, trusted), as_json, out)
     report = audit_export(data, trusted)
     if as_json:
         out.write(msgspec.json.format(msgspec.json.encode(report)).decode() + "\n")
     else:
         print(summary(report), file=out)
+    return OK if report.ok else FAILED
+
+
+def tournament_export(data: bytes) -> bool:
+    """Whether the file is a tournament's export (else it is audited as a game's)."""
+    try:
+        return is_tournament(read_document(data))
+    except ValueError:
+        return False
+
+
+def _tournament_verdict(report: TournamentAuditReport, as_json: bool, out: TextIO) -> int:
+    """Print a tournament audit's verdict (or its report as JSON); its exit status."""
+    if as_json:
+        out.write(msgspec.json.format(msgspec.json.encode(report)).decode() + "\n")
+    elif report.ok:
+        print(
+            f"OK: tournament {report.tournament_id}: seed, pairings, standings and "
+            f"{report.games} games hold (signature {report.signature})",
+            file=out,
+        )
+    else:
+        failure = report.failure
+        assert failure is not None
+        named = (("round", failure.round), ("table", failure.table), ("game", failure.game_id))
+        where = [f"{name} {value}" for name, value in named if value is not None]
+        place = f" ({', '.join(where)})" if where else ""
+        print(f"FAILED: {failure.kind}{place}: {failure.reason}", file=out)
     return OK if report.ok else FAILED
 
 

@@ -1,7 +1,8 @@
-"""`escopa ratings --recompute`: every rating rebuilt from the finished rated games' signed
-exports (from the service, its archive, or `--exports` a file or folder of them), in the order
-the service applied them, and compared with the service's: equal to the last bit, or the first
-game (or player) where they part is printed and the exit status is 1."""
+"""`escopa ratings --recompute`: every rating rebuilt from the finished rated games' and rated
+tournaments' signed exports (from the service, its archive, or `--exports` a file or folder of
+them), in the order the service applied them, and compared with the service's: equal to the
+last bit, or the first game, table (or player) where they part is printed and the exit status
+is 1."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from service.core.house import House
     from service.ledger.ratings import Rating
-    from service.ledger.recompute import Key
+    from service.ledger.recompute import Key, TableDocument
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,8 +24,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ratings.add_argument("--recompute", action="store_true", required=True)
     ratings.add_argument("--redis-url", default=None, help="default: REDIS_URL")
     ratings.add_argument(
-        "--exports", default=None, help="a JSON Lines file or a folder of exports to read "
-        "the games from (default: the service and its archive)",
+        "--exports", default=None, help="a JSON Lines file or a folder of exports (games' "
+        "and tournaments') to read the games from (default: the service and its archive)",
     )  # fmt: skip
     ratings.set_defaults(handler=run)
 
@@ -38,27 +39,31 @@ def run(args: argparse.Namespace) -> int:
     return asyncio.run(check(Settings.from_env(), given))
 
 
-def read_exports(path: Path) -> dict[str, dict[str, Any]]:
-    """Exports by game id: the lines of a JSON Lines file, or a folder's `*.json` and
-    `*.jsonl` files."""
+def read_exports(path: Path) -> dict[str, dict[str, Any] | TableDocument]:
+    """Exports by game id, and rated tournaments' tables by settlement id: the lines of a
+    JSON Lines file, or a folder's `*.json` and `*.jsonl` files."""
     import msgspec
 
+    from service.ledger.recompute import tables_of
+
     files = sorted(path.glob("*.json*")) if path.is_dir() else [path]
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, dict[str, Any] | TableDocument] = {}
     for file in files:
         for line in file.read_bytes().splitlines() if file.suffix == ".jsonl" else [
             file.read_bytes()
         ]:  # fmt: skip
             if line.strip():
                 document = msgspec.json.decode(line)
+                found.update(tables_of(document))
                 found[str(document.get("game_id"))] = document
     return found
 
 
-async def check(settings: Any, given: dict[str, dict[str, Any]] | None) -> int:
+async def check(settings: Any, given: dict[str, dict[str, Any] | TableDocument] | None) -> int:
     """Recompute every scope's ratings and compare them with the service's."""
     from service.core.house import House
     from service.ledger.recompute import first_difference, recompute
+    from service.ledger.tournament_record import settled_table
     from service.store.archive.opening import open_archive
     from service.store.connections import close_store, open_store
     from service.store.key_file import key_ring
@@ -68,7 +73,10 @@ async def check(settings: Any, given: dict[str, dict[str, Any]] | None) -> int:
     house = House(store, settings, key_ring(settings), archive=archive)
     try:
         order, service, after = await service_side(house)
-        documents = [given[g] if given is not None else await exported(house, g) for g in order]
+        tournaments: dict[str, dict[str, Any]] = {}
+        documents = [
+            given[g] if given is not None else await exported(house, g, tournaments) for g in order
+        ]
         why = first_difference(recompute(documents), service, after)
     finally:
         if archive is not None:
@@ -77,15 +85,29 @@ async def check(settings: Any, given: dict[str, dict[str, Any]] | None) -> int:
     if why is not None:
         print(f"ratings differ: {why}")
         return 1
-    print(f"ratings equal to the last bit: {len(order)} games, {len(service)} ratings")
+    tables = sum(settled_table(g) is not None for g in order)
+    matches = f"{len(order) - tables} games" + (f", {tables} tables" if tables else "")
+    print(f"ratings equal to the last bit: {matches}, {len(service)} ratings")
     return 0
 
 
-async def exported(house: House, game_id: str) -> dict[str, Any]:
+async def exported(
+    house: House, settled: str, tournaments: dict[str, dict[str, Any]]
+) -> dict[str, Any] | TableDocument:
+    """A game's export, or a rated table from its tournament's export (each read once)."""
     import msgspec
 
-    document: dict[str, Any] = msgspec.to_builtins(await house.audits.export(game_id))
-    return document
+    from service.ledger.recompute import tables_of
+    from service.ledger.tournament_record import settled_table
+
+    tournament_id = settled_table(settled)
+    if tournament_id is None:
+        document: dict[str, Any] = msgspec.to_builtins(await house.audits.export(settled))
+        return document
+    if tournament_id not in tournaments:
+        export = await house.tournaments.export(tournament_id)
+        tournaments[tournament_id] = msgspec.to_builtins(export)
+    return tables_of(tournaments[tournament_id])[settled]
 
 
 async def service_side(

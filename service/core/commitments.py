@@ -80,16 +80,41 @@ def strong_seed(seed: str) -> str:
     )
 
 
+def no_lone_client_seed(client_seed: str | None) -> None:
+    """A client seed goes with a commitment: refused alone (422)."""
+    if client_seed is not None:
+        raise ServiceError(
+            "request/client_seed_without_commitment",
+            422,
+            "a `client_seed` goes with a `commitment_id` from POST /v1/commitments",
+            field="client_seed",
+        )
+
+
+async def committed_seeds(
+    store: CommitmentStore, commitment_id: str, client_seed: str | None, used_by: str
+) -> Seeds:
+    """The seeds of a commitment, consumed once by `used_by` (a game or a tournament)."""
+    found = await store.consume(commitment_id, used_by)
+    if found.outcome == "used":
+        raise ServiceError(
+            "commitment/used",
+            409,
+            f"commitment {commitment_id} was already used by a game; ask for a new one",
+        )
+    if found.outcome == "missing":
+        raise ServiceError(
+            "commitment/not_found",
+            404,
+            f"no commitment {commitment_id!r} (never made, or expired)",
+        )
+    return Seeds(found.seed, client_seed, commitment_id)
+
+
 async def seeds_for(store: CommitmentStore, request: CreateGame, game_id: str) -> Seeds:
     """The seeds of a game being created: given, drawn now, or taken from a commitment."""
     if request.commitment_id is None:
-        if request.client_seed is not None:
-            raise ServiceError(
-                "request/client_seed_without_commitment",
-                422,
-                "a `client_seed` goes with a `commitment_id` from POST /v1/commitments",
-                field="client_seed",
-            )
+        no_lone_client_seed(request.client_seed)
         if request.seed is None:
             return Seeds(new_server_seed())  # 256 random bits: nothing to guess
         return Seeds(strong_seed(request.seed), salt=secrets.token_hex(16))
@@ -100,17 +125,4 @@ async def seeds_for(store: CommitmentStore, request: CreateGame, game_id: str) -
             "give either a `seed` or a `commitment_id`, not both",
             field="seed",
         )
-    found = await store.consume(request.commitment_id, game_id)
-    if found.outcome == "used":
-        raise ServiceError(
-            "commitment/used",
-            409,
-            f"commitment {request.commitment_id} was already used by a game; ask for a new one",
-        )
-    if found.outcome == "missing":
-        raise ServiceError(
-            "commitment/not_found",
-            404,
-            f"no commitment {request.commitment_id!r} (never made, or expired)",
-        )
-    return Seeds(found.seed, request.client_seed, request.commitment_id)
+    return await committed_seeds(store, request.commitment_id, request.client_seed, game_id)

@@ -4,6 +4,7 @@ and seeds, its first entry; a game with open seats waits for its players, dealin
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -119,6 +120,19 @@ def game_info(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A game whose seats are decided before it exists (a tournament's table): its id, rules,
+    seats as stored, seed (committed to by its SHA-256), creating API key and tournament."""
+
+    game_id: str
+    rules: engine.Rules
+    seats: tuple[SeatMeta, ...]
+    seed: str
+    key: str | None
+    tournament: str
+
+
 class Creation:
     """New games in `journal`; their seeds from `commitments`, their webhook from `webhooks`."""
 
@@ -200,3 +214,21 @@ class Creation:
             receipt=self.ring.receipt(game_id, 1, entry.hash),
             webhook=shown or UNSET,
         )
+
+    async def place(self, placed: Placed) -> bool:
+        """Open a game whose seats are decided (people by their token's hash, bots by level)
+        under its given id, dealing at once; False when a game has that id already."""
+        created = now_ms()
+        seeds = Seeds(placed.seed)
+        meta = GameMeta(
+            seats=placed.seats,
+            seed_commitment=seeds.commitment,
+            created=iso(created),
+            key=placed.key,
+            tournament=placed.tournament,
+        )
+        names = [seat.name for seat in placed.seats]
+        bots = tuple(seat for seat, kept in enumerate(placed.seats) if kept.bot is not None)
+        info = game_info(placed.rules, names, seeds, [], bots)
+        opening = Opening(info, created, new_salt_key())
+        return await self.journal.open(placed.game_id, opening, meta, NEW_GAME) is not None

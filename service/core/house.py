@@ -17,6 +17,7 @@ from service.core.reads import Reads
 from service.core.rematch import Rematches
 from service.core.seats import Seats
 from service.core.signals import Signals
+from service.core.tournaments import Tournaments
 from service.core.verification import Audits
 from service.core.webhooks import Webhooks
 from service.core.worker_processes import WorkerProcesses
@@ -28,6 +29,7 @@ from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
 from service.store.game_store import GameStore
 from service.store.rating_store import RatingStore
+from service.store.tournament_store import TournamentStore
 
 
 class House:
@@ -83,3 +85,13 @@ class House:
             settings.ttl.commitment,
             self.players,
         )
+        self.tournaments = Tournaments(
+            TournamentStore(store),
+            self.creation,
+            self.journal,
+            self.audits,
+            self.commitments,
+            ring,
+            self.players,
+        )
+        self.journal.on_table_ended = self.tournaments.ended

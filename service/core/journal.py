@@ -50,6 +50,8 @@ from service.store.game_store import (
 from service.store.seat_store import SeatStore
 
 R = TypeVar("R")
+Ended = Callable[[str, "StoredGame"], Awaitable[None]]
+"""What is told of each tournament game that ends (`service.core.tournaments`)."""
 ARCHIVED_TTL: Final = 3600
 """Seconds a finished game stays in Redis once archived, unless `ESCOPA_FINISHED_TTL` says."""
 SETTLE_GRACE_MS: Final = 5000
@@ -164,6 +166,8 @@ class Journal:
         self._cache = GameCache(cached_games)
         self._parts = EncodedParts()  # the loop's: states of cached games repeat their parts
         self._logs = LogCache(store, self._parts)
+        self.on_table_ended: Ended | None = None
+        """Told of every tournament game this process ends (the tournament moves on)."""
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -278,6 +282,9 @@ class Journal:
             await self._due_again(game_id, draft.after.state, draft.after.meta, draft.finished)
             if draft.finished and settles(draft.after.meta):
                 await self._settle(game_id, draft.after)
+            if draft.finished and draft.after.meta.tournament and self.on_table_ended:
+                with suppress(RedisError, ServiceError):  # best effort: a read moves it on too
+                    await self.on_table_ended(game_id, draft.after)
             return Stored("committed", result, draft.after)
         if outcome.outcome == "replay":
             return Stored("replay", self.replayed(outcome.answer, change.fingerprint, shape))

@@ -5,11 +5,12 @@ a player's ratings, a player's games and a ladder's leaderboard, all in the API 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Final
 
 import msgspec
 
-from engine.rules import PRESETS, side_of
+from engine.rules import PRESETS, Rules, side_of
 from engine.scoring import Outcome
 from service.core.player_ids import scope_of
 from service.errors import ServiceError, busy
@@ -130,6 +131,30 @@ def seat_players(game: StoredGame) -> dict[int, str]:
     return named
 
 
+@dataclass(frozen=True)
+class Match:
+    """A finished match to settle: its settlement id (a game's id, or a rated tournament
+    table's, with its tournament and two games), the scope and ladder it counts in, its rules
+    and outcome, the seats it names (seat -> player id), each seat's name, whether it is rated."""
+
+    settlement_id: str
+    scope: str
+    ladder: str
+    rules: Rules
+    outcome: Outcome
+    named: dict[int, str]
+    names: tuple[str, ...]
+    rated: bool = True
+    tournament_id: str | None = None
+    game_ids: tuple[str, ...] | None = None
+
+
+def _rated(match: Match, before: dict[int, Rating | None]) -> dict[int, Rating]:
+    """Every seat's rating after the match (a seat never rated starts at `FIRST`)."""
+    seats = [before.get(s) or FIRST for s in range(match.rules.players)]
+    return dict(enumerate(rated(match.rules, match.outcome, seats)))
+
+
 class Players:
     """Settles finished games' players and reads them back, over `store`."""
 
@@ -147,51 +172,48 @@ class Players:
         named = seat_players(game)
         if state.outcome is None or meta.ladder is None or not named:
             return
-        scope = scope_of(meta.key)
         is_rated = meta.rated and state.outcome.result != "aborted"
+        names = tuple(seat.name for seat in meta.seats)
+        scope, ladder = scope_of(meta.key), meta.ladder
+        match = Match(game_id, scope, ladder, state.rules, state.outcome, named, names, is_rated)
+        await self.settle_match(match)
+
+    async def settle_match(self, match: Match) -> None:
+        """Settle a match's named seats once, by its settlement id."""
         for _ in range(TRIES):
-            read = await self.store.ratings(scope, meta.ladder, list(named.values()))
-            before = {s: decode_rating(r) for s, r in zip(named, read, strict=True)}
-            after = self._rated(game, before) if is_rated else {}
-            settled, seats = self._settlement(game_id, game, named, before, after, read)
-            result = await self.store.settle(scope, settled, seats)
+            read = await self.store.ratings(match.scope, match.ladder, list(match.named.values()))
+            before = {s: decode_rating(r) for s, r in zip(match.named, read, strict=True)}
+            after = _rated(match, before) if match.rated else {}
+            settled, seats = self._settlement(match, before, after, read)
+            result = await self.store.settle(match.scope, settled, seats)
             if result >= 0:
                 self.settled_games += result > 0
                 return
         raise busy()
 
-    @staticmethod
-    def _rated(game: StoredGame, before: dict[int, Rating | None]) -> dict[int, Rating]:
-        state = game.state
-        assert state.outcome is not None
-        seats = [before.get(s) or FIRST for s in range(state.rules.players)]
-        return dict(enumerate(rated(state.rules, state.outcome, seats)))
-
     def _settlement(
         self,
-        game_id: str,
-        game: StoredGame,
-        named: dict[int, str],
+        match: Match,
         before: dict[int, Rating | None],
         after: dict[int, Rating],
         read: list[bytes],
     ) -> tuple[Settled, list[SettledSeat]]:
-        state, meta = game.state, game.meta
-        assert state.outcome is not None and meta.ladder is not None
-        ranks = places(state.rules, state.outcome)
+        ranks = places(match.rules, match.outcome)
         rows: list[SeatRating] = []
         writes: list[SettledSeat] = []
-        for (seat, player_id), was in zip(named.items(), read, strict=True):
+        for (seat, player_id), was in zip(match.named.items(), read, strict=True):
             new = after.get(seat)
             old = (before[seat] or FIRST) if new is not None else None
             rows.append(SeatRating(seat=seat, player_id=player_id, before=old, after=new))
             record = PlayedGame(
-                game_id=game_id,
-                ladder=meta.ladder,
+                game_id=match.settlement_id,
+                ladder=match.ladder,
                 rated=new is not None,
                 seat=seat,
-                outcome=player_outcome(state.outcome, ranks[side_of(state.rules, seat)]),
+                outcome=player_outcome(match.outcome, ranks[side_of(match.rules, seat)]),
                 rating_change=None if new is None or old is None else new.ordinal - old.ordinal,
+                tournament_id=match.tournament_id,
+                game_ids=match.game_ids,
             )  # fmt: skip
             prior = before[seat]
             writes.append(
@@ -202,18 +224,28 @@ class Players:
                     member_before=board_member(player_id, prior) if prior else "",
                     member_after=board_member(player_id, new) if new else "",
                     record=msgspec.json.encode(record),
-                    name=meta.seats[seat].name or player_id,
+                    name=match.names[seat] or player_id,
                     listed=new is not None and new.games >= self.min_games,
                 )
             )
-        settled = Settled(game_id=game_id, ladder=meta.ladder, rated=bool(after), seats=tuple(rows))
+        settled = Settled(
+            game_id=match.settlement_id,
+            ladder=match.ladder,
+            rated=bool(after),
+            seats=tuple(rows),
+            tournament_id=match.tournament_id,
+        )
         return settled, writes
 
     # --- reading ---------------------------------------------------------------------------
 
     async def changes(self, game_id: str, game: StoredGame) -> tuple[RatingChange, ...]:
         """Each seat's rating before and after a settled rated game (none before it is)."""
-        found = await self.store.settled(scope_of(game.meta.key), game_id)
+        return await self.settled_changes(scope_of(game.meta.key), game_id)
+
+    async def settled_changes(self, scope: str, settlement_id: str) -> tuple[RatingChange, ...]:
+        """Each seat's rating before and after a settled rated match (none before it is)."""
+        found = await self.store.settled(scope, settlement_id)
         if found is None:
             return ()
         return tuple(

@@ -31,6 +31,11 @@ Authorization = Annotated[
         include_in_schema=False,
     ),
 ]
+ApiKey = Annotated[
+    str | None,
+    HeaderParameter(name="X-API-Key", required=False, max_length=200, include_in_schema=False),
+]
+"""A creating route's API key, documented as its `apiKey` security, not as a parameter."""
 IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(

@@ -113,6 +113,17 @@ def rated(rules: Rules, outcome: Outcome, before: Sequence[Rating]) -> list[Rati
     return [new[s] for s in range(rules.players)]
 
 
+def table_outcome(total: int, boards: int) -> Outcome:
+    """A rated tournament table's match between its entrants `a` (seat 0) and `b` (seat 1),
+    from `a`'s total duplicate result: positive `a` wins, negative `b` wins, 0 a draw."""
+    if total == 0:
+        return Outcome(
+            winner=None, seats=(), totals=(0, 0), rounds=boards, result="draw", tied=(0, 1)
+        )
+    winner = 0 if total > 0 else 1
+    return Outcome(winner=winner, seats=(winner,), totals=(total, -total), rounds=boards)
+
+
 def board_member(player_id: str, rating: Rating) -> str:
     """A player's member of a ladder's sorted set (every score 0, read in lexical order):
     the ordinal's bits turned so that higher sorts first, games turned the same way, then the

@@ -1,7 +1,9 @@
 """Ratings recomputed from signed exports alone: each rated game audited (its outcome is the
-replay's, not the document's word), rated with the same function the service applies
-(`ratings.rated`), in the order the service applied them; the result is compared with the
-service's ratings to the last bit, or the first game where they part is named."""
+replay's, not the document's word), and each rated tournament table from its tournament's
+export, audited as a whole (its results recomputed from its two games), rated with the same
+function the service applies (`ratings.rated`), in the order the service applied them; the
+result is compared with the service's ratings to the last bit, or the first game or table
+where they part is named."""
 
 from __future__ import annotations
 
@@ -11,59 +13,163 @@ from typing import Any
 
 import msgspec
 
+from engine.rules import Rules
+from engine.scoring import Outcome
 from service.ledger.audit import audit_entries
 from service.ledger.chain import GameInfo
-from service.ledger.ratings import FIRST, Rating, rated
+from service.ledger.ratings import FIRST, Rating, rated, table_outcome
+from service.ledger.tournament_audit import audit_tournament
+from service.ledger.tournament_record import TournamentView, settled_table, settlement_id
 
 Key = tuple[str, str, str]
 """A rating's place: scope, ladder, player id."""
 
 
+@dataclass(frozen=True)
+class TableDocument:
+    """A rated tournament's table as the recompute reads it: its tournament's export
+    (decoded) and its round and table number."""
+
+    export: Mapping[str, Any]
+    round: int
+    table: int
+
+
+@dataclass(frozen=True)
+class _Match:
+    """A match to rate: its settlement id, each seat's rating place, its rules and outcome."""
+
+    settlement_id: str
+    places: list[Key]
+    rules: Rules
+    outcome: Outcome
+
+
+class _Unrateable(Exception):
+    """A game or table whose document does not prove its result."""
+
+
 @dataclass
 class Recomputed:
-    """The ratings rebuilt so far, each game's seats' ratings after it, and the first game
-    that could not be rated (its id and why), if any."""
+    """The ratings rebuilt so far, each game's (or table's) seats' ratings after it, and the
+    first game or table that could not be rated (its id and why), if any."""
 
     ratings: dict[Key, Rating] = field(default_factory=dict)
     after: dict[str, tuple[Rating, ...]] = field(default_factory=dict)
     failed: tuple[str, str] | None = None
+    tournaments: dict[int, TournamentView | str] = field(default_factory=dict)
+    """Each tournament export's audited view, or why it does not audit (by the export's id)."""
 
 
-def recompute(documents: Iterable[Mapping[str, Any]]) -> Recomputed:
-    """Rate the exports' rated games in the order given (the service's order)."""
+def recompute(documents: Iterable[Mapping[str, Any] | TableDocument]) -> Recomputed:
+    """Rate the exports' rated games and tables in the order given (the service's order)."""
     done = Recomputed()
     for document in documents:
-        game_id = str(document.get("game_id"))
-        entries = document.get("entries")
-        report = audit_entries(entries if isinstance(entries, list) else [], game_id)
-        if not report.ok or report.outcome is None:
-            done.failed = (game_id, "its log does not audit, or the match is not over")
+        where = _where(document)
+        try:
+            match = _table(document, done) if isinstance(document, TableDocument) else _game(
+                document
+            )  # fmt: skip
+        except _Unrateable as why:
+            done.failed = (where, str(why))
             return done
-        info = msgspec.convert(entries[0]["game"], GameInfo)  # type: ignore[index]
-        if not isinstance(info.rated, msgspec.Struct) or report.outcome.result == "aborted":
+        if match is None:
             continue
-        scope, ladder = info.rated.scope, info.rated.ladder
-        places = [(scope, ladder, player) for player in info.rated.players]
-        before = [done.ratings.get(place, FIRST) for place in places]
-        after = rated(info.rules, report.outcome, before)
-        done.ratings.update(zip(places, after, strict=True))
-        done.after[game_id] = tuple(after)
+        before = [done.ratings.get(place, FIRST) for place in match.places]
+        after = rated(match.rules, match.outcome, before)
+        done.ratings.update(zip(match.places, after, strict=True))
+        done.after[match.settlement_id] = tuple(after)
     return done
+
+
+def _where(document: Mapping[str, Any] | TableDocument) -> str:
+    if isinstance(document, TableDocument):
+        view = document.export.get("tournament") or {}
+        return settlement_id(str(view.get("tournament_id")), document.round, document.table)
+    return str(document.get("game_id"))
+
+
+def _game(document: Mapping[str, Any]) -> _Match | None:
+    """A rated game's match from its audited export (None: not rated, or aborted)."""
+    game_id = str(document.get("game_id"))
+    entries = document.get("entries")
+    report = audit_entries(entries if isinstance(entries, list) else [], game_id)
+    if not report.ok or report.outcome is None:
+        raise _Unrateable("its log does not audit, or the match is not over")
+    info = msgspec.convert(entries[0]["game"], GameInfo)  # type: ignore[index]
+    if not isinstance(info.rated, msgspec.Struct) or report.outcome.result == "aborted":
+        return None
+    scope, ladder = info.rated.scope, info.rated.ladder
+    places = [(scope, ladder, player) for player in info.rated.players]
+    return _Match(game_id, places, info.rules, report.outcome)
+
+
+def _table(document: TableDocument, done: Recomputed) -> _Match | None:
+    """A rated table's match from its tournament's audited export (None: not rated)."""
+    view = _audited(document.export, done)
+    table = view.rounds[document.round - 1].tables[document.table]
+    if view.rated is None or table.b is None or table.results is None:
+        return None
+    scope, ladder, players = view.rated.scope, view.rated.ladder, view.rated.players
+    places = [(scope, ladder, players[table.a]), (scope, ladder, players[table.b])]
+    outcome = table_outcome(sum(table.results), len(table.results))
+    where = settlement_id(view.tournament_id, document.round, document.table)
+    return _Match(where, places, view.rules, outcome)
+
+
+def _audited(export: Mapping[str, Any], done: Recomputed) -> TournamentView:
+    """The tournament's view once its export audits (each export audited once)."""
+    found = done.tournaments.get(id(export))
+    if found is None:
+        report = audit_tournament(msgspec.json.encode(export))
+        failure = report.failure
+        if failure is not None:
+            at = f"round {failure.round}, table {failure.table}: " if failure.round else ""
+            found = f"its tournament's export does not audit ({failure.kind}): {at}{failure.reason}"
+        else:
+            found = msgspec.convert(export["tournament"], TournamentView)
+        done.tournaments[id(export)] = found
+    if isinstance(found, str):
+        raise _Unrateable(found)
+    return found
+
+
+def tables_of(export: Mapping[str, Any]) -> dict[str, TableDocument]:
+    """A rated tournament export's tables (byes aside) by settlement id; none for an unrated
+    one."""
+    view = export.get("tournament")
+    if not isinstance(view, dict) or not view.get("rated"):
+        return {}
+    found: dict[str, TableDocument] = {}
+    for played in view.get("rounds", []):
+        for number, table in enumerate(played.get("tables", [])):
+            if table.get("b") is not None:
+                where = settlement_id(str(view.get("tournament_id")), played["round"], number)
+                found[where] = TableDocument(export, played["round"], number)
+    return found
 
 
 def first_difference(
     done: Recomputed, service: Mapping[Key, Rating], games: Mapping[str, tuple[Rating, ...]]
 ) -> str | None:
-    """Where the recomputed ratings part from the service's: the first game whose seats'
-    ratings after it differ, else the first player whose rating differs; None: equal."""
+    """Where the recomputed ratings part from the service's: the first game (or table) whose
+    seats' ratings after it differ, else the first player whose rating differs; None: equal."""
     if done.failed is not None:
-        return f"game {done.failed[0]}: {done.failed[1]}"
+        return f"{_kind(done.failed[0])} {done.failed[0]}: {done.failed[1]}"
     for game_id, after in done.after.items():
         if games.get(game_id) != after:
-            return f"game {game_id}: the service rated it {games.get(game_id)}, recomputed {after}"
+            return (
+                f"{_kind(game_id)} {game_id}: the service rated it {games.get(game_id)}, "
+                f"recomputed {after}"
+            )
     for place in sorted(set(service) | set(done.ratings)):
         if service.get(place) != done.ratings.get(place):
             return f"player {place}: the service has {service.get(place)}, recomputed " + str(
                 done.ratings.get(place)
             )
     return None
+
+
+def _kind(settled: str) -> str:
+    """What a settlement id names: a tournament's table, or a game."""
+    return "game" if settled_table(settled) is None else "table"

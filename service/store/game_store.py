@@ -47,7 +47,8 @@ class SeatMeta(msgspec.Struct, frozen=True):
 class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     """What a game keeps beside its state: seats, seed commitment, creation time; for a game
     created with open seats, its preset, whether the lobby lists it and the creator's seat;
-    once a rematch is asked for, the new game's id; the id of the API key that created it."""
+    once a rematch is asked for, the new game's id; the id of the API key that created it; the
+    tournament it belongs to."""
 
     seats: tuple[SeatMeta, ...]
     seed_commitment: str
@@ -65,6 +66,8 @@ class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     """The game's ladder (`<preset>-<n>p`): the history of its seats' player ids lists it once
     it is over, and a `rated` one settles their ratings there."""
     rated: bool = False
+    tournament: str | None = None
+    """The tournament the game is a table of (`service.core.tournaments`), if any."""
 
 
 class KeptTicket(msgspec.Struct, frozen=True):

@@ -41,6 +41,16 @@ def commitment(commitment_id: str) -> str:
     return f"{{c:{commitment_id}}}:commitment"
 
 
+def tournament(tournament_id: str) -> str:
+    """A tournament's hash (its document and version): its own hash tag `{t:<id>}`."""
+    return f"{{t:{tournament_id}}}:tournament"
+
+
+def tournament_done(tournament_id: str, round_no: int) -> str:
+    """The set of a tournament round's games that have ended."""
+    return f"{{t:{tournament_id}}}:done:{round_no}"
+
+
 def rate(kind: str, client: str, window: int) -> str:
     """A rate-limit counter: one client's requests in one time window.
 

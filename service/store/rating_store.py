@@ -34,10 +34,16 @@ class Settled(msgspec.Struct, frozen=True, kw_only=True):
     ladder: str
     rated: bool
     seats: tuple[SeatRating, ...]
+    tournament_id: str | None = None
+    """A rated tournament's table: `game_id` is then its settlement id
+    (`<tournament_id>.r<round>.t<table>`)."""
 
 
 class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
-    """A finished game as a player's history lists it (`seq`: the paging cursor)."""
+    """A finished game as a player's history lists it (`seq`: the paging cursor); a rated
+    tournament's table as one match: `game_id` is then its settlement id
+    (`<tournament_id>.r<round>.t<table>`, not a game's), with its `tournament_id` and its two
+    `game_ids`."""
 
     seq: int = 0
     game_id: str
@@ -47,6 +53,10 @@ class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
     outcome: PlayerOutcome
     rating_change: float | None = None
     """The ordinal after the game less the one before (null: not rated)."""
+    tournament_id: str | None = None
+    """The tournament whose table this match was (null: a game)."""
+    game_ids: tuple[str, ...] | None = None
+    """A table's two games, seats swapped (null: a game)."""
 
 
 class SettledSeat(msgspec.Struct, frozen=True, kw_only=True):

@@ -153,6 +153,20 @@ def test_the_durability_benchmark_prints_a_row_per_mode_waitaof_among_them() -> 
     assert len(rows) == 4 and sum("WAITAOF" in row for row in rows) == 2, out
 
 
+def test_the_tournament_benchmark_prints_its_figures_and_the_audit() -> None:
+    out = run("tournament.py", "--entrants", "4", "--rounds", "1", "--boards", "1", "--poll",
+              "0.2")  # fmt: skip
+    assert re.search(r"wall time [\d,.]+ s, [\d,]+ moves/s", out), out
+    assert re.search(r"Redis memory: used [\d,.]+ MiB", out), out
+    assert "audit OK (4 games, signature verified)" in out, out
+
+
+def test_the_duplicate_comparison_prints_both_rates() -> None:
+    out = run("tournament.py", "--compare", "1")
+    assert re.search(r"duplicate the strongest finished first in \d+%", out), out
+    assert re.search(r"plain +the strongest finished first in \d+%", out), out
+
+
 def test_the_ratings_benchmark_prints_a_settlement_and_both_pages() -> None:
     out = run("ratings.py", "--players", "200", "--rounds", "5")
     assert "rated game settled (p99)" in out and "around a player, among all (p99)" in out

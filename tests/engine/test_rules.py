@@ -225,6 +225,10 @@ def test_the_number_of_hands_per_round_uses_up_the_deck(players: int, hands: int
         ({"primeira_figures": False}, "primeira_figures"),
         ({"points": {"all_cards": -2}}, "points.all_cards"),
         ({"points": {"all_cards": 101}}, "points.all_cards"),
+        ({"boards": 51}, "boards"),
+        ({"boards": -1}, "boards"),
+        ({"first_board": 2}, "first_board"),
+        ({"boards": 2, "first_board": 0}, "first_board"),
     ],
 )
 def test_an_unplayable_combination_is_refused_with_the_field_name(

@@ -26,6 +26,11 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   run waits for its first deal, if no newer one does); and until a webhook's deliveries are
   answered, each positive read of them names a game with a webhook made before the run.
 
+A positive tournament is made playable as the service's rules say and no schema can (its first
+entrants, a person or a bot each, named apart; the rounds its pairing can play; no boards in its
+rules), and every positive export of one names a tournament of bots played to its end before
+the run.
+
 A positive creation that draws a webhook names `FUZZ_WEBHOOK` instead: whether a URL resolves,
 and to an allowed address, is the network's business, which no schema can say.
 
@@ -40,6 +45,7 @@ so does the API.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -47,6 +53,7 @@ import httpx
 import schemathesis
 from hypothesis import strategies as st
 
+from engine.tournament import round_robin_rounds
 from service.ledger.names import name_key
 from tests.harness.api import NAMES
 
@@ -58,6 +65,10 @@ PLAY: Final = "POST /v1/games/{game_id}/moves"
 DEAL: Final = "POST /v1/games/{game_id}/deal"
 HINT: Final = "GET /v1/games/{game_id}/hint"
 DELIVERIES: Final = "GET /v1/games/{game_id}/webhook-deliveries"
+TOURNAMENT: Final = "POST /v1/tournaments"
+TOURNAMENT_EXPORT: Final = "GET /v1/tournaments/{tournament_id}/export"
+TOURNAMENT_ENTRANTS: Final = 4
+"""A positive tournament keeps its first entrants only: the run's server plays its bots' games."""
 LEGAL_MOVES: Final = "GET /v1/games/{game_id}/legal-moves"
 FINISHED_READERS: Final = frozenset(
     {
@@ -102,6 +113,8 @@ _moves_accepted: list[str] = []
 """The games a move of the run's cases was accepted in."""
 _answered: set[str] = set()
 """The operations (a deal, a hint, a webhook's deliveries) answered with a 2xx in the run."""
+_played_tournament: list[str] = []
+"""A tournament of bots played to its end before the run (its export)."""
 _to_deal: list[str] = []
 """A game dealt by hand made before the run, waiting for its first deal."""
 _hooked: list[tuple[str, str]] = []
@@ -285,11 +298,14 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
     positive creation goes with a name of its own for each seat (the phases that draw no body
     through `filter_body`, such as coverage, draw names alike), and its webhook, if drawn, as
     `FUZZ_WEBHOOK` (no schema can say which URLs resolve and are allowed)."""
-    if case.operation.label == CREATE and _positive(case) and isinstance(case.body, dict):
-        if isinstance(case.body.get("webhook"), dict):
-            case.body = {**case.body, "webhook": {"url": FUZZ_WEBHOOK}}
-        if not distinct_names(case.body):
-            case.body = {**case.body, "players": own_names(case.body["players"])}
+    hook = case.body.get("webhook") if isinstance(case.body, dict) else None
+    if case.operation.label == CREATE and _positive(case) and isinstance(hook, dict):
+        case.body = {**case.body, "webhook": {"url": FUZZ_WEBHOOK}}
+    if as_the_api_allows(case):
+        return
+    if case.operation.label == TOURNAMENT_EXPORT and _positive(case) and _played_tournament:
+        params = case.path_parameters or {}
+        case.path_parameters = {**params, "tournament_id": _played_tournament[0]}
         return
     if case.operation.label in PLAYER_READS and _positive(case):
         _player_reads.append(case.operation.label)
@@ -312,6 +328,22 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
             if listed is not None:
                 _send_as_listed(case, game_id, *listed)
                 return
+
+
+def as_the_api_allows(case: Case) -> bool:
+    """Give a positive creation its own name for each seat and make a positive tournament
+    playable (`playable_tournament`): rules no schema states, which the phases that draw no
+    body through `filter_body` (coverage) break. Whether the case was one of these."""
+    if not _positive(case) or not isinstance(case.body, dict):
+        return False
+    if case.operation.label == CREATE:
+        if not distinct_names(case.body):
+            case.body = {**case.body, "players": own_names(case.body["players"])}
+        return True
+    if case.operation.label == TOURNAMENT:
+        case.body = playable_tournament(case.body)
+        return True
+    return False
 
 
 def _playable(case: Case) -> list[str]:
@@ -371,6 +403,7 @@ def after_load_schema(context: Any, schema: Any) -> None:
             _finished.append(play_out(client))
             _joined.append(joined_seat(client))
             _hooked.append(hooked_game(client))
+            _played_tournament.append(played_tournament(client))
             _to_deal.append(game_to_deal(client))
 
 
@@ -419,6 +452,47 @@ def hooked_game(client: httpx.Client) -> tuple[str, str]:
     return str(created["game_id"]), str(created["players"][0]["token"])
 
 
+def playable_tournament(body: Json) -> Json:
+    """A drawn tournament as the service can play it (rules no schema can state): its first
+    entrants, each a person or a bot, named apart; the rounds its pairing can play; the
+    boards left to the tournament; not rated."""
+    drawn = body.get("entrants")
+    entrants = drawn[:TOURNAMENT_ENTRANTS] if isinstance(drawn, list) else []
+    entrants = [
+        {k: v for k, v in e.items() if not ("bot" in e and k == "player_id")}
+        if isinstance(e, dict) else e
+        for e in own_names(entrants)
+    ]  # fmt: skip
+    count = max(len(entrants), 2)
+    rounds = body.get("rounds") if isinstance(body.get("rounds"), int) else 1
+    if body.get("pairing") == "round_robin":
+        rounds = round_robin_rounds(count)
+    else:
+        rounds = max(1, min(rounds, count - 1))
+    rules = body.get("rules")
+    if isinstance(rules, dict):
+        rules = {k: v for k, v in rules.items() if k != "boards"}
+    # Unrated: a rated one needs a distinct player per entrant, which a draw seldom gives.
+    return {**body, "entrants": entrants, "rounds": rounds, "rules": rules, "rated": False}
+
+
+def played_tournament(client: httpx.Client) -> str:
+    """A tournament of two bots, one round of one board, played to its end: its id."""
+    body = {
+        "name": "Fuzz",
+        "entrants": [{"name": "Rita", "bot": "random"}, {"name": "Gus", "bot": "random"}],
+        "rounds": 1,
+        "boards": 1,
+        "pairing": "swiss",
+    }
+    tournament_id = str(_ok(client.post("/v1/tournaments", json=body))["tournament_id"])
+    deadline = time.monotonic() + 120
+    while _ok(client.get(f"/v1/tournaments/{tournament_id}"))["status"] != "finished":
+        assert time.monotonic() < deadline, "the fuzz run's tournament did not end in 120 s"
+        time.sleep(0.2)
+    return tournament_id
+
+
 def _ok(response: httpx.Response) -> Json:
     response.raise_for_status()
     answer: Json = response.json()
@@ -429,7 +503,7 @@ def distinct_names(body: Any) -> bool:
     """Whether the players a body lists have names that look distinct (`name_key`; True without
     players). No JSON Schema compares one item's member with another item: a person's name
     that is also a bot seat's, or two spellings of one name, pass `uniqueItems`."""
-    players = body.get("players") if isinstance(body, dict) else None
+    players = body.get("players", body.get("entrants")) if isinstance(body, dict) else None
     if not isinstance(players, list):
         return True
     names = [p.get("name") if isinstance(p, dict) else p for p in players]
@@ -445,7 +519,8 @@ def own_names(players: list[Any]) -> list[Any]:
         name = drawn.get("name") if isinstance(drawn, dict) else drawn
         entry = drawn
         if isinstance(name, str) and name_key(name) in taken:
-            name = next(n for n in (*NAMES, *(f"seat {i}" for i in range(9))) if n not in taken)
+            free = (*NAMES, *(f"seat {i}" for i in range(9)))
+            name = next(n for n in free if name_key(n) not in taken)
             entry = {**drawn, "name": name} if isinstance(drawn, dict) else name
         if isinstance(name, str):
             taken.add(name_key(name))
@@ -456,5 +531,14 @@ def own_names(players: list[Any]) -> list[Any]:
 @schemathesis.hook
 def filter_body(context: Any, body: Any) -> bool:
     """Draw no game whose seats share a name: the API refuses it (400 `request/invalid`), a
-    rule the document cannot state (`distinct_names`)."""
-    return distinct_names(body)
+    rule the document cannot state (`distinct_names`); nor a tournament its rules refuse
+    (`playable`)."""
+    return distinct_names(body) and playable(body)
+
+
+def playable(body: Any) -> bool:
+    """Whether a drawn tournament keeps the rules no schema can state (`playable_tournament`
+    makes one so), True for any other body."""
+    if not isinstance(body, dict) or not isinstance(body.get("entrants"), list):
+        return True
+    return playable_tournament(body) == {**body, "rules": body.get("rules"), "rated": False}

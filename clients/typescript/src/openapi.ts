@@ -444,6 +444,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a duplicate tournament of 2-player tables and open its first round
+         * @description Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in every game of the tournament. Needs an API key when the server has keys. See docs/tournaments.md.
+         */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished tournament as one signed document (`escopa audit FILE` checks it)
+         * @description Public, once the tournament is over (409 before): the tournament with its seed, every game's export, and the service's signature of the whole.
+         */
+        get: operations["exportTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament: its status, entrants, rounds with their tables, standings
+         * @description Public. Standings by total duplicate result, then Buchholz; the seed once it is over.
+         */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game_id}/webhook-deliveries": {
         parameters: {
             query?: never;
@@ -497,7 +557,7 @@ export interface paths {
         };
         /**
          * A player's finished games, newest first
-         * @description Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change` (ordinal after less before). Page on with `after`.
+         * @description Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change` (ordinal after less before); a rated tournament's table is one match, its settlement id as `game_id` with its `tournament_id` and two `game_ids`. Page on with `after`.
          */
         get: operations["getPlayerGames"];
         put?: never;
@@ -891,6 +951,67 @@ export interface components {
             client_seed?: null;
         } | Record<string, never>));
         /**
+         * CreateTournament
+         * @description A duplicate tournament of 2-player tables: its entrants in order, `rounds` of `boards`
+         *     boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
+         *     default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+         *
+         *     `rated`: each table (a pairing's two games) is one rated match on the ladder
+         *     `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
+         *     a `player_id`, bots are rated as `bot:<level>`, and no two entrants are one player.
+         * @example {
+         *       "name": "Sunday duplicate",
+         *       "preset": "escopa",
+         *       "entrants": [
+         *         {
+         *           "name": "Ana"
+         *         },
+         *         {
+         *           "name": "Bia",
+         *           "player_id": "bia-7"
+         *         },
+         *         {
+         *           "name": "Rita",
+         *           "bot": "expert"
+         *         },
+         *         {
+         *           "name": "Gus",
+         *           "bot": "greedy"
+         *         }
+         *       ],
+         *       "rounds": 3,
+         *       "boards": 2,
+         *       "pairing": "round_robin",
+         *       "clock": {
+         *         "turn_seconds": 30,
+         *         "bank_seconds": 120,
+         *         "on_timeout": "bot"
+         *       }
+         *     }
+         */
+        CreateTournament: {
+            name: string;
+            /** @description default `escopa` */
+            preset?: components["schemas"]["PresetName"];
+            rules?: components["schemas"]["RulesOverride"] | null;
+            /** @description 2 to 2000 entrants */
+            entrants: components["schemas"]["EntrantEntry"][];
+            /** @description 1 to 20 rounds */
+            rounds: number;
+            /** @description 1 to 10 boards a round */
+            boards: number;
+            /** @enum {string} */
+            pairing: "round_robin" | "swiss";
+            clock?: components["schemas"]["Clock"] | null;
+            commitment_id?: string | null;
+            client_seed?: string | null;
+            /** @description default `False` */
+            rated?: boolean;
+        } & ({
+            /** @enum {unknown} */
+            client_seed?: null;
+        } | Record<string, never>);
+        /**
          * CreatedGame
          * @description The new game: its id, each seat's token (the only time it is shown), the view, and the
          *     service's signed receipt of the log's first entry.
@@ -909,6 +1030,15 @@ export interface components {
             webhook?: components["schemas"]["WebhookSubscription"];
         };
         /**
+         * CreatedTournament
+         * @description The new tournament: its id, the commitment to its seed, its entrants' tokens.
+         */
+        CreatedTournament: {
+            tournament_id: string;
+            seed_commitment: string;
+            entrants: components["schemas"]["EntrantToken"][];
+        };
+        /**
          * DealRequest
          * @example {
          *       "expected_version": 12
@@ -916,6 +1046,44 @@ export interface components {
          */
         DealRequest: {
             expected_version?: number | null;
+        };
+        /**
+         * EntrantEntry
+         * @description An entrant: a person by `name` (and an optional `player_id`), or a bot seat as
+         *     `{"name", "bot": level}`.
+         */
+        EntrantEntry: {
+            /** @description 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator characters; each seat's own */
+            name: string;
+            /**
+             * @description the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to the API key that names it
+             * @example u-17
+             */
+            player_id?: string;
+            bot?: components["schemas"]["BotLevel"];
+        };
+        /**
+         * EntrantRecord
+         * @description An entrant: its number (the order entrants were given in, from 0), its name, and a bot's
+         *     level or a person's `player_id` (the seam where rated tournaments name their players).
+         */
+        EntrantRecord: {
+            entrant: number;
+            name: string;
+            /** @default null */
+            bot: components["schemas"]["BotLevel"] | null;
+            /** @default null */
+            player_id: string | null;
+        };
+        /**
+         * EntrantToken
+         * @description An entrant as created: a person's `token`, shown once, is its seat token in every game
+         *     of the tournament (bots have none).
+         */
+        EntrantToken: {
+            entrant: number;
+            name: string;
+            token?: string;
         };
         /**
          * Export
@@ -1460,7 +1628,10 @@ export interface components {
         };
         /**
          * PlayedGame
-         * @description A finished game as a player's history lists it (`seq`: the paging cursor).
+         * @description A finished game as a player's history lists it (`seq`: the paging cursor); a rated
+         *     tournament's table as one match: `game_id` is then its settlement id
+         *     (`<tournament_id>.r<round>.t<table>`, not a game's), with its `tournament_id` and its two
+         *     `game_ids`.
          */
         PlayedGame: {
             /** @default 0 */
@@ -1473,6 +1644,10 @@ export interface components {
             outcome: "aborted" | "draw" | "lost" | "won";
             /** @default null */
             rating_change: number | null;
+            /** @default null */
+            tournament_id: string | null;
+            /** @default null */
+            game_ids: string[] | null;
         };
         /**
          * PlayerEntry
@@ -1772,6 +1947,15 @@ export interface components {
             score: components["schemas"]["RoundScore"];
         };
         /**
+         * RoundRecord
+         * @description A round: its number, the board numbers its games deal, its tables.
+         */
+        RoundRecord: {
+            round: number;
+            boards: number[];
+            tables: components["schemas"]["TableRecord"][];
+        };
+        /**
          * RoundScore
          * @description A round's result: each side's breakdown, the last cards and the match totals after it.
          */
@@ -1788,6 +1972,9 @@ export interface components {
          *
          *     The house rules (the last four options) are absent at their traditional value, so games
          *     logged before they existed keep their hashes. Build rules with `make_rules`.
+         *
+         *     `boards` > 0 makes a game of boards (docs/shuffle.md): exactly that many rounds, no
+         *     target, round `r` dealt from board number `first_board + r - 1` (`board_of`).
          */
         Rules: {
             players: number;
@@ -1815,6 +2002,16 @@ export interface components {
             primeira_figures: components["schemas"]["PrimeiraFigures"];
             /** @default null */
             clock: components["schemas"]["Clock"] | null;
+            /**
+             * @description play exactly this many rounds, no target (0: off)
+             * @default 0
+             */
+            boards: number;
+            /**
+             * @description the board number the first round deals
+             * @default 1
+             */
+            first_board: number;
         };
         /**
          * RulesOverride
@@ -1838,6 +2035,10 @@ export interface components {
             leftover_cards?: components["schemas"]["LeftoverCards"];
             primeira_figures?: components["schemas"]["PrimeiraFigures"];
             clock?: components["schemas"]["Clock"] | null;
+            /** @description play exactly this many rounds, no target (0: off) */
+            boards?: number;
+            /** @description the board number the first round deals */
+            first_board?: number;
         };
         /**
          * ScoreSheet
@@ -1937,6 +2138,18 @@ export interface components {
             sent: number;
         };
         /**
+         * Standing
+         * @description An entrant's place: its `total`, its result in each round (null: a bye), and the
+         *     tie-break (`buchholz`: the sum of the totals of the entrants it met).
+         */
+        Standing: {
+            rank: number;
+            entrant: number;
+            total: number;
+            rounds: (number | null)[];
+            buchholz: number;
+        };
+        /**
          * State
          * @description Everything about a game, hidden cards and seed included; `view` decides who sees what.
          *
@@ -2001,6 +2214,84 @@ export interface components {
             seat: number;
             cards: string[];
             escopas: number;
+        };
+        /**
+         * TableRatings
+         * @description A rated table's match: its settlement id, where it was, and its entrants' ratings
+         *     before and after (seat 0: `a`, seat 1: `b`).
+         */
+        TableRatings: {
+            settlement_id: string;
+            round: number;
+            table: number;
+            changes: components["schemas"]["RatingChange"][];
+        };
+        /**
+         * TableRecord
+         * @description A pairing of a round: `a` against `b` (null: `a`'s bye); its two games, seat 0 first in
+         *     each (`seats`: `[a, b]` then `[b, a]`); `a`'s duplicate result per board once both ended.
+         */
+        TableRecord: {
+            a: number;
+            /** @default null */
+            b: number | null;
+            /** @default [] */
+            game_ids: string[];
+            /** @default [] */
+            seats: number[][];
+            /** @default null */
+            results: number[] | null;
+        };
+        /**
+         * TournamentExport
+         * @description A finished tournament as one document: the view (seed revealed), every game's export,
+         *     a rated tournament's tables' ratings, and the service's signature of them all
+         *     (`tournament_message`).
+         */
+        TournamentExport: {
+            /**
+             * @default escopa-tournament-v1
+             * @enum {string}
+             */
+            format: "escopa-tournament-v1";
+            tournament: components["schemas"]["TournamentView"];
+            games: components["schemas"]["Export"][];
+            /** @default [] */
+            ratings: components["schemas"]["TableRatings"][];
+            /** @default null */
+            signature: components["schemas"]["HeadSignature"] | null;
+        };
+        /**
+         * TournamentView
+         * @description `GET /v1/tournaments/{id}`: the record, the standings after the rounds played and, once
+         *     the tournament is over, its seed (its server seed; with a client seed, the key is
+         *     `seed:client_seed`).
+         */
+        TournamentView: {
+            tournament_id: string;
+            name: string;
+            /** @enum {string} */
+            status: "finished" | "running" | "waiting";
+            preset: string;
+            rules: components["schemas"]["Rules"];
+            /** @enum {string} */
+            pairing: "round_robin" | "swiss";
+            round_count: number;
+            boards: number;
+            seed_commitment: string;
+            /** @default null */
+            client_seed: string | null;
+            /** @default null */
+            commitment_id: string | null;
+            created: string;
+            entrants: components["schemas"]["EntrantRecord"][];
+            /** @default [] */
+            rounds: components["schemas"]["RoundRecord"][];
+            /** @default null */
+            rated: components["schemas"]["RatedInfo"] | null;
+            /** @default [] */
+            standings: components["schemas"]["Standing"][];
+            seed?: string;
         };
         /**
          * View
@@ -4179,6 +4470,251 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The entrants in order, rounds, boards, pairing, rules and clock. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTournament"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTournament"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentExport"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -70,6 +70,7 @@ member's `type` here differs from the member's own ("Incompatible types in allOf
 CONSTRAINTS: Final[dict[str, list[Schema]]] = {
     "CreateGame": [playable(ref("Player")), NOT_BOTH_SEEDS, CLIENT_SEED_NEEDS_COMMITMENT],
     "ReplayRequest": [playable(ref("PlayerName"))],
+    "CreateTournament": [CLIENT_SEED_NEEDS_COMMITMENT],
 }
 """Per component: schemas its instances must also satisfy (added with `allOf`)."""
 

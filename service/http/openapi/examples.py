@@ -34,6 +34,20 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
     "SignalRequest": {"signal": "guindis"},
     "WebhookRequest": {"url": "https://example.com/escopa-hook"},
     "JoinRequest": {"invite": "0hZMcQiCXR_31LsLCxPTgkwy2xVaEhmCLe2nZCCZu6E", "name": "Bia"},
+    "CreateTournament": {
+        "name": "Sunday duplicate",
+        "preset": "escopa",
+        "entrants": [
+            {"name": "Ana"},
+            {"name": "Bia", "player_id": "bia-7"},
+            {"name": "Rita", "bot": "expert"},
+            {"name": "Gus", "bot": "greedy"},
+        ],
+        "rounds": 3,
+        "boards": 2,
+        "pairing": "round_robin",
+        "clock": {"turn_seconds": 30, "bank_seconds": 120, "on_timeout": "bot"},
+    },
     "ReplayRequest": {
         "players": ["Ana", "Bia"],
         "rules": {"first_dealer": 1},
@@ -65,6 +79,7 @@ BODIES: Final[dict[str, str]] = {
     "WebhookRequest": "The URL to POST the events to.",
     "JoinRequest": "The name to play under, and the seat: its invite, or its lobby seat number.",
     "ReplayRequest": "The game to replay: its players, rules, seed and moves.",
+    "CreateTournament": "The entrants in order, rounds, boards, pairing, rules and clock.",
 }
 """What each request body carries, in a line."""
 

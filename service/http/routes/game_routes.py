@@ -36,6 +36,7 @@ from service.http.params import (
     GAME_ID_MAX_LENGTH,
     SEAT_TOKEN,
     SEAT_TOKEN_OR_NONE,
+    ApiKey,
     Authorization,
     IdempotencyKey,
     bearer,
@@ -89,12 +90,7 @@ class GamesController(Controller):
         data: JSONBody[CreateGame],
         house: HouseDep,
         request: Request[Any, Any, Any],
-        x_api_key: Annotated[
-            str | None,
-            HeaderParameter(
-                name="X-API-Key", required=False, max_length=200, include_in_schema=False
-            ),
-        ] = None,
+        x_api_key: ApiKey = None,
     ) -> CreatedGame:
         key = api_key_id(house.settings, x_api_key)
         return await house.creation.create(data, key)

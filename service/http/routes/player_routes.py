@@ -111,7 +111,9 @@ class PlayersController(Controller):
         responses=problems(400, 401, 404, 422),
         summary="A player's finished games, newest first",
         description="Each game's id, ladder, whether it was rated, the outcome for the player "
-        "and its `rating_change` (ordinal after less before). Page on with `after`.",
+        "and its `rating_change` (ordinal after less before); a rated tournament's table is "
+        "one match, its settlement id as `game_id` with its `tournament_id` and two `game_ids`. "
+        "Page on with `after`.",
     )
     async def games(
         self,

@@ -152,7 +152,12 @@ def test_the_openapi_document_declares_the_api_key_where_it_applies() -> None:
         for method, operation in operations.items()
         if any("apiKey" in requirement for requirement in operation.get("security", []))
     }
-    creating = {("/v1/games", "post"), ("/v1/commitments", "post"), ("/v1/replays", "post")}
+    creating = {
+        ("/v1/games", "post"),
+        ("/v1/commitments", "post"),
+        ("/v1/replays", "post"),
+        ("/v1/tournaments", "post"),
+    }
     own = {("/v1/webhook", "put"), ("/v1/webhook", "delete")}  # an API key's own webhook
     either = {("/v1/games/{game_id}/webhook-deliveries", "get")}  # a seat's token or the key
     scoped = {  # the API key's players (one scope on a server without keys)

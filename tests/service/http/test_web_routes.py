@@ -35,17 +35,19 @@ async def test_a_client_that_does_not_ask_for_html_gets_json_at_the_root(
 
 
 @pytest.mark.parametrize(
-    ("path", "title"),
+    ("path", "title", "framed_by"),
     [
-        ("/play/abc123", "the table"),
-        ("/join/abc123", "take a seat"),
-        ("/replay/abc123", "replay"),
-        ("/replay/", "replay"),
-        ("/rules", "how to play"),
+        ("/play/abc123", "the table", "'none'"),
+        ("/join/abc123", "take a seat", "'none'"),
+        ("/replay/abc123", "replay", "'self'"),
+        ("/replay/", "replay", "'self'"),
+        ("/rules", "how to play", "'none'"),
+        ("/tournaments/t123", "a tournament", "'none'"),
+        ("/tournaments/t123/tables/1/2", "two plays", "'none'"),
     ],
 )
 async def test_the_pages_are_served_with_a_policy_that_allows_only_this_service(
-    client: Client, path: str, title: str
+    client: Client, path: str, title: str, framed_by: str
 ) -> None:
     response = await client.get(path)
 
@@ -53,15 +55,15 @@ async def test_the_pages_are_served_with_a_policy_that_allows_only_this_service(
     assert title in response.text
     policy = response.headers["content-security-policy"]
     assert "default-src 'self'" in policy
-    assert "frame-ancestors 'none'" in policy
+    assert f"frame-ancestors {framed_by}" in policy, "only the replay, and only by this service"
     assert response.headers["referrer-policy"] == "no-referrer"
 
 
 async def test_every_script_and_style_a_page_names_is_served_by_the_service(
     client: Client,
 ) -> None:
-    for page in ("index.html", "join.html", "play.html", "replay.html", "rules.html"):
-        html = (STATIC / page).read_text()
+    for page in STATIC.glob("*.html"):
+        html = page.read_text()
         assets = re.findall(r'(?:src|href)="(/web/[^"]+)"', html)
         assert assets, page
         for asset in assets:
@@ -90,7 +92,7 @@ async def test_an_unknown_asset_is_a_404_not_a_500(client: Client) -> None:
 async def test_the_pages_are_not_part_of_the_api_schema(client: Client) -> None:
     paths = (await client.get("/openapi.json")).json()["paths"]
 
-    pages = ("/play", "/replay", "/web", "/rules")
+    pages = ("/play", "/replay", "/web", "/rules", "/tournaments")
     assert not [p for p in paths if p == "/" or p.startswith(pages)]
 
 

@@ -86,6 +86,15 @@ export async function tagged(path, { method = "GET", token = null, body = undefi
 }
 
 /**
+ * Whether a failed read may succeed if made again: no connection, or the service busy for now.
+ * @param {unknown} problem
+ * @returns {boolean}
+ */
+export function passing(problem) {
+  return problem instanceof TypeError || (problem instanceof Problem && [429, 502, 503, 504].includes(problem.status));
+}
+
+/**
  * The game id in this page's address after `prefix` ("/play/"), or null when there is none.
  * @param {string} prefix
  * @returns {string | null}

@@ -1,7 +1,8 @@
 // @ts-check
 // The start page: a game against bots (the person takes seat 0 and goes to the table), a game
 // with a friend (the other seats open: their invite links are shown at the table), the
-// lobby's open games, or a game with friends (each seat's link handed out).
+// lobby's open games, a tournament of bots (then its page), or a game with friends (each
+// seat's link handed out).
 
 import { api, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
@@ -9,6 +10,8 @@ import { t, translate } from "./i18n.js";
 import { forget, keptSeats } from "./seats.js";
 
 /** @typedef {import("./types.js").CreatedGame} CreatedGame */
+/** @typedef {import("./types.js").CreateTournament} CreateTournament */
+/** @typedef {import("./types.js").CreatedTournament} CreatedTournament */
 /** @typedef {import("./types.js").LobbyPage} LobbyPage */
 /** @typedef {import("./types.js").Leaderboard} Leaderboard */
 /** @typedef {import("./types.js").Rules} Rules */
@@ -27,6 +30,8 @@ const DEFAULT_NAMES = ["Ana", "Bia", "Caio", "Duda"];
 const BOT_NAMES = ["Rita", "Beto", "Zeca"];
 const LEVELS = ["random", "greedy", "expert"];
 const FIRST_LEVEL = "greedy"; // a newcomer's first game: a bot they can beat
+const ENTRANT_NAMES = ["Rita", "Beto", "Zeca", "Lia", "Nino", "Cora", "Davi", "Elsa",
+  "Fabio", "Gina", "Hugo", "Iris", "Joca", "Kika", "Leo", "Mara"];
 
 /**
  * A name to give for each seat, keeping the names given so far.
@@ -62,7 +67,7 @@ function botInputs(count) {
 async function loadPresets() {
   /** @type {Record<string, Rules>} */
   const presets = await api("/v1/rules/presets");
-  for (const id of ["preset", "bots-preset", "friend-preset"]) {
+  for (const id of ["preset", "bots-preset", "friend-preset", "tour-preset"]) {
     $(id).replaceChildren(...Object.entries(presets).map(([name, rules]) =>
       h("option", { value: name, text: t("home.preset", { name, target: rules.target }) })));
   }
@@ -123,6 +128,28 @@ function friendBody(form) {
   const request = settings(data, [String(data.get("name")).trim(), ...open]);
   if (data.get("lobby")) request.lobby = true;
   return request;
+}
+
+/**
+ * A tournament of bots: each entrant named apart, its level the one chosen or, mixed, each in turn.
+ * @param {HTMLFormElement} form
+ * @returns {CreateTournament}
+ */
+function tournamentBody(form) {
+  const data = new FormData(form);
+  const levels = String(data.get("levels"));
+  const entrants = ENTRANT_NAMES.slice(0, Number(data.get("entrants"))).map((name, i) =>
+    ({ name, bot: /** @type {NonNullable<CreateTournament["entrants"][number]["bot"]>} */ (levels === "mixed" ? LEVELS[i % LEVELS.length] : levels) }));
+  return { name: String(data.get("name")).trim(), preset: /** @type {NonNullable<CreateTournament["preset"]>} */ (String(data.get("preset"))), entrants,
+    rounds: Number(data.get("rounds")), boards: Number(data.get("boards")),
+    pairing: data.get("pairing") === "round_robin" ? "round_robin" : "swiss" };
+}
+
+/** A round robin plays exactly its rounds (n - 1, n with an odd count): the form says so. */
+function roundRobinRounds() {
+  if ($("tour-pairing", HTMLSelectElement).value !== "round_robin") return;
+  const entrants = Number($("tour-entrants", HTMLInputElement).value);
+  if (entrants >= 2) $("tour-rounds", HTMLInputElement).value = String(entrants % 2 ? entrants : entrants - 1);
 }
 
 /** The lobby's first page: each game's seats, and a way to take its first open seat. */
@@ -192,13 +219,16 @@ function showCreated(game) {
 }
 
 /**
- * Create the game the form describes, then `then(game)`; a problem shows in `errorId`.
- * @param {(form: HTMLFormElement) => GameRequest} build
+ * Create what the form describes (a game unless `path` names another collection), then
+ * `then(created)`; a problem shows in `errorId`.
+ * @template Body, Created
+ * @param {(form: HTMLFormElement) => Body} build
  * @param {string} errorId
- * @param {(game: CreatedGame) => void} then
+ * @param {(created: Created) => void} then
+ * @param {string} [path]
  * @returns {(event: SubmitEvent) => Promise<void>} the form's submit listener
  */
-function creator(build, errorId, then) {
+function creator(build, errorId, then, path = "/v1/games") {
   return async (event) => {
     event.preventDefault();
     const form = /** @type {HTMLFormElement} */ (event.currentTarget); // it listens on a form
@@ -206,7 +236,7 @@ function creator(build, errorId, then) {
     error.textContent = "";
     const key = new FormData(form).get("apikey");
     try {
-      then(await api("/v1/games", { method: "POST", body: build(form), headers: key ? { "X-API-Key": String(key) } : {} }));
+      then(await api(path, { method: "POST", body: build(form), headers: key ? { "X-API-Key": String(key) } : {} }));
     } catch (problem) {
       error.textContent = messageOf(problem);
     }
@@ -234,6 +264,10 @@ botInputs(2);
 $("bots").addEventListener("submit", creator(botsBody, "bots-error", toTable));
 $("start").addEventListener("submit", creator(body, "start-error", showCreated));
 $("friend").addEventListener("submit", creator(friendBody, "friend-error", toTable));
+const toTournament = (/** @type {CreatedTournament} */ created) => location.assign(`/tournaments/${created.tournament_id}`);
+$("tour").addEventListener("submit", creator(tournamentBody, "tour-error", toTournament, "/v1/tournaments"));
+$("tour-pairing").addEventListener("change", roundRobinRounds);
+$("tour-entrants").addEventListener("input", roundRobinRounds);
 const showLobbyProblem = (/** @type {unknown} */ problem) => { $("lobby").replaceChildren(h("li", { class: "error", text: messageOf(problem) })); };
 $("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyProblem));
 loadLobby().catch(showLobbyProblem);

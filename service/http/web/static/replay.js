@@ -75,6 +75,18 @@ function roundStarts() {
 }
 
 /**
+ * The position the address names: `#m=<seq>`, or `#r=<round>` (that round's first position,
+ * as a table's two plays side by side open a board); -1 when it names none there is.
+ * @returns {number}
+ */
+function wantedIndex() {
+  const seq = /#m=(\d+)/.exec(location.hash);
+  if (seq) return view.list.findIndex((p) => p.seq === Number(seq[1]));
+  const round = /#r=(\d+)/.exec(location.hash);
+  return round ? view.list.findIndex((p) => p.round === Number(round[1])) : -1;
+}
+
+/**
  * To the next round's start (`direction` 1) or the previous one's (-1).
  * @param {number} direction
  */
@@ -247,8 +259,7 @@ async function open(exported) {
   $("viewer").hidden = false;
   $("load").hidden = true;
   moveList();
-  const wanted = /#m=(\d+)/.exec(location.hash);
-  const index = wanted ? view.list.findIndex((p) => p.seq === Number(wanted[1])) : 0;
+  const index = wantedIndex();
   go(index < 0 ? 0 : index);
   view.exported = exported;
   view.problem = rebuilt.problem;
@@ -292,23 +303,39 @@ async function openText(text) {
 }
 
 /**
- * The keyboard: arrows, Home and End step through the positions; `[` and `]` by rounds.
+ * The steps by key: arrows, Home and End through the positions; `[` and `]` by rounds.
+ * @type {Record<string, () => void>}
+ */
+const STEPS = { ArrowLeft: () => go(view.at - 1), ArrowRight: () => go(view.at + 1), Home: () => go(0),
+  End: () => go(view.list.length - 1), "[": () => jumpRound(-1), "]": () => jumpRound(1) };
+
+/**
+ * The keyboard steps through the positions (STEPS).
  * @param {KeyboardEvent} event
  */
 function keys(event) {
   if (!view.list.length || (event.target instanceof Element && event.target.closest("textarea, input"))) return;
-  /** @type {Record<string, () => void>} */
-  const moves = { ArrowLeft: () => go(view.at - 1), ArrowRight: () => go(view.at + 1), Home: () => go(0),
-    End: () => go(view.list.length - 1), "[": () => jumpRound(-1), "]": () => jumpRound(1) };
-  if (moves[event.key]) {
+  if (Object.hasOwn(STEPS, event.key)) {
     event.preventDefault();
-    moves[event.key]();
+    STEPS[event.key]();
   }
+}
+
+/**
+ * A step asked by a page of this service that frames this one (`{step: key}`, a key of STEPS):
+ * a table's two plays stepped together, side by side.
+ * @param {MessageEvent<unknown>} event
+ */
+function stepAsked(event) {
+  const step = /** @type {{step?: unknown} | null} */ (event.data)?.step;
+  if (event.origin !== location.origin || !view.list.length || typeof step !== "string" || !Object.hasOwn(STEPS, step)) return;
+  STEPS[step]();
 }
 
 /** The page's controls, keys, address and file drops. */
 function wire() {
   document.addEventListener("keydown", keys);
+  window.addEventListener("message", stepAsked);
   $("first").addEventListener("click", () => go(0));
   $("last").addEventListener("click", () => go(view.list.length - 1));
   $("back").addEventListener("click", () => go(view.at - 1));
@@ -316,8 +343,7 @@ function wire() {
   $("round-back").addEventListener("click", () => jumpRound(-1));
   $("round-forward").addEventListener("click", () => jumpRound(1));
   window.addEventListener("hashchange", () => {
-    const wanted = /#m=(\d+)/.exec(location.hash);
-    const index = wanted ? view.list.findIndex((p) => p.seq === Number(wanted[1])) : -1;
+    const index = wantedIndex();
     if (index >= 0 && index !== view.at) go(index);
   });
   const file = $("file", HTMLInputElement);
@@ -366,4 +392,7 @@ async function start() {
 
 translate();
 deckPicker();
+if (window.top !== window) { // framed beside another play: the header's pages open in the whole tab
+  for (const link of document.querySelectorAll("header a")) link.setAttribute("target", "_top");
+}
 start().catch((error) => { $("error").textContent = error.message; });

@@ -4,7 +4,7 @@
 // A waiting game shows who is seated (and its creator the open seats' invite links) until the
 // last join deals it; a seat may leave, abort, resign, and ask for a rematch at the end.
 
-import { Problem, api, gameIdFromPath, messageOf, tagged } from "./api.js";
+import { Problem, api, gameIdFromPath, messageOf, passing, tagged } from "./api.js";
 import { byId as $, h } from "./dom.js";
 import { cardBack, cardRow, playedWords, shortName } from "./cards.js";
 import { deckPicker, presetOf, usePreset } from "./decks.js";
@@ -192,15 +192,6 @@ function refresh() {
     }
   })();
   return state.running;
-}
-
-/**
- * Whether a failed read may succeed if made again: no connection, or the service busy for now.
- * @param {unknown} problem
- * @returns {boolean}
- */
-function passing(problem) {
-  return problem instanceof TypeError || (problem instanceof Problem && [429, 502, 503, 504].includes(problem.status));
 }
 
 /** Read the view, and the legal moves when the seat may act; draw them. */

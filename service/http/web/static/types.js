@@ -32,5 +32,11 @@
 /** @typedef {Schemas["Rematch"]} Rematch */
 /** @typedef {Schemas["StreamTicket"]} StreamTicket */
 /** @typedef {Schemas["Problem"]} ProblemBody */
+/** @typedef {Schemas["CreateTournament"]} CreateTournament */
+/** @typedef {Schemas["CreatedTournament"]} CreatedTournament */
+/** @typedef {Schemas["TournamentView"]} TournamentView */
+/** @typedef {Schemas["RoundRecord"]} RoundRecord */
+/** @typedef {Schemas["TableRecord"]} TableRecord */
+/** @typedef {Schemas["Standing"]} Standing */
 
 export {};

@@ -203,15 +203,17 @@ async function checkDraw(key, n, event, seq) {
 }
 
 /**
- * audit.md check 4 and shuffle.md section 6: one hand (and a round's opening table).
+ * audit.md check 4 and shuffle.md section 6: one hand (and a round's opening table); a game
+ * of boards deals round r from board firstBoard + r - 1 (section 9).
  * @param {CryptoKey} key
  * @param {number} n
  * @param {HandDealt} event
  * @param {number} seq
  * @param {Record<number, string[]>} decks each round's deck, shuffled once
+ * @param {number} firstBoard
  */
-async function checkDeal(key, n, event, seq, decks) {
-  decks[event.round] ??= await shuffledDeck(key, event.round);
+async function checkDeal(key, n, event, seq, decks, firstBoard) {
+  decks[event.round] ??= await shuffledDeck(key, firstBoard + event.round - 1);
   const deck = decks[event.round];
   const hand = event.hand;
   const start = hand === 1 ? 0 : 3 * n + 4 + 3 * n * (hand - 2);
@@ -242,7 +244,7 @@ export async function checkDeals(entries) {
     for (const event of entry.events) {
       if (event.type === "first_dealer") await checkDraw(key, n, event, entry.seq);
       else if (event.type === "dealt") {
-        await checkDeal(key, n, event, entry.seq, decks);
+        await checkDeal(key, n, event, entry.seq, decks, game.rules.first_board ?? 1);
         deals += 1;
       }
     }

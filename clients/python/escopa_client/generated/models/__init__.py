@@ -15,9 +15,15 @@ from .clock import Clock
 from .clock_on_timeout import ClockOnTimeout
 from .commitment import Commitment
 from .create_game import CreateGame
+from .create_tournament import CreateTournament
+from .create_tournament_pairing import CreateTournamentPairing
 from .created_game import CreatedGame
+from .created_tournament import CreatedTournament
 from .deal_request import DealRequest
 from .dealer_rotation import DealerRotation
+from .entrant_entry import EntrantEntry
+from .entrant_record import EntrantRecord
+from .entrant_token import EntrantToken
 from .export import Export
 from .export_format import ExportFormat
 from .first_dealer_drawn import FirstDealerDrawn
@@ -105,6 +111,7 @@ from .replay_score import ReplayScore
 from .replay_step import ReplayStep
 from .round_ended import RoundEnded
 from .round_ended_type import RoundEndedType
+from .round_record import RoundRecord
 from .round_score import RoundScore
 from .rules import Rules
 from .rules_first_dealer_type_0 import RulesFirstDealerType0
@@ -124,6 +131,7 @@ from .side_view import SideView
 from .signal import Signal
 from .signal_request import SignalRequest
 from .signal_result import SignalResult
+from .standing import Standing
 from .state import State
 from .state_status import StateStatus
 from .stream_event import StreamEvent
@@ -132,9 +140,16 @@ from .stream_events_until import StreamEventsUntil
 from .stream_ticket import StreamTicket
 from .table_bonus import TableBonus
 from .table_bonus_type import TableBonusType
+from .table_ratings import TableRatings
+from .table_record import TableRecord
 from .tie_at_target import TieAtTarget
 from .timeout_event import TimeoutEvent
 from .timeout_event_type import TimeoutEventType
+from .tournament_export import TournamentExport
+from .tournament_export_format import TournamentExportFormat
+from .tournament_view import TournamentView
+from .tournament_view_pairing import TournamentViewPairing
+from .tournament_view_status import TournamentViewStatus
 from .turn_event import TurnEvent
 from .turn_event_type import TurnEventType
 from .validation import Validation
@@ -163,9 +178,15 @@ __all__ = (
     "ClockOnTimeout",
     "Commitment",
     "CreatedGame",
+    "CreatedTournament",
     "CreateGame",
+    "CreateTournament",
+    "CreateTournamentPairing",
     "DealerRotation",
     "DealRequest",
+    "EntrantEntry",
+    "EntrantRecord",
+    "EntrantToken",
     "Export",
     "ExportFormat",
     "FirstDealerDrawn",
@@ -253,6 +274,7 @@ __all__ = (
     "ReplayStep",
     "RoundEnded",
     "RoundEndedType",
+    "RoundRecord",
     "RoundScore",
     "Rules",
     "RulesFirstDealerType0",
@@ -272,6 +294,7 @@ __all__ = (
     "Signal",
     "SignalRequest",
     "SignalResult",
+    "Standing",
     "State",
     "StateStatus",
     "StreamEvent",
@@ -280,9 +303,16 @@ __all__ = (
     "StreamTicket",
     "TableBonus",
     "TableBonusType",
+    "TableRatings",
+    "TableRecord",
     "TieAtTarget",
     "TimeoutEvent",
     "TimeoutEventType",
+    "TournamentExport",
+    "TournamentExportFormat",
+    "TournamentView",
+    "TournamentViewPairing",
+    "TournamentViewStatus",
     "TurnEvent",
     "TurnEventType",
     "Validation",

@@ -29,6 +29,9 @@ class GameInfo:
 
                 The house rules (the last four options) are absent at their traditional value, so games
                 logged before they existed keep their hashes. Build rules with `make_rules`.
+
+                `boards` > 0 makes a game of boards (docs/shuffle.md): exactly that many rounds, no
+                target, round `r` dealt from board number `first_board + r - 1` (`board_of`).
             players (list[str]):
             seed (None | str):
             seed_commitment (str):

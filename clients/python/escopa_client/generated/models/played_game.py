@@ -13,16 +13,21 @@ T = TypeVar("T", bound="PlayedGame")
 
 @_attrs_define
 class PlayedGame:
-    """A finished game as a player's history lists it (`seq`: the paging cursor).
+    """A finished game as a player's history lists it (`seq`: the paging cursor); a rated
+    tournament's table as one match: `game_id` is then its settlement id
+    (`<tournament_id>.r<round>.t<table>`, not a game's), with its `tournament_id` and its two
+    `game_ids`.
 
-    Attributes:
-        seq (int):  Default: 0.
-        game_id (str):
-        ladder (str):
-        rated (bool):
-        seat (int):
-        outcome (PlayedGameOutcome):
-        rating_change (float | None):
+        Attributes:
+            seq (int):  Default: 0.
+            game_id (str):
+            ladder (str):
+            rated (bool):
+            seat (int):
+            outcome (PlayedGameOutcome):
+            rating_change (float | None):
+            tournament_id (None | str):
+            game_ids (list[str] | None):
     """
 
     game_id: str
@@ -31,6 +36,8 @@ class PlayedGame:
     seat: int
     outcome: PlayedGameOutcome
     rating_change: float | None
+    tournament_id: None | str
+    game_ids: list[str] | None
     seq: int = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -50,6 +57,16 @@ class PlayedGame:
         rating_change: float | None
         rating_change = self.rating_change
 
+        tournament_id: None | str
+        tournament_id = self.tournament_id
+
+        game_ids: list[str] | None
+        if isinstance(self.game_ids, list):
+            game_ids = self.game_ids
+
+        else:
+            game_ids = self.game_ids
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -61,6 +78,8 @@ class PlayedGame:
                 "seat": seat,
                 "outcome": outcome,
                 "rating_change": rating_change,
+                "tournament_id": tournament_id,
+                "game_ids": game_ids,
             }
         )
 
@@ -88,6 +107,28 @@ class PlayedGame:
 
         rating_change = _parse_rating_change(d.pop("rating_change"))
 
+        def _parse_tournament_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        tournament_id = _parse_tournament_id(d.pop("tournament_id"))
+
+        def _parse_game_ids(data: object) -> list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                game_ids_type_0 = cast(list[str], data)
+
+                return game_ids_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None, data)
+
+        game_ids = _parse_game_ids(d.pop("game_ids"))
+
         played_game = cls(
             seq=seq,
             game_id=game_id,
@@ -96,6 +137,8 @@ class PlayedGame:
             seat=seat,
             outcome=outcome,
             rating_change=rating_change,
+            tournament_id=tournament_id,
+            game_ids=game_ids,
         )
 
         played_game.additional_properties = d

@@ -33,6 +33,9 @@ class Rules:
     The house rules (the last four options) are absent at their traditional value, so games
     logged before they existed keep their hashes. Build rules with `make_rules`.
 
+    `boards` > 0 makes a game of boards (docs/shuffle.md): exactly that many rounds, no
+    target, round `r` dealt from board number `first_board + r - 1` (`board_of`).
+
         Attributes:
             players (int):
             partnerships (bool | None):
@@ -54,6 +57,8 @@ class Rules:
             leftover_cards (LeftoverCards | Unset):
             primeira_figures (PrimeiraFigures | Unset):
             clock (Clock | None | Unset):
+            boards (int | Unset): play exactly this many rounds, no target (0: off) Default: 0.
+            first_board (int | Unset): the board number the first round deals Default: 1.
     """
 
     players: int
@@ -74,6 +79,8 @@ class Rules:
     leftover_cards: LeftoverCards | Unset = UNSET
     primeira_figures: PrimeiraFigures | Unset = UNSET
     clock: Clock | None | Unset = UNSET
+    boards: int | Unset = 0
+    first_board: int | Unset = 1
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
@@ -133,6 +140,10 @@ class Rules:
         else:
             clock = self.clock
 
+        boards = self.boards
+
+        first_board = self.first_board
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -162,6 +173,10 @@ class Rules:
             field_dict["primeira_figures"] = primeira_figures
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if boards is not UNSET:
+            field_dict["boards"] = boards
+        if first_board is not UNSET:
+            field_dict["first_board"] = first_board
 
         return field_dict
 
@@ -259,6 +274,10 @@ class Rules:
 
         clock = _parse_clock(d.pop("clock", UNSET))
 
+        boards = d.pop("boards", UNSET)
+
+        first_board = d.pop("first_board", UNSET)
+
         rules = cls(
             players=players,
             partnerships=partnerships,
@@ -278,6 +297,8 @@ class Rules:
             leftover_cards=leftover_cards,
             primeira_figures=primeira_figures,
             clock=clock,
+            boards=boards,
+            first_board=first_board,
         )
 
         return rules

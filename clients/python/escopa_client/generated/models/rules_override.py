@@ -48,6 +48,8 @@ class RulesOverride:
         leftover_cards (LeftoverCards | Unset):
         primeira_figures (PrimeiraFigures | Unset):
         clock (Clock | None | Unset):
+        boards (int | Unset): play exactly this many rounds, no target (0: off)
+        first_board (int | Unset): the board number the first round deals
     """
 
     partnerships: bool | None | Unset = UNSET
@@ -67,6 +69,8 @@ class RulesOverride:
     leftover_cards: LeftoverCards | Unset = UNSET
     primeira_figures: PrimeiraFigures | Unset = UNSET
     clock: Clock | None | Unset = UNSET
+    boards: int | Unset = UNSET
+    first_board: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
@@ -143,6 +147,10 @@ class RulesOverride:
         else:
             clock = self.clock
 
+        boards = self.boards
+
+        first_board = self.first_board
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -180,6 +188,10 @@ class RulesOverride:
             field_dict["primeira_figures"] = primeira_figures
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if boards is not UNSET:
+            field_dict["boards"] = boards
+        if first_board is not UNSET:
+            field_dict["first_board"] = first_board
 
         return field_dict
 
@@ -317,6 +329,10 @@ class RulesOverride:
 
         clock = _parse_clock(d.pop("clock", UNSET))
 
+        boards = d.pop("boards", UNSET)
+
+        first_board = d.pop("first_board", UNSET)
+
         rules_override = cls(
             partnerships=partnerships,
             target=target,
@@ -335,6 +351,8 @@ class RulesOverride:
             leftover_cards=leftover_cards,
             primeira_figures=primeira_figures,
             clock=clock,
+            boards=boards,
+            first_board=first_board,
         )
 
         return rules_override

@@ -32,6 +32,9 @@ class State:
 
                 The house rules (the last four options) are absent at their traditional value, so games
                 logged before they existed keep their hashes. Build rules with `make_rules`.
+
+                `boards` > 0 makes a game of boards (docs/shuffle.md): exactly that many rounds, no
+                target, round `r` dealt from board number `first_board + r - 1` (`board_of`).
             seed (str):
             status (StateStatus):
             round_ (int):

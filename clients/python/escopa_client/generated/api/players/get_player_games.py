@@ -102,7 +102,8 @@ def sync_detailed(
     """A player's finished games, newest first
 
      Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change`
-    (ordinal after less before). Page on with `after`.
+    (ordinal after less before); a rated tournament's table is one match, its settlement id as `game_id`
+    with its `tournament_id` and two `game_ids`. Page on with `after`.
 
     Args:
         player_id (str): the player's id (`u-17`)
@@ -140,7 +141,8 @@ def sync(
     """A player's finished games, newest first
 
      Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change`
-    (ordinal after less before). Page on with `after`.
+    (ordinal after less before); a rated tournament's table is one match, its settlement id as `game_id`
+    with its `tournament_id` and two `game_ids`. Page on with `after`.
 
     Args:
         player_id (str): the player's id (`u-17`)
@@ -173,7 +175,8 @@ async def asyncio_detailed(
     """A player's finished games, newest first
 
      Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change`
-    (ordinal after less before). Page on with `after`.
+    (ordinal after less before); a rated tournament's table is one match, its settlement id as `game_id`
+    with its `tournament_id` and two `game_ids`. Page on with `after`.
 
     Args:
         player_id (str): the player's id (`u-17`)
@@ -209,7 +212,8 @@ async def asyncio(
     """A player's finished games, newest first
 
      Each game's id, ladder, whether it was rated, the outcome for the player and its `rating_change`
-    (ordinal after less before). Page on with `after`.
+    (ordinal after less before); a rated tournament's table is one match, its settlement id as `game_id`
+    with its `tournament_id` and two `game_ids`. Page on with `after`.
 
     Args:
         player_id (str): the player's id (`u-17`)

@@ -1,0 +1,208 @@
+"""Duplicate tournaments: a Swiss tournament of bots through the service, and what duplicate
+pairing is worth against plain pairing, measured.
+
+`--service` (the default): a real Redis and one `escopa serve` process; one Swiss tournament
+of bot entrants (`--entrants`, `--rounds`, `--boards`, levels `random` and `greedy` in turn)
+created by `POST /v1/tournaments` and played by the service's own bot worker; prints the wall
+time, the moves per second, Redis's memory (used and peak) and the audit of the export.
+
+`--compare N`: no service, the engine and the bots alone. N Swiss tournaments of 8 entrants
+of known strengths (entrant e plays a random legal move with probability e/8, else greedy's
+move: entrant 0 is the strongest), 3 rounds; each pairing plays its boards twice with the
+seats swapped (duplicate), or, over the same number of board plays, each board once on
+boards of its own (plain). Prints how often the strongest finished first in each.
+
+    python bench/tournament.py [--entrants 1000 --rounds 7 --boards 2] [--compare 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench")]
+
+import httpx  # noqa: E402
+import msgspec  # noqa: E402
+import redis  # noqa: E402
+
+import engine  # noqa: E402
+from bots import DEFAULT_BUDGET  # noqa: E402
+from bots.levels import Level, level  # noqa: E402
+from bots.table import play_match  # noqa: E402
+from engine.moves import Move  # noqa: E402
+from engine.shuffle import round_seed, shuffle_key  # noqa: E402
+from engine.tournament import Table, duplicate_result, standings, swiss  # noqa: E402
+from service.ledger.signatures import public_keys  # noqa: E402
+from service.ledger.tournament_audit import audit_tournament  # noqa: E402
+from service.ledger.tournament_record import points  # noqa: E402
+from service.store.redis_server import RedisServer  # noqa: E402
+from tests.harness.processes import serve_processes  # noqa: E402
+
+LEVELS = ("random", "greedy")
+
+
+def entrants(count: int) -> list[dict[str, str]]:
+    return [{"name": f"bot {i}", "bot": LEVELS[i % len(LEVELS)]} for i in range(count)]
+
+
+async def run_service(base: str, args: argparse.Namespace) -> tuple[float, dict[str, object]]:
+    """Create the tournament, wait for its end; the wall time and the finished view."""
+    body = {
+        "name": "bench",
+        "entrants": entrants(args.entrants),
+        "rounds": args.rounds,
+        "boards": args.boards,
+        "pairing": "swiss",
+    }
+    async with httpx.AsyncClient(base_url=base, timeout=600) as client:
+        started = time.perf_counter()
+        created = (await client.post("/v1/tournaments", json=body)).json()
+        url = f"/v1/tournaments/{created['tournament_id']}"
+        while True:
+            await asyncio.sleep(args.poll)
+            view: dict[str, object] = (await client.get(url)).json()
+            if view["status"] == "finished":
+                return time.perf_counter() - started, view
+
+
+async def exported(base: str, tournament_id: str) -> tuple[bytes, bytes]:
+    async with httpx.AsyncClient(base_url=base, timeout=600) as client:
+        export = await client.get(f"/v1/tournaments/{tournament_id}/export")
+        keys = await client.get("/v1/keys")
+    return export.content, keys.content
+
+
+def service_bench(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="escopa-tournament-") as temporary:
+        folder = Path(temporary)
+        with RedisServer(folder / "redis") as server:
+            env = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
+            with serve_processes(server.url, folder, 1, "--log-level", "warning", **env) as [api]:
+                wall, view = asyncio.run(run_service(api.base, args))
+                tournament_id = str(view["tournament_id"])
+                export, keys = asyncio.run(exported(api.base, tournament_id))
+            memory = redis.Redis.from_url(server.url).info("memory")
+    started = time.perf_counter()
+    report = audit_tournament(export, public_keys(msgspec.json.decode(keys)))
+    audit_seconds = time.perf_counter() - started
+    games = msgspec.json.decode(export)["games"]
+    moves = sum(1 for g in games for e in g["entries"] if e["type"] in ("move", "timeout"))
+    print(
+        f"Swiss tournament of {args.entrants} bots ({'/'.join(LEVELS)}), {args.rounds} rounds "
+        f"of {args.boards} boards, duplicate: {len(games):,} games, {moves:,} moves"
+    )
+    print(f"wall time {wall:,.1f} s, {moves / wall:,.0f} moves/s (one API process)")
+    print(
+        f"Redis memory: used {memory['used_memory'] / 2**20:,.1f} MiB, "
+        f"peak {memory['used_memory_peak'] / 2**20:,.1f} MiB"
+    )
+    verdict = "OK" if report.ok else f"FAILED: {report.failure}"
+    print(
+        f"export {len(export) / 2**20:,.1f} MiB, audit {verdict} "
+        f"({report.games:,} games, signature {report.signature}) in {audit_seconds:,.1f} s"
+    )
+
+
+# --- duplicate against plain, the engine alone --------------------------------------------
+
+
+def noisy(strength: int, of: int) -> Level:
+    """Greedy, but a random legal move with probability strength/of (0: the strongest)."""
+    greedy, chaos = level("greedy"), level("random")
+    rate = strength / of
+
+    def choose(seen: engine.View, known: object, rng: random.Random, budget: int) -> Move:
+        chosen = chaos if rng.random() < rate else greedy
+        return chosen.choose(seen, known, rng, budget)  # type: ignore[arg-type]
+
+    return greedy._replace(name=f"noisy-{strength}", choose=choose)
+
+
+def board_points(rules: engine.Rules, seed: str, seats: Sequence[Level]) -> list[tuple[int, int]]:
+    state, events = engine.start(rules, seed)
+    final, _ = play_match(state, seats, [DEFAULT_BUDGET] * 2, events)
+    return points(final.rounds)
+
+
+def simulate(
+    key: bytes, players: Sequence[Level], rounds: int, boards: int, dup: bool
+) -> list[int]:
+    """One Swiss tournament; its entrants in the final order of its standings."""
+    played: list[list[Table]] = []
+    for round_no in range(1, rounds + 1):
+        seed = round_seed(key, round_no)
+        tables = []
+        for pair in swiss(key, round_no, len(players), played):
+            assert pair.b is not None
+            a, b = players[pair.a], players[pair.b]
+            if dup:
+                first = (round_no - 1) * boards + 1
+                rules = engine.make_rules("escopa", {"boards": boards, "first_board": first})
+                results = duplicate_result(
+                    board_points(rules, seed, (a, b)), board_points(rules, seed, (b, a)), boards
+                )
+            else:
+                first = (round_no - 1) * 2 * boards + 1
+                rules = engine.make_rules("escopa", {"boards": 2 * boards, "first_board": first})
+                plays = board_points(rules, f"{seed}:{pair.a}", (a, b))
+                results = tuple(x - y for x, y in plays)
+            tables.append(Table(a=pair.a, b=pair.b, results=results))
+        played.append(tables)
+    return [s.entrant for s in standings(len(players), played)]
+
+
+def spearman(order: Sequence[int]) -> float:
+    """Spearman's rank correlation of a final order with the strength order (0, 1, ...)."""
+    n = len(order)
+    squares = sum((place - entrant) ** 2 for place, entrant in enumerate(order))
+    return 1 - 6 * squares / (n * (n * n - 1))
+
+
+def compare(count: int, boards: int) -> None:
+    n, rounds = 8, 3
+    players = [noisy(s, n) for s in range(n)]
+    wins = {True: 0, False: 0}
+    rho = {True: 0.0, False: 0.0}
+    for t in range(count):
+        key = shuffle_key(f"compare-{t}")
+        for dup in (True, False):
+            order = simulate(key, players, rounds, boards, dup)
+            wins[dup] += order[0] == 0
+            rho[dup] += spearman(order) / count
+    print(
+        f"{count} Swiss tournaments of {n} entrants (entrant e random with probability e/{n}, "
+        f"else greedy), {rounds} rounds, {2 * boards} board plays a pairing a round:"
+    )
+    for dup in (True, False):
+        name = "duplicate" if dup else "plain"
+        print(
+            f"  {name:9} the strongest finished first in {wins[dup] / count:.0%}; "
+            f"rank correlation with strength {rho[dup]:.2f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--entrants", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--boards", type=int, default=2)
+    parser.add_argument("--poll", type=float, default=2.0, help="seconds between reads")
+    parser.add_argument("--compare", type=int, default=0, help="N tournaments, engine alone")
+    parser.add_argument("--compare-boards", type=int, default=1, help="boards a round")
+    args = parser.parse_args()
+    if args.compare:
+        compare(args.compare, args.compare_boards)
+    else:
+        service_bench(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class CreateTournamentPairing(StrEnum):
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class TournamentExportFormat(StrEnum):
+    ESCOPA_TOURNAMENT_V1 = "escopa-tournament-v1"
+
+    def __str__(self) -> str:
+        return str(self.value)

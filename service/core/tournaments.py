@@ -1,0 +1,386 @@
+"""Duplicate tournaments: create one, move it on as its games end, show it, export it.
+
+A round's games are opened through `Creation.place` (so bots, clocks and the log work as in
+any game), two per pairing at once, seats swapped, all with the round's seed and boards
+(docs/tournaments.md). The journal tells `ended` of every tournament game that ends; when a
+round's last game has, `advance` records the results and pairs the next round from the pure
+functions of `engine.tournament`. Reading a tournament also advances it, so a process that
+stopped between a game's end and the next round leaves nothing stuck. Game ids are derived
+from the tournament, round, table and play, so two processes advancing at once open each
+game once, and the document's compare-and-set keeps one record of the round.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from typing import Final
+
+import msgspec
+
+import engine
+from engine.rules import Clock
+from engine.shuffle import commitment, new_server_seed, round_seed, shuffle_key
+from engine.tournament import pairings, round_robin_rounds, standings
+from service.core.commitments import Seeds, committed_seeds, no_lone_client_seed
+from service.core.creation import Creation, Placed
+from service.core.journal import Journal
+from service.core.players import Players
+from service.core.rated_tables import rated_entrants, settle_tables, table_ratings
+from service.core.tournament_messages import (
+    CreatedTournament,
+    CreateTournament,
+    EntrantEntry,
+    EntrantToken,
+)
+from service.core.verification import Audits
+from service.errors import ServiceError
+from service.ledger.log import iso, now_ms
+from service.ledger.names import player_names
+from service.ledger.replay import rules_of
+from service.ledger.signatures import KeyRing
+from service.ledger.tournament_record import (
+    EntrantRecord,
+    RoundRecord,
+    TableRecord,
+    TournamentExport,
+    TournamentRecord,
+    TournamentView,
+    board_numbers,
+    played,
+    round_of,
+    table_results,
+    tournament_message,
+)
+from service.settings import secret_hash
+from service.store.commitment_store import CommitmentStore
+from service.store.game_store import SeatMeta, StoredGame
+from service.store.tournament_store import TournamentStore
+
+DEFAULT_CLOCK: Final = Clock(turn_seconds=60, bank_seconds=120, on_timeout="bot")
+"""The clock of a tournament with people that names none: a missing player's turns are
+played by the stand-in bot, so no round waits for ever."""
+TRIES: Final = 20
+OPENED_AT_ONCE: Final = 64
+"""Games a round opens concurrently."""
+
+
+class StoredTournament(msgspec.Struct, frozen=True, kw_only=True):
+    """A tournament as kept: its record, the secret seed, each entrant's token hash (bots:
+    empty) and the API key that created it."""
+
+    record: TournamentRecord
+    seed: str
+    token_hashes: tuple[str, ...]
+    key: str | None = None
+
+    @property
+    def shuffle_key(self) -> bytes:
+        return shuffle_key(self.seed, self.record.client_seed)
+
+
+_decoder = msgspec.msgpack.Decoder(StoredTournament)
+
+
+def game_id_of(tournament_id: str, round_no: int, table: int, play: int) -> str:
+    """The id of a table's game: derived, so opening it twice finds it taken."""
+    text = f"{tournament_id}:{round_no}:{table}:{play}"
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def entrant_of(number: int, entry: EntrantEntry, name: str) -> EntrantRecord:
+    """An entrant as recorded, under its checked name."""
+    bot = entry.bot if isinstance(entry.bot, str) else None
+    player_id = entry.player_id if isinstance(entry.player_id, str) else None
+    if bot is not None and player_id is not None:
+        raise ServiceError(
+            "tournament/invalid_entrant",
+            422,
+            "an entrant is a person (with an optional `player_id`) or a bot, not both",
+            field=f"entrants[{number}]",
+        )
+    return EntrantRecord(entrant=number, name=name, bot=bot, player_id=player_id)
+
+
+def check_rounds(request: CreateTournament, entrants: int) -> None:
+    """Refuse a number of rounds the pairing cannot play (422 naming the bound)."""
+    if request.pairing == "round_robin":
+        needed = round_robin_rounds(entrants)
+        if request.rounds != needed:
+            raise ServiceError(
+                "tournament/round_robin_rounds",
+                422,
+                f"a round robin of {entrants} entrants plays exactly {needed} rounds, not "
+                f"{request.rounds}: give {needed} rounds, or fewer entrants, or Swiss pairing",
+                field="rounds",
+            )
+    elif request.rounds > entrants - 1:
+        raise ServiceError(
+            "tournament/too_many_rounds",
+            422,
+            f"a Swiss tournament of {entrants} entrants plays at most {entrants - 1} rounds "
+            "(each entrant meets another at most once while it can)",
+            field="rounds",
+        )
+
+
+def tournament_rules(request: CreateTournament, people: bool) -> engine.Rules:
+    """The games' rules: the preset with the overrides, the clock (a default one with
+    people); the boards are the tournament's to set."""
+    rules = rules_of(request.preset, request.rules, 2)
+    if rules.boards:
+        raise ServiceError(
+            "tournament/boards_in_rules",
+            422,
+            "a tournament sets its games' boards: give `boards` beside `rules`, not in them",
+            field="rules.boards",
+        )
+    clock = request.clock or rules.clock or (DEFAULT_CLOCK if people else None)
+    return msgspec.structs.replace(rules, clock=clock)
+
+
+def view_of(kept: StoredTournament) -> TournamentView:
+    """What anyone may see: the record, the standings so far, the seed once it is over."""
+    record = kept.record
+    fields = msgspec.structs.asdict(record)
+    table = standings(len(record.entrants), played(record.rounds))
+    seed = kept.seed if record.status == "finished" else msgspec.UNSET
+    return TournamentView(**fields, standings=tuple(table), seed=seed)
+
+
+def not_finished(tournament_id: str) -> ServiceError:
+    return ServiceError(
+        "tournament/not_finished",
+        409,
+        f"tournament {tournament_id} is not over: it is exported once it is (its seed is secret)",
+    )
+
+
+class Tournaments:
+    """Duplicate tournaments over the game creation path, kept in `store`."""
+
+    def __init__(
+        self,
+        store: TournamentStore,
+        creation: Creation,
+        journal: Journal,
+        audits: Audits,
+        commitments: CommitmentStore,
+        ring: KeyRing,
+        players: Players | None = None,
+    ) -> None:
+        self.players = players
+        """Settles a rated tournament's tables (`service.core.rated_tables`)."""
+        self.store = store
+        self.creation = creation
+        self.journal = journal
+        self.audits = audits
+        self.commitments = commitments
+        self.ring = ring
+
+    # --- creating --------------------------------------------------------------------------
+
+    async def create(self, request: CreateTournament, api_key: str | None) -> CreatedTournament:
+        """Check the request, draw or take the seed, store the tournament, open round 1."""
+        names = list(player_names([e.name for e in request.entrants]))
+        entrants = tuple(entrant_of(n, e, names[n]) for n, e in enumerate(request.entrants))
+        check_rounds(request, len(entrants))
+        people = any(e.bot is None for e in entrants)
+        rules = tournament_rules(request, people)
+        tournament_id = secrets.token_hex(12)
+        seeds = await self._seeds(request, tournament_id)
+        rated = rated_entrants(entrants, request.preset, api_key) if request.rated else None
+        tokens = {e.entrant: secrets.token_urlsafe(32) for e in entrants if e.bot is None}
+        record = TournamentRecord(
+            tournament_id=tournament_id,
+            name=request.name,
+            status="waiting",
+            preset=request.preset,
+            rules=rules,
+            pairing=request.pairing,
+            round_count=request.rounds,
+            boards=request.boards,
+            seed_commitment=commitment(seeds.seed),
+            client_seed=seeds.client_seed,
+            commitment_id=seeds.commitment_id,
+            created=iso(now_ms()),
+            entrants=entrants,
+            rated=rated,
+        )
+        hashes = tuple(secret_hash(tokens[e.entrant]) if e.bot is None else "" for e in entrants)
+        kept = StoredTournament(record=record, seed=seeds.seed, token_hashes=hashes, key=api_key)
+        if not await self.store.save(tournament_id, msgspec.msgpack.encode(kept), 0):
+            raise ServiceError("tournament/id_collision", 409, "try again")  # pragma: no cover
+        await self.advance(tournament_id)
+        answered = [
+            EntrantToken(entrant=e.entrant, name=e.name, token=tokens.get(e.entrant, msgspec.UNSET))
+            for e in entrants
+        ]
+        return CreatedTournament(
+            tournament_id=tournament_id, seed_commitment=record.seed_commitment, entrants=answered
+        )
+
+    async def _seeds(self, request: CreateTournament, tournament_id: str) -> Seeds:
+        """A fresh server seed, or the one a commitment holds (used once)."""
+        if request.commitment_id is None:
+            no_lone_client_seed(request.client_seed)
+            return Seeds(new_server_seed())
+        return await committed_seeds(
+            self.commitments, request.commitment_id, request.client_seed, tournament_id
+        )
+
+    # --- reading ---------------------------------------------------------------------------
+
+    async def load(self, tournament_id: str) -> tuple[StoredTournament, int]:
+        """The tournament as stored and its version; 404 when there is none."""
+        found = await self.store.load(tournament_id)
+        if found is None:
+            raise ServiceError("tournament/not_found", 404, f"no tournament {tournament_id!r}")
+        doc, version = found
+        return _decoder.decode(doc), version
+
+    async def view(self, tournament_id: str) -> TournamentView:
+        """The tournament now (moved on first, if a round ended unnoticed)."""
+        return view_of(await self.advance(tournament_id))
+
+    async def export(self, tournament_id: str) -> TournamentExport:
+        """The finished tournament as one signed document: its view and every game's export."""
+        kept = await self.advance(tournament_id)
+        if kept.record.status != "finished":
+            raise not_finished(tournament_id)
+        view = view_of(kept)
+        ids = [g for r in kept.record.rounds for t in r.tables for g in t.game_ids]
+        games = tuple([await self.audits.export(game_id) for game_id in ids])
+        ratings = await table_ratings(self.players, kept.record)
+        body = TournamentExport(tournament=view, games=games, ratings=ratings)
+        signed = self.ring.sign(tournament_message(tournament_id, unsigned(body)))
+        return msgspec.structs.replace(body, signature=signed)
+
+    # --- moving on -------------------------------------------------------------------------
+
+    async def ended(self, game_id: str, game: StoredGame) -> None:
+        """A tournament game ended: when its round's games all have, move the tournament on."""
+        tournament_id = game.meta.tournament
+        assert tournament_id is not None
+        round_no = round_of(game.state.rules)
+        count, expected = await self.store.ended(tournament_id, round_no, game_id)
+        if count >= expected > 0:
+            await self.advance(tournament_id)
+
+    async def advance(self, tournament_id: str) -> StoredTournament:
+        """Record the results of a round whose games all ended, then open the next round or
+        finish; the tournament as it then is."""
+        for _ in range(TRIES):
+            kept, version = await self.load(tournament_id)
+            moved = await self._moved(kept)
+            if moved is None:
+                return kept
+            encoded = msgspec.msgpack.encode(moved)
+            if await self.store.save(tournament_id, encoded, version):
+                kept = moved
+                if kept.record.status == "finished" or not _round_done(kept.record):
+                    return kept
+        raise ServiceError(
+            "tournament/busy",
+            503,
+            "the tournament moved on meanwhile; try again",
+            {"Retry-After": "1"},
+        )
+
+    async def _moved(self, kept: StoredTournament) -> StoredTournament | None:
+        """The tournament one step on (results recorded, a round opened, or finished), or
+        None when it waits for games."""
+        record = kept.record
+        if record.status == "finished":
+            return None
+        if not record.rounds:
+            return await self._opened(kept, 1)
+        last = record.rounds[-1]
+        if not _round_done(record):
+            tables = await self._results(record.boards, last)
+            if tables == last.tables:
+                return None
+            await settle_tables(self.players, record, last, tables)  # before they are recorded
+            rounds = (*record.rounds[:-1], msgspec.structs.replace(last, tables=tables))
+            return _with(kept, rounds=rounds)
+        if last.round >= record.round_count:
+            return _with(kept, status="finished")
+        return await self._opened(kept, last.round + 1)
+
+    async def _results(self, boards: int, last: RoundRecord) -> tuple[TableRecord, ...]:
+        """The round's tables with the results of those whose two games have ended."""
+        return tuple([await self._result(boards, table) for table in last.tables])
+
+    async def _result(self, boards: int, table: TableRecord) -> TableRecord:
+        """The table with its results once its two games have ended."""
+        if table.results is not None or table.b is None:
+            return table
+        first, second = [(await self.journal.read(g)).state for g in table.game_ids]
+        if first.status != "finished" or second.status != "finished":
+            return table
+        results = table_results(first.rounds, second.rounds, boards)
+        return msgspec.structs.replace(table, results=results)
+
+    async def _opened(self, kept: StoredTournament, round_no: int) -> StoredTournament:
+        """The tournament with round `round_no` paired and its games opened."""
+        record = kept.record
+        n = len(record.entrants)
+        pairs = pairings(record.pairing, kept.shuffle_key, round_no, n, played(record.rounds))
+        boards = board_numbers(round_no, record.boards)
+        rules = msgspec.structs.replace(record.rules, boards=record.boards, first_board=boards[0])
+        seed = round_seed(kept.shuffle_key, round_no)
+        tables: list[TableRecord] = []
+        placing: list[Placed] = []
+        for number, pair in enumerate(pairs):
+            if pair.b is None:
+                tables.append(TableRecord(a=pair.a))
+                continue
+            seats = ((pair.a, pair.b), (pair.b, pair.a))
+            ids = tuple(game_id_of(record.tournament_id, round_no, number, p) for p in (0, 1))
+            tables.append(TableRecord(a=pair.a, b=pair.b, game_ids=ids, seats=seats))
+            for play in (0, 1):
+                placed_seats = self._seats(kept, seats[play])
+                placing.append(
+                    Placed(ids[play], rules, placed_seats, seed, kept.key, record.tournament_id)
+                )
+        await self.store.expect(record.tournament_id, round_no, len(placing))
+        for start in range(0, len(placing), OPENED_AT_ONCE):
+            await asyncio.gather(
+                *(self.creation.place(p) for p in placing[start : start + OPENED_AT_ONCE])
+            )
+        opened = RoundRecord(round=round_no, boards=boards, tables=tuple(tables))
+        return _with(kept, status="running", rounds=(*record.rounds, opened))
+
+    def _seats(self, kept: StoredTournament, entrants: tuple[int, int]) -> tuple[SeatMeta, ...]:
+        """A game's seats: each entrant by its name and token hash, or its bot level."""
+        found = []
+        for e in entrants:
+            entrant = kept.record.entrants[e]
+            if entrant.bot is not None:
+                found.append(SeatMeta(entrant.name, "", entrant.bot))
+            else:
+                found.append(SeatMeta(entrant.name, kept.token_hashes[e]))
+        return tuple(found)
+
+
+def _round_done(record: TournamentRecord) -> bool:
+    """Whether the last round opened has every table's results (a bye has none to wait for)."""
+    if not record.rounds:
+        return False
+    return all(t.b is None or t.results is not None for t in record.rounds[-1].tables)
+
+
+def _with(kept: StoredTournament, **changes: object) -> StoredTournament:
+    record = msgspec.structs.replace(kept.record, **changes)
+    return msgspec.structs.replace(kept, record=record)
+
+
+def unsigned(export: TournamentExport) -> dict[str, object]:
+    """The export without its `signature`: what the signature signs."""
+    return {
+        "format": export.format,
+        "tournament": export.tournament,
+        "games": export.games,
+        "ratings": export.ratings,
+    }

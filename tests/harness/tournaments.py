@@ -1,0 +1,61 @@
+"""Tournaments through the API: create one, play its people's turns until it ends, export it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from tests.harness.api import Client, Game, Json, ok
+
+
+def entrants(people: int, bots: int, level: str = "greedy") -> list[Json]:
+    """People named `person N`, then bots named `bot N` at `level`."""
+    found: list[Json] = [{"name": f"person {i}"} for i in range(people)]
+    return found + [{"name": f"bot {i}", "bot": level} for i in range(bots)]
+
+
+async def create_tournament(client: Client, **fields: Any) -> Json:
+    """A tournament created over HTTP: two rounds of one board by Swiss pairing unless told."""
+    body: Json = {"name": "test cup", "rounds": 2, "boards": 1, "pairing": "swiss", **fields}
+    return ok(await client.post("/v1/tournaments", json=body), 201)
+
+
+async def tournament(client: Client, tournament_id: str) -> Json:
+    return ok(await client.get(f"/v1/tournaments/{tournament_id}"))
+
+
+async def play_to_the_end(
+    client: Client, created: Json, rng: random.Random, max_steps: int = 20_000
+) -> Json:
+    """Play every person's turn (a random legal move) in the running round's games until the
+    tournament is over; bots are the service's to play. The tournament at its end."""
+    tokens = {e["entrant"]: e["token"] for e in created["entrants"] if "token" in e}
+    tournament_id = created["tournament_id"]
+    for _ in range(max_steps):
+        view = await tournament(client, tournament_id)
+        if view["status"] == "finished":
+            return view
+        played = False
+        for table in view["rounds"][-1]["tables"]:
+            pairs = zip(table.get("game_ids", []), table.get("seats", []), strict=True)
+            for game_id, seats in pairs:
+                played |= await _person_turn(client, game_id, seats, tokens, rng)
+        if not played:
+            await asyncio.sleep(0.05)
+    raise AssertionError("the tournament did not end")  # pragma: no cover
+
+
+async def _person_turn(
+    client: Client, game_id: str, seats: list[int], tokens: dict[int, str], rng: random.Random
+) -> bool:
+    """Play the game's move if it is a person's turn; whether one was played."""
+    game = Game(client, game_id, [tokens.get(e, "") for e in seats], {})
+    view = await game.view()
+    turn = view["turn"]
+    if view["status"] != "playing" or turn is None or seats[turn] not in tokens:
+        return False
+    moves = await game.legal(turn)
+    body = {"expected_version": view["version"], "move": rng.choice(moves)["id"]}
+    response = await game.post_move(turn, body)
+    return response.status_code == 200
