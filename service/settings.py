@@ -102,7 +102,8 @@ class HttpSettings(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class StreamSettings(msgspec.Struct, frozen=True, kw_only=True):
-    """The event streams (`GET /v1/games/{id}/events`) each process serves."""
+    """The event streams (`GET /v1/games/{id}/events`, `GET /v1/tournaments/{id}/events`) each
+    process serves."""
 
     max_total: Annotated[int, Env("ESCOPA_MAX_STREAMS")] = 200
     """event streams one process serves at once (beyond: 503)."""
@@ -111,7 +112,8 @@ class StreamSettings(msgspec.Struct, frozen=True, kw_only=True):
     `events/too_many_for_client`)."""
     max_per_game: Annotated[int, Env("ESCOPA_MAX_STREAMS_PER_GAME")] = 50
     """spectator streams one process serves one game at once (beyond: 429
-    `events/too_many_for_game`; the game's own seats are never refused for them)."""
+    `events/too_many_for_game`; the game's own seats are never refused for them; a
+    tournament's streams have no such cap)."""
     heartbeat: Annotated[float, Env("ESCOPA_STREAM_HEARTBEAT")] = 15.0
     """seconds between heartbeat comments on a quiet event stream."""
     block: Annotated[float, Env("ESCOPA_STREAM_BLOCK")] = 5.0

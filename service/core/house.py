@@ -92,6 +92,7 @@ class House:
             self.audits,
             self.commitments,
             ring,
+            self.webhooks,
             self.players,
         )
         self.journal.on_table_ended = self.tournaments.ended

@@ -1,20 +1,23 @@
-"""The wire shapes of creating a duplicate tournament (`POST /v1/tournaments`) and its answer;
-what a tournament shows afterwards is `service.ledger.tournament_record`."""
+"""The wire shapes of creating a duplicate tournament (`POST /v1/tournaments`) and its answer,
+and of the events it tells as it moves on (its event stream and its webhook's bodies); what a
+tournament shows is `service.ledger.tournament_record`."""
 
 from __future__ import annotations
 
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from bots.levels import BotLevel
 from engine.rules import Clock, PresetName
-from engine.tournament import PairingKind
+from engine.tournament import PairingKind, Standing
+from service.core.webhook_messages import WebhookDelivery, WebhookRequest, WebhookSubscription
 from service.ledger.names import PlayerName
 from service.ledger.overrides import RulesOverride
 from service.ledger.ratings import PlayerId
 from service.ledger.seeds import ClientSeed, CommitmentId
+from service.ledger.tournament_record import TableRecord
 
 MAX_ENTRANTS: Final = 2000
 MAX_ROUNDS: Final = 20
@@ -35,7 +38,8 @@ class EntrantEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class CreateTournament(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A duplicate tournament of 2-player tables: its entrants in order, `rounds` of `boards`
     boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-    default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+    default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed; a
+    `webhook` is POSTed its events (else the one the API key names, if any).
 
     `rated`: each table (a pairing's two games) is one rated match on the ladder
     `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
@@ -55,6 +59,7 @@ class CreateTournament(msgspec.Struct, forbid_unknown_fields=True, kw_only=True)
     commitment_id: CommitmentId | None = None
     client_seed: ClientSeed | None = None
     rated: bool = False
+    webhook: WebhookRequest | None = None
 
 
 class EntrantToken(msgspec.Struct, kw_only=True):
@@ -72,3 +77,61 @@ class CreatedTournament(msgspec.Struct, kw_only=True):
     tournament_id: str
     seed_commitment: str
     entrants: list[EntrantToken]
+    webhook: WebhookSubscription | UnsetType = UNSET
+
+
+class RoundStartedEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="round.started"):
+    """A round is paired and its games are open: its boards and tables (entrants `a` and `b`,
+    `b` null for a bye; each table's two `game_ids` and their `seats`, seat 0 first)."""
+
+    id: str
+    tournament_id: str
+    seq: int
+    time: str
+    round: int
+    boards: tuple[int, ...]
+    tables: tuple[TableRecord, ...]
+
+
+class TableResultEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="table.result"):
+    """Both games of a table have ended: `a`'s duplicate result on each board and in all
+    (`b`'s is the opposite)."""
+
+    id: str
+    tournament_id: str
+    seq: int
+    time: str
+    round: int
+    table: int
+    a: int
+    b: int
+    results: tuple[int, ...]
+    total: int
+
+
+class TournamentFinishedEvent(
+    msgspec.Struct, kw_only=True, tag_field="type", tag="tournament.finished"
+):
+    """The last round's results are in: the final standings, and the tournament's seed,
+    revealed (its export is ready)."""
+
+    id: str
+    tournament_id: str
+    seq: int
+    time: str
+    standings: tuple[Standing, ...]
+    seed: str
+
+
+TournamentEvent = RoundStartedEvent | TableResultEvent | TournamentFinishedEvent
+"""What a tournament tells as it moves on, in the order it happens; `seq` counts them from 1."""
+TournamentEventType = Literal["round.started", "table.result", "tournament.finished"]
+
+
+class TournamentWebhookDeliveries(msgspec.Struct, kw_only=True):
+    """A tournament's webhook deliveries, in the order they are made (`seq`: the event's); the
+    `url` only for the API key that created the tournament."""
+
+    tournament_id: str
+    url: str | UnsetType = UNSET
+    deliveries: list[WebhookDelivery]

@@ -8,16 +8,23 @@ functions of `engine.tournament`. Reading a tournament also advances it, so a pr
 stopped between a game's end and the next round leaves nothing stuck. Game ids are derived
 from the tournament, round, table and play, so two processes advancing at once open each
 game once, and the document's compare-and-set keeps one record of the round.
+
+Each save appends the events of its change (`service.core.tournament_events`) in the same
+script, so the events stream (followed live, and the webhook's outbox) tells exactly the
+changes stored, once each.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import secrets
+from contextlib import suppress
 from typing import Final
 
 import msgspec
+from redis.exceptions import RedisError
 
 import engine
 from engine.rules import Clock
@@ -28,13 +35,16 @@ from service.core.creation import Creation, Placed
 from service.core.journal import Journal
 from service.core.players import Players
 from service.core.rated_tables import rated_entrants, settle_tables, table_ratings
+from service.core.tournament_events import encoded, events_between
 from service.core.tournament_messages import (
     CreatedTournament,
     CreateTournament,
     EntrantEntry,
     EntrantToken,
+    TournamentWebhookDeliveries,
 )
 from service.core.verification import Audits
+from service.core.webhooks import Webhooks, listed_deliveries
 from service.errors import ServiceError
 from service.ledger.log import iso, now_ms
 from service.ledger.names import player_names
@@ -54,9 +64,12 @@ from service.ledger.tournament_record import (
     tournament_message,
 )
 from service.settings import secret_hash
+from service.store import keys
 from service.store.commitment_store import CommitmentStore
+from service.store.due_index import DueIndex
 from service.store.game_store import SeatMeta, StoredGame
 from service.store.tournament_store import TournamentStore
+from service.store.webhook_store import hook_bytes
 
 DEFAULT_CLOCK: Final = Clock(turn_seconds=60, bank_seconds=120, on_timeout="bot")
 """The clock of a tournament with people that names none: a missing player's turns are
@@ -68,12 +81,13 @@ OPENED_AT_ONCE: Final = 64
 
 class StoredTournament(msgspec.Struct, frozen=True, kw_only=True):
     """A tournament as kept: its record, the secret seed, each entrant's token hash (bots:
-    empty) and the API key that created it."""
+    empty), the API key that created it, and whether it has a webhook."""
 
     record: TournamentRecord
     seed: str
     token_hashes: tuple[str, ...]
     key: str | None = None
+    webhook: bool = False
 
     @property
     def shuffle_key(self) -> bytes:
@@ -168,6 +182,7 @@ class Tournaments:
         audits: Audits,
         commitments: CommitmentStore,
         ring: KeyRing,
+        webhooks: Webhooks,
         players: Players | None = None,
     ) -> None:
         self.players = players
@@ -178,11 +193,15 @@ class Tournaments:
         self.audits = audits
         self.commitments = commitments
         self.ring = ring
+        self.webhooks = webhooks
+        self.hooks_due: DueIndex = journal.hooks_due
 
     # --- creating --------------------------------------------------------------------------
 
     async def create(self, request: CreateTournament, api_key: str | None) -> CreatedTournament:
-        """Check the request, draw or take the seed, store the tournament, open round 1."""
+        """Check the request, draw or take the seed, store the tournament, open round 1. Its
+        webhook: the request's (its secret answered once), or else the one the API key names."""
+        hook, shown = await self.webhooks.for_game(request.webhook, api_key, "tournament")
         names = list(player_names([e.name for e in request.entrants]))
         entrants = tuple(entrant_of(n, e, names[n]) for n, e in enumerate(request.entrants))
         check_rounds(request, len(entrants))
@@ -209,8 +228,11 @@ class Tournaments:
             rated=rated,
         )
         hashes = tuple(secret_hash(tokens[e.entrant]) if e.bot is None else "" for e in entrants)
-        kept = StoredTournament(record=record, seed=seeds.seed, token_hashes=hashes, key=api_key)
-        if not await self.store.save(tournament_id, msgspec.msgpack.encode(kept), 0):
+        kept = StoredTournament(
+            record=record, seed=seeds.seed, token_hashes=hashes, key=api_key, webhook=bool(hook)
+        )
+        document = msgspec.msgpack.encode(kept)
+        if not await self.store.save(tournament_id, document, 0, hook=hook_bytes(hook)):
             raise ServiceError("tournament/id_collision", 409, "try again")  # pragma: no cover
         await self.advance(tournament_id)
         answered = [
@@ -218,7 +240,10 @@ class Tournaments:
             for e in entrants
         ]
         return CreatedTournament(
-            tournament_id=tournament_id, seed_commitment=record.seed_commitment, entrants=answered
+            tournament_id=tournament_id,
+            seed_commitment=record.seed_commitment,
+            entrants=answered,
+            webhook=shown or msgspec.UNSET,
         )
 
     async def _seeds(self, request: CreateTournament, tournament_id: str) -> Seeds:
@@ -257,6 +282,30 @@ class Tournaments:
         signed = self.ring.sign(tournament_message(tournament_id, unsigned(body)))
         return msgspec.structs.replace(body, signature=signed)
 
+    async def deliveries(
+        self, tournament_id: str, token: str | None, key: str | None
+    ) -> TournamentWebhookDeliveries:
+        """The tournament's webhook deliveries, for an entrant's token or the API key that
+        created it; only that key sees the URL (as a game's deliveries)."""
+        kept, _ = await self.load(tournament_id)
+        found = await self.webhooks.store.live(keys.TOURNAMENT_SUBJECT + tournament_id)
+        entrant = token is not None or key is None
+        if entrant:
+            token_entrant(kept, token)
+        elif key != kept.key and (found is None or key != found.hook.key):
+            raise ServiceError(
+                "webhook/forbidden", 403, "this API key did not create this tournament's webhook"
+            )
+        if found is None:
+            raise ServiceError(
+                "webhook/not_found", 404, f"tournament {tournament_id!r} has no webhook"
+            )
+        seqs = [seq for _, seq in found.outbox]
+        events = await self.webhooks.tournament_events(tournament_id, seqs)
+        listed = listed_deliveries(found, events)
+        url = msgspec.UNSET if entrant else found.hook.url
+        return TournamentWebhookDeliveries(tournament_id=tournament_id, url=url, deliveries=listed)
+
     # --- moving on -------------------------------------------------------------------------
 
     async def ended(self, game_id: str, game: StoredGame) -> None:
@@ -276,8 +325,12 @@ class Tournaments:
             moved = await self._moved(kept)
             if moved is None:
                 return kept
-            encoded = msgspec.msgpack.encode(moved)
-            if await self.store.save(tournament_id, encoded, version):
+            told = events_between(kept.record, moved.record, kept.seed, iso(now_ms()))
+            await self._deliveries_due(kept)
+            document = msgspec.msgpack.encode(moved)
+            if await self.store.save(tournament_id, document, version, encoded(told)):
+                with suppress(RedisError, ServiceError):  # best effort: the mark before holds
+                    await self._deliveries_due(kept)
                 kept = moved
                 if kept.record.status == "finished" or not _round_done(kept.record):
                     return kept
@@ -287,6 +340,13 @@ class Tournaments:
             "the tournament moved on meanwhile; try again",
             {"Retry-After": "1"},
         )
+
+    async def _deliveries_due(self, kept: StoredTournament) -> None:
+        """Mark a tournament with a webhook due for the webhook workers, before its save (a
+        crash after it leaves nothing unmarked) and after (a worker that read the events
+        before the save sees the mark when it gives the tournament back)."""
+        if kept.webhook:
+            await self.hooks_due.touch(keys.TOURNAMENT_SUBJECT + kept.record.tournament_id)
 
     async def _moved(self, kept: StoredTournament) -> StoredTournament | None:
         """The tournament one step on (results recorded, a round opened, or finished), or
@@ -362,6 +422,22 @@ class Tournaments:
             else:
                 found.append(SeatMeta(entrant.name, kept.token_hashes[e]))
         return tuple(found)
+
+
+def token_entrant(kept: StoredTournament, token: str | None) -> int:
+    """The person entrant whose token this is (compared in constant time); 401 otherwise."""
+    if token is None:
+        raise ServiceError("auth/missing_token", 401, "send `Authorization: Bearer <player token>`")
+    digest = secret_hash(token)
+    found = None
+    for entrant, stored in enumerate(kept.token_hashes):
+        if stored and hmac.compare_digest(digest, stored):
+            found = entrant
+    if found is None:
+        raise ServiceError(
+            "auth/invalid_token", 401, "this token is not an entrant's of this tournament"
+        )
+    return found
 
 
 def _round_done(record: TournamentRecord) -> bool:

@@ -1,5 +1,6 @@
-"""Webhook subscriptions and their deliveries, as use cases: subscribe a game or an API key,
-derive a subscription's secret, turn a game's outbox into events, list its deliveries.
+"""Webhook subscriptions and their deliveries, as use cases: subscribe a game, a tournament
+or an API key, derive a subscription's secret, turn a game's outbox (or a tournament's events,
+under the subject `t:<id>`) into events, list their deliveries.
 
 A secret is never stored: it is an HMAC under a key derived from the service's signing keys
 (`KeyRing.derived`) of the subscription's scope and a random nonce, made again by whoever
@@ -19,6 +20,8 @@ from service.core.access import Access
 from service.core.clocks import Clocks
 from service.core.credentials import acting_seat
 from service.core.journal import Journal
+from service.core.tournament_events import decoder as tournament_decoder
+from service.core.tournament_messages import TournamentEvent
 from service.core.webhook_events import events_of
 from service.core.webhook_messages import (
     WebhookDeliveries,
@@ -28,14 +31,18 @@ from service.core.webhook_messages import (
     WebhookSubscription,
 )
 from service.core.webhook_targets import checked
-from service.errors import ServiceError
+from service.errors import ServiceError, gone
 from service.ledger.log import Cursor, decode_opening, decode_record, iso
 from service.ledger.signatures import KeyRing
 from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
 from service.store.game_store import StoredGame
-from service.store.webhook_store import DeliveryRecord, Hook, WebhookStore
+from service.store.keys import tournament_of
+from service.store.tournament_store import TournamentStore
+from service.store.webhook_store import DeliveryRecord, Hook, KeptDeliveries, WebhookStore
 
 SECRET_PREFIX: Final = "whsec_"
+AnyEvent = WebhookEvent | TournamentEvent
+"""A body the webhook worker POSTs: a game's event or a tournament's."""
 
 
 def secret_of(ring: KeyRing, hook: Hook) -> str | None:
@@ -62,6 +69,7 @@ class Webhooks:
         self.clocks = clocks
         self.ring = ring
         self.store = WebhookStore(journal.store, journal.hooks_due)
+        self.tournaments = TournamentStore(journal.store)
         self.allow = frozenset(allow)
 
     async def subscription(
@@ -78,12 +86,13 @@ class Webhooks:
         return hook, WebhookSubscription(url=url, secret=secret)
 
     async def for_game(
-        self, request: WebhookRequest | None, key: str | None
+        self, request: WebhookRequest | None, key: str | None, scope: str = "game"
     ) -> tuple[Hook | None, WebhookSubscription | None]:
-        """A new game's subscription: the one its request names (its secret shown once), or
-        else the one its API key names (its secret was shown when the key named it)."""
+        """A new game's (or tournament's) subscription: the one its request names (its secret
+        shown once), or else the one its API key names (its secret was shown when the key
+        named it)."""
         if request is not None:
-            return await self.subscription(request.url, "game", key or "")
+            return await self.subscription(request.url, scope, key or "")
         if key is None:
             return None, None
         kept = await self.store.key_hook(key)
@@ -103,6 +112,31 @@ class Webhooks:
         if key is None:
             raise key_required()
         await self.store.set_key_hook(key, None)
+
+    async def due_events(self, subject: str, seqs: list[int]) -> dict[int, list[AnyEvent]] | None:
+        """The events of the outbox entries `seqs` of a game or a tournament (`t:<id>`), by
+        seq; None when the game is gone."""
+        tournament_id = tournament_of(subject)
+        if tournament_id is not None:
+            return await self.tournament_events(tournament_id, seqs)
+        try:
+            game = await self.access.load(subject)
+        except ServiceError as error:
+            if gone(error):
+                return None
+            raise
+        return widened(await self.events(subject, game, seqs))
+
+    async def tournament_events(
+        self, tournament_id: str, seqs: list[int]
+    ) -> dict[int, list[AnyEvent]]:
+        """A tournament's events numbered `seqs` (one event each), by number."""
+        if not seqs:
+            return {}
+        first, last = min(seqs), max(seqs)
+        found = await self.tournaments.events(tournament_id, first - 1, last - first + 1)
+        events = [tournament_decoder.decode(data) for data in found]
+        return {e.seq: [e] for e in events if e.seq in seqs}
 
     async def events(
         self, game_id: str, game: StoredGame, seqs: list[int]
@@ -153,25 +187,38 @@ class Webhooks:
             )
         if kept is None or hook is None:
             raise ServiceError("webhook/not_found", 404, f"game {game_id!r} has no webhook")
-        states, outbox = kept.states, kept.outbox
-        events = await self.events(game_id, game, [seq for _, seq in outbox])
-        listed = []
-        for _, seq in outbox:
-            for event in events.get(seq, []):
-                record = states.get(event.id, DeliveryRecord(attempts=0, state="pending"))
-                listed.append(
-                    WebhookDelivery(
-                        id=event.id,
-                        event=str(type(event).__struct_config__.tag),
-                        seq=seq,
-                        attempts=record.attempts,
-                        state=record.state,
-                        last_status=record.status,
-                        last_error=record.error,
-                    )
-                )
+        events = await self.events(game_id, game, [seq for _, seq in kept.outbox])
         url = UNSET if seat else hook.url
+        listed = listed_deliveries(kept, widened(events))
         return WebhookDeliveries(game_id=game_id, url=url, deliveries=listed)
+
+
+def widened(events: dict[int, list[WebhookEvent]]) -> dict[int, list[AnyEvent]]:
+    """A game's events by seq, typed as any subject's."""
+    return {seq: [*made] for seq, made in events.items()}
+
+
+def listed_deliveries(
+    kept: KeptDeliveries, events: dict[int, list[AnyEvent]]
+) -> list[WebhookDelivery]:
+    """Every delivery of the outbox's events, in order, with its state (`pending` before any
+    attempt)."""
+    listed = []
+    for _, seq in kept.outbox:
+        for event in events.get(seq, []):
+            record = kept.states.get(event.id, DeliveryRecord(attempts=0, state="pending"))
+            listed.append(
+                WebhookDelivery(
+                    id=event.id,
+                    event=str(type(event).__struct_config__.tag),
+                    seq=seq,
+                    attempts=record.attempts,
+                    state=record.state,
+                    last_status=record.status,
+                    last_error=record.error,
+                )
+            )
+    return listed
 
 
 def key_required() -> ServiceError:

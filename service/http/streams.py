@@ -6,6 +6,9 @@ process reaches followers on every process. Each entry is redacted with
 once the match is over). The follow ends after the entry that ends the match, when the game
 expires, when Redis fails, or when the process begins to shut down:
 a client resumes from the last seq it got.
+
+A tournament's events (`follow_tournament`) come the same way from its events stream, under
+the same limits per client address and in all, and end after `tournament.finished`.
 """
 
 from __future__ import annotations
@@ -17,21 +20,26 @@ import threading
 import time
 import weakref
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import anyio
 from redis.exceptions import RedisError
 
 from engine.events import MatchEnded
 from service.core.access import Access, Following
+from service.core.tournament_events import decoder as tournament_decoder
+from service.core.tournament_messages import TournamentEvent, TournamentFinishedEvent
+from service.core.tournaments import Tournaments
 from service.errors import ServiceError
 from service.ledger.chain import LogEntry, visible
 from service.ops.observation.metrics import Metrics
 from service.settings import Settings
+from service.store.event_tail import EventTail
+from service.store.keys import TOURNAMENT_SUBJECT
 from service.store.tail import LogTail
 from service.store.writes import Client
 
@@ -45,6 +53,8 @@ class Heartbeat:
 
 
 Item = LogEntry | Heartbeat
+TournamentItem = TournamentEvent | Heartbeat
+T = TypeVar("T")
 
 
 def ends_match(entry: LogEntry) -> bool:
@@ -164,6 +174,57 @@ class Streams:
         weakref.finalize(items, slot.release)  # a stream dropped before it ever ran
         return items
 
+    async def open_tournament(
+        self, tournaments: Tournaments, tournament_id: str, after: int, client: str = "unknown"
+    ) -> AsyncIterator[TournamentItem]:
+        """A new stream of the tournament's events after `after`, or the problem that refuses
+        it: the limits first (a tournament is public: its streams count as a spectator's
+        would, without a cap per tournament), then the tournament (moved on first, as a read
+        of it is)."""
+        slot = self.acquire(TOURNAMENT_SUBJECT + tournament_id, client, True)
+        try:
+            kept = await tournaments.advance(tournament_id)
+        except BaseException:
+            slot.release()
+            raise
+        finished = kept.record.status == "finished"
+        items = self.follow_tournament(tournament_id, finished, after, slot)
+        weakref.finalize(items, slot.release)  # a stream dropped before it ever ran
+        return items
+
+    async def follow_tournament(
+        self, tournament_id: str, finished: bool, after: int, slot: Slot
+    ) -> AsyncIterator[TournamentItem]:
+        """The tournament's events after `after`, live, heartbeats between, until the one
+        that ends it (`finished`: it had ended when the stream opened, so nothing waits)."""
+        settings = self.settings
+        block = min(settings.streams.block, settings.streams.heartbeat)
+        tail = EventTail(self.client, tournament_id, block, settings.redis.timeout)
+        try:
+            quiet_since = time.monotonic()
+            while not self.draining.is_set():
+                found = await self._waited(tail.read(after, not finished))
+                if found is None or (not found and finished):
+                    return
+                if not found:
+                    if time.monotonic() - quiet_since >= settings.streams.heartbeat:
+                        quiet_since = time.monotonic()
+                        yield Heartbeat()
+                    continue
+                for data in found:
+                    event = tournament_decoder.decode(data)
+                    yield event
+                    if self.metrics is not None:
+                        self.metrics.events.inc()
+                    if isinstance(event, TournamentFinishedEvent):
+                        return
+                    after = event.seq
+                quiet_since = time.monotonic()
+        finally:
+            slot.release()
+            with anyio.CancelScope(shield=True):
+                await tail.close()
+
     def drain(self) -> None:
         """End every stream now (the process is shutting down); new ones end at once too."""
         self.draining.set()
@@ -233,10 +294,17 @@ class Streams:
     ) -> list[LogEntry] | None:
         """The next entries, or None when the stream must end (Redis failed, shutdown, or the
         stream's ticket expired at `ends`, a `time.monotonic()` instant)."""
-        timeout = None if ends is None else ends - time.monotonic()
-        if timeout is not None and timeout <= 0:
+        if ends is not None and ends <= time.monotonic():
             return None
-        read = asyncio.ensure_future(tail.read(after, block))
+        return await self._waited(tail.read(after, block), ends)
+
+    async def _waited(
+        self, reading: Coroutine[Any, Any, list[T]], ends: float | None = None
+    ) -> list[T] | None:
+        """What `reading` reads, or None when the stream must end (Redis failed, shutdown, or
+        `ends`, a `time.monotonic()` instant, came first)."""
+        timeout = None if ends is None else ends - time.monotonic()
+        read = asyncio.ensure_future(reading)
         drained = asyncio.ensure_future(self.draining.wait())
         try:
             await asyncio.wait(

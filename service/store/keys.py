@@ -51,6 +51,42 @@ def tournament_done(tournament_id: str, round_no: int) -> str:
     return f"{{t:{tournament_id}}}:done:{round_no}"
 
 
+def tournament_events(tournament_id: str) -> str:
+    """A tournament's events: a stream with entry `n-0` for its `n`-th event (`seq`, `type`,
+    `data`), appended by the script that saves the change it tells of; followers block on it,
+    and it is the outbox of the tournament's webhook."""
+    return f"{{t:{tournament_id}}}:events"
+
+
+def tournament_hook_state(tournament_id: str) -> str:
+    """The state of each webhook delivery of a tournament, and the events' `cursor`."""
+    return f"{{t:{tournament_id}}}:hookstate"
+
+
+TOURNAMENT_SUBJECT = "t:"
+"""How a tournament is named where webhook work is indexed beside games (`t:<id>`)."""
+
+
+def tournament_of(subject: str) -> str | None:
+    """The tournament a webhook subject names (`t:<id>`), or None: it is a game."""
+    if subject.startswith(TOURNAMENT_SUBJECT):
+        return subject.removeprefix(TOURNAMENT_SUBJECT)
+    return None
+
+
+def hook_keys(subject: str) -> tuple[str, str, str]:
+    """A webhook subject's keys: the hash holding its `hook`, its outbox stream, and its
+    deliveries' states; a game's or a tournament's (`t:<id>`), each in its own slot."""
+    tournament_id = tournament_of(subject)
+    if tournament_id is not None:
+        return (
+            tournament(tournament_id),
+            tournament_events(tournament_id),
+            tournament_hook_state(tournament_id),
+        )
+    return game(subject), webhook_outbox(subject), webhook_state(subject)
+
+
 def rate(kind: str, client: str, window: int) -> str:
     """A rate-limit counter: one client's requests in one time window.
 

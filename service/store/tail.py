@@ -27,7 +27,7 @@ from service.store.writes import Client, reaching_redis
 BATCH = 100
 
 
-def _dedicated(client: Client, key: str, socket_timeout: float) -> AbstractConnection:
+def dedicated(client: Client, key: str, socket_timeout: float) -> AbstractConnection:
     """A new, unpooled connection to the server that holds `key`, with the same options."""
     factory: type[AbstractConnection]
     if isinstance(client, RedisCluster):
@@ -58,7 +58,7 @@ class LogTail:
         self.records_key = keys.entries(game_id)
         self.game_key = keys.game(game_id)
         self.block_ms = max(1, int(block * 1000))
-        self._connection = _dedicated(client, self.key, block + timeout)
+        self._connection = dedicated(client, self.key, block + timeout)
         self._cursor = start  # the replay at the log's entry `start.seq`, when known
         self._archived = archived  # the records of a game read from the archive: read there
 

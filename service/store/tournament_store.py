@@ -1,12 +1,15 @@
-"""Tournaments in Redis: one hash per tournament (its document and version), saved by one
-compare-and-set script, and per round the set of its games that have ended."""
+"""Tournaments in Redis: one hash per tournament (its document, version and webhook), saved by
+one compare-and-set script that also appends the change's events to the tournament's events
+stream, and per round the set of its games that have ended."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any, Final, cast
 
 from service.store import keys, scripts
 from service.store.game_store import GameStore
+from service.store.webhook_store import pairs
 
 RETRY: Final = "read the tournament again: another process may have moved it on"
 
@@ -27,14 +30,29 @@ class TournamentStore:
             return None
         return bytes(doc), int(version)
 
-    async def save(self, tournament_id: str, document: bytes, expected: int) -> bool:
-        """Store `document` as version `expected + 1` if the stored one is still `expected`
-        (0: none yet); False when another writer came first."""
-        args: list[Any] = [expected, document, expected + 1]
-        saved = await self.store.write(
-            scripts.SAVE_TOURNAMENT, [keys.tournament(tournament_id)], args, RETRY
-        )
+    async def save(
+        self,
+        tournament_id: str,
+        document: bytes,
+        expected: int,
+        events: Sequence[tuple[int, str, bytes]] = (),
+        hook: bytes = b"",
+    ) -> bool:
+        """Store `document` as version `expected + 1` and append its `events` (number, type,
+        JSON) if the stored one is still `expected` (0: none yet), with a new tournament's
+        webhook `hook`; False, and nothing written, when another writer came first."""
+        args: list[Any] = [expected, document, expected + 1, hook]
+        for seq, kind, data in events:
+            args += [seq, kind, data]
+        stored = [keys.tournament(tournament_id), keys.tournament_events(tournament_id)]
+        saved = await self.store.write(scripts.SAVE_TOURNAMENT, stored, args, RETRY)
         return bool(saved)
+
+    async def events(self, tournament_id: str, after: int, count: int) -> list[bytes]:
+        """The JSON of up to `count` events numbered after `after`, in order."""
+        key = keys.tournament_events(tournament_id)
+        [rows] = await self.store.pipeline([("XRANGE", key, f"{after + 1}-0", "+", "COUNT", count)])
+        return event_data(rows)
 
     async def expect(self, tournament_id: str, round_no: int, games: int) -> None:
         """Note how many games round `round_no` plays (before they are opened)."""
@@ -50,3 +68,8 @@ class TournamentStore:
             [("SADD", key, game_id), ("SCARD", key), noted]
         )
         return int(count), int(expected or 0)
+
+
+def event_data(rows: Any) -> list[bytes]:
+    """The `data` of each entry of an events stream's reply (XRANGE's, or XREAD's rows)."""
+    return [bytes(pairs(fields)["data"]) for _, fields in cast("list[Any]", rows or [])]

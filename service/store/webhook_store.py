@@ -1,6 +1,10 @@
 """Webhook storage: a game's subscription (in its hash, `hook`), its outbox stream, the state
 of each delivery, the set of games with deliveries due, and the API keys' subscriptions.
 
+A tournament's webhook is kept the same way under its subject `t:<id>` (`keys.hook_keys`):
+its `hook` in the tournament's hash, its events stream as the outbox, so one worker delivers
+both.
+
 The games with deliveries to make are an index of due work (`service.store.due_index`,
 `keys.webhooks_due`: 16 sorted sets, so on a cluster they spread over the shards), marked by
 each write of a game with a webhook before and after it. Workers take a due game by moving its
@@ -88,47 +92,49 @@ class WebhookStore:
         self.store = store
         self.due_index = due
 
-    async def hook(self, game_id: str) -> Hook | None:
-        [found] = await self.store.pipeline([("HGET", keys.game(game_id), "hook")])
+    async def hook(self, subject: str) -> Hook | None:
+        """The subscription of a game (or a tournament, `t:<id>`), or None."""
+        [found] = await self.store.pipeline([("HGET", keys.hook_keys(subject)[0], "hook")])
         return _hook.decode(found) if found else None
 
-    async def hooks(self, game_ids: list[str]) -> list[Hook | None]:
-        """The subscriptions of these games, in one round trip."""
-        if not game_ids:
+    async def hooks(self, subjects: list[str]) -> list[Hook | None]:
+        """The subscriptions of these games (or tournaments), in one round trip."""
+        if not subjects:
             return []
-        found = await self.store.pipeline([("HGET", keys.game(g), "hook") for g in game_ids])
+        commands: list[tuple[Arg, ...]] = [("HGET", keys.hook_keys(s)[0], "hook") for s in subjects]
+        found = await self.store.pipeline(commands)
         return [_hook.decode(raw) if raw else None for raw in found]
 
-    async def outbox(self, game_id: str, after: str, count: int) -> list[tuple[str, int]]:
+    async def outbox(self, subject: str, after: str, count: int) -> list[tuple[str, int]]:
         """Up to `count` outbox entries after id `after` ('0-0': from the start): id and seq."""
-        command = ("XRANGE", keys.webhook_outbox(game_id), f"({after}", "+", "COUNT", count)
+        command = ("XRANGE", keys.hook_keys(subject)[1], f"({after}", "+", "COUNT", count)
         [rows] = await self.store.pipeline([command])
         found = []
         for raw_id, fields in cast("list[Any]", rows or []):
             found.append((text(raw_id), int(pairs(fields)["seq"])))
         return found
 
-    async def states(self, game_id: str) -> tuple[str, dict[str, DeliveryRecord]]:
+    async def states(self, subject: str) -> tuple[str, dict[str, DeliveryRecord]]:
         """The cursor ('0-0' before any) and every delivery's stored state, by delivery id."""
-        [raw] = await self.store.pipeline([("HGETALL", keys.webhook_state(game_id))])
+        [raw] = await self.store.pipeline([("HGETALL", keys.hook_keys(subject)[2])])
         fields = pairs(raw)
         cursor = text(fields.pop(CURSOR, b"0-0"))
         return cursor, {k: _record.decode(v) for k, v in fields.items()}
 
-    async def record(self, game_id: str, delivery: str, record: DeliveryRecord) -> None:
+    async def record(self, subject: str, delivery: str, record: DeliveryRecord) -> None:
         """Keep a delivery's state, as long as the game's outbox lives."""
-        state = keys.webhook_state(game_id)
+        _, outbox, state = keys.hook_keys(subject)
         encoded = _encoder.encode(record)
         commands: list[tuple[Arg, ...]] = [
-            ("PTTL", keys.webhook_outbox(game_id)),
+            ("PTTL", outbox),
             ("HSET", state, delivery, encoded),
         ]
         [ttl, _] = await self.store.pipeline(commands)
         await self._expire(state, int(ttl))
 
-    async def advance(self, game_id: str, cursor: str) -> None:
+    async def advance(self, subject: str, cursor: str) -> None:
         """Every delivery of the outbox up to id `cursor` is handled."""
-        await self.store.pipeline([("HSET", keys.webhook_state(game_id), CURSOR, cursor)])
+        await self.store.pipeline([("HSET", keys.hook_keys(subject)[2], CURSOR, cursor)])
 
     async def _expire(self, key: str, ttl: int) -> None:
         if ttl > 0:
@@ -160,11 +166,9 @@ class WebhookStore:
         cursor, or a write marked it since its lease was last set to `lease`), or off the
         index. The outbox is read before the index is changed, and a write marks the game
         after its script, so no entry is left undelivered and unindexed."""
+        _, outbox, state = keys.hook_keys(game_id)
         last, cursor = await self.store.pipeline(
-            [
-                ("XREVRANGE", keys.webhook_outbox(game_id), "+", "-", "COUNT", 1),
-                ("HGET", keys.webhook_state(game_id), CURSOR),
-            ]
+            [("XREVRANGE", outbox, "+", "-", "COUNT", 1), ("HGET", state, CURSOR)]
         )
         rows = cast("list[Any]", last or [])
         grew = bool(rows) and text(rows[0][0]) != (text(cursor) if cursor else "")
@@ -191,11 +195,16 @@ class WebhookStore:
         archive, else from Redis; None without a webhook."""
         if game.archived is not None:
             return _kept.decode(game.archived.hooks) if game.archived.hooks else None
-        hook = await self.hook(game_id)
+        return await self.live(game_id)
+
+    async def live(self, subject: str) -> KeptDeliveries | None:
+        """A game's (or tournament's, `t:<id>`) webhook and deliveries in Redis; None without
+        a webhook."""
+        hook = await self.hook(subject)
         if hook is None:
             return None
-        _, states = await self.states(game_id)
-        outbox = await self.outbox(game_id, "0-0", MAX_KEPT)
+        _, states = await self.states(subject)
+        outbox = await self.outbox(subject, "0-0", MAX_KEPT)
         return KeptDeliveries(hook=hook, outbox=outbox, states=states)
 
     async def key_hook(self, key_id: str) -> Hook | None:

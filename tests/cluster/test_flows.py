@@ -17,6 +17,7 @@ from service.core.house import House
 from service.core.messages import CreateGame, MoveRequest
 from service.http.streams import Heartbeat, Streams
 from service.ledger.signatures import KeyRing
+from service.ledger.tournament_audit import audit_tournament
 from service.settings import WebhookSettings
 from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
@@ -36,6 +37,8 @@ from tests.harness.cluster import LocalCluster
 from tests.harness.ratings import rated_game
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
+from tests.harness.sse import follow_tournament
+from tests.harness.tournaments import create_tournament, play_to_the_end
 from tests.harness.webhook_receiver import receiving, verify
 
 
@@ -205,3 +208,23 @@ async def test_rated_games_settle_into_players_and_a_leaderboard_on_a_cluster(
     assert [entry["rank"] for entry in around["entries"]] == [1, 2, 3]
     games = ok(await client.get("/v1/players/u-3/games"))
     assert [game["outcome"] for game in games["games"]] == ["lost", "lost"]
+
+
+async def test_a_rated_tournament_of_people_and_bots_plays_tells_and_audits_on_a_cluster(
+    client: Client,
+) -> None:
+    people = [{"name": "Ana", "player_id": "t-1"}, {"name": "Bia", "player_id": "t-2"}]
+    bots = [{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "random"}]
+    created = await create_tournament(client, entrants=people + bots, rated=True)
+    tournament_id = created["tournament_id"]
+    async with follow_tournament(client, tournament_id, None) as follower:
+        final = await play_to_the_end(client, created, random.Random(3))
+        told = [m.entry() for m in await follower.rest(timeout=60) if m.data is not None]
+    assert final["status"] == "finished"
+    assert [e["type"] for e in told].count("table.result") == 4, "2 rounds of 2 tables"
+    assert told[-1]["type"] == "tournament.finished" and told[-1]["seed"] == final["seed"]
+    exported = await client.get(f"/v1/tournaments/{tournament_id}/export")
+    report = audit_tournament(exported.content, KeyRing.of(SIGNING_KEYS).public)
+    assert report.ok and report.games == 8, report.failure
+    rating = ok(await client.get("/v1/players/t-1"))["ratings"]["escopa-2p"]
+    assert rating["games"] == 2, "each of its two tables rated once"

@@ -28,11 +28,14 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
 
 A positive tournament is made playable as the service's rules say and no schema can (its first
 entrants, a person or a bot each, named apart; the rounds its pairing can play; no boards in its
-rules), and every positive export of one names a tournament of bots played to its end before
-the run.
+rules), and every positive export of one, and every positive follow of its events, names a
+tournament of bots played to its end before the run (its stream then ends by itself); every
+positive read of a tournament's webhook deliveries names a tournament with a webhook made
+before the run, and the auth provider sends its person entrant's token.
 
-A positive creation that draws a webhook names `FUZZ_WEBHOOK` instead: whether a URL resolves,
-and to an allowed address, is the network's business, which no schema can say.
+A positive creation (of a game or a tournament) that draws a webhook names `FUZZ_WEBHOOK`
+instead: whether a URL resolves, and to an allowed address, is the network's business, which no
+schema can say.
 
 A game whose seats share a name (a person's and a bot's, or two that look the same once
 compared as `names.name_key` does) is not drawn (or, in the phases that draw no body through
@@ -67,6 +70,8 @@ HINT: Final = "GET /v1/games/{game_id}/hint"
 DELIVERIES: Final = "GET /v1/games/{game_id}/webhook-deliveries"
 TOURNAMENT: Final = "POST /v1/tournaments"
 TOURNAMENT_EXPORT: Final = "GET /v1/tournaments/{tournament_id}/export"
+TOURNAMENT_EVENTS: Final = "GET /v1/tournaments/{tournament_id}/events"
+TOURNAMENT_DELIVERIES: Final = "GET /v1/tournaments/{tournament_id}/webhook-deliveries"
 TOURNAMENT_ENTRANTS: Final = 4
 """A positive tournament keeps its first entrants only: the run's server plays its bots' games."""
 LEGAL_MOVES: Final = "GET /v1/games/{game_id}/legal-moves"
@@ -119,6 +124,8 @@ _to_deal: list[str] = []
 """A game dealt by hand made before the run, waiting for its first deal."""
 _hooked: list[tuple[str, str]] = []
 """A game with a webhook made before the run, and its seat 0's token."""
+_hooked_tournament: list[tuple[str, str]] = []
+"""A tournament with a webhook made before the run, and its person entrant's token."""
 _joined: list[tuple[str, str]] = []
 """A waiting game made before the run, and the token of the seat that joined it (to leave)."""
 _random = random.Random()
@@ -142,6 +149,8 @@ class SeatTokens:
             return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
         if case.operation.label == LEAVE and _joined:
             return _joined[0][1]  # every positive leave names that game
+        if case.operation.label == TOURNAMENT_DELIVERIES and _hooked_tournament:
+            return _hooked_tournament[0][1]  # every positive read names that tournament
         seen = _game(case)
         if seen is None or not seen.tokens or not _needs_token(case):
             return None
@@ -299,13 +308,19 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
     through `filter_body`, such as coverage, draw names alike), and its webhook, if drawn, as
     `FUZZ_WEBHOOK` (no schema can say which URLs resolve and are allowed)."""
     hook = case.body.get("webhook") if isinstance(case.body, dict) else None
-    if case.operation.label == CREATE and _positive(case) and isinstance(hook, dict):
+    creates = case.operation.label in (CREATE, TOURNAMENT)
+    if creates and _positive(case) and isinstance(hook, dict):
         case.body = {**case.body, "webhook": {"url": FUZZ_WEBHOOK}}
     if as_the_api_allows(case):
         return
-    if case.operation.label == TOURNAMENT_EXPORT and _positive(case) and _played_tournament:
+    played = (TOURNAMENT_EXPORT, TOURNAMENT_EVENTS)
+    if case.operation.label in played and _positive(case) and _played_tournament:
         params = case.path_parameters or {}
         case.path_parameters = {**params, "tournament_id": _played_tournament[0]}
+        return
+    if case.operation.label == TOURNAMENT_DELIVERIES and _positive(case) and _hooked_tournament:
+        params = case.path_parameters or {}
+        case.path_parameters = {**params, "tournament_id": _hooked_tournament[0][0]}
         return
     if case.operation.label in PLAYER_READS and _positive(case):
         _player_reads.append(case.operation.label)
@@ -396,7 +411,8 @@ def listed_move(client: httpx.Client, game_id: str, seen: Seen) -> tuple[str, Js
 @schemathesis.hook
 def after_load_schema(context: Any, schema: Any) -> None:
     """Before the run: a game played to its end (for the audit and export cases), one with a
-    joined seat (to leave) and one with a webhook (its deliveries)."""
+    joined seat (to leave) and one with a webhook (its deliveries); a tournament of bots played
+    to its end and one with a webhook."""
     base = schema.config.base_url
     if base and not _finished:
         with httpx.Client(base_url=base, timeout=10) as client:
@@ -404,6 +420,7 @@ def after_load_schema(context: Any, schema: Any) -> None:
             _joined.append(joined_seat(client))
             _hooked.append(hooked_game(client))
             _played_tournament.append(played_tournament(client))
+            _hooked_tournament.append(hooked_tournament(client))
             _to_deal.append(game_to_deal(client))
 
 
@@ -491,6 +508,21 @@ def played_tournament(client: httpx.Client) -> str:
         assert time.monotonic() < deadline, "the fuzz run's tournament did not end in 120 s"
         time.sleep(0.2)
     return tournament_id
+
+
+def hooked_tournament(client: httpx.Client) -> tuple[str, str]:
+    """A tournament of a person and a bot with a webhook (`FUZZ_WEBHOOK`): its id and the
+    person's token."""
+    body = {
+        "name": "Fuzz hooked",
+        "entrants": [{"name": "Ana"}, {"name": "Gus", "bot": "random"}],
+        "rounds": 1,
+        "boards": 1,
+        "pairing": "swiss",
+        "webhook": {"url": FUZZ_WEBHOOK},
+    }
+    created = _ok(client.post("/v1/tournaments", json=body))
+    return str(created["tournament_id"]), str(created["entrants"][0]["token"])
 
 
 def _ok(response: httpx.Response) -> Json:

@@ -104,11 +104,36 @@ async def follow(
     if until is not None:
         params["until"] = until
     url = f"/v1/games/{game_id}/events"
+    async with _opened(client, url, headers, params, f"game {game_id}") as follower:
+        yield follower
+
+
+@asynccontextmanager
+async def follow_tournament(
+    client: httpx.AsyncClient, tournament_id: str, last_event_id: int | None = None
+) -> AsyncIterator[Follower]:
+    """`GET /v1/tournaments/{id}/events`, open until the block exits; the opening comment is
+    read."""
+    headers = {"Last-Event-ID": str(last_event_id)} if last_event_id is not None else {}
+    url = f"/v1/tournaments/{tournament_id}/events"
+    async with _opened(client, url, headers, {}, f"tournament {tournament_id}") as follower:
+        yield follower
+
+
+@asynccontextmanager
+async def _opened(
+    client: httpx.AsyncClient,
+    url: str,
+    headers: dict[str, str],
+    params: dict[str, str | int],
+    opening_comment: str,
+) -> AsyncIterator[Follower]:
+    """An event stream opened (200, `text/event-stream`) and its opening comment read."""
     async with client.stream("GET", url, headers=headers, params=params, timeout=30) as response:
         assert response.status_code == 200, await response.aread()
         assert response.headers["content-type"].startswith("text/event-stream")
         follower = Follower(response)
         opening = await follower.message()
-        assert opening is not None and opening.comments == [f"game {game_id}"], opening
+        assert opening is not None and opening.comments == [opening_comment], opening
         assert opening.retry is not None
         yield follower

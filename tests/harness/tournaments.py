@@ -15,10 +15,13 @@ def entrants(people: int, bots: int, level: str = "greedy") -> list[Json]:
     return found + [{"name": f"bot {i}", "bot": level} for i in range(bots)]
 
 
-async def create_tournament(client: Client, **fields: Any) -> Json:
-    """A tournament created over HTTP: two rounds of one board by Swiss pairing unless told."""
+async def create_tournament(
+    client: Client, headers: dict[str, str] | None = None, **fields: Any
+) -> Json:
+    """A tournament created over HTTP (with `headers`): two rounds of one board by Swiss
+    pairing unless told."""
     body: Json = {"name": "test cup", "rounds": 2, "boards": 1, "pairing": "swiss", **fields}
-    return ok(await client.post("/v1/tournaments", json=body), 201)
+    return ok(await client.post("/v1/tournaments", json=body, headers=headers or {}), 201)
 
 
 async def tournament(client: Client, tournament_id: str) -> Json:

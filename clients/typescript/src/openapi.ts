@@ -455,9 +455,49 @@ export interface paths {
         put?: never;
         /**
          * Create a duplicate tournament of 2-player tables and open its first round
-         * @description Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in every game of the tournament. Needs an API key when the server has keys. See docs/tournaments.md.
+         * @description Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's. See docs/tournaments.md.
          */
         post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tournament's webhook deliveries and their state
+         * @description Every event of the tournament's webhook in delivery order, as a game's deliveries are listed. For an entrant's token, or the API key that created the tournament; only that key sees the webhook's `url`.
+         */
+        get: operations["listTournamentWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a tournament: round starts, table results and its end, as Server-Sent Events, live
+         * @description Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`): `round.started` (its boards and tables, with their games), `table.result` (a table's duplicate results) and `tournament.finished` (the standings and the revealed seed), each with its JSON in `data`.
+         */
+        get: operations["streamTournamentEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -752,6 +792,69 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "round.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A tournament's round is paired and its games open
+         * @description A round is paired and its games are open: its boards and tables (entrants `a` and `b`,
+         *         `b` null for a bye; each table's two `game_ids` and their `seats`, seat 0 first). POSTed to the tournament's webhook, at least once, in order per tournament.
+         */
+        post: operations["roundStartedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "table.result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A tournament table's results are in
+         * @description Both games of a table have ended: `a`'s duplicate result on each board and in all
+         *         (`b`'s is the opposite). POSTed to the tournament's webhook, at least once, in order per tournament.
+         */
+        post: operations["tableResultWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tournament.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A tournament is over
+         * @description The last round's results are in: the final standings, and the tournament's seed,
+         *         revealed (its export is ready). POSTed to the tournament's webhook, at least once, in order per tournament.
+         */
+        post: operations["tournamentFinishedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -954,7 +1057,8 @@ export interface components {
          * CreateTournament
          * @description A duplicate tournament of 2-player tables: its entrants in order, `rounds` of `boards`
          *     boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-         *     default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+         *     default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed; a
+         *     `webhook` is POSTed its events (else the one the API key names, if any).
          *
          *     `rated`: each table (a pairing's two games) is one rated match on the ladder
          *     `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
@@ -1007,6 +1111,7 @@ export interface components {
             client_seed?: string | null;
             /** @description default `False` */
             rated?: boolean;
+            webhook?: components["schemas"]["WebhookRequest"] | null;
         } & ({
             /** @enum {unknown} */
             client_seed?: null;
@@ -1037,6 +1142,7 @@ export interface components {
             tournament_id: string;
             seed_commitment: string;
             entrants: components["schemas"]["EntrantToken"][];
+            webhook?: components["schemas"]["WebhookSubscription"];
         };
         /**
          * DealRequest
@@ -2262,6 +2368,20 @@ export interface components {
             signature: components["schemas"]["HeadSignature"] | null;
         };
         /**
+         * TournamentStreamEvent
+         * @description One event of a tournament's stream as a client reads it (`id:`, `event:` and `data:`
+         *     lines); comment lines (the opening one, heartbeats) and the `retry:` advice are not
+         *     events.
+         */
+        TournamentStreamEvent: {
+            /** @description the event's seq */
+            id: string;
+            /** @enum {string} */
+            event: "round.started" | "table.result" | "tournament.finished";
+            /** @description the event as JSON (its `type` names its schema) */
+            data: string;
+        };
+        /**
          * TournamentView
          * @description `GET /v1/tournaments/{id}`: the record, the standings after the rounds played and, once
          *     the tournament is over, its seed (its server seed; with a client seed, the key is
@@ -2292,6 +2412,16 @@ export interface components {
             /** @default [] */
             standings: components["schemas"]["Standing"][];
             seed?: string;
+        };
+        /**
+         * TournamentWebhookDeliveries
+         * @description A tournament's webhook deliveries, in the order they are made (`seq`: the event's); the
+         *     `url` only for the API key that created the tournament.
+         */
+        TournamentWebhookDeliveries: {
+            tournament_id: string;
+            url?: string;
+            deliveries: components["schemas"]["WebhookDelivery"][];
         };
         /**
          * View
@@ -2581,6 +2711,56 @@ export interface components {
             time: string;
             seat: number | null;
             entry: components["schemas"]["LogEntry"];
+        };
+        /**
+         * RoundStartedEvent
+         * @description A round is paired and its games are open: its boards and tables (entrants `a` and `b`,
+         *     `b` null for a bye; each table's two `game_ids` and their `seats`, seat 0 first).
+         */
+        RoundStartedEvent: {
+            /** @enum {string} */
+            type: "round.started";
+            id: string;
+            tournament_id: string;
+            seq: number;
+            time: string;
+            round: number;
+            boards: number[];
+            tables: components["schemas"]["TableRecord"][];
+        };
+        /**
+         * TableResultEvent
+         * @description Both games of a table have ended: `a`'s duplicate result on each board and in all
+         *     (`b`'s is the opposite).
+         */
+        TableResultEvent: {
+            /** @enum {string} */
+            type: "table.result";
+            id: string;
+            tournament_id: string;
+            seq: number;
+            time: string;
+            round: number;
+            table: number;
+            a: number;
+            b: number;
+            results: number[];
+            total: number;
+        };
+        /**
+         * TournamentFinishedEvent
+         * @description The last round's results are in: the final standings, and the tournament's seed,
+         *     revealed (its export is ready).
+         */
+        TournamentFinishedEvent: {
+            /** @enum {string} */
+            type: "tournament.finished";
+            id: string;
+            tournament_id: string;
+            seq: number;
+            time: string;
+            standings: components["schemas"]["Standing"][];
+            seed: string;
         };
         /** @enum {string} */
         BotLevel: "expert" | "greedy" | "random";
@@ -4611,6 +4791,156 @@ export interface operations {
             };
         };
     };
+    listTournamentWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentWebhookDeliveries"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamTournamentEvents: {
+        parameters: {
+            query?: {
+                /** @description seq to start after (0: every event) */
+                after?: number;
+            };
+            header?: {
+                /** @description the seq of the last entry received: the stream resumes after it (browsers send it when they reconnect); wins over `after`; empty: absent */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description the tournament's id */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events: each event of the tournament as `id: <seq>`, `event: <type>` and `data: <the event's JSON>`, the same body its webhook is POSTed. A comment line is sent every 15 s without news. The stream ends after `tournament.finished`. A client resumes with `Last-Event-ID` (or `after`). Streams are capped per client address (429 `events/too_many_for_client`) below the process's total (503). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["TournamentStreamEvent"] | components["schemas"]["EventStream"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     exportTournament: {
         parameters: {
             query?: never;
@@ -5467,6 +5797,117 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TimeoutEvent"];
+            };
+        };
+        responses: {
+            /** @description received (any 2xx answer is); anything else, or no answer in time, is tried again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description refused (a bad signature): tried again, then failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    roundStartedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`: check it, and that `t` is recent, before trusting the body (docs/security.md) */
+                "X-Escopa-Signature": string;
+                /** @description the delivery's id: the same on every attempt, to drop repeats */
+                "X-Escopa-Delivery": string;
+                /** @description the event's type, as in the body */
+                "X-Escopa-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the event */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoundStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description received (any 2xx answer is); anything else, or no answer in time, is tried again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description refused (a bad signature): tried again, then failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tableResultWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`: check it, and that `t` is recent, before trusting the body (docs/security.md) */
+                "X-Escopa-Signature": string;
+                /** @description the delivery's id: the same on every attempt, to drop repeats */
+                "X-Escopa-Delivery": string;
+                /** @description the event's type, as in the body */
+                "X-Escopa-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the event */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableResultEvent"];
+            };
+        };
+        responses: {
+            /** @description received (any 2xx answer is); anything else, or no answer in time, is tried again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description refused (a bad signature): tried again, then failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tournamentFinishedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" under the secret>`: check it, and that `t` is recent, before trusting the body (docs/security.md) */
+                "X-Escopa-Signature": string;
+                /** @description the delivery's id: the same on every attempt, to drop repeats */
+                "X-Escopa-Delivery": string;
+                /** @description the event's type, as in the body */
+                "X-Escopa-Event": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the event */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TournamentFinishedEvent"];
             };
         };
         responses: {

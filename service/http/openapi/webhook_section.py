@@ -7,6 +7,11 @@ from typing import Any, Final
 
 import msgspec
 
+from service.core.tournament_messages import (
+    RoundStartedEvent,
+    TableResultEvent,
+    TournamentFinishedEvent,
+)
 from service.core.webhook_messages import (
     GameFinishedEvent,
     GameStartedEvent,
@@ -21,7 +26,11 @@ EVENTS: Final = (
     (TurnEvent, "turn", "A seat must act"),
     (GameFinishedEvent, "gameFinished", "The match is over"),
     (TimeoutEvent, "timeout", "A seat ran out of time"),
+    (RoundStartedEvent, "roundStarted", "A tournament's round is paired and its games open"),
+    (TableResultEvent, "tableResult", "A tournament table's results are in"),
+    (TournamentFinishedEvent, "tournamentFinished", "A tournament is over"),
 )
+TOURNAMENT_EVENTS: Final = frozenset({RoundStartedEvent, TableResultEvent, TournamentFinishedEvent})
 HEADERS: Final = (
     (
         "X-Escopa-Signature",
@@ -46,11 +55,12 @@ def add_webhooks(doc: Document) -> None:
 
 
 def _operation(cls: type[msgspec.Struct], name: str, summary: str) -> dict[str, Any]:
+    subject = "tournament" if cls in TOURNAMENT_EVENTS else "game"
     return {
         "operationId": f"{name}Webhook",
         "summary": summary,
         "description": (cls.__doc__ or "").strip()
-        + " POSTed to the game's webhook, at least once, in order per game.",
+        + f" POSTed to the {subject}'s webhook, at least once, in order per {subject}.",
         "tags": ["webhooks"],
         "security": [],
         "parameters": [

@@ -19,8 +19,8 @@ from litestar.status_codes import HTTP_201_CREATED
 from service.core.messages import TICKET_PATTERN, StreamTicket
 from service.http.params import SEAT_TOKEN, SEAT_TOKEN_OR_NONE, Authorization, bearer
 from service.http.routes.game_routes import GameId, HouseDep, problems
-from service.http.streams import Heartbeat, Item, Streams
-from service.ledger.chain import EntryType
+from service.http.streams import Heartbeat, Item, Streams, TournamentItem
+from service.ledger.chain import EntryType, LogEntry
 
 RETRY_MS: Final = 2000
 EVENT_STREAM: Final = "text/event-stream"
@@ -100,17 +100,22 @@ def provide_streams(state: AppState) -> Streams:
     return streams
 
 
-def message(item: Item) -> ServerSentEventMessage:
-    """An entry as one event (`id` seq, `event` type, `data` JSON), or a heartbeat comment."""
+def message(item: Item | TournamentItem) -> ServerSentEventMessage:
+    """A log entry or a tournament's event as one SSE event (`id` its seq, `event` its type,
+    `data` its JSON), or a heartbeat comment."""
     if isinstance(item, Heartbeat):
         return ServerSentEventMessage(data=None, comment="heartbeat")
     data = msgspec.json.encode(item).decode()
-    return ServerSentEventMessage(data=data, event=item.type, id=item.seq)
+    kind = item.type if isinstance(item, LogEntry) else str(item.__struct_config__.tag)
+    return ServerSentEventMessage(data=data, event=kind, id=item.seq)
 
 
-async def sse(game_id: str, items: AsyncIterator[Item]) -> AsyncIterator[ServerSentEventMessage]:
-    """The stream on the wire: an opening comment with the reconnection delay, then the items."""
-    yield ServerSentEventMessage(data=None, comment=f"game {game_id}", retry=RETRY_MS)
+async def sse(
+    opening: str, items: AsyncIterator[Item] | AsyncIterator[TournamentItem]
+) -> AsyncIterator[ServerSentEventMessage]:
+    """The stream on the wire: an opening comment (`game <id>`, `tournament <id>`) with the
+    reconnection delay, then the items."""
+    yield ServerSentEventMessage(data=None, comment=opening, retry=RETRY_MS)
     async for item in items:
         yield message(item)
 
@@ -160,7 +165,7 @@ class EventsController(Controller):
         items = await streams.open(
             house.access, game_id, token, start, ticket, until == "rematch", address
         )
-        return ServerSentEvent(sse(game_id, items), headers={"Vary": "Authorization"})
+        return ServerSentEvent(sse(f"game {game_id}", items), headers={"Vary": "Authorization"})
 
     @post(
         "/{game_id:str}/stream-tickets",

@@ -1,5 +1,7 @@
 """The webhook worker: delivers the events of games' outboxes, one game at a time per worker,
-each game's in order, with retries and exponential backoff, at least once.
+each game's in order, with retries and exponential backoff, at least once. A tournament's
+events are delivered the same way, its subject `t:<id>` taken as a game's id is
+(`service.store.keys.hook_keys`).
 
 `escopa serve` runs one in each process (unless `ESCOPA_WEBHOOKS=0`), and `escopa bots` runs
 one beside its bot worker. Workers share the due set (`WebhookStore`): a game is taken under a
@@ -28,10 +30,10 @@ from redis.exceptions import RedisError
 
 from service.core.house import House
 from service.core.webhook_events import signature
-from service.core.webhook_messages import DeliveryState, WebhookEvent
+from service.core.webhook_messages import DeliveryState
 from service.core.webhook_targets import checked
-from service.core.webhooks import Webhooks, secret_of
-from service.errors import ServiceError, gone
+from service.core.webhooks import AnyEvent, Webhooks, secret_of
+from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ops.workers.cancellation import abandon, cancelled
 from service.ops.workers.webhook_client import Attempt, WebhookClient, refusal
@@ -196,19 +198,15 @@ class WebhookWorker:
     async def deliver(self, game_id: str) -> int | None:
         """Deliver the game's pending events in order; the time of the next retry, if one
         waits (the events after it wait too), else None."""
-        try:
-            game = await self.webhooks.access.load(game_id)
-        except ServiceError as error:
-            if gone(error):
-                await self.store.drop(game_id)
-                return None
-            raise
         hook = await self.store.hook(game_id)
         if hook is None:
             return None
         cursor, states = await self.store.states(game_id)
         items = await self.store.outbox(game_id, cursor, BATCH)
-        events = await self.webhooks.events(game_id, game, [seq for _, seq in items])
+        events = await self.webhooks.due_events(game_id, [seq for _, seq in items])
+        if events is None:  # the game is gone
+            await self.store.drop(game_id)
+            return None
         for outbox_id, seq in items:
             for event in events.get(seq, []):
                 kept = states.get(event.id)
@@ -226,7 +224,7 @@ class WebhookWorker:
             await self.store.advance(game_id, outbox_id)
         return None
 
-    async def attempt(self, game_id: str, hook: Hook, event: WebhookEvent) -> Attempt:
+    async def attempt(self, game_id: str, hook: Hook, event: AnyEvent) -> Attempt:
         """One signed POST of the event, to an address checked now."""
         lease = now_ms() + self.lease_ms
         await self.store.renew(game_id, lease)

@@ -42,7 +42,8 @@ async def test_a_waiting_game_refuses_moves_with_not_started(client: Client) -> 
 async def test_joining_by_invite_answers_the_seat_token_and_the_last_join_deals(
     client: Client,
 ) -> None:
-    created = await create_open(client, ["Ana", OPEN, OPEN])
+    seed = chosen_seed("four-on-the-table")  # a table of 15 would go to the dealer at once
+    created = await create_open(client, ["Ana", OPEN, OPEN], seed=seed)
     game_id, codes = created["game_id"], invites(created)
     first = ok(await join(client, game_id, invite=codes[1], name="Bia"))
     assert first["seat"] == 1 and first["view"]["status"] == "waiting"

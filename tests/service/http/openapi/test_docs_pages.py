@@ -98,7 +98,7 @@ async def test_redoc_renders_every_operation_from_the_service_alone(
         await page.close()
 
     events = sorted(set(summaries(webhooks=True)) - set(summaries()))
-    assert len(events) == 4
+    assert len(events) == len(document()["webhooks"])
     marked = [f"{summary} Webhook" for summary in events]  # Redoc marks an event so
     assert sorted(" ".join(text.split()) for text in shown) == sorted(summaries() + marked)
     assert outside == [], f"requests left the host: {outside}"

@@ -116,7 +116,7 @@ def test_the_seat_operations_declare_the_player_token_and_no_authorization_param
     required = {"getLegalMoves", "getHint", "playMove", "deal", "sendSignal", "createStreamTicket"}
     required |= {"leaveGame", "resignGame", "abortGame", "rematchGame"}
     optional = {"getGame", "getLog", "streamEvents"}
-    either = {"listWebhookDeliveries"}  # a seat's token or the creating API key
+    either = {"listWebhookDeliveries", "listTournamentWebhookDeliveries"}  # or the API key
     for operation_id, operation in operations.items():
         names = {p["name"].lower() for p in operation.get("parameters", [])}
         assert "authorization" not in names, operation_id

@@ -113,6 +113,8 @@ from .round_ended import RoundEnded
 from .round_ended_type import RoundEndedType
 from .round_record import RoundRecord
 from .round_score import RoundScore
+from .round_started_event import RoundStartedEvent
+from .round_started_event_type import RoundStartedEventType
 from .rules import Rules
 from .rules_first_dealer_type_0 import RulesFirstDealerType0
 from .rules_override import RulesOverride
@@ -142,14 +144,21 @@ from .table_bonus import TableBonus
 from .table_bonus_type import TableBonusType
 from .table_ratings import TableRatings
 from .table_record import TableRecord
+from .table_result_event import TableResultEvent
+from .table_result_event_type import TableResultEventType
 from .tie_at_target import TieAtTarget
 from .timeout_event import TimeoutEvent
 from .timeout_event_type import TimeoutEventType
 from .tournament_export import TournamentExport
 from .tournament_export_format import TournamentExportFormat
+from .tournament_finished_event import TournamentFinishedEvent
+from .tournament_finished_event_type import TournamentFinishedEventType
+from .tournament_stream_event import TournamentStreamEvent
+from .tournament_stream_event_event import TournamentStreamEventEvent
 from .tournament_view import TournamentView
 from .tournament_view_pairing import TournamentViewPairing
 from .tournament_view_status import TournamentViewStatus
+from .tournament_webhook_deliveries import TournamentWebhookDeliveries
 from .turn_event import TurnEvent
 from .turn_event_type import TurnEventType
 from .validation import Validation
@@ -276,6 +285,8 @@ __all__ = (
     "RoundEndedType",
     "RoundRecord",
     "RoundScore",
+    "RoundStartedEvent",
+    "RoundStartedEventType",
     "Rules",
     "RulesFirstDealerType0",
     "RulesOverride",
@@ -305,14 +316,21 @@ __all__ = (
     "TableBonusType",
     "TableRatings",
     "TableRecord",
+    "TableResultEvent",
+    "TableResultEventType",
     "TieAtTarget",
     "TimeoutEvent",
     "TimeoutEventType",
     "TournamentExport",
     "TournamentExportFormat",
+    "TournamentFinishedEvent",
+    "TournamentFinishedEventType",
+    "TournamentStreamEvent",
+    "TournamentStreamEventEvent",
     "TournamentView",
     "TournamentViewPairing",
     "TournamentViewStatus",
+    "TournamentWebhookDeliveries",
     "TurnEvent",
     "TurnEventType",
     "Validation",

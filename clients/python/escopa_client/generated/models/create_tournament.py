@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.clock import Clock
     from ..models.entrant_entry import EntrantEntry
     from ..models.rules_override import RulesOverride
+    from ..models.webhook_request import WebhookRequest
 
 
 T = TypeVar("T", bound="CreateTournament")
@@ -22,7 +23,8 @@ T = TypeVar("T", bound="CreateTournament")
 class CreateTournament:
     """A duplicate tournament of 2-player tables: its entrants in order, `rounds` of `boards`
     boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-    default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+    default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed; a
+    `webhook` is POSTed its events (else the one the API key names, if any).
 
     `rated`: each table (a pairing's two games) is one rated match on the ladder
     `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
@@ -40,6 +42,7 @@ class CreateTournament:
             commitment_id (None | str | Unset):
             client_seed (None | str | Unset):
             rated (bool | Unset): default `False`
+            webhook (None | Unset | WebhookRequest):
     """
 
     name: str
@@ -53,10 +56,12 @@ class CreateTournament:
     commitment_id: None | str | Unset = UNSET
     client_seed: None | str | Unset = UNSET
     rated: bool | Unset = UNSET
+    webhook: None | Unset | WebhookRequest = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
         from ..models.rules_override import RulesOverride  # noqa: PLC0415
+        from ..models.webhook_request import WebhookRequest  # noqa: PLC0415
 
         name = self.name
 
@@ -105,6 +110,14 @@ class CreateTournament:
 
         rated = self.rated
 
+        webhook: dict[str, Any] | None | Unset
+        if isinstance(self.webhook, Unset):
+            webhook = UNSET
+        elif isinstance(self.webhook, WebhookRequest):
+            webhook = self.webhook.to_dict()
+        else:
+            webhook = self.webhook
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -128,6 +141,8 @@ class CreateTournament:
             field_dict["client_seed"] = client_seed
         if rated is not UNSET:
             field_dict["rated"] = rated
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
 
         return field_dict
 
@@ -136,6 +151,7 @@ class CreateTournament:
         from ..models.clock import Clock  # noqa: PLC0415
         from ..models.entrant_entry import EntrantEntry  # noqa: PLC0415
         from ..models.rules_override import RulesOverride  # noqa: PLC0415
+        from ..models.webhook_request import WebhookRequest  # noqa: PLC0415
 
         d = dict(src_dict)
         name = d.pop("name")
@@ -214,6 +230,23 @@ class CreateTournament:
 
         rated = d.pop("rated", UNSET)
 
+        def _parse_webhook(data: object) -> None | Unset | WebhookRequest:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_type_0 = WebhookRequest.from_dict(data)
+
+                return webhook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WebhookRequest, data)
+
+        webhook = _parse_webhook(d.pop("webhook", UNSET))
+
         create_tournament = cls(
             name=name,
             entrants=entrants,
@@ -226,6 +259,7 @@ class CreateTournament:
             commitment_id=commitment_id,
             client_seed=client_seed,
             rated=rated,
+            webhook=webhook,
         )
 
         return create_tournament

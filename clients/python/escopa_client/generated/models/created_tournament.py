@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.entrant_token import EntrantToken
+    from ..models.webhook_subscription import WebhookSubscription
 
 
 T = TypeVar("T", bound="CreatedTournament")
@@ -21,11 +24,15 @@ class CreatedTournament:
         tournament_id (str):
         seed_commitment (str):
         entrants (list[EntrantToken]):
+        webhook (WebhookSubscription | Unset): A webhook subscription: its URL and its signing secret, shown only in
+            this answer (the
+            service derives it again when it signs and never stores it).
     """
 
     tournament_id: str
     seed_commitment: str
     entrants: list[EntrantToken]
+    webhook: WebhookSubscription | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,6 +45,10 @@ class CreatedTournament:
             entrants_item = entrants_item_data.to_dict()
             entrants.append(entrants_item)
 
+        webhook: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.webhook, Unset):
+            webhook = self.webhook.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -47,12 +58,15 @@ class CreatedTournament:
                 "entrants": entrants,
             }
         )
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.entrant_token import EntrantToken  # noqa: PLC0415
+        from ..models.webhook_subscription import WebhookSubscription  # noqa: PLC0415
 
         d = dict(src_dict)
         tournament_id = d.pop("tournament_id")
@@ -66,10 +80,18 @@ class CreatedTournament:
 
             entrants.append(entrants_item)
 
+        _webhook = d.pop("webhook", UNSET)
+        webhook: WebhookSubscription | Unset
+        if isinstance(_webhook, Unset):
+            webhook = UNSET
+        else:
+            webhook = WebhookSubscription.from_dict(_webhook)
+
         created_tournament = cls(
             tournament_id=tournament_id,
             seed_commitment=seed_commitment,
             entrants=entrants,
+            webhook=webhook,
         )
 
         created_tournament.additional_properties = d

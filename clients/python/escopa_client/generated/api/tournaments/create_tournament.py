@@ -110,13 +110,16 @@ def sync_detailed(
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
     each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays
     every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in
-    every game of the tournament. Needs an API key when the server has keys. See docs/tournaments.md.
+    every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the
+    API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's.
+    See docs/tournaments.md.
 
     Args:
         body (CreateTournament): A duplicate tournament of 2-player tables: its entrants in order,
             `rounds` of `boards`
             boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-            default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+            default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed; a
+            `webhook` is POSTed its events (else the one the API key names, if any).
 
             `rated`: each table (a pairing's two games) is one rated match on the ladder
             `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
@@ -151,13 +154,16 @@ def sync(
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
     each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays
     every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in
-    every game of the tournament. Needs an API key when the server has keys. See docs/tournaments.md.
+    every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the
+    API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's.
+    See docs/tournaments.md.
 
     Args:
         body (CreateTournament): A duplicate tournament of 2-player tables: its entrants in order,
             `rounds` of `boards`
             boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-            default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+            default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed; a
+            `webhook` is POSTed its events (else the one the API key names, if any).
 
             `rated`: each table (a pairing's two games) is one rated match on the ladder
             `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
@@ -187,13 +193,16 @@ async def asyncio_detailed(
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
     each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays
     every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in
-    every game of the tournament. Needs an API key when the server has keys. See docs/tournaments.md.
+    every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the
+    API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's.
+    See docs/tournaments.md.
 
     Args:
         body (CreateTournament): A duplicate tournament of 2-player tables: its entrants in order,
             `rounds` of `boards`
             boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-            default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+            default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed; a
+            `webhook` is POSTed its events (else the one the API key names, if any).
 
             `rated`: each table (a pairing's two games) is one rated match on the ladder
             `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
@@ -226,13 +235,16 @@ async def asyncio(
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
     each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays
     every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in
-    every game of the tournament. Needs an API key when the server has keys. See docs/tournaments.md.
+    every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the
+    API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's.
+    See docs/tournaments.md.
 
     Args:
         body (CreateTournament): A duplicate tournament of 2-player tables: its entrants in order,
             `rounds` of `boards`
             boards each, paired `swiss` or `round_robin`; `clock` for its games (needed with people: a
-            default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed.
+            default one when left out). A `commitment_id` (with a `client_seed`) fixes its seed; a
+            `webhook` is POSTed its events (else the one the API key names, if any).
 
             `rated`: each table (a pairing's two games) is one rated match on the ladder
             `<preset>-2p`, won by the entrant with the positive duplicate result; every person needs
