@@ -215,7 +215,8 @@ async def test_a_rated_tournament_of_people_and_bots_plays_tells_and_audits_on_a
 ) -> None:
     people = [{"name": "Ana", "player_id": "t-1"}, {"name": "Bia", "player_id": "t-2"}]
     bots = [{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "random"}]
-    created = await create_tournament(client, entrants=people + bots, rated=True)
+    entrants = people + bots  # on its own ladder: the rated games' test reads escopa-2p's
+    created = await create_tournament(client, entrants=entrants, rated=True, preset="escova")
     tournament_id = created["tournament_id"]
     async with follow_tournament(client, tournament_id, None) as follower:
         final = await play_to_the_end(client, created, random.Random(3))
@@ -226,5 +227,5 @@ async def test_a_rated_tournament_of_people_and_bots_plays_tells_and_audits_on_a
     exported = await client.get(f"/v1/tournaments/{tournament_id}/export")
     report = audit_tournament(exported.content, KeyRing.of(SIGNING_KEYS).public)
     assert report.ok and report.games == 8, report.failure
-    rating = ok(await client.get("/v1/players/t-1"))["ratings"]["escopa-2p"]
+    rating = ok(await client.get("/v1/players/t-1"))["ratings"]["escova-2p"]
     assert rating["games"] == 2, "each of its two tables rated once"

@@ -24,7 +24,8 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   answered in the run, each positive one goes to the newest game the run created that is to be
   dealt (being played), with its seat to act's token (a game dealt by hand made before the
   run waits for its first deal, if no newer one does); and until a webhook's deliveries are
-  answered, each positive read of them names a game with a webhook made before the run.
+  answered, each positive read of them names a game with a webhook made before the run; until a
+  join is answered, each positive one takes an open seat of a game made before the run.
 
 A positive tournament is made playable as the service's rules say and no schema can (its first
 entrants, a person or a bot each, named apart; the rounds its pairing can play; no boards in its
@@ -124,6 +125,9 @@ _to_deal: list[str] = []
 """A game dealt by hand made before the run, waiting for its first deal."""
 _hooked: list[tuple[str, str]] = []
 """A game with a webhook made before the run, and its seat 0's token."""
+_open_invites: list[tuple[str, str]] = []
+"""Open seats of a game made before the run (its id, an invite), for a join until one is
+answered."""
 _hooked_tournament: list[tuple[str, str]] = []
 """A tournament with a webhook made before the run, and its person entrant's token."""
 _joined: list[tuple[str, str]] = []
@@ -187,7 +191,7 @@ def after_call(context: Any, case: Case, response: Any) -> None:
         )
     if case.operation.label == PLAY:
         _moves_accepted.append(str((case.path_parameters or {}).get("game_id")))
-    if case.operation.label in (DEAL, HINT, DELIVERIES):
+    if case.operation.label in (DEAL, HINT, DELIVERIES, JOIN):
         _answered.add(case.operation.label)
     if case.operation.label == JOIN:
         _saw_join(body)
@@ -322,6 +326,8 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
         params = case.path_parameters or {}
         case.path_parameters = {**params, "tournament_id": _hooked_tournament[0][0]}
         return
+    if _until_answered(case):
+        return
     if case.operation.label in PLAYER_READS and _positive(case):
         _player_reads.append(case.operation.label)
         if len(_player_reads) % 2:  # every other one names a player the run has seen
@@ -343,6 +349,20 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
             if listed is not None:
                 _send_as_listed(case, game_id, *listed)
                 return
+
+
+def _until_answered(case: Case) -> bool:
+    """Until a join is answered with a 2xx, a positive one takes an open seat of a game made
+    before the run (a random walk may never reach one); whether the case was sent there."""
+    label = case.operation.label
+    if not _positive(case) or label in _answered:
+        return False
+    if label == JOIN and _open_invites:
+        game_id, invite = _open_invites.pop()
+        case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
+        case.body = {"invite": invite, "name": f"Joiner {len(_open_invites)}"}
+        return True
+    return False
 
 
 def as_the_api_allows(case: Case) -> bool:
@@ -422,6 +442,7 @@ def after_load_schema(context: Any, schema: Any) -> None:
             _played_tournament.append(played_tournament(client))
             _hooked_tournament.append(hooked_tournament(client))
             _to_deal.append(game_to_deal(client))
+            _open_invites.extend(open_invites(client))
 
 
 def play_out(client: httpx.Client) -> str:
@@ -460,6 +481,13 @@ def game_to_deal(client: httpx.Client) -> str:
     created = _ok(client.post("/v1/games", json=body))
     _games[created["game_id"]] = Seen(tokens={p["seat"]: p["token"] for p in created["players"]})
     return str(created["game_id"])
+
+
+def open_invites(client: httpx.Client) -> list[tuple[str, str]]:
+    """The three open seats of a game made before the run: its id and each seat's invite."""
+    created = _ok(client.post("/v1/games", json={"players": OPEN_SEATS}))
+    invites = [p["invite"] for p in created["players"] if "invite" in p]
+    return [(str(created["game_id"]), str(invite)) for invite in invites]
 
 
 def hooked_game(client: httpx.Client) -> tuple[str, str]:

@@ -159,7 +159,10 @@ def test_the_openapi_document_declares_the_api_key_where_it_applies() -> None:
         ("/v1/tournaments", "post"),
     }
     own = {("/v1/webhook", "put"), ("/v1/webhook", "delete")}  # an API key's own webhook
-    either = {("/v1/games/{game_id}/webhook-deliveries", "get")}  # a seat's token or the key
+    either = {  # a seat's (an entrant's) token or the key
+        ("/v1/games/{game_id}/webhook-deliveries", "get"),
+        ("/v1/tournaments/{tournament_id}/webhook-deliveries", "get"),
+    }
     scoped = {  # the API key's players (one scope on a server without keys)
         ("/v1/players/{player_id}", "get"),
         ("/v1/players/{player_id}/games", "get"),
