@@ -66,6 +66,12 @@ SEAT_OPEN: Final[dict[str, Any]] = {
     "required": ["open"],
 }
 """An open seat, as JSON Schema (a game needs a person or an open seat)."""
+SEAT_KNOWN_PERSON: Final[dict[str, Any]] = {
+    "type": "object",
+    "properties": {"player_id": {"type": "string"}},
+    "required": ["player_id"],
+}
+"""A person known by a player id, as JSON Schema (a person, like a bare name)."""
 
 Player = str | BotPlayer | OpenSeat
 """A seat as the use cases take it: a person's name, a bot, or an open seat."""
@@ -102,7 +108,9 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         Meta(
             min_length=2,
             max_length=4,
-            extra_json_schema={"contains": {"anyOf": [{"type": "string"}, SEAT_OPEN]}},
+            extra_json_schema={
+                "contains": {"anyOf": [{"type": "string"}, SEAT_KNOWN_PERSON, SEAT_OPEN]}
+            },
         ),
     ]
     preset: PresetName = "escopa"

@@ -25,7 +25,10 @@ They give the fuzzer what a client knows from the answers it got, and nothing mo
   dealt (being played), with its seat to act's token (a game dealt by hand made before the
   run waits for its first deal, if no newer one does); and until a webhook's deliveries are
   answered, each positive read of them names a game with a webhook made before the run; until a
-  join is answered, each positive one takes an open seat of a game made before the run.
+  join is answered, each positive one takes an open seat of a game made before the run, and
+  until a resignation (a signal) is answered, each positive one goes to a running (partnership)
+  game made before the run. A token these hooks choose reaches the request through the auth
+  provider, so that schemathesis counts it as configured auth, never as generated.
 
 A positive tournament is made playable as the service's rules say and no schema can (its first
 entrants, a person or a bot each, named apart; the rounds its pairing can play; no boards in its
@@ -56,6 +59,7 @@ from typing import Any, Final
 import httpx
 import schemathesis
 from hypothesis import strategies as st
+from schemathesis.auths import AuthContext, set_on_case
 
 from engine.tournament import round_robin_rounds
 from service.ledger.names import name_key
@@ -83,6 +87,8 @@ FINISHED_READERS: Final = frozenset(
     }
 )
 REMATCH: Final = "POST /v1/games/{game_id}/rematch"
+RESIGN: Final = "POST /v1/games/{game_id}/resign"
+SIGNAL: Final = "POST /v1/games/{game_id}/signals"
 JOIN: Final = "POST /v1/games/{game_id}/join"
 LEAVE: Final = "POST /v1/games/{game_id}/leave"
 OPEN_SEATS: Final = [NAMES[0], {"open": True}, {"open": True}, {"open": True}]
@@ -118,7 +124,9 @@ _finished: list[str] = []
 _moves_accepted: list[str] = []
 """The games a move of the run's cases was accepted in."""
 _answered: set[str] = set()
-"""The operations (a deal, a hint, a webhook's deliveries) answered with a 2xx in the run."""
+"""The operations (a deal, a hint, a webhook's deliveries, a join, a resignation, a signal)
+answered with a 2xx in the run."""
+ANSWERED: Final = frozenset({DEAL, HINT, DELIVERIES, JOIN, RESIGN, SIGNAL})
 _played_tournament: list[str] = []
 """A tournament of bots played to its end before the run (its export)."""
 _to_deal: list[str] = []
@@ -132,6 +140,15 @@ _hooked_tournament: list[tuple[str, str]] = []
 """A tournament with a webhook made before the run, and its person entrant's token."""
 _joined: list[tuple[str, str]] = []
 """A waiting game made before the run, and the token of the seat that joined it (to leave)."""
+_to_resign: list[tuple[str, str]] = []
+"""Running two-player games made before the run, each with a seat's token, for a resignation
+until one is answered."""
+_to_signal: list[tuple[str, str]] = []
+"""A running partnership game with signals made before the run, with each seat's token, for a
+signal until one is answered."""
+_sending: dict[int, str] = {}
+"""The token `before_call` chose for a case it sent to another game: the auth provider gives it,
+so that schemathesis counts it as configured auth (a header set by hand counts as generated)."""
 _random = random.Random()
 
 
@@ -149,6 +166,8 @@ class SeatTokens:
     """The token of a seat of the game a case names, for the operations that need one."""
 
     def get(self, case: Case, context: Any) -> str | None:
+        if id(case) in _sending:
+            return _sending.pop(id(case))
         if case.operation.label == REMATCH and _finished and _finished[0] in _games:
             return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
         if case.operation.label == LEAVE and _joined:
@@ -191,7 +210,7 @@ def after_call(context: Any, case: Case, response: Any) -> None:
         )
     if case.operation.label == PLAY:
         _moves_accepted.append(str((case.path_parameters or {}).get("game_id")))
-    if case.operation.label in (DEAL, HINT, DELIVERIES, JOIN):
+    if case.operation.label in ANSWERED:
         _answered.add(case.operation.label)
     if case.operation.label == JOIN:
         _saw_join(body)
@@ -352,8 +371,9 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
 
 
 def _until_answered(case: Case) -> bool:
-    """Until a join is answered with a 2xx, a positive one takes an open seat of a game made
-    before the run (a random walk may never reach one); whether the case was sent there."""
+    """Until each is answered with a 2xx, a positive join takes an open seat of a game made
+    before the run, a positive resignation (signal) goes to a running (partnership) game made
+    before the run, with a seat's token: a random walk may reach none. Whether it was sent."""
     label = case.operation.label
     if not _positive(case) or label in _answered:
         return False
@@ -361,6 +381,12 @@ def _until_answered(case: Case) -> bool:
         game_id, invite = _open_invites.pop()
         case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
         case.body = {"invite": invite, "name": f"Joiner {len(_open_invites)}"}
+        return True
+    if label == RESIGN and _to_resign:
+        _send_as_listed(case, *_to_resign.pop(), None)
+        return True
+    if label == SIGNAL and _to_signal:
+        _send_as_listed(case, *_to_signal.pop(), case.body)
         return True
     return False
 
@@ -408,10 +434,14 @@ def _send_to_the_seat_to_act(case: Case) -> None:
 
 
 def _send_as_listed(case: Case, game_id: str, token: str, body: Any) -> None:
-    headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "idempotency-key"}
+    """Send the case to `game_id` with `body`, and with `token` as the auth provider's."""
+    dropped = ("idempotency-key", "authorization")
+    headers = {k: v for k, v in (case.headers or {}).items() if k.lower() not in dropped}
     case.path_parameters = {**(case.path_parameters or {}), "game_id": game_id}
-    case.headers = {**headers, "Authorization": f"Bearer {token}"}
+    case.headers = headers
     case.body = body
+    _sending[id(case)] = token
+    set_on_case(case, AuthContext(operation=case.operation, app=case.operation.app), None)
 
 
 def listed_move(client: httpx.Client, game_id: str, seen: Seen) -> tuple[str, Json] | None:
@@ -443,6 +473,8 @@ def after_load_schema(context: Any, schema: Any) -> None:
             _hooked_tournament.append(hooked_tournament(client))
             _to_deal.append(game_to_deal(client))
             _open_invites.extend(open_invites(client))
+            _to_resign.extend(running_game(client, NAMES[:2])[0] for _ in range(2))
+            _to_signal.extend(running_game(client, NAMES))
 
 
 def play_out(client: httpx.Client) -> str:
@@ -481,6 +513,14 @@ def game_to_deal(client: httpx.Client) -> str:
     created = _ok(client.post("/v1/games", json=body))
     _games[created["game_id"]] = Seen(tokens={p["seat"]: p["token"] for p in created["players"]})
     return str(created["game_id"])
+
+
+def running_game(client: httpx.Client, names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """A game of `names` being played (four: partners, with signals): its id with each seat's
+    token."""
+    rules = {"partnerships": True, "signals": True} if len(names) == 4 else {}
+    created = _ok(client.post("/v1/games", json={"players": list(names), "rules": rules}))
+    return [(str(created["game_id"]), str(p["token"])) for p in created["players"]]
 
 
 def open_invites(client: httpx.Client) -> list[tuple[str, str]]:

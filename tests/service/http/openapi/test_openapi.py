@@ -194,6 +194,20 @@ def test_a_legal_move_as_listed_is_a_valid_move_request_deal_included() -> None:
         assert not valid({**listed, "expected_version": 3, "move": "deal", "card": "7D"})
 
 
+def test_a_game_of_people_in_any_form_the_api_takes_is_valid_and_one_of_bots_only_is_not() -> None:
+    # the API seats a person given by name or by player id, and refuses bots alone (422)
+    import jsonschema
+
+    create = {"$ref": "#/components/schemas/CreateGame", "components": document()["components"]}
+    valid = jsonschema.Draft202012Validator(create).is_valid
+    known = [{"name": "Ana", "player_id": "p-1"}, {"name": "Bia", "player_id": "p-2"}]
+    bots = [{"name": "Rita", "bot": "random"}, {"name": "Gus", "bot": "greedy"}]
+    assert valid({"players": known})
+    assert valid({"players": ["Ana", bots[0]]})
+    assert valid({"players": [{"open": True}, bots[0]]})
+    assert not valid({"players": bots})
+
+
 SECURITIES = (
     [],
     [{"playerToken": []}],
