@@ -36,7 +36,10 @@ def held_writes(admin: redis.Redis) -> int:
 
 def test_sigterm_during_a_slow_request_still_answers_it(redis_url: str, tmp_path: Path) -> None:
     quiet = {"ESCOPA_BOTS": "0", "ESCOPA_CLOCK_SWEEP": "0"}  # no writes but the request's
-    with serve_processes(redis_url, tmp_path, 1, ESCOPA_REDIS_TIMEOUT="10", **quiet) as (served,):
+    # Each call on a connection of its own: down the one shared connection, the request's write
+    # would queue behind a background loop's held write, and no more clients would be held.
+    alone = {"ESCOPA_MULTIPLEX": "0", "ESCOPA_REDIS_TIMEOUT": "10"}
+    with serve_processes(redis_url, tmp_path, 1, **alone, **quiet) as (served,):
         answers: list[httpx.Response] = []
         body = {"players": ["Ana", "Bia"]}
         sent = threading.Event()

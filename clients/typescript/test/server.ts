@@ -1,7 +1,8 @@
 /** `escopa serve` as a real process for the tests: a free port, its own Redis, an API key. */
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { randomInt } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,15 +22,55 @@ export interface Served {
   stop(keep?: boolean): Promise<void>;
 }
 
-/** A port nobody listens on now. */
-export function freePort(): Promise<number> {
+/** How far below the system's ephemeral range a server's port is drawn (as the Python tests'). */
+const PORTS_BELOW_EPHEMERAL = 16384;
+const EPHEMERAL_RANGE = "/proc/sys/net/ipv4/ip_local_port_range";
+const handedOut = new Set<number>();
+
+/**
+ * A port nobody listens on now, drawn below the system's ephemeral range: the system hands
+ * ephemeral ports to outgoing connections, and a client that connects to such a port while
+ * its server is down (starting, restarting) can take it, or even connect to itself.
+ */
+export async function freePort(): Promise<number> {
+  const top = await ephemeralStart();
+  const first = Math.max(1024, top - PORTS_BELOW_EPHEMERAL);
+  for (let tries = 0; tries < 100 && first < top; tries++) {
+    const port = randomInt(first, top);
+    if (!handedOut.has(port) && (await bindable(port))) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  return listenOn(0); // no room below the range: any port the system gives
+}
+
+/** The first port of the system's ephemeral range (Linux's default where unknown). */
+async function ephemeralStart(): Promise<number> {
+  try {
+    const first = Number.parseInt((await readFile(EPHEMERAL_RANGE, "utf8")).trim(), 10);
+    return Number.isInteger(first) && first > 1024 ? first : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+async function bindable(port: number): Promise<boolean> {
+  return listenOn(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Listen on `port` of the loopback (0: any) and close again: the port listened on. */
+function listenOn(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
+    probe.listen(port, "127.0.0.1", () => {
       const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
+      const bound = typeof address === "object" && address !== null ? address.port : 0;
+      probe.close(() => resolve(bound));
     });
   });
 }
