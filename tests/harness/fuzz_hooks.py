@@ -442,6 +442,7 @@ def _send_as_listed(case: Case, game_id: str, token: str, body: Any) -> None:
     case.body = body
     _sending[id(case)] = token
     set_on_case(case, AuthContext(operation=case.operation, app=case.operation.app), None)
+    _sending.pop(id(case), None)  # not given (auth skipped): never to a later case of that id
 
 
 def listed_move(client: httpx.Client, game_id: str, seen: Seen) -> tuple[str, Json] | None:
