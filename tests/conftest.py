@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
 import redis
 
 from service.store.redis_server import RedisServer
+from tests.harness.processes import Served
+
+LOG_TAIL = 40
 
 
 @pytest.fixture(scope="session")
@@ -46,3 +49,20 @@ async def archive_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     kind = str(request.param)
     postgres = request.getfixturevalue("postgres_url") if kind == "postgres" else None
     return await empty_archive_url(kind, tmp_path, postgres)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test's report ends with the last lines of each server process it used: a hang
+    or a stray 500 is read from the run's own output."""
+    report = yield
+    if report.failed:
+        funcargs = getattr(item, "funcargs", {})
+        for name, value in funcargs.items():
+            for served in value if isinstance(value, list) else [value]:
+                if isinstance(served, Served) and served.log.exists():
+                    tail = "\n".join(served.log_lines()[-LOG_TAIL:])
+                    report.sections.append((f"{name}: {served.base}'s last log lines", tail))
+    return report

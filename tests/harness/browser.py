@@ -1,6 +1,8 @@
 """A real headless Chromium (Debian's `chromium`) driven by Playwright, watching each page.
 
-Playwright's own browser downloads are never used: the system's executable is launched.
+Playwright's own browser downloads are never used: the system's executable is launched. A click
+that navigates passes `no_wait_after=True` and the test then waits for the URL it expects: the
+click's own wait for a navigation it scheduled once stalled past its timeout, the click done.
 """
 
 from __future__ import annotations

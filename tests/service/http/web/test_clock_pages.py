@@ -212,7 +212,7 @@ def test_the_start_pages_clock_choice_gives_the_game_against_bots_its_clock(
     page = watched.page
     page.goto(f"{server.base}/")
     page.select_option("#bots-clock", "30:120:bot")
-    page.click("#bots button[type=submit]")
+    page.click("#bots button[type=submit]", no_wait_after=True)
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(watched), "the table")
     game_id = urlsplit(page.url).path.rsplit("/", 1)[1]

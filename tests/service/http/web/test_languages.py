@@ -125,7 +125,7 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     page.fill("#bots-target", "1")
     page.click("#bots summary")
     page.fill("#bots-seed", chosen_seed(f"web languages {lang}"))
-    page.click("#bots button[type=submit]")
+    page.click("#bots button[type=submit]", no_wait_after=True)
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(person), "the table")
     game_id = page.url.rsplit("/", 1)[1]
@@ -371,7 +371,7 @@ def test_the_lobby_the_waiting_table_the_join_page_and_a_confirmation_pass_axe(
     assert_in_its_language(guest, lang)
     assert_accessible(guest, "the join page")
     guest.page.fill("#join-name", "Bia")
-    guest.page.click("#join-go")
+    guest.page.click("#join-go", no_wait_after=True)
     guest.page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(guest) and guest.page.is_visible("#resign"), "the dealt table")
     guest.page.click("#resign")

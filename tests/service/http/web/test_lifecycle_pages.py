@@ -244,7 +244,7 @@ def open_with_a_friend(
     page.fill("#friend-target", "3")
     if lobby:
         page.check("#friend-lobby")
-    page.click("#friend button[type=submit]")
+    page.click("#friend button[type=submit]", no_wait_after=True)
     page.wait_for_url("**/play/*")
     page.wait_for_selector("#waiting:not([hidden])")
     assert "token" not in page.url, "the token leaves the address bar"
@@ -307,11 +307,11 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
     assert view["outcome"]["result"] == "resigned" and view["outcome"]["resigned"] == [1]
 
     old = {w.page: token_of(w, game_id) for w in seats}
-    ana.page.click("#rematch")
+    ana.page.click("#rematch", no_wait_after=True)
     ana.page.wait_for_url(lambda url: game_id not in url)
     rematch = game_of(ana)
     until(lambda: bia.page.inner_text("#rematch") == "Play the rematch", "the rematch offered")
-    bia.page.click("#rematch")
+    bia.page.click("#rematch", no_wait_after=True)
     bia.page.wait_for_url(f"**/play/{rematch}")
     until(lambda: version(ana) and version(bia), "both rematch tables")
     assert ana.page.inner_text("#who") == "Ana (seat 0)"
@@ -353,7 +353,7 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
     duda.page.wait_for_selector("#join:not([hidden])")
     assert "Seat 1 is open" in duda.page.inner_text("#game-line")
     duda.page.fill("#join-name", "Duda")
-    duda.page.click("#join-go")
+    duda.page.click("#join-go", no_wait_after=True)
     duda.page.wait_for_url(f"**/play/{game_id}")
     until(lambda: version(duda) and version(caio) == version(duda), "both tables dealt")
     assert duda.page.inner_text("#who") == "Duda (seat 1)"
@@ -390,7 +390,7 @@ def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_a
     fabio = browser.page()
     fabio.page.goto(first[1])
     fabio.page.fill("#join-name", "Fábio")
-    fabio.page.click("#join-go")
+    fabio.page.click("#join-go", no_wait_after=True)
     fabio.page.wait_for_url(f"**/play/{game_id}")
     fabio.page.wait_for_selector("#waiting:not([hidden])")
     assert "Waiting for players: 2 of 3 seats taken" in fabio.page.inner_text("#status")
@@ -399,7 +399,7 @@ def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_a
     assert sorted(invite_links(eva)) == [2]
 
     assert not eva.page.is_visible("#leave"), "the creator aborts rather than leaves"
-    fabio.page.click("#leave")
+    fabio.page.click("#leave", no_wait_after=True)
     fabio.page.wait_for_url(f"{server.base}/")
     until(lambda: sorted(invite_links(eva)) == [1, 2], "the seat open again, live")
     again = invite_links(eva)
@@ -423,7 +423,7 @@ def test_a_seat_kept_on_this_device_is_resumed_after_its_tab_is_closed_then_forg
     page.wait_for_selector("#lang")
     assert not page.is_visible("#mine-box"), "nothing kept yet"
     page.fill("#bots-name", "Gil")
-    page.click("#bots button[type=submit]")
+    page.click("#bots button[type=submit]", no_wait_after=True)
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(first), "the table")
     game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
@@ -439,7 +439,7 @@ def test_a_seat_kept_on_this_device_is_resumed_after_its_tab_is_closed_then_forg
     listed = again.locator(f"#my-games li[data-game='{game_id}']")
     listed.wait_for()
     assert "Gil" in listed.inner_text()
-    listed.locator("a").click()
+    listed.locator("a").click(no_wait_after=True)
     again.wait_for_url(f"{server.base}/play/{game_id}")
     again.wait_for_selector("body[data-version]")
     assert again.inner_text("#who") == "Gil (seat 0)", "the seat resumed, not a spectator"

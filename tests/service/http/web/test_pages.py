@@ -652,7 +652,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
     page.fill("#bots-target", "3")
     page.click("#bots summary")
     page.fill("#bots-seed", chosen_seed("web bot 4"))  # the same match every run
-    page.click("#bots button[type=submit]")
+    page.click("#bots button[type=submit]", no_wait_after=True)
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(person), "the table")
     assert "token" not in page.url, "the token leaves the address bar"
@@ -720,7 +720,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
         signature.inner_text()
     )
     page.goto(f"{server.base}/play/{game_id}")  # back at the table: a rematch, bots stay bots
-    page.click("#rematch")
+    page.click("#rematch", no_wait_after=True)
     page.wait_for_url(lambda url: game_id not in url)
     until(lambda: version(person), "the rematch's table")
     assert page.get_attribute("#others [data-seat='1']", "data-bot") == "expert"
@@ -872,7 +872,7 @@ def test_a_four_player_game_against_bots_gives_the_person_a_bot_partner_at_each_
     for seat, level in ((1, "random"), (2, "greedy"), (3, "expert")):
         page.select_option(f"#bot-seats select[data-seat='{seat}']", level)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
-    page.click("#bots button[type=submit]")
+    page.click("#bots button[type=submit]", no_wait_after=True)
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(watched), "the table")
     game_id = urlsplit(page.url).path.rsplit("/", 1)[1]

@@ -79,7 +79,7 @@ def test_a_tournament_of_bots_created_on_the_start_page_is_followed_to_its_end_o
     page.select_option("#tour-pairing", "swiss")
     page.fill("#tour-rounds", "2")
     page.fill("#tour-boards", "1")
-    page.click("#tour button[type=submit]")
+    page.click("#tour button[type=submit]", no_wait_after=True)
     page.wait_for_url(re.compile(r"/tournaments/[^/]+$"))
     tournament_id = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("body[data-status]")
@@ -129,7 +129,7 @@ def test_a_tables_two_plays_of_a_board_are_shown_side_by_side_and_stepped_togeth
     page.goto(f"{server.base}/tournaments/{finished['tournament_id']}")
     page.wait_for_selector(FINISHED)
     (table,) = finished["rounds"][0]["tables"]
-    page.click("li[data-table='1'] li[data-board='2'] a")
+    page.click("li[data-table='1'] li[data-board='2'] a", no_wait_after=True)
     page.wait_for_url(re.compile(r"/tables/1/1#board=2$"))
     names = [e["name"] for e in finished["entrants"]]
     heading = f"Round 1, table 1: {names[table['a']]} against {names[table['b']]}"
