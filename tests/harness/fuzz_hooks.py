@@ -418,15 +418,21 @@ def _playable(case: Case) -> list[str]:
 
 
 def _send_to_the_seat_to_act(case: Case) -> None:
-    """Until a deal (a hint) is answered in the run, a positive one goes, with the seat to act's
-    token, to the newest game the run created that is to be dealt (being played), as the
-    game's views say now: whether one is, no chain of calls drawn at random can ensure."""
+    """Until a deal (a hint) is answered in the run, a positive one goes to the game dealt by
+    hand made before the run, else the newest game the run created that is to be dealt (being
+    played), as the game's views say now, with a seat's token (the seat to act's: while a deal
+    is due no seat is, and any seat may deal): whether one is, no random chain can ensure."""
     status = "dealing" if case.operation.label == DEAL else "playing"
     with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
-        for game_id in [*list(_games)[::-1][:20], *_to_deal]:
+        for game_id in [*_to_deal, *list(_games)[::-1][:20]]:
             answer = client.get(f"/v1/games/{game_id}")
             view = answer.json() if answer.status_code == 200 else {}
-            token = _games[game_id].tokens.get(view.get("turn", -1))
+            tokens = _games[game_id].tokens
+            token = (
+                tokens.get(view.get("turn"))
+                if status == "playing"
+                else next(iter(tokens.values()), None)
+            )
             if view.get("status") == status and token is not None:
                 body = {"expected_version": view["version"]} if status == "dealing" else None
                 _send_as_listed(case, game_id, token, body if body is not None else case.body)
