@@ -9,7 +9,7 @@ import pytest
 import redis
 
 from service.store.redis_server import RedisServer
-from tests.harness.processes import Served
+from tests.harness.processes import SERVER_LOGS, Served
 
 LOG_TAIL = 40
 
@@ -65,4 +65,8 @@ def pytest_runtest_makereport(
                 if isinstance(served, Served) and served.log.exists():
                     tail = "\n".join(served.log_lines()[-LOG_TAIL:])
                     report.sections.append((f"{name}: {served.base}'s last log lines", tail))
+        for log in item.stash.get(SERVER_LOGS, []):
+            if log.exists():
+                tail = "\n".join(log.read_text().splitlines()[-LOG_TAIL:])
+                report.sections.append((f"{log.parent.name}: escopa serve's last log lines", tail))
     return report

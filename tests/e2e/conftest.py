@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from service.store.redis_server import free_port
-from tests.harness.processes import wait_ready
+from tests.harness.processes import SERVER_LOGS, wait_ready
 
 
 def start_serve(
@@ -33,11 +33,14 @@ def start_serve(
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """`escopa serve` on a free port without REDIS_URL, so it starts its own Redis."""
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """`escopa serve` on a free port without REDIS_URL, so it starts its own Redis (its log
+    ends a failed test's report)."""
     port = free_port()
     data = tmp_path / "data"
-    process = start_serve(port, data)
+    log = tmp_path / "serve.log"
+    process = start_serve(port, data, log=log)
+    request.node.stash.setdefault(SERVER_LOGS, []).append(log)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_ready(base, process)

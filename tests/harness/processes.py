@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import pytest
 
 from service.store.redis_server import free_port
 from tests.harness.signing import SIGNING_KEY
 
 START_TIMEOUT = 120.0  # bounds a hang only: a start on a busy machine took over 30 s
+SERVER_LOGS = pytest.StashKey[list[Path]]()
+"""The log files of the server processes a test started, ended to its report if it fails."""
 
 
 @dataclass

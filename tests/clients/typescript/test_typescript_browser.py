@@ -14,9 +14,15 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.clients.typescript.test_typescript_client import CLIENT, ROOT
 from tests.harness.browser import chromium
+
+SEED = "0123456789abcdef0123456789abcd05"
+"""The match's seed: with each seat playing its last legal move, it ends at entry 181. Server
+seeds gave matches of 181 to 1,333 entries, and the longest overran the page's three minutes
+on a loaded machine."""
 
 PAGE = """<!doctype html>
 <script type="importmap">
@@ -30,21 +36,27 @@ window.addEventListener("unhandledrejection", (event) => failed(event.reason));
 window.addEventListener("error", (event) => failed(event.error ?? event.message));
 const baseUrl = location.origin;
 const api = createApi({ baseUrl });
-const game = unwrap(await api.POST("/v1/games", { body: { players: ["Ana", "Bia"] } }));
+const body = { players: ["Ana", "Bia"], seed: "SEED" };
+const game = unwrap(await api.POST("/v1/games", { body }));
 const gameId = game.game_id;
 const token = (seat) => game.players[seat].token;
 const seqs = [];
+const seen = [null, null];
+window.progress = { gameId, seqs, seen };
+const onEntry = (seat) => (entry, view) => {
+  seen[seat] = { seq: entry.seq, version: view.version, status: view.status, turn: view.turn };
+};
 const spectator = (async () => {
   const events = followEvents({ baseUrl, gameId, token: token(0) });
   for await (const entry of events) seqs.push(entry.seq);
 })();
 const decide = ({ legal }) => legal.moves[legal.moves.length - 1];
 const views = await Promise.all([0, 1].map((seat) =>
-  new Table({ baseUrl, gameId, token: token(seat), decide }).play()));
+  new Table({ baseUrl, gameId, token: token(seat), decide, onEntry: onEntry(seat) }).play()));
 await spectator;
 window.result = { seqs, version: views[0].version, statuses: views.map((view) => view.status) };
 </script>
-"""
+""".replace("SEED", SEED)
 
 
 def stream(url: str) -> bool:
@@ -80,12 +92,17 @@ def test_two_tables_play_a_match_in_a_browser_following_events_with_stream_ticke
         )
         page.route(f"{base}/__client/**", client_file)
         page.goto(f"{base}/__client/index.html")
-        page.wait_for_function("window.result !== undefined", timeout=180_000)
+        try:
+            page.wait_for_function("window.result !== undefined", timeout=180_000)
+        except PlaywrightTimeout:
+            progress = page.evaluate("JSON.stringify(window.progress)")
+            raise AssertionError(f"no result; the page saw {progress}") from None
         result = json.loads(page.evaluate("JSON.stringify(window.result)"))
         assert "error" not in result, result["error"]
         assert watched.errors == []
 
     assert result["statuses"] == ["finished", "finished"]
+    assert result["version"] == 181, "the seeded match is played as it always was"
     assert result["seqs"] == list(range(1, result["version"] + 1))
     streams = [url for url in watched.requests if stream(url)]
     assert len(streams) >= 3, "the spectator and each table followed the events"
