@@ -19,7 +19,7 @@ from service.store.connections import connect
 from service.store.game_store import GameStore
 from service.store.redis_server import free_port
 from service.store.tail import LogTail
-from service.store.writes import Borrowing, OutcomeUnknown, Writes
+from service.store.writes import Borrowing, OutcomeUnknown, Writes, reaching_redis
 from tests.harness.faults import kill_when_waiting
 
 Runner = Callable[[Coroutine[Any, Any, None]], None]
@@ -104,9 +104,8 @@ def test_a_looked_up_first_answer_is_refreshed_so_the_wait_after_it_covers_its_w
 
 
 def test_a_socket_that_uvloop_closed_under_redis_py_is_a_lost_connection(redis_url: str) -> None:
-    # uvloop raises RuntimeError when redis-py writes to a transport closed under it; the store
-    # turns it into redis-py's ConnectionError, which the service answers with 503. The call
-    # goes on a follower's own connection: a pooled one may notice the close first and reconnect.
+    # Whichever notices the close first (uvloop's RuntimeError on the write, or redis-py's own
+    # check of the socket), the call fails with redis-py's ConnectionError: the service's 503.
     async def body() -> None:
         client = Redis.from_url(redis_url)
         tail = LogTail(client, "absent", block=1.0, timeout=1.0, start=None)
@@ -115,13 +114,20 @@ def test_a_socket_that_uvloop_closed_under_redis_py_is_a_lost_connection(redis_u
             writer = tail._connection._writer
             assert writer is not None
             writer.transport.abort()
-            with pytest.raises(RedisConnectionError, match="RuntimeError"):
+            with pytest.raises(RedisConnectionError):
                 await tail.exists()
         finally:
             await tail.close()
             await client.aclose()
 
     uvloop.run(body())
+
+
+def test_uvloops_runtime_error_on_a_closed_transport_becomes_a_lost_connection() -> None:
+    closed = RuntimeError("unable to perform operation on <TCPTransport closed=True>")
+    with pytest.raises(RedisConnectionError, match="RuntimeError") as failed, reaching_redis():
+        raise closed
+    assert failed.value.__cause__ is closed
 
 
 def test_a_burst_of_calls_beyond_the_pools_cap_waits_its_turn_instead_of_failing(
