@@ -275,4 +275,7 @@ $("board-form").addEventListener("submit", (event) => {
   event.preventDefault();
   loadBoard().catch((problem) => { $("board").replaceChildren(h("li", { class: "error", text: messageOf(problem) })); });
 });
+// Every form listens now: its button, disabled in the page until here, may submit (a click while
+// the catalog loaded would have sent the form natively, reloading the page).
+for (const button of document.querySelectorAll("form button[type=submit]")) button.removeAttribute("disabled");
 loadPresets().catch((problem) => { $("start-error").textContent = messageOf(problem); });
