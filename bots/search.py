@@ -22,8 +22,8 @@ HAND: Final = 3
 WORK: Final = 16_000
 """The work of one decision at most, whatever its node budget: positions searched, steps
 listed and table subsets summed (`SUBSETS` to a unit). It bounds the worst case in time
-(docs/bots.md); an ordinary decision of the default budget needs under 10,000 and an exact
-2-player endgame up to about 15,000, so it binds only on big tables."""
+(docs/bots.md); an ordinary decision of the default budget needs under 11,000 (p99) and an
+exact 2-player endgame up to about 15,000, so it binds only on big tables."""
 SUBSETS: Final = 64
 
 
