@@ -21,9 +21,8 @@ INFINITY: Final = math.inf
 HAND: Final = 3
 WORK: Final = 16_000
 """The work of one decision at most, whatever its node budget: positions searched and steps
-listed. It bounds the worst case in time (docs/bots.md); an ordinary decision of the default
-budget needs under 11,000 (p99) and an exact 2-player endgame up to about 15,000, so it binds
-only on big tables."""
+listed. It bounds the worst case in time (docs/bots.md); a decision of the default budget
+needs about 10,000 at p99, so it binds on big tables and rarely elsewhere."""
 
 
 class Position(NamedTuple):

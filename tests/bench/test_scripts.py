@@ -45,6 +45,13 @@ def test_the_endgames_benchmark_finds_no_move_short_of_the_best_and_prints_its_t
     assert re.search(r"expert decision: p50 [\d.]+ ms .* p99 [\d.]+ ms", out), out
 
 
+def test_the_endgames_benchmark_prints_today_beside_a_baseline_and_the_p99_ratio() -> None:
+    out = run("endgames.py", "--count", "5", "--baseline", str(ROOT), "--rounds", "2")
+    assert re.search(r"baseline p50 [\d.]+ ms .* p99 [\d.]+ ms .*\(medians of the rounds\)", out)
+    assert re.search(r"today +p50 [\d.]+ ms .* p99 [\d.]+ ms", out), out
+    assert re.search(r"p99 baseline / today: median [\d.]+ \(rounds [\d.]+-[\d.]+\)", out), out
+
+
 def test_the_replay_benchmark_prints_the_audit_against_self_play() -> None:
     out = run("replay.py", "--matches", "3")
     assert re.search(r"the audit costs [\d.]+x playing", out), out
