@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from bots.endgame import Endgame
 from bots.evaluation import weights
 from bots.knowledge import Knowledge
 from bots.positions import next_first, position, step_of
@@ -65,7 +66,7 @@ def _evaluate(
             break  # the decision's work is used up: the deals searched so far decide
         root = position(seen, known, deal.hands)
         found = (
-            search.exact(root, steps, best_only)
+            Endgame(search).values(root, steps, best_only)
             if exact
             else search.values(root, steps, deal.stock, per_move, depth)
         )

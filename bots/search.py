@@ -40,10 +40,6 @@ class Position(NamedTuple):
 Step = tuple[int, int]
 """A move: (played card's bit, captured mask); a discard captures 0; a claim plays bit 0."""
 
-Bounds = tuple[dict[int, float], dict[int, float]]
-"""The bounds of the positions met in an exact search, by key: (at least, at most). Keys and
-values are ints and floats, which the cyclic collector does not track (tuples it does)."""
-
 
 class Search:
     """One searcher per decision: the rules, the searching side, and a node budget per call."""
@@ -76,110 +72,13 @@ class Search:
             found.append(self._value(child, depth - 1, -INFINITY, INFINITY))
         return found
 
-    def exact(self, position: Position, steps: list[Step], best_only: bool = False) -> list[float]:
-        """The margin after each step with both sides then playing their best to the round's
-        end: exact for 2 players once the stock is empty (every card is then known). Alpha-beta
-        with the bounds of each position met kept (many orders of the same plays meet), shared
-        by the steps. Each step's value is exact; with `best_only`, a step that cannot beat an
-        earlier one is only shown to be no better (its value is then at most the best so far),
-        so the first best step is the same, found sooner. Past `WORK` the rest is cut as
-        `values` cuts (bounded time; a random endgame needs far less)."""
-        self.stock = 0
-        kept: Bounds = ({}, {})
-        found: list[float] = []
-        for step in steps:
-            floor = max(found, default=-INFINITY) if best_only else -INFINITY
-            found.append(self._solve(self.after(position, step), floor, INFINITY, kept))
-        return found
-
-    def _solve(self, p: Position, alpha: float, beta: float, kept: Bounds) -> float:
-        self.work += 1
-        hands = p.hands
-        if not any(hands):
-            return self._hand_end(p)
-        if not p.claim and (hands[0] | hands[1]).bit_count() == 1:
-            return self._last_card(p)
-        # The position as one int (40 bits a mask, 8 an escopa count): its bounds are kept by it.
-        key = (hands[0] | hands[1] << 40 | p.table << 80 | p.caps[0] << 120
-               | p.caps[1] << 160 | p.escopas[0] << 200 | p.escopas[1] << 208
-               | (p.last + 1) << 216 | p.turn << 218 | p.claim << 220)  # fmt: skip
-        lows, highs = kept
-        low, high = lows.get(key, -INFINITY), highs.get(key, INFINITY)
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        if self.work >= WORK:
-            return self._cut(p)
-        alpha, beta = max(alpha, low), min(beta, high)
-        mine = self.w.side_of[p.turn] == self.side
-        best = -INFINITY if mine else INFINITY
-        a, b = alpha, beta
-        for step in self.steps(p):
-            value = self._solve(self.after(p, step), a, b, kept)
-            if mine:
-                best = max(best, value)
-                a = max(a, best)
-            else:
-                best = min(best, value)
-                b = min(b, best)
-            if a >= b:
-                break
-        if best <= alpha:
-            highs[key] = best  # all failed low: the value is at most `best`
-        elif best >= beta:
-            lows[key] = best  # cut off high: the value is at least `best`
-        else:
-            lows[key] = highs[key] = best
-        return best
-
-    def _last_card(self, p: Position) -> float:
-        """The exact value of the round's last play (no claim pending), without a search: a
-        capture with the last card takes the whole table (the rest goes to the last to
-        capture), and sweeps only if the table's total is what the card needs (then no other
-        set sums to it); a discard leaves the table to the last to capture."""
-        turn, table, caps, escopas = p.turn, p.table, p.caps, p.escopas
-        card = p.hands[turn]
-        side = self.w.side_of[turn]
-        need = CAPTURE_SUM - VALUES[card.bit_length() - 1]
-        sweeps = total(table) == need
-        takes = sweeps or bool(sums_made(table) >> need & 1)
-        found = []
-        if takes:
-            won = _with(caps, side, caps[side] | card | table)
-            scored = _with(escopas, side, escopas[side] + 1) if sweeps else escopas
-            found.append(self._margin(won, scored, True))
-        if not (self.mandatory and takes):
-            left = table | card
-            caps = caps if p.last < 0 else _with(caps, p.last, caps[p.last] | left)
-            found.append(self._margin(caps, escopas, True))
-        self.work += len(found)
-        return max(found) if side == self.side else min(found)
-
     def spent(self) -> bool:
         """Whether the decision's work is used up: from then on each step is valued at once."""
         return self.work >= WORK
 
     def steps(self, p: Position) -> list[Step]:
-        """The moves of the seat to act, promising ones first (claims, sweeps, big captures)."""
-        hand, table = p.hands[p.turn], p.table
-        made = sums_made(table)
-        takes = [i for i in bits_of(hand) if made >> (CAPTURE_SUM - VALUES[i]) & 1]
-        claims = p.claim & table and made >> CAPTURE_SUM & 1
-        found: list[Step] = []
-        if not (takes or claims):
-            found += [(1 << i, 0) for i in bits_of(hand)]
-            self.work += len(found)
-            return found
-        if claims:
-            found += [(0, s) for s in sets_summing(table, CAPTURE_SUM) if s & p.claim]
-        captures: list[Step] = []
-        for i in takes:
-            captures += [(1 << i, s) for s in sets_summing(table, CAPTURE_SUM - VALUES[i])]
-        captures.sort(key=lambda m: (m[1] == table, (m[0] | m[1]) & SEVEN_D, (m[1]).bit_count()))
-        found += reversed(captures)
-        if not (self.mandatory and takes):
-            found += [(1 << i, 0) for i in bits_of(hand)]
+        """The moves of the seat to act, promising ones first (`moves_of`)."""
+        found = moves_of(p.hands[p.turn], p.table, p.claim, self.mandatory)
         self.work += len(found)
         return found
 
@@ -209,7 +108,7 @@ class Search:
         if not any(p.hands):
             return self._hand_end(p)
         if depth <= 0 or self.nodes >= self.limit or self.work >= WORK:
-            return self._cut(p)
+            return self.cut(p)
         steps = self.steps(p)
         if self.w.side_of[p.turn] == self.side:
             best = -INFINITY
@@ -227,7 +126,7 @@ class Search:
                 break
         return best
 
-    def _cut(self, p: Position) -> float:
+    def cut(self, p: Position) -> float:
         """The margin where the search stops inside the hand: the seat to act sweeps the table
         if it holds the card that does (it does, in this deal)."""
         value = self._margin(p.caps, p.escopas, False)
@@ -261,6 +160,26 @@ class Search:
             found = margin(self.w, expected_points(self.w, caps, escopas, final), self.side)
             self.leaves[key] = found
         return found
+
+
+def moves_of(hand: int, table: int, claim: int, mandatory: bool) -> list[Step]:
+    """The moves of a hand at a table, promising ones first: claims of the card `claim`, then
+    captures (sweeps, those with the seven of diamonds and big ones first), then discards."""
+    made = sums_made(table)
+    found: list[Step] = []
+    if claim & table and made >> CAPTURE_SUM & 1:
+        found += [(0, s) for s in sets_summing(table, CAPTURE_SUM) if s & claim]
+    captures: list[Step] = []
+    for i in bits_of(hand):
+        need = CAPTURE_SUM - VALUES[i]
+        if made >> need & 1:
+            captures += [(1 << i, s) for s in sets_summing(table, need)]
+    if len(captures) > 1:
+        captures.sort(key=lambda m: (m[1] == table, (m[0] | m[1]) & SEVEN_D, m[1].bit_count()))
+    found += reversed(captures)
+    if not (mandatory and captures):
+        found += [(1 << i, 0) for i in bits_of(hand)]
+    return found
 
 
 def sweep_chance(table: int, pool: int, cards: int = HAND) -> float:
