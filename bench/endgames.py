@@ -4,7 +4,9 @@ Each endgame (`tests/harness/endgames.py`: a random escopa or escoba match playe
 round's last hand, the stock empty) is decided by the expert at the default budget, and its
 move's exact round margin is compared with the best move's, both found by alpha-beta through
 the engine itself. Prints how many moves fell short (it must be none: the command then exits
-1) and the expert's decision time (CPU time of one decision: p50, p95, p99 and the maximum).
+1) and the expert's decision time (CPU time of one decision: p50, p95, p99 and the maximum),
+timed in a process that only decides, as a bot worker does (`bench/endgame_times.py`): the
+exhaustive solver's garbage would otherwise be collected inside the expert's decisions.
 
 With `--baseline-rev REV` (that commit's `bots/`, taken with `git archive`, on today's engine)
 or `--baseline PATH` (a folder holding another `bots/`), both experts then decide the same
@@ -24,7 +26,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 # This folder holds bench/engine.py: the project's root comes first, so `engine` is the package.
@@ -84,21 +85,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4, help="side-by-side rounds (default 4)")
     args = parser.parse_args()
     expert = level("expert")
-    took: list[float] = []
     short = []
     for i in track(range(args.count), args.count, "endgames", "endgames"):
         e = endgame(f"{args.seed}-{i}")
-        seen = engine.view(e.state, e.seat)
-        began = time.process_time()
-        move = expert.choose(seen, e.known, bot_rng(e.state.seed, e.seat, i), DEFAULT_BUDGET)
-        took.append(1000 * (time.process_time() - began))
+        move = expert.choose(
+            engine.view(e.state, e.seat), e.known, bot_rng(e.state.seed, e.seat, i), DEFAULT_BUDGET
+        )
         solver = Solver(e.seat)
         if solver.after(e.state, move) != solver.best(e.state):
             short.append(e.state.seed)
     print(f"{args.count:,} endgames (2 players, stock empty), budget {DEFAULT_BUDGET}, "
           f"Python {platform.python_version()}")  # fmt: skip
     print(f"  moves short of the best: {len(short)}{' ' + ', '.join(short[:5]) if short else ''}")
-    print(f"  expert decision: {shown(percentiles(took))}")
+    print(f"  expert decision: {shown(percentiles(times(ROOT, args.count, args.seed)))}")
     if args.baseline is not None or args.baseline_rev is not None:
         with tempfile.TemporaryDirectory() as folder:
             root = args.baseline or checkout(args.baseline_rev, Path(folder), "bots")
