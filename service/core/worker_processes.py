@@ -12,6 +12,8 @@ import asyncio
 import multiprocessing
 import os
 import random
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Final, NamedTuple, TypeVar
@@ -23,6 +25,8 @@ from engine.views import View
 T = TypeVar("T")
 A = TypeVar("A")
 NICENESS: Final = 10
+PARENT_CHECK_SECONDS: Final = 1.0
+"""How often a worker process looks whether the process that started it still runs."""
 
 
 class Question(NamedTuple):
@@ -81,10 +85,18 @@ def portable(call: tuple[Callable[[A], T], A]) -> T | Raised:
         return Raised(type(error), error.args, dict(vars(error)))
 
 
-def _yield_to_requests() -> None:
-    """A thinking process runs below the processes that serve requests: on a busy machine the
-    kernel gives them the CPU first."""
+def _worker_started(parent: int) -> None:
+    """A thinking process runs below the processes that serve requests (on a busy machine the
+    kernel gives them the CPU first), and ends with the process that started it: a server
+    killed at once leaves no thinking process behind."""
     os.nice(NICENESS)
+    threading.Thread(target=_end_with, args=(parent,), daemon=True, name="parent").start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _ready() -> None:
@@ -110,7 +122,10 @@ class WorkerProcesses:
             if self.processes > 0:
                 context = multiprocessing.get_context("spawn")  # no fork of a threaded process
                 self._executor = ProcessPoolExecutor(
-                    self.processes, mp_context=context, initializer=_yield_to_requests
+                    self.processes,
+                    mp_context=context,
+                    initializer=_worker_started,
+                    initargs=(os.getpid(),),
                 )
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="bot")
