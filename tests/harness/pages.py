@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as ClickTimeout
 
 from service.http.web import STATIC
@@ -64,6 +65,26 @@ def until(check: Any, what: str, timeout: float = WAIT) -> Any:
             return found
         time.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def click_to_game(watched: Watched, selector: str, game_id: str) -> None:
+    """Click a button that takes the page from game `game_id` to another (a rematch); a refusal
+    fails with the page's own words, a click that did nothing with what the page asked and said."""
+    page = watched.page
+    page.click(selector, no_wait_after=True)
+
+    def moved_or_refused() -> bool | str:
+        try:
+            return game_id not in page.url or page.inner_text("#error").strip()
+        except PlaywrightError:  # the page is navigating: asked again
+            return False
+
+    try:
+        until(moved_or_refused, f"{selector} to leave game {game_id}")
+    except AssertionError as hung:
+        asked = [url for url in watched.requests if "/v1/" in url][-5:]
+        raise AssertionError(f"{hung}; last calls {asked}; console {watched.errors}") from None
+    assert game_id not in page.url, f"{selector} was refused: {page.inner_text('#error')}"
 
 
 def version(watched: Watched) -> int:

@@ -23,6 +23,7 @@ from tests.harness.api import Json, chosen_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     assert_clean,
+    click_to_game,
     my_turn,
     play_by_clicks,
     rehashed,
@@ -307,8 +308,7 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
     assert view["outcome"]["result"] == "resigned" and view["outcome"]["resigned"] == [1]
 
     old = {w.page: token_of(w, game_id) for w in seats}
-    ana.page.click("#rematch", no_wait_after=True)
-    ana.page.wait_for_url(lambda url: game_id not in url)
+    click_to_game(ana, "#rematch", game_id)
     rematch = game_of(ana)
     until(lambda: bia.page.inner_text("#rematch") == "Play the rematch", "the rematch offered")
     bia.page.click("#rematch", no_wait_after=True)

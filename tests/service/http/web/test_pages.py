@@ -26,6 +26,7 @@ from tests.harness.api import Json, canonical, capturing_cards, chosen_seed, fin
 from tests.harness.browser import DESKTOP, PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     assert_clean,
+    click_to_game,
     my_turn,
     play_by_clicks,
     play_by_keyboard,
@@ -720,8 +721,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
         signature.inner_text()
     )
     page.goto(f"{server.base}/play/{game_id}")  # back at the table: a rematch, bots stay bots
-    page.click("#rematch", no_wait_after=True)
-    page.wait_for_url(lambda url: game_id not in url)
+    click_to_game(person, "#rematch", game_id)
     until(lambda: version(person), "the rematch's table")
     assert page.get_attribute("#others [data-seat='1']", "data-bot") == "expert"
     assert http.get(url).json()["rematch"] == urlsplit(page.url).path.rsplit("/", 1)[1]
