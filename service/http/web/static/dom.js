@@ -37,6 +37,17 @@ export function h(tag, properties = {}, ...children) {
 }
 
 /**
+ * Put `nodes` in `box` unless it shows the same already: a button drawn again is then not
+ * swapped for its twin between a press and its release, which would lose the click.
+ * @param {HTMLElement} box
+ * @param {HTMLElement[]} nodes
+ */
+export function redraw(box, nodes) {
+  const drawn = nodes.map((node) => node.outerHTML).join("");
+  if (box.innerHTML !== drawn) box.replaceChildren(...nodes);
+}
+
+/**
  * The page's element with this id, checked to be a `kind` (an `HTMLElement` unless named):
  * a page whose HTML lacks it fails here, saying which, rather than later on a null.
  * @template {HTMLElement} [T=HTMLElement]

@@ -5,7 +5,7 @@
 // last join deals it; a seat may leave, abort, resign, and ask for a rematch at the end.
 
 import { Problem, api, gameIdFromPath, messageOf, passing, tagged } from "./api.js";
-import { byId as $, h } from "./dom.js";
+import { byId as $, h, redraw } from "./dom.js";
 import { cardBack, cardRow, playedWords, shortName } from "./cards.js";
 import { deckPicker, presetOf, usePreset } from "./decks.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
@@ -297,7 +297,7 @@ function onEntry(entry) {
     state.source?.close();
     state.source = null;
   }
-  refresh();
+  if (entry.seq > state.loadedAt) refresh(); // the view read at load holds the older ones
 }
 
 /**
@@ -360,7 +360,7 @@ function render() {
   renderHint();
   renderWaiting(view);
   renderKeeping(view);
-  $("life").replaceChildren(...lifeActions(view));
+  redraw($("life"), lifeActions(view)); // its handlers depend on nothing else the view says
   $("sides").replaceChildren(...view.sides.map((side) => sideBox(side)));
   const link = $("replay-link", HTMLAnchorElement);
   link.href = `/replay/${gameId}`;

@@ -925,13 +925,29 @@ def test_the_table_and_the_replay_open_at_their_header(
     assert_clean(server, watched)
 
 
+def two_seats(http: httpx.Client, seed: str) -> tuple[str, list[str]]:
+    """A new 2-player game dealt from `seed`: its id and its seats' tokens."""
+    body = {"players": ["Ana", "Bia"], "seed": chosen_seed(seed)}
+    created = http.post("/v1/games", json=body).json()
+    return created["game_id"], [p["token"] for p in created["players"]]
+
+
+def first_legal_move(http: httpx.Client, game_id: str, tokens: list[str]) -> int:
+    """Play the first legal move of the seat to act, through the API; the version it made."""
+    url = f"/v1/games/{game_id}"
+    auth = {"Authorization": f"Bearer {tokens[http.get(url).json()['turn']]}"}
+    legal = http.get(f"{url}/legal-moves", headers=auth).json()
+    body = {"move": legal["moves"][0]["id"], "expected_version": legal["version"]}
+    played = http.post(f"{url}/moves", json=body, headers=auth)
+    assert played.is_success, played.text
+    return int(played.json()["version"])
+
+
 def test_a_view_read_that_fails_for_a_moment_is_read_again_and_its_problem_cleared(
     server: Served, browser: Chromium
 ) -> None:
     with httpx.Client(base_url=server.base, timeout=10) as http:
-        body = {"players": ["Ana", "Bia"], "seed": chosen_seed("a read again")}
-        created = http.post("/v1/games", json=body).json()
-        game_id, tokens = created["game_id"], [p["token"] for p in created["players"]]
+        game_id, tokens = two_seats(http, "a read again")
         watched = browser.page()
         page = watched.page
         page.goto(f"{server.base}/play/{game_id}#token={tokens[1]}")
@@ -946,12 +962,29 @@ def test_a_view_read_that_fails_for_a_moment_is_read_again_and_its_problem_clear
             route.abort()
 
         page.route(f"{server.base}/v1/games/{game_id}", fail_once)
-        turn = http.get(f"/v1/games/{game_id}").json()["turn"]
-        auth = {"Authorization": f"Bearer {tokens[turn]}"}
-        legal = http.get(f"/v1/games/{game_id}/legal-moves", headers=auth).json()
-        move = {"move": legal["moves"][0]["id"], "expected_version": legal["version"]}
-        assert http.post(f"/v1/games/{game_id}/moves", json=move, headers=auth).is_success
+        first_legal_move(http, game_id, tokens)
         until(lambda: version(watched) > first, "the move, read again after the failed read")
     assert failed == [f"{server.base}/v1/games/{game_id}"], "one read of the view failed"
     until(lambda: page.inner_text("#error") == "", "the passing problem cleared")
     assert all("Failed to load resource" in error for error in watched.errors), watched.errors
+
+
+def test_a_new_entry_reads_the_view_once_and_leaves_the_buttons_it_draws_again_in_place(
+    server: Served, browser: Chromium
+) -> None:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        game_id, tokens = two_seats(http, "buttons in place")
+        url = f"/v1/games/{game_id}"
+        at = first_legal_move(http, game_id, tokens)  # past it: the seat may resign, not abort
+        watched = browser.page()
+        page = watched.page
+        page.goto(f"{server.base}/play/{game_id}#token={tokens[0]}")
+        until(lambda: version(watched) == at and page.locator("#log li").count() == at, "the log")
+        page.evaluate("document.querySelector('#resign').drawnFirst = true")  # not in its HTML
+        at = first_legal_move(http, game_id, tokens)
+        until(lambda: version(watched) == at, "the new entry's view")
+    kept = page.evaluate("document.querySelector('#resign').drawnFirst === true")
+    assert kept, "the resign button drawn again is the same element, not its twin"
+    reads = [u for u in watched.requests if urlsplit(u).path == url]
+    assert len(reads) == 2, f"the view at load and after the new entry only: {reads}"
+    assert_clean(server, watched)
