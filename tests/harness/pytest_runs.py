@@ -1,0 +1,27 @@
+"""A real pytest run inside a test, on files the test wrote: how the suite's own pytest
+plugins are tested."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+QUIET = ("-p", "no:randomly", "-p", "no:cacheprovider", "-W", "ignore")
+
+
+def pytest_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """pytest with `args` in `folder`, with this repository importable, in the files' order and
+    without the calling run's `PYTEST_` variables (a worker's name among them)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *QUIET, *args],
+        cwd=folder,
+        env={**environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
