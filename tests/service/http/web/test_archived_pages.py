@@ -12,6 +12,7 @@ import redis
 from service.store.archive.opening import sqlite_url
 from service.store.redis_server import RedisServer
 from tests.harness.browser import chromium
+from tests.harness.pages import WAIT
 from tests.harness.processes import serve_processes
 
 
@@ -22,7 +23,7 @@ def test_the_replay_page_of_an_archived_game_verifies(
     env = {"ESCOPA_ARCHIVE_URL": sqlite_url(tmp_path / "archive.sqlite3")}
     env |= {"ESCOPA_FINISHED_TTL": "1"}
     with serve_processes(redis_server.url, tmp_path, 1, **env) as [served]:
-        with httpx.Client(base_url=served.base, timeout=10) as http:
+        with httpx.Client(base_url=served.base, timeout=WAIT) as http:
             game = http.post("/v1/games", json={"players": ["Ana", "Bia"]}).json()
             game_id, token = game["game_id"], game["players"][0]["token"]
             auth = {"Authorization": f"Bearer {token}"}

@@ -22,6 +22,7 @@ from service.store.redis_server import RedisServer
 from tests.harness.api import Json, chosen_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
+    WAIT,
     assert_clean,
     click_to_game,
     my_turn,
@@ -70,7 +71,7 @@ def play_some(http: httpx.Client, game_id: str, tokens: dict[int, str], moves: i
 def resigned(server: Served) -> Json:
     """A game with an open seat taken by invite, six moves, seat 1's resignation and a
     rematch; its export."""
-    with httpx.Client(base_url=server.base, timeout=10) as http:
+    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
         body = {
             "players": ["Ana", {"open": True}],
             "seed": chosen_seed("web life 1"),
@@ -93,7 +94,7 @@ def resigned(server: Served) -> Json:
 def aborted(server: Served) -> Json:
     """A 3-player game: a seat taken, left and taken again by someone else, then aborted
     while it waits; its export."""
-    with httpx.Client(base_url=server.base, timeout=10) as http:
+    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
         body = {
             "players": ["Ana", {"open": True}, {"open": True}],
             "seed": chosen_seed("web life 2"),
@@ -116,7 +117,7 @@ def aborted(server: Served) -> Json:
 
 
 def server_replay_hash(server: Served, game_id: str) -> str:
-    report = httpx.get(f"{server.base}/v1/games/{game_id}/audit", timeout=10).json()
+    report = httpx.get(f"{server.base}/v1/games/{game_id}/audit", timeout=WAIT).json()
     assert report["ok"], report
     return str(report["replay_hash"])
 
@@ -304,7 +305,7 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
     for watched, line in ((ana, "You win! "), (bia, "You lose. ")):
         until(lambda w=watched: w.page.is_visible("#outcome"), "the outcome")
         assert watched.page.inner_text("#outcome").startswith(line + "Bia resigned: Ana won")
-    view = httpx.get(f"{server.base}/v1/games/{game_id}", timeout=10).json()
+    view = httpx.get(f"{server.base}/v1/games/{game_id}", timeout=WAIT).json()
     assert view["outcome"]["result"] == "resigned" and view["outcome"]["resigned"] == [1]
 
     old = {w.page: token_of(w, game_id) for w in seats}
@@ -319,7 +320,7 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
     fresh = [token_of(w, rematch) for w in seats]
     assert len(set(fresh)) == 2 and not set(fresh) & set(old.values())
     for seat, token in enumerate(fresh):
-        mine = httpx.get(f"{server.base}/v1/games/{rematch}", headers=bearer(token), timeout=10)
+        mine = httpx.get(f"{server.base}/v1/games/{rematch}", headers=bearer(token), timeout=WAIT)
         assert mine.json()["seat"] == seat and mine.json()["status"] == "playing"
     assert_clean(server, ana, bia)
     sent = [url for w in seats for url in w.requests]
@@ -460,7 +461,7 @@ def test_a_seat_kept_on_this_device_is_resumed_after_its_tab_is_closed_then_forg
 def test_the_start_page_shows_a_ladders_leaderboard_its_provisional_players_and_a_problem(
     server: Served, browser: Chromium
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=10) as http:
+    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
         body = {
             "players": [
                 {"name": "Eva", "player_id": "web-1"},

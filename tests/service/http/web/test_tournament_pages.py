@@ -5,7 +5,6 @@ table's two plays of the same board side by side, each in the replay viewer."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -16,12 +15,12 @@ import redis
 from service.store.redis_server import RedisServer
 from tests.harness.api import Json
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
-from tests.harness.pages import LANGUAGES, assert_accessible, assert_clean, shoot, until
+from tests.harness.pages import LANGUAGES, WAIT, assert_accessible, assert_clean, shoot, until
 from tests.harness.processes import Served, serve_processes
 from tests.service.http.web.test_languages import assert_in_its_language
 
 FINISHED = "body[data-status='finished']"
-BOUND_MS = 30_000  # bounds a hang only: a tournament of random bots ends in seconds
+BOUND_MS = 300_000  # bounds a hang only: three bots, one an expert, took over 30 s when loaded
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +37,7 @@ def browser() -> Iterator[Chromium]:
 
 
 def read(server: Served, path: str) -> Json:
-    answer = httpx.get(f"{server.base}{path}", timeout=10)
+    answer = httpx.get(f"{server.base}{path}", timeout=WAIT)
     answer.raise_for_status()
     found: Json = answer.json()
     return found
@@ -50,7 +49,7 @@ def finished(server: Served) -> Json:
     the API and played by the service's bots to its end."""
     body = {"name": "Side cup", "rounds": 1, "boards": 2, "pairing": "swiss", "entrants": [
         {"name": "Rita", "bot": "random"}, {"name": "Beto", "bot": "greedy"}]}  # fmt: skip
-    created = httpx.post(f"{server.base}/v1/tournaments", json=body, timeout=10).json()
+    created = httpx.post(f"{server.base}/v1/tournaments", json=body, timeout=WAIT).json()
     path = f"/v1/tournaments/{created['tournament_id']}"
     until(lambda: read(server, path)["status"] == "finished", "the tournament's end")
     return read(server, path)
@@ -84,11 +83,9 @@ def test_a_tournament_of_bots_created_on_the_start_page_is_followed_to_its_end_o
     tournament_id = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("body[data-status]")
     assert page.inner_text("#name") == "Web cup"
-    started = time.monotonic()
 
     page.wait_for_selector(FINISHED, timeout=BOUND_MS)
 
-    assert time.monotonic() - started < BOUND_MS / 1000
     reading = f"{server.base}/v1/tournaments/{tournament_id}"
     reads = watched.requests.count(reading)
     assert reads >= 2, "read again while it ran"
@@ -105,7 +102,7 @@ def test_a_tournament_of_bots_created_on_the_start_page_is_followed_to_its_end_o
     assert page.inner_text("#seed") == api["seed"]
     export = page.get_attribute("#export", "href")
     assert export == f"/v1/tournaments/{tournament_id}/export"
-    assert httpx.get(f"{server.base}{export}", timeout=30).status_code == 200
+    assert httpx.get(f"{server.base}{export}", timeout=WAIT).status_code == 200
     for round_ in api["rounds"]:
         section = page.locator(f"section[data-round='{round_['round']}']")
         for number, table in enumerate(round_["tables"], start=1):
