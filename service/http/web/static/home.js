@@ -257,10 +257,10 @@ translate();
 showMine();
 const players = $("players", HTMLSelectElement);
 players.addEventListener("change", () => nameInputs(Number(players.value)));
-nameInputs(2);
+nameInputs(Number(players.value)); // a choice made before this script ran (or kept by the browser) holds
 const botPlayers = $("bots-players", HTMLSelectElement);
 botPlayers.addEventListener("change", () => botInputs(Number(botPlayers.value)));
-botInputs(2);
+botInputs(Number(botPlayers.value));
 $("bots").addEventListener("submit", creator(botsBody, "bots-error", toTable));
 $("start").addEventListener("submit", creator(body, "start-error", showCreated));
 $("friend").addEventListener("submit", creator(friendBody, "friend-error", toTable));
@@ -268,6 +268,7 @@ const toTournament = (/** @type {CreatedTournament} */ created) => location.assi
 $("tour").addEventListener("submit", creator(tournamentBody, "tour-error", toTournament, "/v1/tournaments"));
 $("tour-pairing").addEventListener("change", roundRobinRounds);
 $("tour-entrants").addEventListener("input", roundRobinRounds);
+roundRobinRounds();
 const showLobbyProblem = (/** @type {unknown} */ problem) => { $("lobby").replaceChildren(h("li", { class: "error", text: messageOf(problem) })); };
 $("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyProblem));
 loadLobby().catch(showLobbyProblem);

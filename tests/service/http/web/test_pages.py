@@ -899,6 +899,32 @@ def test_a_four_player_game_against_bots_gives_the_person_a_bot_partner_at_each_
     assert_clean(server, watched)
 
 
+def test_the_start_page_keeps_the_choices_made_before_its_script_ran(
+    server: Served, browser: Chromium
+) -> None:
+    watched = browser.page()
+    page = watched.page
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/web/locales/*.json", hold)  # the script waits on its catalog
+    page.goto(f"{server.base}/")
+    until(lambda: page.wait_for_timeout(20) or held, "the catalog's request, held")
+    page.select_option("#bots-players", "4")
+    page.select_option("#players", "3")
+    page.fill("#tour-entrants", "4")
+    page.select_option("#tour-pairing", "round_robin")
+    held[0].continue_()
+    page.wait_for_selector("#bots button[type=submit]:not([disabled])")  # the script's last step
+    seats = page.locator("#bot-seats select").evaluate_all("s => s.map(e => e.dataset.seat)")
+    assert seats == ["1", "2", "3"], "a bot for each seat but the person's, of four"
+    assert page.locator("#names input").count() == 3
+    assert page.input_value("#tour-rounds") == "3", "a round robin of four plays three rounds"
+    assert_clean(server, watched)
+
+
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_table_and_the_replay_open_at_their_header(
     server: Served, browser: Chromium, finished: Json, size: dict[str, int]
