@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as ClickTimeout
 
@@ -48,6 +49,11 @@ def catalogs() -> dict[str, dict[str, str]]:
 
 WAIT = 60.0  # bounds a hang only
 CLICK_MS = 5_000  # a card that stays gone this long was redrawn away
+
+
+def api_client(server: Served) -> httpx.Client:
+    """A client of the served API for a page test's own requests; its timeout bounds a hang."""
+    return httpx.Client(base_url=server.base, timeout=WAIT)
 
 
 def shoot(watched: Watched, name: str, full_page: bool = True) -> None:

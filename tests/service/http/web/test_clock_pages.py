@@ -23,7 +23,7 @@ from service.store.redis_server import RedisServer
 from tests.harness.api import Json, chosen_seed
 from tests.harness.browser import PHONE, Chromium, chromium
 from tests.harness.pages import (
-    WAIT,
+    api_client,
     assert_clean,
     my_turn,
     play_by_clicks,
@@ -60,7 +60,7 @@ def timed_out(server: Served, browser: Chromium) -> Json:
     """A game against a greedy bot with 2 s a turn and 1 s of bank, forfeit on timeout, in
     which the person (a phone's width, its device clock an hour fast) plays once, then waits
     until the clock runs out; what the page showed, and the game's export."""
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         gid, token = create(http, CLOCK)
         person = browser.page(PHONE)
         page = person.page
@@ -114,7 +114,7 @@ def create(http: httpx.Client, clock: Json) -> tuple[str, str]:
 def test_a_seat_out_of_time_has_the_bots_move_played_for_it_in_words_and_the_replay_verifies(
     server: Served, browser: Chromium
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         gid, token = create(http, CLOCK | {"on_timeout": "bot"})
     person = browser.page()
     page = person.page
@@ -125,7 +125,7 @@ def test_a_seat_out_of_time_has_the_bots_move_played_for_it_in_words_and_the_rep
         lambda: re.search(r"Ana ran out of time: the bot played [^;\n]+", page.inner_text("#log")),
         "the bot's move for Ana",
     )
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:  # over: the replay opens
+    with api_client(server) as http:  # over: the replay opens
         auth = {"Authorization": f"Bearer {token}"}
         assert http.post(f"/v1/games/{gid}/resign", headers=auth).is_success
     page.goto(f"{server.base}/replay/{gid}")
@@ -138,7 +138,7 @@ def test_a_seat_out_of_time_has_the_bots_move_played_for_it_in_words_and_the_rep
 def test_a_clocked_game_whose_first_move_never_comes_is_aborted_and_says_so(
     server: Served, browser: Chromium
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         gid, token = create(http, CLOCK)
     person = browser.page()
     page = person.page
@@ -224,7 +224,7 @@ def test_the_start_pages_clock_choice_gives_the_game_against_bots_its_clock(
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(watched), "the table")
     game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         first = http.get(f"/v1/games/{game_id}/log?after=0&limit=1").json()["entries"][0]
     clock = first["game"]["rules"]["clock"]
     assert (clock["turn_seconds"], clock["bank_seconds"], clock["on_timeout"]) == (30, 120, "bot")

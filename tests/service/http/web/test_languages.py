@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-import httpx
 import pytest
 import redis
 from playwright.sync_api import Page
@@ -23,7 +22,7 @@ from tests.harness.api import chosen_seed
 from tests.harness.browser import DESKTOP, PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     LANGUAGES,
-    WAIT,
+    api_client,
     assert_accessible,
     assert_clean,
     catalogs,
@@ -130,7 +129,7 @@ def test_a_whole_match_against_a_bot_is_played_in_the_browsers_language(
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(person), "the table")
     game_id = page.url.rsplit("/", 1)[1]
-    http = httpx.Client(base_url=server.base, timeout=WAIT)
+    http = api_client(server)
     at, pictured = 0, False
     for _ in range(500):  # bounds a hang only: a match against a bot is about 60 turns
         until(
@@ -291,7 +290,7 @@ NEAREST = """async () => {
 def table(server: Served, browser: Chromium, preset: str, lang: str) -> Watched:
     """A new game of `preset` against a bot, its person's table open in a browser speaking
     `lang` (a fresh device: nothing kept), drawn."""
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         body = {"players": ["Ana", {"name": "Rita", "bot": "greedy"}], "preset": preset}
         game = http.post("/v1/games", json=body).json()
     watched = browser.page(locale=lang)
@@ -325,7 +324,7 @@ def test_the_deck_switched_on_the_page_is_kept_for_that_presets_games_the_words_
     assert page.input_value("#deck") == "spanish"
     assert page.locator(MARKS).count() == 0, "naipes, once picked"
     assert page.get_attribute("html", "lang") == "es", "the words stay Spanish"
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         game = http.post("/v1/games", json={"players": ["Ana", {"name": "Rita", "bot": "greedy"}]})
     created = game.json()
     page.goto(f"{server.base}/play/{created['game_id']}#token={created['players'][0]['token']}")
@@ -353,7 +352,7 @@ def test_a_browser_language_with_a_region_we_have_no_catalog_for_gets_its_base_l
 def test_the_lobby_the_waiting_table_the_join_page_and_a_confirmation_pass_axe(
     server: Served, browser: Chromium, lang: str
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         body = {"players": ["Ana", {"open": True}], "lobby": True}
         game = http.post("/v1/games", json=body).json()
     game_id, token = game["game_id"], game["players"][0]["token"]

@@ -23,6 +23,7 @@ from tests.harness.api import Json, chosen_seed
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     WAIT,
+    api_client,
     assert_clean,
     click_to_game,
     my_turn,
@@ -71,7 +72,7 @@ def play_some(http: httpx.Client, game_id: str, tokens: dict[int, str], moves: i
 def resigned(server: Served) -> Json:
     """A game with an open seat taken by invite, six moves, seat 1's resignation and a
     rematch; its export."""
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         body = {
             "players": ["Ana", {"open": True}],
             "seed": chosen_seed("web life 1"),
@@ -94,7 +95,7 @@ def resigned(server: Served) -> Json:
 def aborted(server: Served) -> Json:
     """A 3-player game: a seat taken, left and taken again by someone else, then aborted
     while it waits; its export."""
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         body = {
             "players": ["Ana", {"open": True}, {"open": True}],
             "seed": chosen_seed("web life 2"),
@@ -461,7 +462,7 @@ def test_a_seat_kept_on_this_device_is_resumed_after_its_tab_is_closed_then_forg
 def test_the_start_page_shows_a_ladders_leaderboard_its_provisional_players_and_a_problem(
     server: Served, browser: Chromium
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         body = {
             "players": [
                 {"name": "Eva", "player_id": "web-1"},

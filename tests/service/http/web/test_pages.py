@@ -26,6 +26,7 @@ from tests.harness.api import Json, canonical, capturing_cards, chosen_seed, fin
 from tests.harness.browser import DESKTOP, PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     WAIT,
+    api_client,
     assert_clean,
     click_to_game,
     my_turn,
@@ -70,7 +71,7 @@ def played(server: Served) -> tuple[Json, dict[int, Json]]:
     """A finished 2-player game to 3 points, played through the API; its export, and the
     receipts the service answered, by seq."""
     rng = random.Random(19)
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         body = {
             "players": ["Ana", "Bia"],
             "seed": chosen_seed("web replay"),
@@ -100,7 +101,7 @@ def finished(played: tuple[Json, dict[int, Json]]) -> Json:
 def signalled(server: Served) -> Json:
     """A finished 4-player match to 1 point in which seat 0 signalled its partner; its export."""
     rng = random.Random(23)
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         body = {"players": ["Ana", "Bia", "Caio", "Duda"], "preset": "escopa"}
         game = http.post("/v1/games", json=body | {"rules": {"target": 1}}).json()
         url = f"/v1/games/{game['game_id']}"
@@ -157,7 +158,7 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
     phone.page.goto(links[0])
     spectator = browser.page()
     spectator.page.goto(f"{server.base}/play/{game_id}")
-    http = httpx.Client(base_url=server.base, timeout=WAIT)
+    http = api_client(server)
     rounds, moves, at, pictured = 0, 0, version(seats[0]), False
     while True:
         sheet = http.get(f"/v1/games/{game_id}/score").json()
@@ -461,7 +462,7 @@ def test_a_missed_capture_is_offered_to_the_next_seat_and_claimed_in_one_click(
 ) -> None:
     seed, state = find_seed(lambda s: bool(capturing_cards(s)), prefix="web-claim")
     assert state.turn is not None
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         game = http.post("/v1/games", json={"players": ["Ana", "Bia"], "seed": seed}).json()
         tokens = [p["token"] for p in game["players"]]
         missed = capturing_cards(state)[0]
@@ -487,7 +488,7 @@ def test_a_partner_signal_is_sent_from_the_page_and_read_by_the_partner_only(
     server: Served, browser: Chromium
 ) -> None:
     names = ["Ana", "Bia", "Caio", "Duda"]
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         game = http.post("/v1/games", json={"players": names, "preset": "escopa"}).json()
     links = {p["seat"]: f"/play/{game['game_id']}#token={p['token']}" for p in game["players"]}
     sender, partner, opponent = browser.page(), browser.page(), browser.page(PHONE)
@@ -599,7 +600,7 @@ def test_verify_js_gives_the_shuffle_test_vectors_and_pythons_canonical_json(
 def test_a_deal_that_is_due_is_offered_as_one_button_when_auto_deal_is_off(
     server: Served, browser: Chromium
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         body = {"players": ["Ana", "Bia"], "rules": {"auto_deal": False}}
         game = http.post("/v1/games", json=body).json()
         assert game["view"]["status"] == "dealing"
@@ -661,7 +662,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
     game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
     token = page.evaluate("(id) => sessionStorage.getItem(`escopa:token:${id}`)", game_id)
     auth = {"Authorization": f"Bearer {token}"}
-    http = httpx.Client(base_url=server.base, timeout=WAIT)
+    http = api_client(server)
     url = f"/v1/games/{game_id}"
     players = http.get(url).json()["players"]
     assert players == [
@@ -929,7 +930,7 @@ def test_the_start_page_keeps_the_choices_made_before_its_script_ran(
 def test_the_table_and_the_replay_open_at_their_header(
     server: Served, browser: Chromium, finished: Json, size: dict[str, int]
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         game = http.post("/v1/games", json={"players": ["Ana", {"name": "G", "bot": "greedy"}]})
         created = game.json()
         auth = {"Authorization": f"Bearer {created['players'][0]['token']}"}
@@ -973,7 +974,7 @@ def first_legal_move(http: httpx.Client, game_id: str, tokens: list[str]) -> int
 def test_a_view_read_that_fails_for_a_moment_is_read_again_and_its_problem_cleared(
     server: Served, browser: Chromium
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         game_id, tokens = two_seats(http, "a read again")
         watched = browser.page()
         page = watched.page
@@ -999,7 +1000,7 @@ def test_a_view_read_that_fails_for_a_moment_is_read_again_and_its_problem_clear
 def test_a_new_entry_reads_the_view_once_and_leaves_the_buttons_it_draws_again_in_place(
     server: Served, browser: Chromium
 ) -> None:
-    with httpx.Client(base_url=server.base, timeout=WAIT) as http:
+    with api_client(server) as http:
         game_id, tokens = two_seats(http, "buttons in place")
         url = f"/v1/games/{game_id}"
         at = first_legal_move(http, game_id, tokens)  # past it: the seat may resign, not abort
