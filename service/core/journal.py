@@ -32,7 +32,7 @@ from service.core.log_cache import LogCache
 from service.core.reports import Reports
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
-from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, now_ms
+from service.ledger.log import DEAL, Cursor, Life, Opening, Step, advanced, encode, now_ms
 from service.settings import TtlSettings
 from service.store import keys
 from service.store.archive.record import Archive
@@ -116,7 +116,7 @@ def kind_of(record: Step | Life) -> str:
     """What the entry is, as the metrics count it: a move, a deal, or a step of its life."""
     if isinstance(record, Life):
         return record.kind
-    return "deal" if record.move == str(engine.Deal()) else "move"
+    return "deal" if record.move == DEAL else "move"
 
 
 def bot_due(state: State, meta: GameMeta) -> bool:
@@ -303,7 +303,7 @@ class Journal:
         if isinstance(record, Step) and change.applied is not None:
             state, events = change.applied
             cursor = advanced(cursor, record, state)
-            entry = cursor.entry(record, engine.parse_move(record.move), events)
+            entry = cursor.entry(record, events)
             cursor.hash = entry.hash
         else:
             made = cursor.step(record)

@@ -33,6 +33,8 @@ from engine.state import EncodedParts
 from service.ledger.chain import GENESIS, GameInfo, LogEntry, SentSignal, sealed
 
 EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
+DEAL: Final = str(Deal())
+"""A deal's text in a step: the one move no seat makes."""
 SALT_PREFIX: Final = b"escopa-salt-v1:"
 
 
@@ -119,7 +121,7 @@ def decode_record(data: bytes) -> Record:
 
 def now_ms() -> int:
     """The current UTC time in whole milliseconds since the epoch."""
-    return (datetime.now(UTC) - EPOCH) // timedelta(milliseconds=1)
+    return time.time_ns() // 1_000_000
 
 
 def iso(ms: int) -> str:
@@ -210,16 +212,16 @@ class Cursor:
         if not hashed:
             self.hash = ""
             return None
-        entry = self.entry(step, move, tuple(events))
+        entry = self.entry(step, tuple(events))
         self.hash = entry.hash
         return entry
 
-    def entry(self, step: Step, move: engine.Move, events: tuple[engine.Event, ...]) -> LogEntry:
+    def entry(self, step: Step, events: tuple[engine.Event, ...]) -> LogEntry:
         """The full entry of `step`, the move just applied (this cursor already past it)."""
         return sealed(
             LogEntry(
                 seq=self.seq,
-                type="deal" if isinstance(move, Deal) else "move",
+                type="deal" if step.move == DEAL else "move",
                 time=iso(self.ms),
                 seat=step.seat,
                 move=step.move,
@@ -304,7 +306,7 @@ def next_entry(
 ) -> LogEntry:
     """The entry a new move makes, from the cursor at the head (`state`, `events`: the move
     applied, as the writer already has them): the same entry a replay derives."""
-    return advanced(before, step, state).entry(step, engine.parse_move(step.move), events)
+    return advanced(before, step, state).entry(step, events)
 
 
 def advanced(before: Cursor, step: Step, state: State) -> Cursor:
@@ -319,9 +321,7 @@ def advanced(before: Cursor, step: Step, state: State) -> Cursor:
         before.open,
         before.timing,
     )
-    after.clocked(
-        acted=True, timed_out=False, mover=mover_of(step.seat, engine.parse_move(step.move))
-    )
+    after.clocked(acted=True, timed_out=False, mover=None if step.move == DEAL else step.seat)
     return after
 
 
