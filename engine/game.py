@@ -306,9 +306,16 @@ def _deal(state: State, events: list[Event]) -> State:
     # A claim survives a deal only when the claimant acts first in the new hand.
     claim = state.claim if state.claim is not None and state.claim.seat == mano else None
     state = _replace(
-        state, status="playing", hand=hand_no, dealer=dealer, turn=mano, hands=hands,
-        table=table, stock=stock, claim=claim,
-    )  # fmt: skip
+        state,
+        status="playing",
+        hand=hand_no,
+        dealer=dealer,
+        turn=mano,
+        hands=hands,
+        table=table,
+        stock=stock,
+        claim=claim,
+    )
     return _table_bonus(state, events) if first else state
 
 
@@ -370,9 +377,15 @@ def _end_round(state: State, events: list[Event]) -> State:
         raise AssertionError(f"table left at round end sums to {_sum(left)}, not 10 mod 15")
     events.append(LastCardsTaken(side=taker, cards=left))
     score = score_round(
-        rules, state.round, captured, state.escopas, state.wrong, state.scores,
-        last_cards=left, last_capturer=state.last_capturer,
-    )  # fmt: skip
+        rules,
+        state.round,
+        captured,
+        state.escopas,
+        state.wrong,
+        state.scores,
+        last_cards=left,
+        last_capturer=state.last_capturer,
+    )
     events.append(RoundEnded(score=score))
     rounds = (*state.rounds, score)
     outcome = match_outcome(rules, score.match_totals, len(rounds))

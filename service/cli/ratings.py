@@ -24,9 +24,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ratings.add_argument("--recompute", action="store_true", required=True)
     ratings.add_argument("--redis-url", default=None, help="default: REDIS_URL")
     ratings.add_argument(
-        "--exports", default=None, help="a JSON Lines file or a folder of exports (games' "
+        "--exports",
+        default=None,
+        help="a JSON Lines file or a folder of exports (games' "
         "and tournaments') to read the games from (default: the service and its archive)",
-    )  # fmt: skip
+    )
     ratings.set_defaults(handler=run)
 
 
@@ -49,9 +51,8 @@ def read_exports(path: Path) -> dict[str, dict[str, Any] | TableDocument]:
     files = sorted(path.glob("*.json*")) if path.is_dir() else [path]
     found: dict[str, dict[str, Any] | TableDocument] = {}
     for file in files:
-        for line in file.read_bytes().splitlines() if file.suffix == ".jsonl" else [
-            file.read_bytes()
-        ]:  # fmt: skip
+        data = file.read_bytes()
+        for line in data.splitlines() if file.suffix == ".jsonl" else [data]:
             if line.strip():
                 document = msgspec.json.decode(line)
                 found.update(tables_of(document))

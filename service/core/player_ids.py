@@ -24,15 +24,20 @@ def scope_of(key: str | None) -> str:
 
 def given_ids(entries: Sequence[str | PlayerEntry]) -> list[str]:
     """The player id each seat of a create request names ('' none), each checked."""
-    ids = ["" if isinstance(e, str) or isinstance(e.player_id, UnsetType) else e.player_id
-           for e in entries]  # fmt: skip
+    ids = [
+        "" if isinstance(e, str) or isinstance(e.player_id, UnsetType) else e.player_id
+        for e in entries
+    ]
     for seat, player_id in enumerate(ids):
         checked(player_id, seat)
         if player_id and ids.index(player_id) != seat:
             raise ServiceError(
-                "player/duplicate", 422, f"seats {ids.index(player_id)} and {seat} name the same"
-                f" player {player_id!r}", field="players", index=seat,
-            )  # fmt: skip
+                "player/duplicate",
+                422,
+                f"seats {ids.index(player_id)} and {seat} name the same player {player_id!r}",
+                field="players",
+                index=seat,
+            )
     return ids
 
 
@@ -40,9 +45,12 @@ def checked(player_id: str, seat: int) -> str:
     """A person's player id, refused when it takes a bot's form (`bot:<level>`)."""
     if player_id.startswith(BOT_PREFIX):
         raise ServiceError(
-            "player/reserved_id", 422, f"seat {seat}: ids starting {BOT_PREFIX!r} are the bots'",
-            field="players", index=seat,
-        )  # fmt: skip
+            "player/reserved_id",
+            422,
+            f"seat {seat}: ids starting {BOT_PREFIX!r} are the bots'",
+            field="players",
+            index=seat,
+        )
     return player_id
 
 
@@ -55,10 +63,13 @@ def rated_players(players: Sequence[Player], ids: Sequence[str]) -> tuple[str, .
             rated.append(f"{BOT_PREFIX}{player.bot}")
         elif isinstance(player, OpenSeat) or not player_id:
             raise ServiceError(
-                "rating/player_id_required", 422, f"seat {seat} of a rated game needs a "
+                "rating/player_id_required",
+                422,
+                f"seat {seat} of a rated game needs a "
                 "`player_id`: every person of a rated game is named when it is created",
-                field="players", index=seat,
-            )  # fmt: skip
+                field="players",
+                index=seat,
+            )
         else:
             rated.append(player_id)
     return tuple(rated)

@@ -214,7 +214,7 @@ class Players:
                 rating_change=None if new is None or old is None else new.ordinal - old.ordinal,
                 tournament_id=match.tournament_id,
                 game_ids=match.game_ids,
-            )  # fmt: skip
+            )
             prior = before[seat]
             writes.append(
                 SettledSeat(
@@ -309,16 +309,17 @@ class Players:
         assert page.around is not None
         [data] = await self.store.ratings(scope, ladder, [page.around])
         rating = decode_rating(data)
-        rank = None if rating is None else await self.store.rank(
-            scope, ladder, board_member(page.around, rating), page.provisional
-        )  # fmt: skip
-        if rank is None and rating is not None:
-            raise ServiceError(
-                "player/not_listed", 404, f"player {page.around!r} has fewer than "
-                f"{self.min_games} rated games on {ladder}: ask with provisional=true",
-            )  # fmt: skip
-        if rank is None:
+        if rating is None:
             raise player_not_found(page.around)
+        member = board_member(page.around, rating)
+        rank = await self.store.rank(scope, ladder, member, page.provisional)
+        if rank is None:
+            raise ServiceError(
+                "player/not_listed",
+                404,
+                f"player {page.around!r} has fewer than {self.min_games} rated games on"
+                f" {ladder}: ask with provisional=true",
+            )
         start = max(0, rank - page.limit // 2)
         board = await self.store.board_at(scope, ladder, start, page.limit, page.provisional)
         return board, start + 1

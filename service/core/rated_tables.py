@@ -32,10 +32,13 @@ def rated_entrants(entrants: Sequence[EntrantRecord], preset: str, key: str | No
         player = _rated_player(entrant, where)
         if player in players:
             raise ServiceError(
-                "tournament/same_player", 422, f"entrants {players.index(player)} and "
+                "tournament/same_player",
+                422,
+                f"entrants {players.index(player)} and "
                 f"{entrant.entrant} are one rated player {player!r}: a rated tournament's "
-                "entrants are distinct players (at most one bot of each level)", field=where,
-            )  # fmt: skip
+                "entrants are distinct players (at most one bot of each level)",
+                field=where,
+            )
         players.append(player)
     return RatedInfo(ladder=ladder_of(preset, 2), scope=scope_of(key), players=tuple(players))
 
@@ -46,15 +49,19 @@ def _rated_player(entrant: EntrantRecord, where: str) -> str:
         return f"{BOT_PREFIX}{entrant.bot}"
     if entrant.player_id is None:
         raise ServiceError(
-            "tournament/player_id_required", 422, f"entrant {entrant.entrant} of a rated "
+            "tournament/player_id_required",
+            422,
+            f"entrant {entrant.entrant} of a rated "
             "tournament needs a `player_id`: each table is a rated match between two players",
             field=where,
-        )  # fmt: skip
+        )
     if entrant.player_id.startswith(BOT_PREFIX):
         raise ServiceError(
-            "player/reserved_id", 422,
-            f"entrant {entrant.entrant}: ids starting {BOT_PREFIX!r} are the bots'", field=where,
-        )  # fmt: skip
+            "player/reserved_id",
+            422,
+            f"entrant {entrant.entrant}: ids starting {BOT_PREFIX!r} are the bots'",
+            field=where,
+        )
     return entrant.player_id
 
 

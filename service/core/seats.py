@@ -98,9 +98,11 @@ def joining_id(meta: GameMeta, request: JoinRequest, key: str | None, seat: int)
         return ""
     if key != meta.key:
         raise problem(
-            "player/scope", 403, "player ids are named by the API key that created the game "
-            "(send its `X-API-Key`)", "player_id",
-        )  # fmt: skip
+            "player/scope",
+            403,
+            "player ids are named by the API key that created the game (send its `X-API-Key`)",
+            "player_id",
+        )
     if any(kept.player_id == player_id for kept in meta.seats):
         raise problem("player/duplicate", 422, f"{player_id!r} has a seat already", "player_id")
     return checked(player_id, seat)

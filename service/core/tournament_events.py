@@ -54,8 +54,12 @@ def events_between(
     def common() -> dict[str, Any]:
         seq = first + len(made) + 1
         tournament_id = after.tournament_id
-        return {"id": delivery_id(tournament_id, seq), "tournament_id": tournament_id,
-                "seq": seq, "time": time}  # fmt: skip
+        return {
+            "id": delivery_id(tournament_id, seq),
+            "tournament_id": tournament_id,
+            "seq": seq,
+            "time": time,
+        }
 
     for index, record in enumerate(after.rounds):
         old = before.rounds[index] if index < len(before.rounds) else None
@@ -81,9 +85,14 @@ def _result(
     assert table.b is not None and table.results is not None
     results = table.results
     return TableResultEvent(
-        **common, round=record.round, table=number, a=table.a, b=table.b, results=results,
+        **common,
+        round=record.round,
+        table=number,
+        a=table.a,
+        b=table.b,
+        results=results,
         total=sum(results),
-    )  # fmt: skip
+    )
 
 
 def encoded(events: list[TournamentEvent]) -> list[tuple[int, str, bytes]]:

@@ -67,9 +67,10 @@ def recompute(documents: Iterable[Mapping[str, Any] | TableDocument]) -> Recompu
     for document in documents:
         where = _where(document)
         try:
-            match = _table(document, done) if isinstance(document, TableDocument) else _game(
-                document
-            )  # fmt: skip
+            if isinstance(document, TableDocument):
+                match = _table(document, done)
+            else:
+                match = _game(document)
         except _Unrateable as why:
             done.failed = (where, str(why))
             return done

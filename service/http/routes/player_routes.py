@@ -75,9 +75,11 @@ def checked_id(given: str, field: str) -> str:
     if re.fullmatch(PLAYER_ID_PATTERN, given):
         return given
     raise ServiceError(
-        "player/invalid_id", 422, "a player id is 1-64 characters of `[A-Za-z0-9_.:-]`",
+        "player/invalid_id",
+        422,
+        "a player id is 1-64 characters of `[A-Za-z0-9_.:-]`",
         field=field,
-    )  # fmt: skip
+    )
 
 
 class PlayersController(Controller):

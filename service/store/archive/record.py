@@ -66,9 +66,13 @@ class Archive(Protocol):
         """The archived game, or None."""
 
     async def history(
-        self, *, player: str | None = None, key: str | None = None, before: int | None = None,
+        self,
+        *,
+        player: str | None = None,
+        key: str | None = None,
+        before: int | None = None,
         limit: int = 50,
-    ) -> list[Summary]:  # fmt: skip
+    ) -> list[Summary]:
         """A player's or an API key's games (or every game) finished before `before` (ms),
         newest first, at most `limit`."""
 
