@@ -47,12 +47,11 @@ format: install
 	$(PY) -m ruff check --fix $(SOURCES)
 
 # The suite in parallel (pytest-xdist; each test file on one worker, so a file's fixtures start
-# once) in a random order (pytest-randomly; the seed is printed; `--randomly-seed=N` replays an order),
-# the longest files handed out first (tests/harness/file_order.py).
+# once) in a random order (pytest-randomly; the seed is printed; `--randomly-seed=N` replays an order).
 # Tests that wait (browsers, subprocesses, clocks) overlap with those that compute: 4 workers on
 # a 2-core machine (docs/testing.md has the figures).
 WORKERS ?= 4
-PARALLEL = -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+PARALLEL = -n $(WORKERS) --dist loadfile
 TESTS ?=   # some test files only, e.g. TESTS=tests/engine (default: all of them)
 
 test: lint

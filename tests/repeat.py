@@ -2,9 +2,8 @@
 that failed in any run with how often and under which seeds: `make test-repeat N=5`, or
 `python tests/repeat.py --times 5 --workers 4 [pytest arguments, e.g. a folder]`.
 
-Each run is `pytest -n WORKERS --dist loadfile --no-loadscope-reorder --randomly-seed=SEED`, as
-`make test` runs; this module is loaded into it as a plugin (`-p tests.repeat`) that writes each
-failed test's id to a file.
+Each run is `pytest -n WORKERS --dist loadfile --randomly-seed=SEED`; this module is loaded
+into it as a plugin (`-p tests.repeat`) that writes each failed test's id to a file.
 """
 
 from __future__ import annotations
@@ -39,8 +38,7 @@ def one_run(seed: int, workers: int, args: list[str], log: Path) -> tuple[int, f
     """One parallel run in the order of `seed`: its exit code, wall time and failed tests."""
     log.write_text("")
     command = [sys.executable, "-m", "pytest", "-p", "tests.repeat", "-p", "no:cacheprovider"]
-    command += ["-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder"]
-    command += [f"--randomly-seed={seed}", *args]
+    command += ["-n", str(workers), "--dist", "loadfile", f"--randomly-seed={seed}", *args]
     started = time.monotonic()
     done = subprocess.run(command, cwd=ROOT, env={**os.environ, FAILED_LOG: str(log)}, check=False)
     failed = {line.split("\t")[0] for line in log.read_text().splitlines() if line}
