@@ -32,7 +32,7 @@ from service.core.log_cache import LogCache
 from service.core.reports import Reports
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
-from service.ledger.log import DEAL, Cursor, Life, Opening, Step, advanced, encode, now_ms
+from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, now_ms, step_kind
 from service.settings import TtlSettings
 from service.store import keys
 from service.store.archive.record import Archive
@@ -116,7 +116,7 @@ def kind_of(record: Step | Life) -> str:
     """What the entry is, as the metrics count it: a move, a deal, or a step of its life."""
     if isinstance(record, Life):
         return record.kind
-    return "deal" if record.move == DEAL else "move"
+    return step_kind(record)
 
 
 def bot_due(state: State, meta: GameMeta) -> bool:

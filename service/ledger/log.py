@@ -208,7 +208,7 @@ class Cursor:
         move = engine.parse_move(step.move)
         state, events = engine.apply(self.state, step.seat, move)
         self.state, self.seq, self.ms = state, self.seq + 1, self.ms + step.ms
-        self.clocked(acted=True, timed_out=False, mover=mover_of(step.seat, move))
+        self.clocked(acted=True, timed_out=False, mover=mover_of(step))
         if not hashed:
             self.hash = ""
             return None
@@ -221,7 +221,7 @@ class Cursor:
         return sealed(
             LogEntry(
                 seq=self.seq,
-                type="deal" if step.move == DEAL else "move",
+                type=step_kind(step),
                 time=iso(self.ms),
                 seat=step.seat,
                 move=step.move,
@@ -321,13 +321,18 @@ def advanced(before: Cursor, step: Step, state: State) -> Cursor:
         before.open,
         before.timing,
     )
-    after.clocked(acted=True, timed_out=False, mover=None if step.move == DEAL else step.seat)
+    after.clocked(acted=True, timed_out=False, mover=mover_of(step))
     return after
 
 
-def mover_of(seat: int, move: engine.Move) -> int | None:
-    """The seat whose own move `move` is (a play or a claim; a deal is no one's)."""
-    return None if isinstance(move, engine.Deal) else seat
+def step_kind(step: Step) -> Literal["deal", "move"]:
+    """What a step's entry is: a deal, or a seat's move (read from its text, not parsed)."""
+    return "deal" if step.move == DEAL else "move"
+
+
+def mover_of(step: Step) -> int | None:
+    """The seat whose own move the step is (a play or a claim; a deal is no one's)."""
+    return None if step.move == DEAL else step.seat
 
 
 def bots_of(info: GameInfo) -> tuple[int, ...]:
