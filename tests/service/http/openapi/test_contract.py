@@ -7,6 +7,7 @@ runs its own real redis-server from import time on.
 from __future__ import annotations
 
 import atexit
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -18,8 +19,17 @@ from service.store.redis_server import RedisServer
 from tests.harness import fuzz_hooks
 from tests.harness.settings import app_settings
 
-_redis = RedisServer(Path(tempfile.mkdtemp(prefix="escopa-contract-"))).start()
-atexit.register(_redis.stop)
+_folder = Path(tempfile.mkdtemp(prefix="escopa-contract-"))
+_redis = RedisServer(_folder).start()
+
+
+@atexit.register
+def _remove_redis() -> None:
+    """Stop the module's redis-server and remove its folder: a run leaves nothing behind."""
+    _redis.stop()
+    shutil.rmtree(_folder, ignore_errors=True)
+
+
 schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(app_settings(_redis.url)))
 
 
