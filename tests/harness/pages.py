@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as ClickTimeout
 
 from service.http.web import STATIC
@@ -54,6 +55,12 @@ CLICK_MS = 5_000  # a card that stays gone this long was redrawn away
 def api_client(server: Served) -> httpx.Client:
     """A client of the served API for a page test's own requests; its timeout bounds a hang."""
     return httpx.Client(base_url=server.base, timeout=WAIT)
+
+
+def address(page: Page) -> str:
+    """The page's address as the page has it now: `page.url` follows the browser's navigation
+    events, which may arrive after a key's or a script's `history.replaceState` has run."""
+    return str(page.evaluate("location.href"))
 
 
 def shoot(watched: Watched, name: str, full_page: bool = True) -> None:

@@ -26,6 +26,7 @@ from tests.harness.api import Json, canonical, capturing_cards, chosen_seed, fin
 from tests.harness.browser import DESKTOP, PHONE, Chromium, Watched, chromium
 from tests.harness.pages import (
     WAIT,
+    address,
     api_client,
     assert_clean,
     click_to_game,
@@ -153,7 +154,7 @@ def test_a_whole_match_is_played_by_clicking_in_both_seats_pages(
     for watched, link in zip(seats, links, strict=True):
         watched.page.goto(link)
         until(lambda w=watched: version(w), "the table")
-        assert "token" not in watched.page.url, "the token leaves the address bar"
+        assert "token" not in address(watched.page), "the token leaves the address bar"
     phone = browser.page(PHONE)
     phone.page.goto(links[0])
     spectator = browser.page()
@@ -302,7 +303,7 @@ def test_the_replay_shows_at_each_position_what_the_api_replays_there(
         assert read_position(page, players) == api_position(server, finished, step)
         page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
-    assert page.url.endswith("#m=5")
+    assert address(page).endswith("#m=5")
     middle = last // 2
     page.click(f"#moves button[data-seq='{middle}']")  # the move list
     assert read_position(page, players) == api_position(server, finished, middle)
@@ -318,16 +319,16 @@ def test_the_replay_shows_at_each_position_what_the_api_replays_there(
         for e in entries
         if any(ev["type"] == "dealt" and ev["hand"] == 1 and ev["round"] == 2 for ev in e["events"])
     ]
-    assert page.url.endswith(f"#m={starts[0]}")
+    assert address(page).endswith(f"#m={starts[0]}")
     for _ in range(4):
         page.keyboard.press("ArrowRight")
     assert read_position(page, players) == api_position(server, finished, starts[0] + 4)
     assert "Round 1" in page.inner_text("#score caption")  # the last round scored so far
     shoot(watched, "replay-desktop")
     page.keyboard.press("[")
-    assert page.url.endswith(f"#m={starts[0]}")
+    assert address(page).endswith(f"#m={starts[0]}")
     page.keyboard.press("[")
-    assert page.url.endswith("#m=1")
+    assert address(page).endswith("#m=1")
 
     phone = browser.page(PHONE)
     phone.page.goto(f"{server.base}/replay/{game_id}#m={starts[0] + 2}")  # a position's link
@@ -658,7 +659,7 @@ def test_a_match_against_a_bot_is_played_by_clicking_with_a_hint_and_its_signatu
     page.click("#bots button[type=submit]", no_wait_after=True)
     page.wait_for_url(f"{server.base}/play/*")
     until(lambda: version(person), "the table")
-    assert "token" not in page.url, "the token leaves the address bar"
+    assert "token" not in address(page), "the token leaves the address bar"
     game_id = urlsplit(page.url).path.rsplit("/", 1)[1]
     token = page.evaluate("(id) => sessionStorage.getItem(`escopa:token:${id}`)", game_id)
     auth = {"Authorization": f"Bearer {token}"}
