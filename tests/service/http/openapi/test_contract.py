@@ -9,7 +9,6 @@ redis-server of this module's own: its background work never meets another test'
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import schemathesis
@@ -25,7 +24,7 @@ from tests.harness.settings import app_settings
 @pytest.fixture(scope="module")
 def contract_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OpenApiSchema]:
     """The app's OpenAPI document, loaded over ASGI from an app on a redis-server of its own."""
-    with RedisServer(Path(tmp_path_factory.mktemp("contract-redis"))) as redis:
+    with RedisServer(tmp_path_factory.mktemp("contract-redis")) as redis:
         yield schemathesis.openapi.from_asgi("/openapi.json", create_app(app_settings(redis.url)))
 
 
