@@ -36,6 +36,7 @@ import gc
 import json
 import os
 import select
+import signal
 import socket
 import statistics
 import subprocess
@@ -456,6 +457,7 @@ def serve(variant: str, port: int) -> None:
         access_log=False,
         http="httptools" if variant == "uvicorn" else ReceiveDeadline,
     )
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # as `escopa serve`: exit cleanly
     uvicorn.Server(config).run()
 
 

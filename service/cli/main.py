@@ -58,6 +58,7 @@ def serve(args: argparse.Namespace) -> int:
         log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
     os.environ["REDIS_URL"] = url
     shared = shared_metrics(args.workers)
+    scratch = workers_scratch(args.workers)
     if args.redis_cluster:
         os.environ["ESCOPA_REDIS_CLUSTER"] = "1"
     # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
@@ -89,8 +90,9 @@ def serve(args: argparse.Namespace) -> int:
         sock.close()
         if server is not None:
             server.stop()
-        if shared is not None:
-            shutil.rmtree(shared, ignore_errors=True)
+        for made in (shared, scratch):
+            if made is not None:
+                shutil.rmtree(made, ignore_errors=True)
     return 0
 
 
@@ -209,6 +211,17 @@ def bot(args: argparse.Namespace) -> int:
         return without_client("escopa bot", error)
     logging.getLogger("httpx").setLevel(logging.WARNING)
     return run(args.url, args.game, args.token, args.level, args.budget, args.api_key)
+
+
+def workers_scratch(workers: int) -> str | None:
+    """With several workers, a fresh temporary folder for theirs (`TMPDIR`: their bot pools'
+    fork server sockets), returned so that it is removed at the end: uvicorn ends a worker by
+    raising SIGTERM again after its shutdown, which skips the worker's own clean-up."""
+    if workers <= 1:
+        return None
+    made = tempfile.mkdtemp(prefix="escopa-workers-")
+    os.environ["TMPDIR"] = made
+    return made
 
 
 def shared_metrics(workers: int) -> str | None:

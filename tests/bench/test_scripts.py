@@ -52,6 +52,13 @@ def test_the_endgames_benchmark_prints_today_beside_a_baseline_and_the_p99_ratio
     assert re.search(r"p99 baseline / today: median [\d.]+ \(rounds [\d.]+-[\d.]+\)", out), out
 
 
+def test_the_worker_start_benchmark_prints_forked_workers_beside_spawned_ones() -> None:
+    out = run("worker_start.py", "--rounds", "2")
+    for way in ("spawned", "forked"):
+        assert re.search(rf"{way} +first answer +[\d.]+ ms +worker CPU +[\d.]+ ms", out), out
+    assert re.search(r"forked / spawned: [\d.]+ of the wall time, [\d.]+ of the CPU", out), out
+
+
 def test_the_replay_benchmark_prints_the_audit_against_self_play() -> None:
     out = run("replay.py", "--matches", "3")
     assert re.search(r"the audit costs [\d.]+x playing", out), out
