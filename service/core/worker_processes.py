@@ -14,10 +14,11 @@ import multiprocessing
 import os
 import random
 import select
+import tempfile
 import threading
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from multiprocessing.context import ForkServerContext
+from multiprocessing.context import BaseContext
 from typing import Final, NamedTuple, TypeVar
 
 from bots import Knowledge, bot_rng, level
@@ -27,6 +28,10 @@ from engine.views import View
 T = TypeVar("T")
 A = TypeVar("A")
 NICENESS: Final = 10
+UNIX_SOCKET_PATH: Final = 107
+"""The longest path a Unix socket's address holds (Linux)."""
+FORK_SERVER_SOCKET: Final = len("/pymp-12345678/listener-12345678")
+"""What multiprocessing adds to the temporary folder's path for the fork server's socket."""
 
 
 class Question(NamedTuple):
@@ -105,10 +110,13 @@ def _ready() -> None:
     """Nothing: submitted once so that the pool starts its processes."""
 
 
-def _fork_server() -> ForkServerContext:
+def _start_method() -> BaseContext:
     """Workers forked from a server process that imported the bots once (never a fork of a
     threaded process): a worker answers first after 22 ms, 19 ms of its CPU, where a spawned
-    one took 121 ms, 119 ms of CPU (`bench/worker_start.py`)."""
+    one took 121 ms, 119 ms of CPU (`bench/worker_start.py`). Spawned still where the
+    temporary folder's path leaves no room for the fork server's socket in it."""
+    if len(os.fsencode(tempfile.gettempdir())) + FORK_SERVER_SOCKET > UNIX_SOCKET_PATH:
+        return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
     return context
@@ -133,7 +141,7 @@ class WorkerProcesses:
             if self.processes > 0:
                 self._executor = ProcessPoolExecutor(
                     self.processes,
-                    mp_context=_fork_server(),
+                    mp_context=_start_method(),
                     initializer=_worker_started,
                     initargs=(os.getpid(),),
                 )

@@ -9,6 +9,7 @@ import signal
 import socket
 import sqlite3
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import httpx
 
 from service.store.redis_server import free_port
 from tests.e2e.conftest import start_serve
-from tests.harness.processes import wait_ready
+from tests.harness.processes import serve_processes, wait_ready
 from tests.harness.signing import key_id
 
 
@@ -98,6 +99,19 @@ def test_serve_stops_its_private_redis_on_exit(tmp_path: Path) -> None:
     assert process.wait(timeout=20) == 0
     for child in children:
         assert not Path(f"/proc/{child}").exists() or _is_zombie(child)
+
+
+def test_serve_with_two_workers_leaves_nothing_in_its_temporary_folder(redis_url: str) -> None:
+    # not under tmp_path, whose long path leaves no room for a fork server's socket
+    with tempfile.TemporaryDirectory(prefix="escopa-test-") as folder:
+        scratch = Path(folder)
+        with serve_processes(redis_url, scratch, 1, "--workers", "2", TMPDIR=folder):
+            deadline = time.monotonic() + 60  # bounds a hang only
+            while len(list(scratch.rglob("pymp-*"))) < 2:  # the folder of each pool's socket
+                assert time.monotonic() < deadline, sorted(map(str, scratch.rglob("*")))
+                time.sleep(0.1)
+        # uvicorn ends its workers by SIGTERM, which skips their own clean-up
+        assert [path.name for path in scratch.iterdir()] == ["escopa-0.log"]
 
 
 def _is_zombie(pid: str) -> bool:

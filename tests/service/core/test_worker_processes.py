@@ -21,6 +21,12 @@ print("answered", flush=True)
 time.sleep(600)
 """
 
+ASKS_A_POOL = """
+import asyncio
+from service.core.worker_processes import WorkerProcesses
+print(asyncio.run(WorkerProcesses(1).compute(len, "answered")))
+"""
+
 
 def descendants_of(pid: int) -> set[int]:
     """The processes below `pid`: its children, theirs, and so on (from /proc)."""
@@ -65,3 +71,20 @@ def test_the_worker_processes_end_when_the_process_that_started_them_is_killed()
     finally:
         server.kill()
         server.wait()
+
+
+def test_a_temporary_folder_too_long_for_a_fork_servers_socket_still_gives_workers(
+    tmp_path: Path,
+) -> None:
+    long = tmp_path / ("x" * 100)  # the socket's path would pass the 107 bytes it may have
+    long.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", ASKS_A_POOL],
+        cwd=ROOT,
+        env={**os.environ, "TMPDIR": str(long)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, "8\n"), done.stderr[-2000:]
