@@ -54,6 +54,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
+    if worker_processes._start_method().get_start_method() != "forkserver":
+        sys.exit("TMPDIR leaves no room for a fork server's socket: both ways would spawn")
     first_answer(forked())  # the fork server starts once, with the process: not a worker's cost
     figures: dict[str, list[tuple[float, float]]] = {"spawned": [], "forked": []}
     for _ in range(args.rounds):

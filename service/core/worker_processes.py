@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import os
 import random
 import select
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing.context import BaseContext
@@ -26,12 +28,15 @@ from engine.moves import Move
 from engine.views import View
 
 T = TypeVar("T")
+log = logging.getLogger("escopa")
 A = TypeVar("A")
 NICENESS: Final = 10
 UNIX_SOCKET_PATH: Final = 107
 """The longest path a Unix socket's address holds (Linux)."""
 FORK_SERVER_SOCKET: Final = len("/pymp-12345678/listener-12345678")
 """What multiprocessing adds to the temporary folder's path for the fork server's socket."""
+SERVER_CHECK_SECONDS: Final = 1.0
+"""How often a worker refused the server's pid file descriptor asks whether the server runs."""
 
 
 class Question(NamedTuple):
@@ -100,9 +105,17 @@ def _worker_started(server: int) -> None:
 
 
 def _end_with(server: int) -> None:
-    """Wait for `server` to end (its pid's file descriptor turns readable), then end."""
-    with contextlib.suppress(ProcessLookupError):  # it ended already
+    """Wait for `server` to end, then end: on its pid's file descriptor, which turns readable when
+    it ends, or where a sandbox refuses those, by asking every second whether it still runs."""
+    try:
         select.select([os.pidfd_open(server)], [], [])
+    except ProcessLookupError:  # it ended already
+        pass
+    except OSError:
+        with contextlib.suppress(ProcessLookupError):
+            while True:
+                os.kill(server, 0)
+                time.sleep(SERVER_CHECK_SECONDS)
     os._exit(0)
 
 
@@ -115,7 +128,9 @@ def _start_method() -> BaseContext:
     threaded process): a worker answers first after 22 ms, 19 ms of its CPU, where a spawned
     one took 121 ms, 119 ms of CPU (`bench/worker_start.py`). Spawned still where the
     temporary folder's path leaves no room for the fork server's socket in it."""
-    if len(os.fsencode(tempfile.gettempdir())) + FORK_SERVER_SOCKET > UNIX_SOCKET_PATH:
+    folder = tempfile.gettempdir()
+    if len(os.fsencode(folder)) + FORK_SERVER_SOCKET > UNIX_SOCKET_PATH:
+        log.warning("bot workers are spawned: no room for a fork server's socket in %s", folder)
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 STARTS_A_POOL = """
 import asyncio, time
@@ -25,6 +27,17 @@ ASKS_A_POOL = """
 import asyncio
 from service.core.worker_processes import WorkerProcesses
 print(asyncio.run(WorkerProcesses(1).compute(len, "answered")))
+"""
+
+WATCHES_WITHOUT_PID_FILES = """
+import os, sys
+from service.core import worker_processes
+
+def refused(pid: int) -> int:
+    raise PermissionError(1, "refused by a sandbox")
+
+os.pidfd_open = refused
+worker_processes._end_with(int(sys.argv[1]))
 """
 
 
@@ -88,3 +101,25 @@ def test_a_temporary_folder_too_long_for_a_fork_servers_socket_still_gives_worke
         check=False,
     )
     assert (done.returncode, done.stdout) == (0, "8\n"), done.stderr[-2000:]
+    assert "bot workers are spawned: no room for a fork server's socket in" in done.stderr
+
+
+def test_a_worker_refused_the_servers_pid_file_descriptor_still_ends_with_the_server() -> None:
+    server = subprocess.Popen(["sleep", "600"])
+    watcher = subprocess.Popen(
+        [sys.executable, "-c", WATCHES_WITHOUT_PID_FILES, str(server.pid)],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        with pytest.raises(subprocess.TimeoutExpired):  # it watches while the server runs
+            watcher.wait(timeout=3)
+        server.kill()
+        server.wait()
+        assert watcher.wait(timeout=30) == 0
+    finally:
+        server.kill()
+        watcher.kill()
+        server.wait()
+        watcher.wait()
