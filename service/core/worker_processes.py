@@ -28,8 +28,8 @@ from engine.moves import Move
 from engine.views import View
 
 T = TypeVar("T")
-log = logging.getLogger("escopa")
 A = TypeVar("A")
+log = logging.getLogger("escopa")
 NICENESS: Final = 10
 UNIX_SOCKET_PATH: Final = 107
 """The longest path a Unix socket's address holds (Linux)."""
