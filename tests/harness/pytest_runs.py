@@ -12,14 +12,16 @@ ROOT = Path(__file__).resolve().parents[2]
 QUIET = ("-p", "no:randomly", "-p", "no:cacheprovider", "-W", "ignore")
 
 
-def pytest_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def pytest_in(
+    folder: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """pytest with `args` in `folder`, with this repository importable, in the files' order and
-    without the calling run's `PYTEST_` variables (a worker's name among them)."""
+    without the calling run's `PYTEST_` variables (a worker's name among them); `env` adds more."""
     environ = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     return subprocess.run(
         [sys.executable, "-m", "pytest", *QUIET, *args],
         cwd=folder,
-        env={**environ, "PYTHONPATH": str(ROOT)},
+        env={**environ, "PYTHONPATH": str(ROOT), **(env or {})},
         capture_output=True,
         text=True,
         timeout=120,
