@@ -27,6 +27,8 @@ from service.store import keys
 from service.store.game_store import GameStore
 from service.store.scripts import RESCHEDULE
 
+_spread = random.SystemRandom()  # not the `random` module's: processes seeded alike read alike
+
 
 class DueIndex:
     """One index beside the games of `store`; `key` names its sorted set of each shard."""
@@ -71,7 +73,7 @@ class DueIndex:
         now = now_ms()
         found = await asyncio.gather(*(self.due(n, now, limit) for n in range(keys.SHARDS)))
         due = [pair for shard in found for pair in shard]
-        random.shuffle(due)
+        _spread.shuffle(due)
         return due
 
     async def reschedule(self, game_id: str, seen: int, at: int | None) -> bool:
