@@ -3,12 +3,12 @@ ends with every test that failed, how often and under which seeds."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.harness.pytest_runs import ROOT, calling_environment
+
 TESTS = """
 def test_passes() -> None:
     assert True
@@ -22,11 +22,10 @@ def test_fails() -> None:
 def test_two_runs_count_the_test_that_failed_in_each_with_its_seeds(tmp_path: Path) -> None:
     (tmp_path / "test_twice.py").write_text(TESTS)
     command = [sys.executable, "tests/repeat.py", "--times", "2", "--workers", "2", "--seed", "7"]
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     done = subprocess.run(
         [*command, str(tmp_path)],
         cwd=ROOT,
-        env=environ,
+        env=calling_environment(),
         capture_output=True,
         text=True,
         timeout=300,

@@ -17,13 +17,18 @@ def pytest_in(
 ) -> subprocess.CompletedProcess[str]:
     """pytest with `args` in `folder`, with this repository importable, in the files' order and
     without the calling run's `PYTEST_` variables (a worker's name among them); `env` adds more."""
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     return subprocess.run(
         [sys.executable, "-m", "pytest", *QUIET, *args],
         cwd=folder,
-        env={**environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        env={**calling_environment(), "PYTHONPATH": str(ROOT), **(env or {})},
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+def calling_environment() -> dict[str, str]:
+    """This process's environment without the calling run's `PYTEST_` variables: a run started
+    with them would take itself for one of the calling run's workers."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
