@@ -36,8 +36,10 @@ def main() -> None:
     args = parser.parse_args()
     positions = corpus()
     most = max(len(engine.legal_moves(p.state, p.seat)) for p in positions)
-    print(f"{len(positions)} positions, up to {most} legal moves; budget {args.budget}; "
-          f"Python {platform.python_version()}")  # fmt: skip
+    print(
+        f"{len(positions)} positions, up to {most} legal moves; budget {args.budget}; "
+        f"Python {platform.python_version()}"
+    )
     for name, bot in LEVELS.items():
         for kind, work in (("decision", bot.choose), ("hint", bot.evaluate)):
             took = []
@@ -49,8 +51,10 @@ def main() -> None:
                     work(seen, p.known, rng, args.budget)  # type: ignore[operator]
                     took.append(time.process_time() - start)
             ms = [1000 * t for t in took]
-            print(f"{name:>7} {kind:>8}: p50 {percentile(ms, 0.5):6.1f} ms  "
-                  f"p95 {percentile(ms, 0.95):6.1f} ms  p100 {max(ms):6.1f} ms")  # fmt: skip
+            print(
+                f"{name:>7} {kind:>8}: p50 {percentile(ms, 0.5):6.1f} ms  "
+                f"p95 {percentile(ms, 0.95):6.1f} ms  p100 {max(ms):6.1f} ms"
+            )
 
 
 if __name__ == "__main__":

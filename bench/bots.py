@@ -176,9 +176,10 @@ def main() -> None:
         f" {'p50 ms':>7} {'p95':>6} {'max':>6}  {'time':>7}"
     )
     chosen = [
-        (p, n) for p, n in pairings(args.budget, args.matches, args.four)
+        (p, n)
+        for p, n in pairings(args.budget, args.matches, args.four)
         if args.only in f"{p.setting} {p.first} v {p.second}" and n > 0
-    ]  # fmt: skip
+    ]
     with multiprocessing.Pool(args.jobs) as pool:
         for pairing, deals in chosen:
             began = time.perf_counter()

@@ -72,8 +72,10 @@ def report_side_by_side(baseline: Path, label: str, rounds: int, count: int, see
         medians = tuple(statistics.median(f[k] for f in found) for k in range(4))
         print(f"  {name:8} {shown(medians)}  (medians of the rounds)")
     ratios = [b[2] / t[2] for b, t in zip(runs["baseline"], runs["today"], strict=True)]
-    print(f"  p99 baseline / today: median {statistics.median(ratios):.2f}"
-          f" (rounds {min(ratios):.2f}-{max(ratios):.2f})")  # fmt: skip
+    print(
+        f"  p99 baseline / today: median {statistics.median(ratios):.2f}"
+        f" (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+    )
 
 
 def main() -> None:
@@ -94,8 +96,10 @@ def main() -> None:
         solver = Solver(e.seat)
         if solver.after(e.state, move) != solver.best(e.state):
             short.append(e.state.seed)
-    print(f"{args.count:,} endgames (2 players, stock empty), budget {DEFAULT_BUDGET}, "
-          f"Python {platform.python_version()}")  # fmt: skip
+    print(
+        f"{args.count:,} endgames (2 players, stock empty), budget {DEFAULT_BUDGET}, "
+        f"Python {platform.python_version()}"
+    )
     print(f"  moves short of the best: {len(short)}{' ' + ', '.join(short[:5]) if short else ''}")
     print(f"  expert decision: {shown(percentiles(times(ROOT, args.count, args.seed)))}")
     if args.baseline is not None or args.baseline_rev is not None:

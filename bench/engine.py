@@ -208,8 +208,9 @@ ROOT = HERE.parent
 def engine_run(root: Path, matches: int, seed: int) -> dict[str, Any]:
     """One engine's figures from `bench/self_play.py`, in a process of its own."""
     command = [sys.executable, str(HERE / "self_play.py"), str(root), str(matches), str(seed)]
-    found: dict[str, Any] = json.loads(subprocess.run(command, check=True, capture_output=True,
-                                                      text=True).stdout)  # fmt: skip
+    found: dict[str, Any] = json.loads(
+        subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    )
     return found
 
 
@@ -236,8 +237,10 @@ def report_side_by_side(baseline: Path, label: str, rounds: int, matches: int, s
     for size in runs["today"][0]["crowded"]:
         base = statistics.median(r["crowded"][size] for r in runs["baseline"])
         today = statistics.median(r["crowded"][size] for r in runs["today"])
-        print(f"    {size:>2} cards: baseline {base:9,.1f}  today {today:9,.1f}"
-              f"  x{base / today:.2f} faster")  # fmt: skip
+        print(
+            f"    {size:>2} cards: baseline {base:9,.1f}  today {today:9,.1f}"
+            f"  x{base / today:.2f} faster"
+        )
 
 
 def checkout(rev: str, into: Path, package: str = "engine") -> Path:

@@ -309,8 +309,10 @@ def report(
     print(f"workers {setup.workers}, {setup.connection}, {setup.kind} Redis:")
     for number, (bare_phase, play, ratio) in enumerate(zip(bares, plays, ratios, strict=True)):
         p99 = percentile(play.latencies, 0.99)
-        print(f"  round {number + 1}: {bare_phase.rate:8,.0f} req/s  {play.rate:8,.0f} {unit}"
-              f" (p99 {p99:4.1f} ms)  ratio {ratio:.0%}")  # fmt: skip
+        print(
+            f"  round {number + 1}: {bare_phase.rate:8,.0f} req/s  {play.rate:8,.0f} {unit}"
+            f" (p99 {p99:4.1f} ms)  ratio {ratio:.0%}"
+        )
     print(f"  GET /healthz  {summary(bares, 'req/s  ')}")
     print(f"  {phase} {summary(plays, unit)}  ({len(games)} matches)")
     shown = ", ".join(f"{r:.0%}" for r in ratios)
@@ -338,9 +340,11 @@ def main() -> None:
     args = parser.parse_args()
     matches = scripts(args.clients, args.matches)
     gc.freeze()  # the scripts live to the end: no collection of the client visits them
-    print(f"load benchmark: {args.clients} clients, {args.rounds} rounds of {args.seconds:.0f} s "
-          f"per phase, python {sys.version.split()[0]}, {os.cpu_count()} cores, Redis AOF "
-          f"fsync every second, rewrites {'on' if args.aof_rewrite else 'off'}")  # fmt: skip
+    print(
+        f"load benchmark: {args.clients} clients, {args.rounds} rounds of {args.seconds:.0f} s "
+        f"per phase, python {sys.version.split()[0]}, {os.cpu_count()} cores, Redis AOF "
+        f"fsync every second, rewrites {'on' if args.aof_rewrite else 'off'}"
+    )
     with tempfile.TemporaryDirectory(prefix="escopa-load-") as temporary:  # AOF: ~0.6 GB
         run(args, matches, Path(temporary))
 
@@ -429,16 +433,20 @@ def compare(args: argparse.Namespace, rates: Rates) -> None:
             pool = rates.get(Setup(kind, workers, "pool"))
             if shared and pool:
                 ratios = f"moves/bare {shared[1]:.0%} vs {pool[1]:.0%}"
-                print(f"workers {workers}, {kind} Redis: multiplexed vs pool: "
-                      f"moves/s x{shared[0] / pool[0]:.2f}, {ratios}")  # fmt: skip
+                print(
+                    f"workers {workers}, {kind} Redis: multiplexed vs pool: "
+                    f"moves/s x{shared[0] / pool[0]:.2f}, {ratios}"
+                )
     for workers in args.workers:
         for connection in args.connections:
             single = rates.get(Setup("single", workers, connection))
             cluster = rates.get(Setup("cluster", workers, connection))
             if single and cluster:
                 share = f"({cluster[0] / single[0]:.0%})"
-                print(f"workers {workers}, {connection}: cluster vs one Redis: moves/s "
-                      f"{cluster[0]:,.0f} vs {single[0]:,.0f} {share}")  # fmt: skip
+                print(
+                    f"workers {workers}, {connection}: cluster vs one Redis: moves/s "
+                    f"{cluster[0]:,.0f} vs {single[0]:,.0f} {share}"
+                )
 
 
 if __name__ == "__main__":

@@ -58,21 +58,33 @@ def recorded(rules: Rules, seed: str, rng: random.Random) -> tuple[bytes, list[R
     info = GameInfo(rules=rules, players=PLAYERS, seed=seed, seed_commitment=commitment(seed))
     entry = sealed(
         LogEntry(
-            seq=1, type="created", time=TIME, game=info, events=tuple(events), prev_hash=GENESIS,
-            state_hash=engine.state_hash(state), salt=secrets.token_hex(16),
+            seq=1,
+            type="created",
+            time=TIME,
+            game=info,
+            events=tuple(events),
+            prev_hash=GENESIS,
+            state_hash=engine.state_hash(state),
+            salt=secrets.token_hex(16),
         )
-    )  # fmt: skip
+    )
     entries = [entry]
     moves: list[ReplayMove] = []
     _, steps = engine.play_out(state, lambda s, seat: rng.choice(engine.legal_moves(s, seat)))
     for seat, move, state, events in steps:
         entry = sealed(
             LogEntry(
-                seq=entry.seq + 1, type="deal" if isinstance(move, Deal) else "move", time=TIME,
-                seat=seat, move=str(move), events=tuple(events), prev_hash=entry.hash,
-                state_hash=engine.state_hash(state), salt=secrets.token_hex(16),
+                seq=entry.seq + 1,
+                type="deal" if isinstance(move, Deal) else "move",
+                time=TIME,
+                seat=seat,
+                move=str(move),
+                events=tuple(events),
+                prev_hash=entry.hash,
+                state_hash=engine.state_hash(state),
+                salt=secrets.token_hex(16),
             )
-        )  # fmt: skip
+        )
         entries.append(entry)
         moves.append(ReplayMove(seat=seat, move=str(move)))
     game_id = secrets.token_hex(12)

@@ -48,8 +48,9 @@ def crowded(engine: Any, seed: int) -> dict[int, float]:
 
     rules = engine.make_rules("escopa", {"players": 2})
     template, _ = engine.start(rules, f"bench-{seed}-crowded")
-    deck = sorted({c for hand in template.hands for c in hand} | set(template.stock)
-                  | set(template.table))  # fmt: skip
+    deck = sorted(
+        {c for hand in template.hands for c in hand} | set(template.stock) | set(template.table)
+    )
     rng = random.Random(seed)
     found = {}
     for size, count in CROWDED:

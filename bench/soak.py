@@ -128,9 +128,13 @@ async def game(
     if args.target:
         body["rules"] = {"target": args.target}
     created = await stats.call(
-        apis[number % 2], "POST games", "POST", "/v1/games", json=body,
+        apis[number % 2],
+        "POST games",
+        "POST",
+        "/v1/games",
+        json=body,
         headers={"X-API-Key": api_key},
-    )  # fmt: skip
+    )
     if created is None:
         return None
     data = created.json()
@@ -164,8 +168,10 @@ async def soak(args: argparse.Namespace, bases: list[str], api_key: str) -> int:
     with progress(args.games, "games", "games") as advance:
         ids = [i for i in await asyncio.gather(*(one(n, advance) for n in range(args.games))) if i]
     played = time.perf_counter() - started
-    audits = [await stats.call(apis[n % 2], "GET audit", "GET", f"/v1/games/{gid}/audit")
-              for n, gid in enumerate(ids)]  # fmt: skip
+    audits = [
+        await stats.call(apis[n % 2], "GET audit", "GET", f"/v1/games/{gid}/audit")
+        for n, gid in enumerate(ids)
+    ]
     clean = sum(1 for a in audits if a is not None and a.json()["ok"])
     for client in apis:
         await client.aclose()

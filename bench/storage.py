@@ -255,9 +255,11 @@ async def measure(port: int, url: str, args: argparse.Namespace) -> list[str]:
     sent = await monitored(port, url, "storage-monitored")
     await client.aclose()
     entries = [p.moves + 1 for p in played]
-    print(f"storage benchmark: {len(played)} random 2-player escopa matches ({min(entries)}-"
-          f"{max(entries)} log entries), {args.clients} clients, python "
-          f"{sys.version.split()[0]}, {os.cpu_count()} cores, AOF fsync every second")  # fmt: skip
+    print(
+        f"storage benchmark: {len(played)} random 2-player escopa matches ({min(entries)}-"
+        f"{max(entries)} log entries), {args.clients} clients, python "
+        f"{sys.version.split()[0]}, {os.cpu_count()} cores, AOF fsync every second"
+    )
     rows = [
         ("Redis memory, finished match (min / median / max)", f"{spread(finished)} bytes"),
         ("the same without its log stream (which may expire)", f"{spread(kept)} bytes"),

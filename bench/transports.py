@@ -214,8 +214,10 @@ def pipeline_call(sha: str, client: Redis) -> Call:
 def rate_line(name: str, rates: list[Rate]) -> str:
     calls_ = [r.calls for r in rates]
     cpu = [r.cpu_us for r in rates]
-    return (f"  {name:34} {min(calls_):8,.0f}-{max(calls_):,.0f} calls/s  "
-            f"client CPU {min(cpu):4.1f}-{max(cpu):.1f} us/call")  # fmt: skip
+    return (
+        f"  {name:34} {min(calls_):8,.0f}-{max(calls_):,.0f} calls/s  "
+        f"client CPU {min(cpu):4.1f}-{max(cpu):.1f} us/call"
+    )
 
 
 def compare_rates(ours: list[Rate], theirs: list[Rate]) -> str:
@@ -226,8 +228,10 @@ def compare_rates(ours: list[Rate], theirs: list[Rate]) -> str:
 
 async def redis_figures(folder: Path, args: argparse.Namespace) -> None:
     """`multiplex` and `writes` against redis-py, on a master (with a replica for `WAIT`)."""
-    print(f"Redis: {args.coroutines} coroutines, a COMMIT-like EVALSHA, "
-          f"{args.rounds} rounds of {args.redis_seconds:g} s")  # fmt: skip
+    print(
+        f"Redis: {args.coroutines} coroutines, a COMMIT-like EVALSHA, "
+        f"{args.rounds} rounds of {args.redis_seconds:g} s"
+    )
     with RedisServer(folder / "master") as master:
         fast = Multiplexed(master.url, 2.0)
         ours, theirs = await redis_pair(master.url, multiplexed_call(fast), pooled_call, args)
@@ -326,11 +330,20 @@ def asgi_scope(method: str, path: str, body: bytes) -> dict[str, Any]:
     headers = [(b"host", b"bench"), (b"content-length", str(len(body)).encode())]
     headers += [(b"content-type", b"application/json")] if body else []
     return {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "scheme": "http",
-        "method": method, "path": path, "raw_path": path.encode(), "query_string": b"",
-        "root_path": "", "headers": headers, "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 2), "state": {},
-    }  # fmt: skip
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "scheme": "http",
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 2),
+        "state": {},
+    }
 
 
 async def asgi_cost(app: ASGIApp, method: str, path: str, body: bytes, count: int) -> float:
@@ -432,8 +445,10 @@ async def asgi_figures(rounds: int, count: int) -> None:
         ("head", "GET, HeadAsGet", "GET, Litestar"),
         ("receive_deadline", "ReceiveDeadline", "uvicorn's httptools protocol"),
     ):
-        print(f"  {part:16} {theirs} {median[theirs]:5.1f} us, {ours} {median[ours]:5.1f} us:"
-              f" {median[ours] - median[theirs]:+.1f} us")  # fmt: skip
+        print(
+            f"  {part:16} {theirs} {median[theirs]:5.1f} us, {ours} {median[ours]:5.1f} us:"
+            f" {median[ours] - median[theirs]:+.1f} us"
+        )
     print(f"  {'':16} HEAD, HeadAsGet {median['HEAD, HeadAsGet']:5.1f} us (a GET, body dropped)")
 
 
@@ -508,8 +523,10 @@ def in_turn(names: list[str], measure: Measure, found: dict[str, Served], rounds
         order = names[number % len(names) :] + names[: number % len(names)]
         for name in order:
             phases[name].append(measure(found[name]))
-        print(f"  {label} round {number + 1}: " + "  ".join(
-            f"{name} {phases[name][-1].rate:,.0f}/s" for name in names))  # fmt: skip
+        print(
+            f"  {label} round {number + 1}: "
+            + "  ".join(f"{name} {phases[name][-1].rate:,.0f}/s" for name in names)
+        )
     return phases
 
 
@@ -540,8 +557,10 @@ def versus(phases: dict[str, list[Phase]], ours: str, theirs: str, part: str) ->
     """The median of the rounds' rate ratios and the difference in server CPU per request."""
     ratios = [o.rate / t.rate for o, t in zip(phases[ours], phases[theirs], strict=True)]
     shown = ", ".join(f"x{r:.2f}" for r in ratios)
-    cpu = [sum(p.cpu for p in phases[n]) / sum(p.requests for p in phases[n]) * 1e6
-           for n in (ours, theirs)]  # fmt: skip
+    cpu = [
+        sum(p.cpu for p in phases[n]) / sum(p.requests for p in phases[n]) * 1e6
+        for n in (ours, theirs)
+    ]
     ratio = statistics.median(ratios)
     return (f"  => {part}: {ours} against {theirs}: x{ratio:.2f} the requests/s "
             f"(rounds: {shown}), {cpu[0] - cpu[1]:+.0f} us server CPU/request")  # fmt: skip
@@ -631,15 +650,18 @@ def http_figures(folder: Path, args: argparse.Namespace) -> None:
         RedisServer(folder / "http", None, "everysec", *rewrite) as redis_server,
         servers(redis_server.url, folder) as found,
     ):
-        print(f"HTTP: {args.clients} clients, one uvicorn worker per server, "
-              f"{args.rounds} rounds of {args.seconds:g} s")  # fmt: skip
+        print(
+            f"HTTP: {args.clients} clients, one uvicorn worker per server, "
+            f"{args.rounds} rounds of {args.seconds:g} s"
+        )
         for served in found.values():  # untimed: first requests, caches, the engine's imports
             timed(moves(port_of(served), matches, args.warm_up))
             timed(bare(port_of(served), args.clients, args.warm_up / 2))
         # GET first, while every server has served the same requests (a server that played
         # more matches holds more in memory, and its collections cost more)
-        bared = in_turn(GETTING, bare_phase(args.clients, args.seconds), found, args.rounds,
-                        "GET /healthz")  # fmt: skip
+        bared = in_turn(
+            GETTING, bare_phase(args.clients, args.seconds), found, args.rounds, "GET /healthz"
+        )
         played = in_turn(PLAYING, move_phase(matches, args.seconds), found, args.rounds, "moves")
         http_report(bared, played)
         behaviour(found)
@@ -665,8 +687,10 @@ def behaviour(found: dict[str, Served]) -> None:
     print("lax bodies (a string version, a move as text/plain, a string option):")
     print(f"  strict hook: {strict}; Litestar's own decoding: {lax}")
     shipped, litestar = (head_answers(found[name].base) for name in ("shipped", "get-only"))
-    print(f"HEAD /healthz ({get_routes()} routes answer GET): shipped {shipped}; "
-          f"Litestar's own: {litestar}")  # fmt: skip
+    print(
+        f"HEAD /healthz ({get_routes()} routes answer GET): shipped {shipped}; "
+        f"Litestar's own: {litestar}"
+    )
     with ThreadPoolExecutor(2) as pool:
         shipped, plain = pool.map(trickled, [found["shipped"].base, found["uvicorn"].base])
     print(f"a request trickled a byte every 0.1 s, ESCOPA_RECEIVE_TIMEOUT={RECEIVE_TIMEOUT:g}:")

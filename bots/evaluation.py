@@ -45,10 +45,19 @@ def weights(rules: Rules) -> Weights:
     p = rules.points
     best = _best_of_suit(tuple(rules.primeira_values[rank] for rank in RANKS)) if p.primeira else ()
     return Weights(
-        p.escopa, p.most_cards, p.most_diamonds, p.all_diamonds, p.seven_of_diamonds,
-        p.most_sevens, p.all_sevens, p.opponents_under_10, p.primeira, best,
-        side_count(rules), tuple(side_of(rules, seat) for seat in range(rules.players)),
-    )  # fmt: skip
+        p.escopa,
+        p.most_cards,
+        p.most_diamonds,
+        p.all_diamonds,
+        p.seven_of_diamonds,
+        p.most_sevens,
+        p.all_sevens,
+        p.opponents_under_10,
+        p.primeira,
+        best,
+        side_count(rules),
+        tuple(side_of(rules, seat) for seat in range(rules.players)),
+    )
 
 
 @lru_cache(maxsize=64)

@@ -81,10 +81,16 @@ def learn(known: Knowledge, item: Observed) -> Knowledge:
     if isinstance(event, HandDealt):
         if event.hand == 1:
             return replace(
-                known, round=event.round, hand=1, table=event.table,
-                captured=((),) * side_count(known.rules), played=(), signals=(), discarded=(),
+                known,
+                round=event.round,
+                hand=1,
+                table=event.table,
+                captured=((),) * side_count(known.rules),
+                played=(),
+                signals=(),
+                discarded=(),
                 last_capturer=None,
-            )  # fmt: skip
+            )
         return replace(known, hand=event.hand, played=(), signals=(), discarded=())
     if isinstance(event, TableBonus):
         return _taken(replace(known, table=()), event.seat, event.cards)

@@ -88,16 +88,18 @@ class Search:
         card, taken = step
         side = self.w.side_of[turn]
         if not card:  # a claim: the claimant then plays
-            return Position(hands, table ^ taken, _with(caps, side, caps[side] | taken),
-                            escopas, side, turn, 0)  # fmt: skip
+            return Position(
+                hands, table ^ taken, _with(caps, side, caps[side] | taken), escopas, side, turn, 0
+            )
         hands = _with(hands, turn, hands[turn] ^ card)
         nxt = (turn + 1) % self.players
         if taken:
             table ^= taken
             if not table:
                 escopas = _with(escopas, side, escopas[side] + 1)
-            return Position(hands, table, _with(caps, side, caps[side] | card | taken),
-                            escopas, side, nxt, 0)  # fmt: skip
+            return Position(
+                hands, table, _with(caps, side, caps[side] | card | taken), escopas, side, nxt, 0
+            )
         index = card.bit_length() - 1
         missed = self.claimable and bool(sums_made(table) >> (CAPTURE_SUM - VALUES[index]) & 1)
         return Position(hands, table | card, caps, escopas, last, nxt, card if missed else 0)

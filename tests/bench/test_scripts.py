@@ -33,8 +33,17 @@ def test_the_engine_benchmark_prints_its_rates_and_its_baseline_ratios() -> None
 
 
 def test_the_engine_benchmark_prints_today_beside_a_baseline_and_the_ratio() -> None:
-    out = run("engine.py", "--matches", "2", "--baseline", str(ROOT), "--rounds", "2",
-              "--round-matches", "2")  # fmt: skip
+    out = run(
+        "engine.py",
+        "--matches",
+        "2",
+        "--baseline",
+        str(ROOT),
+        "--rounds",
+        "2",
+        "--round-matches",
+        "2",
+    )
     assert re.search(r"ratio today / baseline: median [\d.]+ \(rounds", out), out
     assert re.search(r"20 cards: baseline +[\d,.]+ +today +[\d,.]+ +x[\d.]+ faster", out), out
 
@@ -68,9 +77,19 @@ def test_the_load_benchmark_prints_both_routes_the_ratio_and_bytes_per_match(
     tmp_path: Path,
 ) -> None:
     out = run(
-        "load.py", "--clients", "4", "--seconds", "2", "--rounds", "1", "--workers", "1",
-        "--matches", "1", temporary=tmp_path,
-    )  # fmt: skip
+        "load.py",
+        "--clients",
+        "4",
+        "--seconds",
+        "2",
+        "--rounds",
+        "1",
+        "--workers",
+        "1",
+        "--matches",
+        "1",
+        temporary=tmp_path,
+    )
     assert re.search(r"GET /healthz +[\d,]+ req/s +p50 +[\d.]+ ms +p99", out), out
     assert re.search(r"POST /moves +[\d,]+ moves/s +p50 +[\d.]+ ms +p99", out), out
     assert re.search(r"ratio moves/bare: \d+%", out), out
@@ -132,9 +151,21 @@ def test_the_transports_benchmark_prints_each_part_against_the_framework_s_way(
     tmp_path: Path,
 ) -> None:
     out = run(
-        "transports.py", "--clients", "4", "--seconds", "0.5", "--rounds", "1",
-        "--redis-seconds", "0.2", "--requests", "200", "--warm-up", "0.4", temporary=tmp_path,
-    )  # fmt: skip
+        "transports.py",
+        "--clients",
+        "4",
+        "--seconds",
+        "0.5",
+        "--rounds",
+        "1",
+        "--redis-seconds",
+        "0.2",
+        "--requests",
+        "200",
+        "--warm-up",
+        "0.4",
+        temporary=tmp_path,
+    )
     for part in ("head", "receive_deadline", "fast_moves", "strict"):
         assert re.search(rf"=> {part}: \w+ against [\w-]+: x[\d.]+ the requests/s", out), out
     assert re.search(r"=> x[\d.]+ the calls/s, [+-][\d.]+ us of client CPU per call", out), out
@@ -168,8 +199,7 @@ def test_the_durability_benchmark_prints_a_row_per_mode_waitaof_among_them() -> 
 
 
 def test_the_tournament_benchmark_prints_its_figures_and_the_audit() -> None:
-    out = run("tournament.py", "--entrants", "4", "--rounds", "1", "--boards", "1", "--poll",
-              "0.2")  # fmt: skip
+    out = run("tournament.py", "--entrants", "4", "--rounds", "1", "--boards", "1", "--poll", "0.2")
     assert re.search(r"wall time [\d,.]+ s, [\d,]+ moves/s", out), out
     assert re.search(r"Redis memory: used [\d,.]+ MiB", out), out
     assert "audit OK (4 games, signature verified)" in out, out

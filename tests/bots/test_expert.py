@@ -21,9 +21,10 @@ def test_in_the_last_hand_of_two_players_every_move_is_valued_exactly(seed: str)
     state, opening = engine.start(rules, seed)
     rng = random.Random(seed)
     state, steps = play_out(
-        state, lambda s, seat: rng.choice(legal_moves(s, seat)),
+        state,
+        lambda s, seat: rng.choice(legal_moves(s, seat)),
         until=lambda s: s.hand == 6 and len(legal_moves(s)) > 1,
-    )  # fmt: skip
+    )
     assert state.hand == 6 and not state.stock
     seat = state.turn
     assert seat is not None

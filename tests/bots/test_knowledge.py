@@ -55,10 +55,15 @@ def learn_all(known: Knowledge, events: list[Event]) -> Knowledge:
 def test_a_seat_keeps_its_own_signals_and_its_partner_s_but_not_the_opponents() -> None:
     rules = engine.make_rules("escopa", {"players": 4})
     known = knowledge_of(
-        rules, 0,
-        [Heard(sender=0, signal="seven"), Heard(sender=1, signal="guindis"),
-         Heard(sender=2, signal="guindis"), Heard(sender=3, signal="seven")],
-    )  # fmt: skip
+        rules,
+        0,
+        [
+            Heard(sender=0, signal="seven"),
+            Heard(sender=1, signal="guindis"),
+            Heard(sender=2, signal="guindis"),
+            Heard(sender=3, signal="seven"),
+        ],
+    )
     assert known.signals == (Heard(sender=0, signal="seven"), Heard(sender=2, signal="guindis"))
 
 

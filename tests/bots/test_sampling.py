@@ -40,9 +40,11 @@ def test_every_deal_gives_each_hand_its_size_from_the_hidden_cards_only() -> Non
 
 def test_a_partner_s_guindis_puts_the_seven_of_diamonds_in_its_hand_in_every_deal() -> None:
     state, log = next(
-        (s, lg) for i in range(50) for s, lg in [four_player_game(f"guindis-{i}", 0)]
+        (s, lg)
+        for i in range(50)
+        for s, lg in [four_player_game(f"guindis-{i}", 0)]
         if s.turn is not None and "7D" in s.hands[(s.turn + 2) % 4]
-    )  # fmt: skip
+    )
     seat = state.turn
     assert seat is not None
     partner = (seat + 2) % 4

@@ -51,8 +51,10 @@ async def test_timeouts_are_applied_on_a_cluster_by_requests_and_by_sweepers(
             store = GameStore(client)
             for _ in range(100):  # a bound for a hang only: a busy machine sweeps late
                 stored = [await store.load(g.id) for g, _ in games]
-                if all(s is not None and s.version > v["version"] for s, (_, v) in
-                       zip(stored, games, strict=True)):  # fmt: skip
+                if all(
+                    s is not None and s.version > v["version"]
+                    for s, (_, v) in zip(stored, games, strict=True)
+                ):
                     break
                 await asyncio.sleep(0.1)
             for (game, view), kept in zip(games, stored, strict=True):

@@ -127,9 +127,10 @@ def test_make_run_answers_with_what_serving_needs_and_no_warning(clone: Clone) -
     warned = [
         line
         for line in printed
-        if "warning" in line.lower() and not re.match(r"WARNING: Location '.*' is ignored", line)
+        if "warning" in line.lower()
+        and not re.match(r"WARNING: Location '.*' is ignored", line)
         and '"level":"warning","logger":"escopa"' not in line
-    ]  # fmt: skip
+    ]
     assert warned == []
     found = clone.found
     assert found.returncode == 0 and found.stdout.split() == [], said(found)
@@ -172,8 +173,10 @@ def test_make_test_then_the_typescript_quickstart_work_as_written(clone: Clone) 
     tested = shell("make test TESTS=tests/engine/test_cards.py", clone.folder, timeout=1500)
     assert tested.returncode == 0, said(tested)
     assert "passed" in tested.stdout
-    print(f"after make test: .venv {size_mb(clone.folder / '.venv')} MB,"
-          f" node_modules {size_mb(clone.folder / 'node_modules')} MB")  # fmt: skip
+    print(
+        f"after make test: .venv {size_mb(clone.folder / '.venv')} MB,"
+        f" node_modules {size_mb(clone.folder / 'node_modules')} MB"
+    )
     page = ROOT / "docs" / "quickstart-typescript.md"
     (code,) = blocks(page, "ts")
     (commands,) = blocks(page)

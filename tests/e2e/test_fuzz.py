@@ -41,15 +41,26 @@ def run_schemathesis(
     reports.mkdir(parents=True, exist_ok=True)
     return subprocess.run(
         [
-            sys.executable, "-m", "schemathesis.cli", "run", str(DOCUMENT),
-            "--url", base,
+            sys.executable,
+            "-m",
+            "schemathesis.cli",
+            "run",
+            str(DOCUMENT),
+            "--url",
+            base,
             *(["--seed", seed] if seed is not None else []),
-            "--checks", "all",
-            "--phases", "examples,coverage,fuzzing,stateful",
-            "--report", "json,har,ndjson",
-            "--report-json-path", str(reports / "report.json"),
-            "--report-har-path", str(reports / "report.har"),
-            "--report-ndjson-path", str(reports / "events.ndjson"),
+            "--checks",
+            "all",
+            "--phases",
+            "examples,coverage,fuzzing,stateful",
+            "--report",
+            "json,har,ndjson",
+            "--report-json-path",
+            str(reports / "report.json"),
+            "--report-har-path",
+            str(reports / "report.har"),
+            "--report-ndjson-path",
+            str(reports / "events.ndjson"),
             "--no-color",
         ],
         cwd=ROOT,
@@ -58,7 +69,7 @@ def run_schemathesis(
         text=True,
         timeout=600,
         check=False,
-    )  # fmt: skip
+    )
 
 
 def links_covered(output: str) -> tuple[int, int]:

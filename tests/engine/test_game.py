@@ -53,9 +53,13 @@ def test_a_fixed_first_dealer_skips_the_draw() -> None:
 
 def round_one_deals(players: int, rotation: str, first_dealer: int = 0) -> list[HandDealt]:
     state, events = game(
-        "escopa", "flow", players=players, dealer_rotation=rotation, first_dealer=first_dealer,
+        "escopa",
+        "flow",
+        players=players,
+        dealer_rotation=rotation,
+        first_dealer=first_dealer,
         target=1000,
-    )  # fmt: skip
+    )
     dealt = [e for e in events if isinstance(e, HandDealt)]
     _, steps = play_out(state, first_legal, until=lambda s: s.round != 1)
     dealt.extend(e for step in steps for e in step.events if isinstance(e, HandDealt))

@@ -93,10 +93,16 @@ def test_when_nobody_captured_the_last_cards_go_to_the_side_the_option_names(
     leftover: str, players: int, rotation: str
 ) -> None:
     state, _ = game(
-        "escoba", "flow", players=players, first_dealer=0, initial_table_bonus="none",
-        dealer_rotation=rotation, leftover_cards=leftover, target=1000,
+        "escoba",
+        "flow",
+        players=players,
+        first_dealer=0,
+        initial_table_bonus="none",
+        dealer_rotation=rotation,
+        leftover_cards=leftover,
+        target=1000,
         points={"all_cards": 2},
-    )  # fmt: skip
+    )
     last, log = discard_to_the_end_of_the_round(state)
     dealer = [e for e in log if isinstance(e, HandDealt) and e.round == 1][-1].dealer
     played = [e for e in log if isinstance(e, Played)]
@@ -140,9 +146,14 @@ def last_hand(**rules: object) -> State:
     """
     state, _ = game("escopa", "tie", first_dealer=1, initial_table_bonus="none", **rules)
     return arrange(
-        state, hands=[("7S",), ("KS",)], table=("QS",), captured=[ALL_DIAMONDS, THE_REST],
-        escopas=(0, 0), scores=(16, 20), hand=6,
-    )  # fmt: skip
+        state,
+        hands=[("7S",), ("KS",)],
+        table=("QS",),
+        captured=[ALL_DIAMONDS, THE_REST],
+        escopas=(0, 0),
+        scores=(16, 20),
+        hand=6,
+    )
 
 
 def finish_last_hand(state: State) -> tuple[State, list[object]]:
@@ -240,10 +251,13 @@ def test_figures_worth_points_still_count_for_nothing_when_ignored() -> None:
 HIGH_BUT_FIGURE_HEARTS = ("AC", "6C", "7C", "AD", "6D", "7D", "QH", "JH", "KH", "AS", "6S", "7S")
 
 
-@pytest.mark.parametrize(("figures", "primeiras", "winner"), [
-    ("count", (11 + 11 + 0 + 11, 5 + 5 + 11 + 5), 0),
-    ("ignore", (None, 5 + 5 + 11 + 5), 1),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("figures", "primeiras", "winner"),
+    [
+        ("count", (11 + 11 + 0 + 11, 5 + 5 + 11 + 5), 0),
+        ("ignore", (None, 5 + 5 + 11 + 5), 1),
+    ],
+)
 def test_the_same_round_s_primeira_goes_to_the_figures_or_to_the_side_without_them(
     figures: str, primeiras: tuple[int | None, int], winner: int
 ) -> None:

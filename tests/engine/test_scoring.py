@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import make_rules
-from engine.scoring import CATEGORIES, Outcome, match_outcome, primeira_total, score_round
+from engine import Rules, make_rules
+from engine.scoring import (
+    CATEGORIES,
+    Outcome,
+    RoundScore,
+    match_outcome,
+    primeira_total,
+    score_round,
+)
 from tests.engine.helpers import DECK
 
 DEFAULT = make_rules().primeira_values
@@ -14,6 +21,12 @@ ITALIAN = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "Q": 1
 
 def suit(s: str) -> tuple[str, ...]:
     return tuple(c for c in DECK if c[1] == s)
+
+
+def first_round(rules: Rules, captured: list[tuple[str, ...]]) -> RoundScore:
+    """Round 1 of these captures: no escopa, no wrong claim, no points before it."""
+    none = [0] * len(captured)
+    return score_round(rules, 1, captured, none, none, none)
 
 
 def rest(*piles: tuple[str, ...]) -> tuple[str, ...]:
@@ -76,8 +89,9 @@ def test_an_escoba_round_with_three_players_scored_by_hand() -> None:
     side1 = ("4D", "5D", "6D", "QD", "JD", "KD", *(c for c in suit("H") if c != "7H"))  # 15, 6
     side2 = rest(side0, side1)  # 16 cards, no diamond
     assert len(side2) == 16
-    score = score_round(make_rules("escoba"), 2, [side0, side1, side2], [0, 1, 3], [0, 0, 0],
-                        [20, 0, 18])  # fmt: skip
+    score = score_round(
+        make_rules("escoba"), 2, [side0, side1, side2], [0, 1, 3], [0, 0, 0], [20, 0, 18]
+    )
     s0, s1, s2 = score.sides
     # escoba: no "all diamonds", no "opponents under 10", no primeira (0 points: absent)
     expected_keys = {"escopa", "most_cards", "most_diamonds", "seven_of_diamonds",
@@ -103,8 +117,13 @@ def test_an_escova_round_in_partnerships_with_ties_scored_by_hand() -> None:
     s0, s1 = score.sides
     assert (s0.seats, s1.seats) == ((0, 2), (1, 3))
     # escova: escopa, most cards, most diamonds, all diamonds (2), 7D; sevens are off
-    assert set(s0.categories) == {"escopa", "most_cards", "most_diamonds", "all_diamonds",
-                                  "seven_of_diamonds"}  # fmt: skip
+    assert set(s0.categories) == {
+        "escopa",
+        "most_cards",
+        "most_diamonds",
+        "all_diamonds",
+        "seven_of_diamonds",
+    }
     # 20 cards each and 5 diamonds each: both ties, nobody scores them
     assert s0.categories == {"escopa": 2, "most_cards": 0, "most_diamonds": 0,
                              "all_diamonds": 0, "seven_of_diamonds": 0}  # fmt: skip
@@ -117,19 +136,16 @@ def test_a_tie_for_most_among_three_sides_gives_nobody_the_point() -> None:
     side0 = (*suit("C"), *suit("D")[:3])  # 13 cards, 3 diamonds
     side1 = (*suit("H"), *suit("D")[3:6])  # 13 cards, 3 diamonds
     side2 = rest(side0, side1)  # 14 cards, 4 diamonds
-    score = score_round(make_rules("escoba", {"players": 3}), 1, [side0, side1, side2],
-                        [0, 0, 0], [0, 0, 0], [0, 0, 0])  # fmt: skip
+    score = first_round(make_rules("escoba", {"players": 3}), [side0, side1, side2])
     assert [s.categories["most_cards"] for s in score.sides] == [0, 0, 1]
     assert [s.categories["most_diamonds"] for s in score.sides] == [0, 0, 1]
     # a tie between the two smaller sides does not matter; a tie at the top does:
     side2b = (*suit("S"), *suit("D")[6:])  # 14 cards, 4 diamonds
     side1b = rest(side0, side2b)  # 13 cards, 3 diamonds
-    tie = score_round(make_rules("escoba", {"players": 3}), 1, [side2b, side1b, side0],
-                      [0, 0, 0], [0, 0, 0], [0, 0, 0])  # fmt: skip
+    tie = first_round(make_rules("escoba", {"players": 3}), [side2b, side1b, side0])
     assert [s.cards for s in tie.sides] == [14, 13, 13]
     assert tie.sides[0].categories["most_cards"] == 1
-    even = score_round(make_rules("escopa"), 1, [suit("C") + suit("D"), suit("H") + suit("S")],
-                       [0, 0], [0, 0], [0, 0])  # fmt: skip
+    even = first_round(make_rules("escopa"), [suit("C") + suit("D"), suit("H") + suit("S")])
     assert [s.categories["most_cards"] for s in even.sides] == [0, 0]
     assert [s.categories["most_sevens"] for s in even.sides] == [0, 0]  # 2 sevens each
 
@@ -149,8 +165,14 @@ def test_a_category_switched_off_is_absent_and_each_escopa_scores_its_points() -
     assert "most_cards" not in score.sides[1].categories
     assert score.sides[0].categories["most_diamonds"] == 3
     assert score.sides[0].escopas == 4, "escopas are still counted, just worth nothing"
-    doubled = score_round(make_rules("escopa", {"points": {"escopa": 2}}), 1,
-                          [side0, rest(side0)], [4, 0], [0, 0], [0, 0])  # fmt: skip
+    doubled = score_round(
+        make_rules("escopa", {"points": {"escopa": 2}}),
+        1,
+        [side0, rest(side0)],
+        [4, 0],
+        [0, 0],
+        [0, 0],
+    )
     assert doubled.sides[0].categories["escopa"] == 8
 
 
@@ -158,8 +180,14 @@ def test_the_categories_are_listed_in_the_documented_order() -> None:
     assert CATEGORIES == ("escopa", "most_cards", "all_cards", "most_diamonds", "all_diamonds",
                           "seven_of_diamonds", "most_sevens", "all_sevens",
                           "opponents_under_10", "primeira")  # fmt: skip
-    score = score_round(make_rules("escopa", {"points": {"primeira": 2, "all_cards": 2}}), 1,
-                        [suit("D"), rest(suit("D"))], [0, 0], [0, 0], [0, 0])  # fmt: skip
+    score = score_round(
+        make_rules("escopa", {"points": {"primeira": 2, "all_cards": 2}}),
+        1,
+        [suit("D"), rest(suit("D"))],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+    )
     assert list(score.sides[0].categories) == list(CATEGORIES)
 
 
@@ -252,8 +280,9 @@ def test_with_three_sides_the_penalty_counts_both_other_sides_points() -> None:
     side1 = ("4D", "5D", "6D", "QD", "JD", "KD", *(c for c in suit("H") if c != "7H"))
     side2 = rest(side0, side1)
     # the escoba round above: 3, 2, 4 points; now side 2's captures were found wrong
-    score = score_round(make_rules("escoba"), 2, [side0, side1, side2], [0, 1, 3], [0, 0, 2],
-                        [0, 0, 0])  # fmt: skip
+    score = score_round(
+        make_rules("escoba"), 2, [side0, side1, side2], [0, 1, 3], [0, 0, 2], [0, 0, 0]
+    )
     assert [s.total for s in score.sides] == [3, 2, -(4 + 3 + 2)]
     assert score.sides[2].wrong_captures == 2
     assert score.match_totals == (3, 2, -9)

@@ -63,8 +63,12 @@ def test_a_signal_is_refused_after_the_match_and_from_a_seat_that_does_not_exist
 def test_only_the_sender_and_its_partner_see_a_signal_while_the_match_runs() -> None:
     rules = game("escopa", "sig", players=4)[0].rules
     assert [sees_signal(rules, 1, reader) for reader in (0, 1, 2, 3, None)] == [
-        False, True, False, True, False,
-    ]  # fmt: skip
+        False,
+        True,
+        False,
+        True,
+        False,
+    ]
 
 
 @pytest.mark.parametrize(

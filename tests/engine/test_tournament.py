@@ -105,8 +105,10 @@ def test_a_round_robin_meets_everyone_exactly_once(entrants: int) -> None:
 
 
 def test_level_entrants_are_ranked_by_buchholz() -> None:
-    played = [[Table(a=0, b=1, results=(5,)), Table(a=2, b=3, results=(5,))],
-              [Table(a=0, b=3, results=(0,)), Table(a=2, b=1, results=(0,))]]  # fmt: skip
+    played = [
+        [Table(a=0, b=1, results=(5,)), Table(a=2, b=3, results=(5,))],
+        [Table(a=0, b=3, results=(0,)), Table(a=2, b=1, results=(0,))],
+    ]
     table = standings(4, played)
     # 0 and 2 both have 5; 0 met 1 (-5) and 3 (-5): -10; 2 met 3 and 1: -10 too: entrant 0 first.
     assert [s.entrant for s in table[:2]] == [0, 2]

@@ -149,9 +149,14 @@ def test_the_view_shows_who_may_claim_a_missed_capture() -> None:
 
 def test_redact_empties_other_seats_hands_in_a_deal() -> None:
     event = HandDealt(
-        round=1, hand=1, dealer=1, hands=(("3C", "6D", "7D"), ("AC", "QH", "4S")),
-        table=("3S", "4C", "KD", "KC"), stock=30, last=False,
-    )  # fmt: skip
+        round=1,
+        hand=1,
+        dealer=1,
+        hands=(("3C", "6D", "7D"), ("AC", "QH", "4S")),
+        table=("3S", "4C", "KD", "KC"),
+        stock=30,
+        last=False,
+    )
     assert redact(event, 0) == msgspec.structs.replace(event, hands=(("3C", "6D", "7D"), ()))
     assert redact(event, 1) == msgspec.structs.replace(event, hands=((), ("AC", "QH", "4S")))
     assert redact(event, None) == msgspec.structs.replace(event, hands=((), ()))
@@ -254,8 +259,14 @@ def test_a_view_for_a_seat_that_does_not_exist_is_refused(seat: int) -> None:
 def test_a_seat_lists_from_its_view_exactly_its_legal_moves(
     preset: str, players: int, capture: str, auto_deal: bool, rng_seed: int
 ) -> None:
-    state, _ = game(preset, f"in-view-{rng_seed}", players=players, capture=capture,
-                    auto_deal=auto_deal, target=3)  # fmt: skip
+    state, _ = game(
+        preset,
+        f"in-view-{rng_seed}",
+        players=players,
+        capture=capture,
+        auto_deal=auto_deal,
+        target=3,
+    )
     rng = random.Random(rng_seed)
     # discards often, so that missed captures (and their claims) happen
     _, steps = play_out(

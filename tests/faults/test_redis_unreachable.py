@@ -31,15 +31,16 @@ def calls(api: Client, game: Game, limited: bool) -> list[Callable[[], Awaitable
         lambda: api.get(game.url),
         lambda: api.get(game.url, headers=game.auth(0)),
         lambda: api.get(f"{game.url}/legal-moves", headers=game.auth(0)),
-        lambda: api.post(f"{game.url}/moves", json={"expected_version": 1, "move": "deal"},
-                         headers=game.auth(0)),
+        lambda: api.post(
+            f"{game.url}/moves", json={"expected_version": 1, "move": "deal"}, headers=game.auth(0)
+        ),
         lambda: api.post("/v1/games", json={"players": ["Ana", "Bia"]}),
         lambda: api.post("/v1/commitments"),
         lambda: api.get(f"{game.url}/log"),
         lambda: api.get(f"{game.url}/score"),
         lambda: api.get(f"{game.url}/audit"),
         *([lambda: api.get("/v1/rules/presets")] if limited else []),
-    ]  # fmt: skip
+    ]
 
 
 async def assert_unavailable(api: Client, game: Game, limited: bool) -> None:

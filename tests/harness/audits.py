@@ -170,13 +170,20 @@ def rebuilt(export: Json, rng: random.Random) -> Json:
         kind = "deal" if isinstance(move, engine.Deal) else "move"
         entries.append(
             {
-                "seq": len(entries) + 1, "type": kind,
-                "time": created["time"], "seat": seat, "move": engine.move_text(move),
-                "signal": None, "game": None, "events": msgspec.to_builtins(events),
-                "prev_hash": "", "state_hash": engine.state_hash(state),
-                "salt": secrets.token_hex(16), "hash": "",
+                "seq": len(entries) + 1,
+                "type": kind,
+                "time": created["time"],
+                "seat": seat,
+                "move": engine.move_text(move),
+                "signal": None,
+                "game": None,
+                "events": msgspec.to_builtins(events),
+                "prev_hash": "",
+                "state_hash": engine.state_hash(state),
+                "salt": secrets.token_hex(16),
+                "hash": "",
             }
-        )  # fmt: skip
+        )
     forged["entries"] = rechain(entries, 1)
     return forged
 

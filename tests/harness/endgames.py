@@ -86,9 +86,15 @@ class Solver:
 
     def _value(self, state: State, alpha: float, beta: float) -> float:
         key = (
-            state.turn, state.hands, state.table, tuple(map(frozenset, state.captured)),
-            state.escopas, state.wrong, state.last_capturer, state.claim,
-        )  # fmt: skip
+            state.turn,
+            state.hands,
+            state.table,
+            tuple(map(frozenset, state.captured)),
+            state.escopas,
+            state.wrong,
+            state.last_capturer,
+            state.claim,
+        )
         low, high = self.kept.get(key, (-math.inf, math.inf))
         if low >= beta or low == high:
             return low

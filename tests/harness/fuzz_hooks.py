@@ -552,9 +552,10 @@ def playable_tournament(body: Json) -> Json:
     entrants = drawn[:TOURNAMENT_ENTRANTS] if isinstance(drawn, list) else []
     entrants = [
         {k: v for k, v in e.items() if not ("bot" in e and k == "player_id")}
-        if isinstance(e, dict) else e
+        if isinstance(e, dict)
+        else e
         for e in own_names(entrants)
-    ]  # fmt: skip
+    ]
     count = max(len(entrants), 2)
     rounds = body.get("rounds") if isinstance(body.get("rounds"), int) else 1
     if body.get("pairing") == "round_robin":

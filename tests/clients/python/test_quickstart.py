@@ -30,9 +30,14 @@ def test_the_quickstart_plays_a_match_against_a_bot_to_the_end(
     script.write_text(python_block())
     env = {**os.environ, "ESCOPA_URL": base_url}
     done = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120,
-        cwd=tmp_path, check=False,
-    )  # fmt: skip
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=tmp_path,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("1 created"), lines[:3]

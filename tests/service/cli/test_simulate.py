@@ -76,8 +76,19 @@ def test_the_text_table_has_a_line_per_level_with_its_rate_and_intervals() -> No
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("4 matches of escopa, 2 players, seed 'simulate'")
-    assert lines[1].split() == ["level", "games", "wins", "draws", "win", "rate", "[95%",
-                                "CI]", "margin", "[95%", "CI]"]  # fmt: skip
+    assert lines[1].split() == [
+        "level",
+        "games",
+        "wins",
+        "draws",
+        "win",
+        "rate",
+        "[95%",
+        "CI]",
+        "margin",
+        "[95%",
+        "CI]",
+    ]
     rows = [line.split()[0] for line in lines[2:]]
     assert rows == ["greedy#1", "random", "greedy#2"]
     number = r"[+-]\d+\.\d\d"

@@ -116,9 +116,12 @@ async def test_a_timeout_seen_by_two_processes_is_applied_once(
     seen = [await games.store.load(game_id) for games in processes]
     await asyncio.sleep(max(0.0, (deadline - now_ms()) / 1000 + 0.05))
     results = await asyncio.gather(
-        *(games.endings.timeout(game_id, copy) for games, copy in zip(processes, seen, strict=True)
-          if copy is not None)
-    )  # fmt: skip
+        *(
+            games.endings.timeout(game_id, copy)
+            for games, copy in zip(processes, seen, strict=True)
+            if copy is not None
+        )
+    )
     assert {result.version for result in results} == {(seen[0] or results[0]).version + 1}
     game = await first.store.load(game_id)
     assert game is not None

@@ -36,9 +36,7 @@ async def test_two_processes_sweep_due_timeouts_each_applied_once(redis_url: str
     store = GameStore(client)
     try:
         async with serve_apps(redis_url, 2, settings=config) as (one, two):
-            games = [
-                await started(one if i % 2 else two, "forfeit") for i in range(GAMES)
-            ]  # fmt: skip
+            games = [await started(one if i % 2 else two, "forfeit") for i in range(GAMES)]
             latest = max(ms(view["deadline"]) for _, view in games)
             await asyncio.sleep(max(0.0, latest / 1000 - time.time()))
             for _ in range(40):

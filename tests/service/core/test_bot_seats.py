@@ -82,9 +82,15 @@ async def test_bots_deal_when_it_is_their_duty_and_never_capture_wrongly_in_hono
     players = [bot("Rita", "expert"), "Ana", bot("Gil", "greedy")]
     async with serve_apps(redis_url, 1) as [client]:
         table = await seat_bots(
-            client, players, preset="escoba", seed="honor", target=1, auto_deal=False,
-            validation="honor", missed_capture="claimable",
-        )  # fmt: skip
+            client,
+            players,
+            preset="escoba",
+            seed="honor",
+            target=1,
+            auto_deal=False,
+            validation="honor",
+            missed_capture="claimable",
+        )
         final = await table.play_out(random.Random(3))
         entries = await table.game.log()
     assert final["status"] == "finished"
@@ -207,8 +213,11 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
         KeyRing.of(SIGNING_KEYS),
     )
     players: list[str | PlayerEntry] = [
-        "Ana", PlayerEntry(name="Rita", bot="expert"), "Bia", PlayerEntry(name="Teo", bot="expert"),
-    ]  # fmt: skip
+        "Ana",
+        PlayerEntry(name="Rita", bot="expert"),
+        "Bia",
+        PlayerEntry(name="Teo", bot="expert"),
+    ]
     rules = RulesOverride(signals=True)
     created = await games.creation.create(
         CreateGame(players=players, seed=chosen_seed("heard"), rules=rules)

@@ -198,9 +198,12 @@ async def test_a_future_expected_version_is_a_version_conflict(client: Client) -
     game = await capture_game(client)
 
     await assert_refused(
-        game, 0, {"expected_version": 7, "card": CAPTURE_STATE.hands[0][0]}, 409,
+        game,
+        0,
+        {"expected_version": 7, "card": CAPTURE_STATE.hands[0][0]},
+        409,
         "game/version_conflict",
-    )  # fmt: skip
+    )
 
 
 async def test_a_move_out_of_turn_is_refused(client: Client) -> None:

@@ -50,9 +50,17 @@ async def test_an_unfit_name_is_refused_saying_why(
         ["Ana", "Ana\u00ad"],  # a soft hyphen
         ["Ana", "Ana\U000e0041"],  # a tag character
     ],
-    ids=["same", "same-later", "same-after-nfc", "zero-width", "case", "fullwidth", "soft-hyphen",
-         "tag"],
-)  # fmt: skip
+    ids=[
+        "same",
+        "same-later",
+        "same-after-nfc",
+        "zero-width",
+        "case",
+        "fullwidth",
+        "soft-hyphen",
+        "tag",
+    ],
+)
 @pytest.mark.parametrize("open_seat", [False, True], ids=["full", "waiting"])
 async def test_a_name_that_looks_like_another_seats_is_refused(
     client: Client, names: list[str], open_seat: bool

@@ -112,9 +112,11 @@ async def test_a_burst_of_signals_and_moves_keeps_the_log_contiguous(
 
     results = await asyncio.gather(
         *(game.post_move(seat, move) for _ in range(5)),
-        *(Game(servers[1], game.id, game.tokens, game.created).signal(partner, "seven")
-          for _ in range(5)),
-    )  # fmt: skip
+        *(
+            Game(servers[1], game.id, game.tokens, game.created).signal(partner, "seven")
+            for _ in range(5)
+        ),
+    )
 
     moves, signals = results[:5], results[5:]
     committed = sum(r.status_code == 200 for r in moves)

@@ -66,13 +66,15 @@ def test_the_events_are_the_same_however_the_changes_are_saved(cuts: set[int]) -
     records = history()
     saved = [records[0], *(records[i] for i in sorted(cuts)), records[-1]]
     told = [
-        e for before, after in itertools.pairwise(saved)
+        e
+        for before, after in itertools.pairwise(saved)
         for e in events_between(before, after, "seed", "now")
-    ]  # fmt: skip
+    ]
     one_by_one = [
-        e for before, after in itertools.pairwise(records)
+        e
+        for before, after in itertools.pairwise(records)
         for e in events_between(before, after, "seed", "now")
-    ]  # fmt: skip
+    ]
     assert told == one_by_one
     assert [e.seq for e in told] == list(range(1, event_count(records[-1]) + 1))
     kinds = [str(type(e).__struct_config__.tag) for e in told]

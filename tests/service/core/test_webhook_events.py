@@ -103,7 +103,6 @@ def test_a_turn_carries_the_deadline_it_is_given_and_null_without_a_clock() -> N
 def test_the_signature_is_stripes_scheme() -> None:
     header = signature("whsec_x", 1700000000, b'{"a":1}')
     assert header == (
-        "t=1700000000,v1=" + __import__("hmac").new(
-            b"whsec_x", b'1700000000.{"a":1}', "sha256"
-        ).hexdigest()
-    )  # fmt: skip
+        "t=1700000000,v1="
+        + __import__("hmac").new(b"whsec_x", b'1700000000.{"a":1}', "sha256").hexdigest()
+    )

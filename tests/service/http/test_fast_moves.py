@@ -289,11 +289,20 @@ async def post(
         sent.append(message)
 
     scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
-        "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
-        "root_path": "", "client": ("127.0.0.1", 1), "server": ("test", 80), "state": {},
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "client": ("127.0.0.1", 1),
+        "server": ("test", 80),
+        "state": {},
         "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
-    }  # fmt: skip
+    }
     await asyncio.wait_for(app(scope, receive, send), 10)  # type: ignore[arg-type]
     start = sent[0]
     kept = sorted((k, v) for k, v in start["headers"] if k != b"x-request-id")

@@ -346,7 +346,7 @@ async def test_a_body_over_the_limit_is_413_request_too_large(client: Client) ->
         ("/v1/replays", {"players": ["Ana", "Bia"], "seed": "s", "moves": [], "extra": 1}),
         ("/v1/replays", {"players": ["A", "B"], "seed": "s", "moves": [{"seat": 0, "x": 1}]}),
     ],
-)  # fmt: skip
+)
 async def test_an_unknown_field_anywhere_in_a_body_is_refused(
     client: Client, path: str, body: Json
 ) -> None:

@@ -85,9 +85,19 @@ async def test_the_audit_answers_the_head_the_entries_and_the_replay(client: Cli
     report = await audit_of(game)
 
     assert set(report) == {
-        "ok", "game_id", "entries", "head_hash", "state_hash", "replay_hash", "status",
-        "totals", "outcome", "failure", "signature", "key_id",
-    }  # fmt: skip
+        "ok",
+        "game_id",
+        "entries",
+        "head_hash",
+        "state_hash",
+        "replay_hash",
+        "status",
+        "totals",
+        "outcome",
+        "failure",
+        "signature",
+        "key_id",
+    }
     assert report["game_id"] == game.id
     view = await game.view()
     assert report["outcome"] == view["outcome"]

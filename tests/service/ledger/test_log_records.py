@@ -30,8 +30,9 @@ from service.ledger.log import (
 def written(seed: str, players: int) -> tuple[list[LogEntry], list[bytes]]:
     """A random match logged the way the service writes it (`next_entry`), and its records."""
     rules = engine.make_rules("escopa", {"players": players})
-    info = GameInfo(rules=rules, players=tuple("ABCD"[:players]), seed=seed,
-                    seed_commitment=commitment(seed))  # fmt: skip
+    info = GameInfo(
+        rules=rules, players=tuple("ABCD"[:players]), seed=seed, seed_commitment=commitment(seed)
+    )
     opening = Opening(info, 1_790_000_000_000, b"k" * 16)
     cursor, first = Cursor.opening(opening)
     assert first is not None

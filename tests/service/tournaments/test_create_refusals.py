@@ -17,8 +17,12 @@ from tests.harness.tournaments import entrants
 
 KEY = "tournament-test-key-0123456789"
 BASE: dict[str, Any] = {
-    "name": "cup", "entrants": entrants(2, 2), "rounds": 2, "boards": 1, "pairing": "swiss",
-}  # fmt: skip
+    "name": "cup",
+    "entrants": entrants(2, 2),
+    "rounds": 2,
+    "boards": 1,
+    "pairing": "swiss",
+}
 
 
 @pytest.mark.parametrize(
@@ -31,10 +35,16 @@ BASE: dict[str, Any] = {
         ({"boards": 0}, 400, "request/invalid"),
         ({"boards": 11}, 400, "request/invalid"),
         ({"pairing": "knockout"}, 400, "request/invalid"),
-        ({"entrants": [{"name": "Ana", "bot": "grandmaster"}, {"name": "Bia"}]},
-         400, "request/invalid"),
-        ({"entrants": [{"name": "Ana", "bot": "greedy", "player_id": "x"}, {"name": "Bia"}]},
-         422, "tournament/invalid_entrant"),
+        (
+            {"entrants": [{"name": "Ana", "bot": "grandmaster"}, {"name": "Bia"}]},
+            400,
+            "request/invalid",
+        ),
+        (
+            {"entrants": [{"name": "Ana", "bot": "greedy", "player_id": "x"}, {"name": "Bia"}]},
+            422,
+            "tournament/invalid_entrant",
+        ),
         ({"entrants": [{"name": "Ana"}, {"name": "Ana"}]}, 422, "name/lookalike"),
         ({"rounds": 4}, 422, "tournament/too_many_rounds"),
         ({"pairing": "round_robin", "rounds": 2}, 422, "tournament/round_robin_rounds"),
@@ -43,7 +53,7 @@ BASE: dict[str, Any] = {
         ({"client_seed": "mine"}, 422, "request/client_seed_without_commitment"),
         ({"commitment_id": "0" * 24}, 404, "commitment/not_found"),
     ],
-)  # fmt: skip
+)
 async def test_bad_input_is_refused_with_a_stable_code(
     client: Client, changes: dict[str, Any], status: int, code: str
 ) -> None:
@@ -54,8 +64,9 @@ async def test_bad_input_is_refused_with_a_stable_code(
 
 async def test_a_round_robin_states_the_rounds_it_plays(client: Client) -> None:
     body = {**BASE, "entrants": entrants(3, 2), "pairing": "round_robin", "rounds": 4}
-    problem = assert_problem(await client.post("/v1/tournaments", json=body), 422,
-                             "tournament/round_robin_rounds")  # fmt: skip
+    problem = assert_problem(
+        await client.post("/v1/tournaments", json=body), 422, "tournament/round_robin_rounds"
+    )
     assert "exactly 5 rounds" in problem["detail"]
     body["rounds"] = 5
     ok(await client.post("/v1/tournaments", json=body), 201)

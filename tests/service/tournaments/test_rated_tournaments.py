@@ -142,16 +142,28 @@ async def test_a_recompute_from_the_export_equals_the_services_ratings_and_names
 @pytest.mark.parametrize(
     ("entrants", "code", "field"),
     [
-        ([{"name": "Ana", "player_id": "u-1"}, {"name": "Bia"}],
-         "tournament/player_id_required", "entrants[1]"),
-        ([{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-1"}],
-         "tournament/same_player", "entrants[1]"),
-        ([{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "greedy"}],
-         "tournament/same_player", "entrants[1]"),
-        ([{"name": "Ana", "player_id": "bot:x"}, {"name": "Gus", "bot": "greedy"}],
-         "player/reserved_id", "entrants[0]"),
+        (
+            [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia"}],
+            "tournament/player_id_required",
+            "entrants[1]",
+        ),
+        (
+            [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-1"}],
+            "tournament/same_player",
+            "entrants[1]",
+        ),
+        (
+            [{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "greedy"}],
+            "tournament/same_player",
+            "entrants[1]",
+        ),
+        (
+            [{"name": "Ana", "player_id": "bot:x"}, {"name": "Gus", "bot": "greedy"}],
+            "player/reserved_id",
+            "entrants[0]",
+        ),
     ],
-)  # fmt: skip
+)
 async def test_a_rated_tournament_whose_entrants_cannot_all_be_rated_is_refused(
     client: Client, entrants: list[dict[str, str]], code: str, field: str
 ) -> None:

@@ -97,9 +97,12 @@ async def test_deliveries_are_listed_for_the_creating_key_or_an_entrant_only(
 ) -> None:
     with receiving() as receiver:
         created = await create_tournament(
-            keyed, entrants=entrants(1, 1), rounds=1, headers=with_key(),
+            keyed,
+            entrants=entrants(1, 1),
+            rounds=1,
+            headers=with_key(),
             webhook={"url": receiver.url},
-        )  # fmt: skip
+        )
         url = f"/v1/tournaments/{created['tournament_id']}/webhook-deliveries"
         token = created["entrants"][0]["token"]
         entrant = ok(await keyed.get(url, headers={"Authorization": f"Bearer {token}"}))
@@ -129,8 +132,14 @@ async def test_deliveries_are_listed_for_the_creating_key_or_an_entrant_only(
 async def test_a_webhook_the_ssrf_rules_refuse_creates_no_tournament(
     keyed: Any, redis_url: str, url: str, code: str
 ) -> None:
-    body = {"name": "cup", "entrants": entrants(0, 2), "rounds": 1, "boards": 1,
-            "pairing": "swiss", "webhook": {"url": url}}  # fmt: skip
+    body = {
+        "name": "cup",
+        "entrants": entrants(0, 2),
+        "rounds": 1,
+        "boards": 1,
+        "pairing": "swiss",
+        "webhook": {"url": url},
+    }
     response = await keyed.post("/v1/tournaments", json=body, headers=with_key())
     problem = assert_problem(response, 422, code)
     assert problem["field"] == "webhook.url"

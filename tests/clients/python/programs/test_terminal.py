@@ -324,9 +324,14 @@ def test_the_round_table_shows_the_primeira_where_the_rules_score_it() -> None:
             "total": 1, "categories": {"primeira": 1}}  # fmt: skip
     other = {**side, "seats": [1], "primeira": 30, "total": 0, "categories": {"primeira": 0}}
     score = RoundScore.from_dict(
-        {"round": 1, "sides": [{"side": 0, **side}, {"side": 1, **other}], "last_cards": [],
-         "last_capturer": 0, "match_totals": [1, 0]}
-    )  # fmt: skip
+        {
+            "round": 1,
+            "sides": [{"side": 0, **side}, {"side": 1, **other}],
+            "last_cards": [],
+            "last_capturer": 0,
+            "match_totals": [1, 0],
+        }
+    )
     scored = game_view().to_dict()
     scored["rules"]["points"]["primeira"] = 1
     rows = text_of(round_table(score, GameView.from_dict(scored), 0))

@@ -38,11 +38,19 @@ def python_client(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     (folder / "config.yml").write_text(NO_HOOKS)
     output = _run(
         [
-            str(GENERATOR), "generate", "--path", str(DOCUMENT), "--output-path", "client",
-            "--meta", "none", "--config", "config.yml",
+            str(GENERATOR),
+            "generate",
+            "--path",
+            str(DOCUMENT),
+            "--output-path",
+            "client",
+            "--meta",
+            "none",
+            "--config",
+            "config.yml",
         ],
         folder,
-    )  # fmt: skip
+    )
     return folder / "client", output
 
 

@@ -15,8 +15,12 @@ from service.ops.observation.metrics import MULTIPROCESS_DIR, Metrics, forget_de
 
 def a_dead_pid() -> int:
     """The pid of a process that has just exited."""
-    process = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], check=True,
-                             capture_output=True, text=True)  # fmt: skip
+    process = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return int(process.stdout)
 
 
@@ -36,9 +40,13 @@ def test_a_dead_workers_live_gauges_go_and_everything_else_stays(tmp_path: Path)
     forget_dead_workers(str(tmp_path))
 
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [f"gauge_livesum_{living}.db", f"gauge_sum_{dead}.db", f"counter_{dead}.db",
-         "gauge_livesum_x.db"]
-    )  # fmt: skip
+        [
+            f"gauge_livesum_{living}.db",
+            f"gauge_sum_{dead}.db",
+            f"counter_{dead}.db",
+            "gauge_livesum_x.db",
+        ]
+    )
 
 
 def test_merged_metrics_sweep_the_dead_workers_gauges_when_a_worker_starts(
