@@ -379,6 +379,16 @@ def unlinked(export: Json) -> Json:
     return export
 
 
+def replay_page_loaded(server: Served, browser: Chromium) -> Watched:
+    """The replay page with no request of its own left: its one read as it loads (the presets)
+    answered, which a loaded machine may send after a moment without requests."""
+    watched = browser.page()
+    with watched.page.expect_response(lambda r: r.url.endswith("/v1/rules/presets")):
+        watched.page.goto(f"{server.base}/replay/")
+    watched.page.wait_for_load_state("networkidle")
+    return watched
+
+
 @pytest.mark.parametrize(
     ("tamper", "check", "detail"),
     [
@@ -415,10 +425,8 @@ def test_a_tampered_export_opened_without_the_server_fails_the_check_it_breaks(
 ) -> None:
     forged = tmp_path / "forged.json"
     forged.write_text(json.dumps(tamper(json.loads(json.dumps(finished)))))
-    watched = browser.page()
+    watched = replay_page_loaded(server, browser)
     page = watched.page
-    page.goto(f"{server.base}/replay/")
-    page.wait_for_load_state("networkidle")
     before = len(watched.requests)
     if tamper is unlinked:  # pasted
         page.evaluate(
@@ -774,10 +782,8 @@ def unsigned(export: Json) -> Json:
 def test_an_export_dropped_with_no_server_checks_its_signature_against_a_pasted_key(
     server: Served, browser: Chromium, finished: Json, tamper: Any, status: str, detail: str
 ) -> None:
-    watched = browser.page()
+    watched = replay_page_loaded(server, browser)
     page = watched.page
-    page.goto(f"{server.base}/replay/")
-    page.wait_for_load_state("networkidle")
     before = len(watched.requests)
     page.evaluate(
         "(text) => { document.getElementById('paste').value = text; }",
