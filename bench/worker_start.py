@@ -46,7 +46,7 @@ def spawned() -> ProcessPoolExecutor:
     """One worker started by `spawn`: a fresh interpreter that imports the bots itself."""
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(
-        1, mp_context=context, initializer=worker_processes._worker_started, initargs=(os.getpid(),)
+        1, mp_context=context, initializer=worker_processes.worker_started, initargs=(os.getpid(),)
     )
 
 
@@ -54,7 +54,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
-    if worker_processes._start_method().get_start_method() != "forkserver":
+    if worker_processes.start_method().get_start_method() != "forkserver":
         sys.exit("TMPDIR leaves no room for a fork server's socket: both ways would spawn")
     first_answer(forked())  # the fork server starts once, with the process: not a worker's cost
     figures: dict[str, list[tuple[float, float]]] = {"spawned": [], "forked": []}

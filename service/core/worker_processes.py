@@ -95,7 +95,7 @@ def portable(call: tuple[Callable[[A], T], A]) -> T | Raised:
         return Raised(type(error), error.args, dict(vars(error)))
 
 
-def _worker_started(server: int) -> None:
+def worker_started(server: int) -> None:
     """A thinking process runs below the processes that serve requests (on a busy machine the
     kernel gives them the CPU first), and ends with the process that started the pool: a server
     killed at once leaves no thinking process behind (nor the fork server, which waits for its
@@ -123,7 +123,7 @@ def _ready() -> None:
     """Nothing: submitted once so that the pool starts its processes."""
 
 
-def _start_method() -> BaseContext:
+def start_method() -> BaseContext:
     """Workers forked from a server process that imported the bots once (never a fork of a
     threaded process): a worker answers first after 22 ms, 19 ms of its CPU, where a spawned
     one took 121 ms, 119 ms of CPU (`bench/worker_start.py`). Spawned still where the
@@ -156,8 +156,8 @@ class WorkerProcesses:
             if self.processes > 0:
                 self._executor = ProcessPoolExecutor(
                     self.processes,
-                    mp_context=_start_method(),
-                    initializer=_worker_started,
+                    mp_context=start_method(),
+                    initializer=worker_started,
                     initargs=(os.getpid(),),
                 )
             else:
