@@ -18,7 +18,7 @@ from pathlib import Path
 import msgspec
 import redis.asyncio as aioredis
 
-from service.ops.workers.archiver import archiving_alone
+from service.runtime import archiving as archiving_alone
 from service.settings import ArchiveSettings, KeySettings, RedisSettings, Settings, TtlSettings
 from service.store.archive.opening import open_archive, sqlite_url
 from service.store.archive.record import Archive, ArchivedGame, pack

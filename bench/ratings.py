@@ -65,7 +65,7 @@ async def measure(url: str, players: int, rounds: int) -> list[tuple[str, str]]:
     settings = app_settings(url)
     client = Redis.from_url(url, protocol=3)
     house = House(GameStore(client), settings, key_ring(settings))
-    house.journal.on_finished = None  # settled below, timed alone
+    house.journal._settle_now = None  # settled below, timed alone
     await seed(client, players)
     rng = random.Random(2)
     settles, pages, arounds = [], [], []

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import gc
 import json
 import os
@@ -464,7 +465,7 @@ def serve(variant: str, port: int) -> None:
     if variant == "get-only":
         setattr(service.app, "HeadAsGet", lambda app: app)  # noqa: B010 - Litestar's 405
     config = uvicorn.Config(
-        "service.app:create_app_from_env",
+        functools.partial(service.app.create_app, Settings.from_env()),
         factory=True,
         host="127.0.0.1",
         port=port,

@@ -9,6 +9,8 @@ the service aborts a game whose first move never comes, so bots never play a mat
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from engine.game import current_seat
@@ -66,6 +68,22 @@ def zombie(clock: Clock, timing: Timing, seat: int) -> bool:
         and clock.zombie_after > 0
         and timing.misses[seat] >= clock.zombie_after
     )
+
+
+HAND_TURNS: Final = 3
+"""A seat's turns in one hand (three cards): a person seat that missed them all in a row has
+left the table."""
+
+
+def abandoned(clock: Clock, timing: Timing, seat: int, boards: int) -> bool:
+    """Whether `seat`'s timeout now forfeits the match though its policy plays on (`bot`,
+    `first_move`): in a game to a target, once this timeout is counted every person seat has
+    missed a whole hand's turns in a row, so no person is left and bots never play on alone.
+    A game of boards (a tournament's table) plays on to its last board."""
+    if boards or clock.on_timeout == "forfeit" or not timing.people:
+        return False
+    misses = _put(timing.misses, seat, timing.misses[seat] + 1)
+    return all(misses[person] >= HAND_TURNS for person in timing.people)
 
 
 def passed(

@@ -13,7 +13,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
-from service.core.archiving import Archiving
+from service import runtime
 from service.core.house import House
 from service.http.guard import API_KEY_HEADER, API_KEY_SCHEME, guard
 from service.http.head import HeadAsGet
@@ -43,15 +43,7 @@ from service.http.strict import strict_body
 from service.ledger.signatures import new_private_text
 from service.ops.observation.metrics import Metrics
 from service.ops.observation.requests import instrument
-from service.ops.workers.archiver import Archiver
-from service.ops.workers.bot_worker import worker_for
-from service.ops.workers.clock_sweeper import ClockSweeper
-from service.ops.workers.due_worker import running
-from service.ops.workers.settler import Settler
-from service.ops.workers.webhook_worker import webhook_lifespan
 from service.settings import KeySettings, RedisSettings, Settings
-from service.store.archive.opening import open_archive
-from service.store.connections import close_store, open_store
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 
@@ -66,31 +58,12 @@ collector's share of a move's CPU fell from about 7% to 1% (2,740 collections in
 Lifespan = Callable[[Litestar], AbstractAsyncContextManager[None]]
 
 
-@asynccontextmanager
-async def bot_lifespan(app: Litestar, settings: Settings) -> AsyncIterator[None]:
-    """The bot seats (hints, turns) and, unless `settings.bots.worker` is off, this process's
-    worker; the worker processes where bots think (also the clocks' stand-ins) run from start to
-    stop."""
-    house: House = app.state.house
-    processes = house.workers
-    processes.start()  # they start now, not at the first stand-in or hint
-    worker = worker_for(settings, house) if settings.bots.worker else None
-    try:
-        async with running(worker, "bot-worker"):
-            yield
-    finally:
-        processes.close()
-
-
-def operations(settings: Settings) -> Lifespan:
-    """The lifespan that wires metrics and event streams to the store the app opened: the
-    journal reports to the metrics, and event streams get their limit and end when the server
-    is told to stop."""
+def operations(settings: Settings, metrics: Metrics) -> Lifespan:
+    """The lifespan of the event streams over the store the app opened: they get their limit
+    and end when the server is told to stop."""
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        metrics: Metrics = app.state.metrics
-        app.state.house.journal.reports = metrics
         streams = Streams(settings, app.state.store.client, metrics)
         app.state.streams = streams
         gc.freeze()  # what startup built lives as long as the process: no collection visits it
@@ -135,35 +108,20 @@ def openapi_config() -> OpenAPIConfig:
 
 
 def create_app(settings: Settings) -> Litestar:
-    """The Litestar app; one Redis client per process, opened at start and closed at stop.
+    """The Litestar app of an API process, its parts built by `service.runtime` at start and
+    closed at stop.
 
     Raises ValueError without a usable signing key: receipts must verify on every process."""
-    ring = key_ring(settings)
+    key_ring(settings)  # refused here, before the server starts, not at its first write
+    counters = Metrics()
 
     @asynccontextmanager
-    async def redis_lifespan(app: Litestar) -> AsyncIterator[None]:
-        store = await open_store(settings.redis)
-        app.state.store = store
-        archive = await open_archive(settings.archive.url)
-        house = House(store, settings, ring, archive=archive)
-        app.state.house = house
-        sweeper = ClockSweeper(house.access, house.clocks) if settings.clocks.sweep else None
-        archiver = None
-        if archive is not None and settings.archive.worker:
-            archiver = Archiver(Archiving(house.journal, archive, ring))
-        try:
-            async with (
-                running(Settler(house.journal, house.players), "settle"),
-                running(archiver, "archiver"),
-                running(sweeper, "clock-sweeper"),
-                bot_lifespan(app, settings),
-                webhook_lifespan(house, settings),
-            ):
+    async def parts_lifespan(app: Litestar) -> AsyncIterator[None]:
+        async with runtime.opened(settings, "api", counters) as parts:
+            app.state.store = parts.store
+            app.state.house = parts.house
+            async with runtime.working(runtime.background(parts)):
                 yield
-        finally:
-            if archive is not None:
-                await archive.close()
-            await close_store(store)
 
     def provide_store(state: AppState) -> GameStore:
         store: GameStore = state.store
@@ -189,19 +147,14 @@ def create_app(settings: Settings) -> Litestar:
         exception_handlers=HANDLERS,
         before_request=strict_body,
         middleware=[guard(settings)],
-        lifespan=[redis_lifespan, operations(settings)],
+        lifespan=[parts_lifespan, operations(settings, counters)],
         openapi_config=openapi_config(),
         request_max_body_size=settings.http.max_body_bytes,
         debug=False,
         logging_config=None,  # `escopa serve` configures logging (service.ops.observation.logs)
     )
     app.asgi_handler = HeadAsGet(app.asgi_handler)
-    return instrument(app)
-
-
-def create_app_from_env() -> Litestar:
-    """The factory uvicorn workers call: settings from the environment."""
-    return create_app(Settings.from_env())
+    return instrument(app, counters)
 
 
 def openapi_document() -> Document:

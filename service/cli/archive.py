@@ -8,7 +8,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import os
 import random
 import signal
 import sys
@@ -56,14 +55,19 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """`escopa archive` as its options ask."""
+    import msgspec
+
+    from service.runtime import work_alone
     from service.settings import Settings
 
-    if args.redis_url:
-        os.environ["REDIS_URL"] = args.redis_url
-    if args.archive_url:
-        os.environ["ESCOPA_ARCHIVE_URL"] = args.archive_url
     try:
         settings = Settings.from_env()
+        if args.redis_url:
+            redis = msgspec.structs.replace(settings.redis, url=args.redis_url)
+            settings = msgspec.structs.replace(settings, redis=redis)
+        if args.archive_url:
+            archive = msgspec.structs.replace(settings.archive, url=args.archive_url)
+            settings = msgspec.structs.replace(settings, archive=archive)
         if args.verify:
             return asyncio.run(verify(settings, args.sample))
         if args.export:
@@ -71,19 +75,11 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         log.warning("escopa archive moves the finished games of redis to the archive")
         with contextlib.suppress(KeyboardInterrupt, SystemExit):
-            asyncio.run(work(settings))
+            asyncio.run(work_alone(settings, "archiver"))
     except ValueError as error:
         log.error("escopa archive: %s", error)
         return 2
     return 0
-
-
-async def work(settings: Settings) -> None:
-    """The archive worker, until the process is stopped."""
-    from service.ops.workers.archiver import Archiver, archiving_alone
-
-    async with archiving_alone(settings) as archiving:
-        await Archiver(archiving).run()
 
 
 async def every_id(settings: Settings) -> AsyncIterator[str]:
@@ -105,15 +101,15 @@ async def every_id(settings: Settings) -> AsyncIterator[str]:
 
 async def verify(settings: Settings, sample: int | None) -> int:
     """Audit the archived games (all, or a random `sample`): each failure on a line."""
-    from service.ops.workers.archiver import archiving_alone
+    from service.runtime import archiving
 
     ids = [game_id async for game_id in every_id(settings)]
     if sample is not None:
         ids = random.sample(ids, min(sample, len(ids)))
     failed = 0
-    async with archiving_alone(settings) as archiving:
+    async with archiving(settings) as archived:
         for game_id in ids:
-            why = await archiving.verified(game_id)
+            why = await archived.verified(game_id)
             if why is not None:
                 failed += 1
                 print(f"FAIL {game_id}: {why}")
@@ -123,14 +119,14 @@ async def verify(settings: Settings, sample: int | None) -> int:
 
 async def export(settings: Settings, folder: Path) -> int:
     """Every archived game's signed export, one JSON document a line."""
-    from service.ops.workers.archiver import archiving_alone
+    from service.runtime import archiving
 
     folder.mkdir(parents=True, exist_ok=True)
     written = 0
-    async with archiving_alone(settings) as archiving:
+    async with archiving(settings) as archived:
         with (folder / EXPORT_FILE).open("wb") as out:
             async for game_id in every_id(settings):
-                document = await archiving.exported(game_id)
+                document = await archived.exported(game_id)
                 if document is not None:
                     out.write(document + b"\n")
                     written += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import functools
 import logging
 import logging.config
 import os
@@ -18,7 +19,7 @@ import socket
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
@@ -31,7 +32,8 @@ OPENAPI_DIR = Path("openapi")
 
 def serve(args: argparse.Namespace) -> int:
     """Run uvicorn on a socket bound first (a taken port stops here, before anything starts),
-    with a private redis-server when no Redis URL is given."""
+    with a private redis-server when no Redis URL is given. The settings are read once, here,
+    and handed to every API process as they are (`serving`)."""
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
@@ -46,26 +48,24 @@ def serve(args: argparse.Namespace) -> int:
         reason = "the address is already in use" if error.errno == errno.EADDRINUSE else error
         log.error("escopa cannot listen on %s port %d: %s", args.host, args.port, reason)
         return 2
-    url = args.redis_url or os.environ.get("REDIS_URL")
-    if not signing_keys(None if url else Path(args.data_dir).resolve()):
+    given = args.redis_url or os.environ.get("REDIS_URL")
+    data = Path(args.data_dir).resolve()
+    settings = serving(args, given, data)
+    if settings is None:
         return 2
     server = None
-    if not url:
-        embedded_archive(Path(args.data_dir).resolve())
-        server = Supervisor(RedisServer(Path(args.data_dir).resolve(), fsync=args.fsync).start())
-        url = server.server.url
+    if not given:
+        server = Supervisor(RedisServer(data, fsync=args.fsync).start())
+        settings = with_redis(settings, server.server.url)
         server.start()
-        log.warning("started a private redis-server at %s (data in %s)", url, args.data_dir)
-    os.environ["REDIS_URL"] = url
+        log.warning("started a private redis-server at %s (data in %s)", server.server.url, data)
     shared = shared_metrics(args.workers)
     scratch = workers_scratch(args.workers)
-    if args.redis_cluster:
-        os.environ["ESCOPA_REDIS_CLUSTER"] = "1"
     # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     trusted = trusted_proxies(args.forwarded_allow_ips)
     config = uvicorn.Config(
-        "service.app:create_app_from_env",
+        functools.partial(app_factory, settings),
         factory=True,
         host=args.host,
         port=args.port,
@@ -78,6 +78,7 @@ def serve(args: argparse.Namespace) -> int:
         proxy_headers=trusted is not None,
         forwarded_allow_ips=trusted,
     )
+    url = settings.redis.url
     log.info(
         "escopa listens on http://%s:%d (redis %s)", args.host, args.port, without_password(url)
     )
@@ -96,36 +97,64 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def signing_keys(private: Path | None) -> bool:
-    """Make sure every worker will sign with the same keys; False (logged) when it cannot.
+def app_factory(settings: Settings) -> Any:
+    """The app of one API process, from the settings `serve` read (uvicorn calls this in each
+    worker process, the settings pickled to it whole)."""
+    from service.app import create_app
 
-    With a private Redis (data folder `private`) and no key given, the folder's key file is
-    used, made on first start. A shared Redis needs the keys given: a key made here would be
-    this process's alone, and the receipts of the others would not verify with it.
-    """
+    return create_app(settings)
+
+
+def serving(args: argparse.Namespace, given: str | None, data: Path) -> Settings | None:
+    """The settings every API process runs with: the environment's, the command line's Redis,
+    and with a private Redis (no URL `given`) the data folder's signing key and embedded
+    archive unless others are named; None (logged) when they cannot sign."""
     from service.settings import Settings
-    from service.store.key_file import ensure_key_file, key_ring
+    from service.store.key_file import key_ring
 
     try:
         settings = Settings.from_env()
-        if private is not None and not (settings.keys.signing or settings.keys.signing_file):
-            os.environ["ESCOPA_SIGNING_KEY_FILE"] = str(ensure_key_file(private))
-            settings = Settings.from_env()
+        if given:
+            settings = with_redis(settings, given)
+        if args.redis_cluster:
+            redis = msgspec.structs.replace(settings.redis, cluster=True)
+            settings = msgspec.structs.replace(settings, redis=redis)
+        if not given:
+            settings = private_defaults(settings, data)
         ring = key_ring(settings)
     except ValueError as error:
         log.error("escopa serve: %s", error)
-        return False
+        return None
     log.warning("signing with key %s (%d key(s) verify)", ring.signer_id, len(ring.public))
-    return True
+    return settings
 
 
-def embedded_archive(private: Path) -> None:
-    """With a private Redis and no archive named, the embedded one in its data folder."""
+def with_redis(settings: Settings, url: str) -> Settings:
+    """The settings with the Redis at `url`."""
+    redis = msgspec.structs.replace(settings.redis, url=url)
+    return msgspec.structs.replace(settings, redis=redis)
+
+
+def private_defaults(settings: Settings, data: Path) -> Settings:
+    """With a private Redis: the data folder's signing key (made on first start) when no key
+    is given, and its embedded archive when none is named. A shared Redis needs the keys
+    given: a key made here would be this process's alone, and the receipts of the others
+    would not verify with it."""
     from service.store.archive.opening import sqlite_url
+    from service.store.key_file import ensure_key_file
 
-    if not os.environ.get("ESCOPA_ARCHIVE_URL", "").strip():
-        os.environ["ESCOPA_ARCHIVE_URL"] = sqlite_url(private / "archive.sqlite3")
-        log.warning("finished games are archived in %s", private / "archive.sqlite3")
+    if not (settings.keys.signing or settings.keys.signing_file):
+        key_file = str(ensure_key_file(data))
+        settings = msgspec.structs.replace(
+            settings, keys=msgspec.structs.replace(settings.keys, signing_file=key_file)
+        )
+    if not settings.archive.url:
+        archive = msgspec.structs.replace(
+            settings.archive, url=sqlite_url(data / "archive.sqlite3")
+        )
+        settings = msgspec.structs.replace(settings, archive=archive)
+        log.warning("finished games are archived in %s", data / "archive.sqlite3")
+    return settings
 
 
 def keygen(args: argparse.Namespace) -> int:
@@ -164,19 +193,21 @@ def listening(host: str, port: int) -> socket.socket:
 
 
 def bots(args: argparse.Namespace) -> int:
-    """Run a bot worker alone: it plays the due bot turns of every server on this Redis."""
+    """Run the `bots` role alone: it plays the due bot turns of every server on this Redis,
+    applies due timeouts and delivers webhooks."""
     import asyncio
     import contextlib
 
     from service.ops.observation.logs import log_config, without_password
+    from service.runtime import work_alone
     from service.settings import Settings
     from service.store.key_file import key_ring
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
-    if args.redis_url:
-        os.environ["REDIS_URL"] = args.redis_url
-    settings = Settings.from_env()
     try:
+        settings = Settings.from_env()
+        if args.redis_url:
+            settings = with_redis(settings, args.redis_url)
         key_ring(settings)
     except ValueError as error:
         log.error("escopa bots: %s", error)
@@ -184,21 +215,8 @@ def bots(args: argparse.Namespace) -> int:
     log.warning("escopa bots works for redis %s", without_password(settings.redis.url))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with contextlib.suppress(KeyboardInterrupt, SystemExit):
-        asyncio.run(bots_and_webhooks(settings))
+        asyncio.run(work_alone(settings, "bots"))
     return 0
-
-
-async def bots_and_webhooks(settings: Settings) -> None:
-    """`escopa bots`: the bot worker, and the webhook worker unless `ESCOPA_WEBHOOKS=0`."""
-    import asyncio
-
-    from service.ops.workers.bot_worker import work_alone
-    from service.ops.workers.webhook_worker import work_alone as deliver_alone
-
-    workers = [work_alone(settings)]
-    if settings.webhooks.worker:
-        workers.append(deliver_alone(settings))
-    await asyncio.gather(*workers)
 
 
 def bot(args: argparse.Namespace) -> int:

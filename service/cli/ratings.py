@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,12 +32,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    import msgspec
+
     from service.settings import Settings
 
+    settings = Settings.from_env()
     if args.redis_url:
-        os.environ["REDIS_URL"] = args.redis_url
+        redis = msgspec.structs.replace(settings.redis, url=args.redis_url)
+        settings = msgspec.structs.replace(settings, redis=redis)
     given = read_exports(Path(args.exports)) if args.exports else None
-    return asyncio.run(check(Settings.from_env(), given))
+    return asyncio.run(check(settings, given))
 
 
 def read_exports(path: Path) -> dict[str, dict[str, Any] | TableDocument]:
@@ -62,27 +65,18 @@ def read_exports(path: Path) -> dict[str, dict[str, Any] | TableDocument]:
 
 async def check(settings: Any, given: dict[str, dict[str, Any] | TableDocument] | None) -> int:
     """Recompute every scope's ratings and compare them with the service's."""
-    from service.core.house import House
     from service.ledger.recompute import first_difference, recompute
     from service.ledger.tournament_record import settled_table
-    from service.store.archive.opening import open_archive
-    from service.store.connections import close_store, open_store
-    from service.store.key_file import key_ring
+    from service.runtime import opened
 
-    store = await open_store(settings.redis)
-    archive = await open_archive(settings.archive.url)
-    house = House(store, settings, key_ring(settings), archive=archive)
-    try:
+    async with opened(settings, "operator") as parts:
+        house = parts.house
         order, service, after = await service_side(house)
         tournaments: dict[str, dict[str, Any]] = {}
         documents = [
             given[g] if given is not None else await exported(house, g, tournaments) for g in order
         ]
         why = first_difference(recompute(documents), service, after)
-    finally:
-        if archive is not None:
-            await archive.close()
-        await close_store(store)
     if why is not None:
         print(f"ratings differ: {why}")
         return 1

@@ -1,5 +1,7 @@
-"""Reading a game for a request: the game as it is now (its due timeouts applied), and the
-seat the request's token or stream ticket speaks for."""
+"""Reading a game for a request: the game as stored (a read changes nothing: a deadline that
+has passed shows as passed until a sweeper applies its timeout), or, for a write, the game
+with its due timeouts applied first; and the seat the request's token or stream ticket
+speaks for."""
 
 from __future__ import annotations
 
@@ -34,7 +36,11 @@ class Access:
         self.ticket_ttl = ticket_ttl
 
     async def load(self, game_id: str) -> StoredGame:
-        """The game as stored now, after any timeout that is due."""
+        """The game as stored now (a read: nothing is applied)."""
+        return await self.journal.read(game_id)
+
+    async def current(self, game_id: str) -> StoredGame:
+        """The game for a write: as stored now, after any timeout that is due."""
         return await self.endings.current(game_id)
 
     async def load_at(self, game_id: str, version: int | None) -> StoredGame:
@@ -45,7 +51,7 @@ class Access:
         cached = self.journal.cached(game_id)
         if cached is not None and cached.version == version and not self.journal.clocks.due(cached):
             return cached
-        return await self.load(game_id)
+        return await self.current(game_id)
 
     async def read_as(self, game_id: str, token: str | None) -> tuple[StoredGame, int | None]:
         """The game and the reader's seat (None: a spectator); a token that is given must fit."""
@@ -53,8 +59,13 @@ class Access:
         return game, reader_seat(game.meta, token)
 
     async def acting(self, game_id: str, token: str | None) -> tuple[StoredGame, int]:
-        """The game and the seat a request acts for: a valid token is required."""
+        """The game and the seat a request reads for: a valid token is required."""
         game = await self.load(game_id)
+        return game, acting_seat(game.meta, token)
+
+    async def writing(self, game_id: str, token: str | None) -> tuple[StoredGame, int]:
+        """The game (due timeouts applied) and the seat a write acts for: a valid token."""
+        game = await self.current(game_id)
         return game, acting_seat(game.meta, token)
 
     async def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:

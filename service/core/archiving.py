@@ -78,7 +78,7 @@ class Archiving:
 
     @property
     def ttl_ms(self) -> int:
-        return self.journal.finished_ttl * 1000
+        return self.journal.lifetimes.finished_ttl * 1000
 
     async def check(self, game_id: str, expected: bytes) -> StoredGame:
         """The archived copy, read back: its export must be `expected` and its audit pass."""

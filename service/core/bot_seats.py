@@ -84,7 +84,7 @@ class BotSeats:
         none is (the game moved on, ended or is gone). Any other failure raises: the turn
         stays indexed, to be taken again."""
         try:
-            game = await self.access.load(game_id)
+            game = await self.access.current(game_id)
         except ServiceError as error:
             if gone(error):
                 return False
@@ -121,7 +121,7 @@ class BotSeats:
             asked = await self.question(game_id, game, seat, meta.bot)
             for signal in level(meta.bot).signals(asked.seen, asked.known):
                 await self.signals.send(game_id, game, seat, signal)
-                game = await self.access.load(game_id)
+                game = await self.access.current(game_id)
         return game
 
     async def _commit(self, game_id: str, game: StoredGame, seat: int, move: engine.Move) -> None:

@@ -15,7 +15,7 @@ from typing import Final
 
 import engine
 from bots import knowledge_of, learn
-from engine import State
+from engine import State, clock
 from service.core.clocks import Clocks
 from service.core.credentials import acting_seat
 from service.core.journal import Change, Draft, Journal, nothing_answered
@@ -133,13 +133,17 @@ class Endings:
         return await self.journal.read(game_id)
 
     async def action(self, game_id: str, game: StoredGame, seat: int) -> str:
-        """What the timeout does: abort a game whose first move never came, else the policy's
-        `forfeit`, the first legal move, or the stand-in bot's move from what the seat sees."""
+        """What the timeout does: abort a game whose first move never came, forfeit one every
+        person has left (`engine.clock.abandoned`), else the policy's `forfeit`, the first
+        legal move, or the stand-in bot's move from what the seat sees."""
         rules_clock = game.state.rules.clock
         assert rules_clock is not None and game.timing is not None
         if not game.timing.running:
             return ABORT
-        if rules_clock.on_timeout == "forfeit":
+        boards = game.state.rules.boards
+        if rules_clock.on_timeout == "forfeit" or clock.abandoned(
+            rules_clock, game.timing, seat, boards
+        ):
             return FORFEIT
         if rules_clock.on_timeout == "first_move":
             return str(engine.legal_moves(game.state, seat)[0])

@@ -1,6 +1,7 @@
-"""The core's parts, wired once per process over one store: the journal every write goes
-through, and each verb in a room of its own over it. No behaviour here: a request's route
-calls the verb it needs (`house.moves.play`), and the verbs never reach back into the house."""
+"""The core's parts over one store: the journal every write goes through, and each verb in a
+room of its own over it, every dependency given at construction. No behaviour here: a
+request's route calls the verb it needs (`house.moves.play`), and the verbs never reach back
+into the house. Each process builds its house in `service.runtime`."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from service.core.access import Access
 from service.core.bot_seats import BotSeats
 from service.core.clocks import Clocks
 from service.core.creation import Creation
+from service.core.due_work import DueWork
 from service.core.endings import Endings
 from service.core.journal import Journal
+from service.core.lifetimes import Lifetimes
 from service.core.lobby import Lobby
 from service.core.moves import Moves
 from service.core.players import Players
 from service.core.reads import Reads
 from service.core.rematch import Rematches
+from service.core.reports import Reports
 from service.core.seats import Seats
 from service.core.signals import Signals
 from service.core.tournaments import Tournaments
@@ -42,6 +46,7 @@ class House:
         ring: KeyRing,
         workers: WorkerProcesses | None = None,
         archive: Archive | None = None,
+        reports: Reports | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
@@ -49,15 +54,21 @@ class House:
         self.workers = workers or WorkerProcesses(max(1, settings.bots.processes))
         """Where bots think (stand-ins, hints, turns) and replays run: worker processes."""
         self.clocks = Clocks(DueIndex(store, keys.deadlines), settings.clocks.first_move_timeout)
-        self.bot_turns = DueIndex(store, keys.bot_turns)
-        self.hooks_due = DueIndex(store, keys.webhooks_due)
-        cached = settings.http.game_cache
+        archived = archive is not None or bool(settings.archive.url)
+        self.due = DueWork.over(store, self.clocks, archived)
+        self.bot_turns = self.due.bot_turns
+        self.hooks_due = self.due.hooks_due
+        self.players = Players(RatingStore(store), settings.ratings.min_games)
         self.journal = Journal(
-            store, settings.ttl, self.clocks, self.bot_turns, self.hooks_due, cached, archive
+            store,
+            Lifetimes(settings.ttl, archived),
+            self.due,
+            settings.http.game_cache,
+            archive,
+            self.players.settle,
+            reports,
         )
         self.lobby = Lobby(store)
-        self.players = Players(RatingStore(store), settings.ratings.min_games)
-        self.journal.on_finished = self.players.settle
         budget = settings.bots.budget
         self.endings = Endings(self.journal, self.clocks, self.workers, budget, ring, self.lobby)
         self.access = Access(self.journal, self.endings, settings.streams.ticket_ttl)
@@ -95,4 +106,3 @@ class House:
             self.webhooks,
             self.players,
         )
-        self.journal.on_table_ended = self.tournaments.ended

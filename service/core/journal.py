@@ -3,9 +3,10 @@
 Every writer (moves and deals, bot moves, timeouts, joins, leaves, resignations, aborts,
 rematch offers) hands the journal a `Change`; the journal derives the entry as a replay
 would (`Cursor`), records the partner signals in the entry that ends the match, works out
-the game's lifetime, waiting marker and clock, indexes the deadline, bot turn and archiving it
-makes due (`service.store.due_index`), runs the one COMMIT script, and
-keeps the cache and the log cache in step and reports it (`Reports`). A request retried with its
+the game's lifetime (`Lifetimes`), waiting marker and clock, indexes the work it makes due
+(`DueWork`: deadline, bot turn, deliveries, archiving, settling, the tournament's next step),
+runs the one COMMIT script, and keeps the cache and the log cache in step and reports it
+(`Reports`). A request retried with its
 `Idempotency-Key` gets its first answer here too. New games enter by `open`.
 
 Reads fall back on the archive (`service.store.archive`) when Redis no longer has the game; a
@@ -24,19 +25,16 @@ from redis.exceptions import RedisError
 
 import engine
 from engine import State
-from engine.clock import Timing
 from engine.state import EncodedParts
 from service.core.cache import GameCache
-from service.core.clocks import Clocks
+from service.core.due_work import DueWork, settles
+from service.core.lifetimes import Lifetimes
 from service.core.log_cache import LogCache
 from service.core.reports import Reports
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
-from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, now_ms, step_kind
-from service.settings import TtlSettings
-from service.store import keys
+from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, step_kind
 from service.store.archive.record import Archive
-from service.store.due_index import DueIndex
 from service.store.game_store import (
     LOG_LINGER_MS,
     Clocking,
@@ -50,12 +48,8 @@ from service.store.game_store import (
 from service.store.seat_store import SeatStore
 
 R = TypeVar("R")
-Ended = Callable[[str, "StoredGame"], Awaitable[None]]
-"""What is told of each tournament game that ends (`service.core.tournaments`)."""
-ARCHIVED_TTL: Final = 3600
-"""Seconds a finished game stays in Redis once archived, unless `ESCOPA_FINISHED_TTL` says."""
-SETTLE_GRACE_MS: Final = 5000
-"""When the settle worker looks at a finished game, unless its writer settled it first."""
+Settle = Callable[[str, "StoredGame"], Awaitable[None]]
+"""Settles the players of a game its write ended (`service.core.players`)."""
 SIGNAL_TRIES: Final = 20
 """How often an entry that records the signals is tried again when a signal came first (only
 a busy game's other seats can make one fail)."""
@@ -119,17 +113,6 @@ def kind_of(record: Step | Life) -> str:
     return step_kind(record)
 
 
-def bot_due(state: State, meta: GameMeta) -> bool:
-    """Whether the seat that must act now (`engine.current_seat`) is one the service plays."""
-    seat = engine.current_seat(state)
-    return seat is not None and meta.seats[seat].bot is not None
-
-
-def settles(meta: GameMeta) -> bool:
-    """Whether the game's end settles players: it is rated, or a seat names a player id."""
-    return meta.rated or any(seat.player_id for seat in meta.seats)
-
-
 def expired(game_id: str) -> ServiceError:
     return ServiceError(
         "game/expired", 410, f"game {game_id!r} waited for players and expired before it started"
@@ -142,32 +125,32 @@ class Journal:
     def __init__(
         self,
         store: GameStore,
-        lifetimes: TtlSettings,
-        clocks: Clocks,
-        bot_turns: DueIndex,
-        hooks_due: DueIndex,
+        lifetimes: Lifetimes,
+        due: DueWork,
         cached_games: int,
         archive: Archive | None = None,
+        settle: Settle | None = None,
+        reports: Reports | None = None,
     ) -> None:
         self.store = store
-        self.clocks = clocks
-        self.bot_turns = bot_turns
-        self.hooks_due = hooks_due
-        self.archive = archive
-        self.finished = DueIndex(store, keys.finished)
-        """The finished games to archive (indexed only when there is an archive)."""
-        self.settling = DueIndex(store, keys.ratings_due)
+        self.due = due
+        self.clocks = due.clocks
+        self.bot_turns = due.bot_turns
+        self.hooks_due = due.hooks_due
+        self.finished = due.finished
+        """The finished games to archive (indexed when the deployment has an archive)."""
+        self.settling = due.settling
         """The finished games whose players are to be settled (`service.core.players`)."""
-        self.on_finished: Callable[[str, StoredGame], Awaitable[None]] | None = None
+        self.archive = archive
+        """Where reads find a game Redis let go (None: this process reads Redis alone)."""
+        self.lifetimes = lifetimes
+        self.reports = reports or Reports()
+        self._settle_now = settle
         """Settles a game's players once the write that ends it is committed (a crash before
         leaves it in `settling` for the settle worker)."""
-        self.reports = Reports()
-        self._lifetimes = lifetimes
         self._cache = GameCache(cached_games)
         self._parts = EncodedParts()  # the loop's: states of cached games repeat their parts
         self._logs = LogCache(store, self._parts)
-        self.on_table_ended: Ended | None = None
-        """Told of every tournament game this process ends (the tournament moves on)."""
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -231,20 +214,20 @@ class Journal:
         assert entry is not None
         state = cursor.state
         meta = msgspec.structs.replace(meta, webhook=True) if hook else meta
-        await self._due(game_id, state, meta, cursor.timing)
+        await self.due.before(game_id, state, meta, cursor.timing)
         new = NewGame(
             game_id=game_id,
             meta=meta,
             head=entry.hash,
             opening=encode(opening),
-            ttl_ms=self.lifetime(state),
+            ttl_ms=self.lifetimes.of(state),
             advice=advice,
             hook=hook,
             waiting=state.status == "waiting",
         )
         if not await self.store.create(new):
             return None
-        await self._due_again(game_id, state, meta)
+        await self.due.after(game_id, state, meta, False)
         game = StoredGame(
             state, 1, entry.hash, meta, (), opening.salt_key, opening.ms, cursor.timing
         )
@@ -264,7 +247,7 @@ class Journal:
         the result from the draft (kept under the change's key, when it has one)."""
         version = game.version
         if game.archived is not None:  # Redis let it go: back in for this write
-            await self.store.restore(game_id, game.archived, self.finished_ttl * 1000)
+            await self.store.restore(game_id, game.archived, self.lifetimes.finished_ttl * 1000)
         for _ in range(SIGNAL_TRIES):
             draft = self.draft(game_id, game, change)
             result = answer(draft)
@@ -279,12 +262,10 @@ class Journal:
             raise busy()
         if outcome.outcome == "committed":
             self._kept(draft)
-            await self._due_again(game_id, draft.after.state, draft.after.meta, draft.finished)
-            if draft.finished and settles(draft.after.meta):
-                await self._settle(game_id, draft.after)
-            if draft.finished and draft.after.meta.tournament and self.on_table_ended:
-                with suppress(RedisError, ServiceError):  # best effort: a read moves it on too
-                    await self.on_table_ended(game_id, draft.after)
+            after = draft.after
+            await self.due.after(game_id, after.state, after.meta, draft.finished)
+            if draft.finished and settles(after.meta):
+                await self._settle(game_id, after)
             return Stored("committed", result, draft.after)
         if outcome.outcome == "replay":
             return Stored("replay", self.replayed(outcome.answer, change.fingerprint, shape))
@@ -334,11 +315,11 @@ class Journal:
         """The store's write for a draft: its lifetimes, bot turn, marker, clock and answer."""
         after = draft.after
         state = after.state
-        ttl = self.lifetime(state)
+        ttl = self.lifetimes.of(state)
         answer = None
         if change.key is not None:
             kept = msgspec.json.encode(Answered(change.fingerprint, result))
-            answer = (change.key, kept, self._lifetimes.idempotency * 1000)
+            answer = (change.key, kept, self.lifetimes.idempotency_ms)
         return Commit(
             game_id=draft.game_id,
             expected=draft.before.version,
@@ -374,61 +355,16 @@ class Journal:
     async def _schedule(self, draft: Draft) -> None:
         """Index the work the draft makes due, before it is written."""
         after = draft.after
-        await self._due(draft.game_id, after.state, after.meta, after.timing)
-
-    async def _due_again(
-        self, game_id: str, state: State, meta: GameMeta, finished: bool = False
-    ) -> None:
-        """Index the bot's turn, the webhook's deliveries and a game just finished for the
-        archive once more after the write: a worker that claimed the entry indexed before it,
-        and read the game before the write landed, drops that entry; this one is then due
-        again. Best effort: the entry before the write covers a crash."""
-        with suppress(RedisError, ServiceError):
-            if bot_due(state, meta):
-                await self.bot_turns.schedule(game_id, now_ms())
-            if meta.webhook:
-                await self.hooks_due.touch(game_id)
-            if finished and self.archive is not None:
-                await self.finished.schedule(game_id, now_ms())
-
-    async def _due(self, game_id: str, state: State, meta: GameMeta, timing: Timing | None) -> None:
-        """Index the game's deadline for the sweepers, its bot's turn for the bot workers, its
-        webhook's deliveries for the webhook workers and, once it is over, its archiving,
-        before the write that makes them due (a crash after it leaves nothing unindexed)."""
-        await self.clocks.schedule(game_id, self.clocks.deadline(state, timing))
-        if bot_due(state, meta):
-            await self.bot_turns.schedule(game_id, now_ms())
-        if meta.webhook:
-            await self.hooks_due.touch(game_id)
-        if state.status == "finished" and self.archive is not None:
-            await self.finished.schedule(game_id, now_ms())
-        if state.status == "finished" and settles(meta):
-            await self.settling.schedule(game_id, now_ms() + SETTLE_GRACE_MS)
+        await self.due.before(draft.game_id, after.state, after.meta, after.timing)
 
     async def _settle(self, game_id: str, game: StoredGame) -> None:
         """Settle the players of a game this write ended, then drop it from `settling`. Best
         effort: the entry indexed before the write brings the settle worker otherwise."""
-        if self.on_finished is None:
+        if self._settle_now is None:
             return
         with suppress(RedisError, ServiceError):
-            await self.on_finished(game_id, game)
-            await self.store.pipeline([("ZREM", self.settling.key_of(game_id), game_id)])
-
-    def lifetime(self, state: State) -> int:
-        """How long the game is kept after this write (ms; 0: for ever): by its status, as the
-        lifetimes say (a running game's counts from its last move)."""
-        lifetimes = self._lifetimes
-        if state.status == "waiting":
-            return lifetimes.waiting * 1000
-        if state.status == "finished":  # with an archive: kept until archived (`finished_ttl`)
-            return 0 if self.archive is not None else (lifetimes.finished or 0) * 1000
-        return lifetimes.game * 1000
-
-    @property
-    def finished_ttl(self) -> int:
-        """Seconds a finished game stays in Redis once the archive holds it (0: for ever)."""
-        finished = self._lifetimes.finished
-        return ARCHIVED_TTL if finished is None else finished
+            await self._settle_now(game_id, game)
+            await self.settling.drop(game_id)
 
     # --- idempotency -----------------------------------------------------------------------
 
@@ -436,7 +372,7 @@ class Journal:
         """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
         if key is None:
             return None
-        answer = await self.store.answer(key, self._lifetimes.idempotency * 1000)
+        answer = await self.store.answer(key, self.lifetimes.idempotency_ms)
         return self.replayed(answer, fingerprint, shape) if answer is not None else None
 
     @staticmethod

@@ -171,7 +171,7 @@ class Moves:
         try:
             return game, *engine.apply(game.state, seat, move)
         except engine.EngineError:
-            current = await self.access.load(game_id)  # a refusal from a cached copy may be late
+            current = await self.access.current(game_id)  # a refusal from a cached copy may be late
             if current.version != expected:
                 raise version_conflict(expected, current.version) from None
             if current.head == game.head:
@@ -180,7 +180,7 @@ class Moves:
 
     async def _late(self, game_id: str, seat: int, expected: int) -> None:
         """A move the commit script found past the game's deadline: the timeout goes first."""
-        game = await self.access.load(game_id)
+        game = await self.access.current(game_id)
         await self._missed(game_id, game, seat, expected)
         deadline = self.clocks.deadline(game.state, game.timing)
         raise timed_out_problem(seat, iso(deadline) if deadline is not None else "its deadline")

@@ -42,7 +42,7 @@ class Rematches:
         """The rematch of the finished game, as the token's seat takes it: created by the
         first seat that asks, and recorded in the finished game's log."""
         for _ in range(TRIES):
-            game, seat = await self.access.acting(game_id, token)
+            game, seat = await self.access.writing(game_id, token)
             if game.state.status != "finished":
                 raise ServiceError(
                     "game/not_finished", 409, f"game {game_id} is not over: no rematch yet"

@@ -132,7 +132,7 @@ class Seats:
         seat taken deals the game. A `player_id` is the API key's (`key`: its id)."""
         token = secrets.token_urlsafe(32)
         for _ in range(TRIES):
-            game = await self.access.load(game_id)
+            game = await self.access.current(game_id)
             seat = seat_to_take(game_id, game, request)
             name = joining_name(request.name, game.meta.seats)
             player_id = joining_id(game.meta, request, key, seat)
@@ -167,7 +167,7 @@ class Seats:
         """Give up a seat before the game starts: it opens again, with a new invite for the
         creator (or back in the lobby)."""
         for _ in range(TRIES):
-            game, seat = await self.access.acting(game_id, token)
+            game, seat = await self.access.writing(game_id, token)
             if game.state.status != "waiting":
                 raise not_waiting(game_id)
             if seat == game.meta.creator:

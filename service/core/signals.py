@@ -41,7 +41,7 @@ class Signals:
 
     async def signal(self, game_id: str, token: str | None, request: SignalRequest) -> SignalResult:
         """Send the token's seat's signal to its partner."""
-        game = await self.access.load(game_id)
+        game = await self.access.current(game_id)
         return await self.send(game_id, game, acting_seat(game.meta, token), request.signal)
 
     async def send(self, game_id: str, game: StoredGame, seat: int, signal: Signal) -> SignalResult:
@@ -64,7 +64,7 @@ class Signals:
                 self.journal.remember(game_id, replace(game, signals=signals))
                 side = seen_signals(signals, seat, False, rules)
                 return SignalResult(version=game.version, to_seat=partner, sent=len(side))
-            game = await self.access.load(game_id)  # a move or another signal came first: again
+            game = await self.access.current(game_id)  # a move or another signal came first: again
         raise busy()  # pragma: no cover
 
     async def _sent_this_hand(self, game_id: str, game: StoredGame, seat: int) -> int:

@@ -2,12 +2,13 @@
 
 A round's games are opened through `Creation.place` (so bots, clocks and the log work as in
 any game), two per pairing at once, seats swapped, all with the round's seed and boards
-(docs/tournaments.md). The journal tells `ended` of every tournament game that ends; when a
-round's last game has, `advance` records the results and pairs the next round from the pure
-functions of `engine.tournament`. Reading a tournament also advances it, so a process that
-stopped between a game's end and the next round leaves nothing stuck. Game ids are derived
-from the tournament, round, table and play, so two processes advancing at once open each
-game once, and the document's compare-and-set keeps one record of the round.
+(docs/tournaments.md). The commit that ends a tournament game indexes it in a due index, and
+the tournament worker (`service.ops.workers.tournament_worker`) tells `ended` of it; when a
+round's last game has ended, `advance` records the results and pairs the next round from the
+pure functions of `engine.tournament`. A worker that dies leaves the entry due again, so
+nothing is stuck, and reading a tournament changes nothing. Game ids are derived from the
+tournament, round, table and play, so two processes advancing at once open each game once,
+and the document's compare-and-set keeps one record of the round.
 
 Each save appends the events of its change (`service.core.tournament_events`) in the same
 script, so the events stream (followed live, and the webhook's outbox) tells exactly the
@@ -266,12 +267,13 @@ class Tournaments:
         return _decoder.decode(doc), version
 
     async def view(self, tournament_id: str) -> TournamentView:
-        """The tournament now (moved on first, if a round ended unnoticed)."""
-        return view_of(await self.advance(tournament_id))
+        """The tournament as stored now."""
+        kept, _ = await self.load(tournament_id)
+        return view_of(kept)
 
     async def export(self, tournament_id: str) -> TournamentExport:
         """The finished tournament as one signed document: its view and every game's export."""
-        kept = await self.advance(tournament_id)
+        kept, _ = await self.load(tournament_id)
         if kept.record.status != "finished":
             raise not_finished(tournament_id)
         view = view_of(kept)
@@ -309,7 +311,9 @@ class Tournaments:
     # --- moving on -------------------------------------------------------------------------
 
     async def ended(self, game_id: str, game: StoredGame) -> None:
-        """A tournament game ended: when its round's games all have, move the tournament on."""
+        """A tournament game ended: when its round's games all have, move the tournament on
+        (the tournament worker calls this once the game's entry in `keys.tournaments_due` is
+        due; two calls for one game count it once)."""
         tournament_id = game.meta.tournament
         assert tournament_id is not None
         round_no = round_of(game.state.rules)

@@ -145,7 +145,8 @@ def on_client_gone(request: AnyRequest) -> Response[bytes]:
 
 
 def on_redis_down(request: AnyRequest, exc: Exception) -> Response[bytes]:
-    log.warning("redis unavailable: %s: %s", type(exc).__name__, str(exc)[:200])
+    """503: Redis did not answer (the store's health logs when it goes and comes back)."""
+    log.debug("redis unavailable: %s: %s", type(exc).__name__, str(exc)[:200])
     detail = "the game store is unreachable; try again shortly"
     return problem(request, 503, "service/unavailable", detail, {"Retry-After": "1"})
 

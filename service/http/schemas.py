@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -21,7 +22,11 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 class Health(msgspec.Struct, kw_only=True):
+    """A process's health: `status`; and, in a process with an archive, whether the archive
+    answers (`degraded`: it does not)."""
+
     status: Literal["ok", "unavailable"]
+    archive: Literal["ok", "degraded"] | UnsetType = UNSET
 
 
 class Landing(msgspec.Struct, kw_only=True):

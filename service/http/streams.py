@@ -179,11 +179,10 @@ class Streams:
     ) -> AsyncIterator[TournamentItem]:
         """A new stream of the tournament's events after `after`, or the problem that refuses
         it: the limits first (a tournament is public: its streams count as a spectator's
-        would, without a cap per tournament), then the tournament (moved on first, as a read
-        of it is)."""
+        would, without a cap per tournament), then the tournament as stored."""
         slot = self.acquire(TOURNAMENT_SUBJECT + tournament_id, client, True)
         try:
-            kept = await tournaments.advance(tournament_id)
+            kept, _ = await tournaments.load(tournament_id)
         except BaseException:
             slot.release()
             raise

@@ -455,6 +455,10 @@ class _Audit:
             )
         policy = rules_clock.on_timeout
         first = str(engine.legal_moves(before, entry.seat)[0])
+        assert entry.seat is not None  # the seat to act, checked above
+        left = clock.abandoned(rules_clock, timing, entry.seat, before.rules.boards)
+        if left and entry.move == FORFEIT:
+            return  # every person left: the match is forfeited (logs before this played on)
         if (
             (policy == "forfeit") != (entry.move == FORFEIT)
             or entry.move == ABORT

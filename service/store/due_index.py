@@ -86,6 +86,10 @@ class DueIndex:
             [changed] = await self.store.pipeline([("EVAL", RESCHEDULE.source, *args)])
         return bool(changed)
 
+    async def drop(self, game_id: str) -> None:
+        """Drop the game's entry: its work is done (by the writer, before any worker)."""
+        await self.store.pipeline([("ZREM", self.key_of(game_id), game_id)])
+
     async def when(self, game_id: str) -> int | None:
         """When the game is indexed as due, or None: it is not."""
         [score] = await self.store.pipeline([("ZSCORE", self.key_of(game_id), game_id)])

@@ -24,9 +24,17 @@ from service.ledger.log import Cursor, decode_opening, decode_record, records_of
 from service.store import keys, scripts
 from service.store.archive.record import ArchivedGame, Body
 from service.store.cluster_multiplex import ClusterMultiplexed
+from service.store.health import Dependency
 from service.store.multiplex import Arg, Multiplexed
 from service.store.scripts import Script
-from service.store.writes import Borrowing, Client, OutcomeUnknown, Writes, reaching_redis
+from service.store.writes import (
+    UNREACHABLE,
+    Borrowing,
+    Client,
+    OutcomeUnknown,
+    Writes,
+    reaching_redis,
+)
 
 
 class SeatMeta(msgspec.Struct, frozen=True):
@@ -281,10 +289,12 @@ class GameStore:
         self.fast = fast
         self.borrowing = Borrowing(connections, timeout)
         self.writes = Writes(client, timeout, self.borrowing)
+        self.health = Dependency("redis")
+        """Whether Redis answered this process's last call (logged when that changes)."""
 
     async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
         """Quick commands sent together (through `fast` when there is one), their replies."""
-        with reaching_redis():
+        with reaching_redis(self.health):
             if self.fast is not None:
                 return await self.fast.pipeline(commands)
             async with self.borrowing.turn():
@@ -303,9 +313,14 @@ class GameStore:
         for command, body in (("EVALSHA", script.sha), ("EVAL", script.source)):
             call = (command, body, len(keys_), *keys_, *args)
             try:
-                return await self._acknowledged(call, keys_[0], advice)
+                result = await self._acknowledged(call, keys_[0], advice)
             except NoScriptError:
                 continue
+            except UNREACHABLE as error:
+                self.health.failed(error)
+                raise
+            self.health.answered()
+            return result
         raise AssertionError("EVAL cannot answer NOSCRIPT")  # pragma: no cover
 
     async def _acknowledged(self, call: tuple[Arg, ...], key: str, advice: str) -> Any:

@@ -205,3 +205,10 @@ def ratings_due(shard: int) -> str:
     """One of the `SHARDS` sorted sets of finished games whose players are to be settled
     (ratings, history), with its own hash tag `{rd:<shard>}`."""
     return f"{{rd:{shard}}}:due"
+
+
+def tournaments_due(shard: int) -> str:
+    """One of the `SHARDS` sorted sets of finished tournament games whose tournament is to be
+    told (it may move on: the round's results, the next round), with its own hash tag
+    `{td:<shard>}`."""
+    return f"{{td:{shard}}}:due"

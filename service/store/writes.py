@@ -38,7 +38,9 @@ from redis.exceptions import (
     TryAgainError,
 )
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from service.store.health import Dependency
 from service.store.slot_map import SlotMap
 
 Client = Redis | RedisCluster
@@ -52,18 +54,33 @@ class OutcomeUnknown(RedisConnectionError):
     """The commands may or may not have run: the exchange broke after they were sent."""
 
 
+UNREACHABLE: Final = (RedisConnectionError, RedisTimeoutError, ClusterDownError)
+"""The errors that say Redis (or the key's master) cannot be reached now."""
+
+
 @contextmanager
-def reaching_redis() -> Iterator[None]:
+def reaching_redis(health: Dependency | None = None) -> Iterator[None]:
     """Inside: anything but redis-py's own errors escaping a call to Redis becomes redis-py's
     `ConnectionError`: a socket's OSError, uvloop's RuntimeError on a closed transport, or
-    redis-py tripping over a connection that another task dropped (an AttributeError)."""
+    redis-py tripping over a connection that another task dropped (an AttributeError). Redis
+    unreachable, or answering again, is told to `health`."""
     try:
         yield
+    except UNREACHABLE as error:
+        if health is not None:
+            health.failed(error)
+        raise
     except RedisError:
         raise
     except Exception as error:
-        log.warning("redis call failed: %r", error, exc_info=not isinstance(error, OSError))
-        raise RedisConnectionError(f"the connection to Redis failed: {error!r}") from error
+        if not isinstance(error, OSError):
+            log.warning("redis call failed: %r", error, exc_info=True)
+        failure = RedisConnectionError(f"the connection to Redis failed: {error!r}")
+        if health is not None:
+            health.failed(failure)
+        raise failure from error
+    if health is not None and not health.up:
+        health.answered()
 
 
 class Borrowing:

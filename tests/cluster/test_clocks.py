@@ -1,5 +1,5 @@
 """Turn clocks on a Redis Cluster: the deadlines' sorted sets spread over the shards, and both
-a request and a sweeper apply due timeouts there."""
+a write and a sweeper apply due timeouts there."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ async def test_the_deadlines_sorted_sets_lie_on_every_shard(cluster: LocalCluste
         await client.aclose()
 
 
-async def test_timeouts_are_applied_on_a_cluster_by_requests_and_by_sweepers(
+async def test_timeouts_are_applied_on_a_cluster_by_writes_and_by_sweepers(
     cluster: LocalCluster,
 ) -> None:
     url = cluster.url
@@ -39,7 +39,11 @@ async def test_timeouts_are_applied_on_a_cluster_by_requests_and_by_sweepers(
     asked = msgspec.structs.replace(swept, clocks=msgspec.structs.replace(clocks, sweep=False))
     async with serve_apps(url, 1, settings=asked) as (api,):
         game, view = await started(api, "forfeit")
+        seat = view["turn"]
+        move = (await game.legal(seat))[0]["id"]
         await past(view["deadline"])
+        late = await game.post_move(seat, {"move": move, "expected_version": view["version"]})
+        assert late.json()["code"] == "move/timed_out"
         after = await game.view()
         assert after["status"] == "finished" and after["outcome"]["result"] == "timeout"
     client = RedisCluster.from_url(url, protocol=3)

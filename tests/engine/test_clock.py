@@ -152,3 +152,34 @@ def test_a_partnership_forfeits_together_on_one_seat_timeout() -> None:
     ended, _ = engine.timeout(first_play(state), 3)
     assert ended.outcome is not None
     assert (ended.outcome.timed_out, ended.outcome.seats) == ((1, 3), (0, 2))
+
+
+def timing_with(misses: tuple[int, ...], people: tuple[int, ...]) -> clock.Timing:
+    return clock.Timing(
+        seat=0, since=0, banks=(0,) * len(misses), misses=misses, running=True, people=people
+    )
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=6), min_size=2, max_size=4),
+    st.integers(min_value=0, max_value=3),
+    st.sampled_from([BOT, msgspec.structs.replace(BOT, on_timeout="first_move")]),
+)
+def test_a_timeout_forfeits_exactly_when_every_person_has_missed_a_whole_hand(
+    misses: list[int], seat_pick: int, policy: Clock
+) -> None:
+    seat = seat_pick % len(misses)
+    people = tuple(range(0, len(misses), 2))  # every other seat a person, the rest bots
+    timing = timing_with(tuple(misses), people)
+    after = [m + (s == seat) for s, m in enumerate(misses)]
+    left = all(after[p] >= clock.HAND_TURNS for p in people)
+    assert clock.abandoned(policy, timing, seat, 0) == left
+    assert not clock.abandoned(policy, timing, seat, 2), "a game of boards plays to its end"
+
+
+def test_a_lone_person_who_left_forfeits_on_the_third_timeout_in_a_row() -> None:
+    timing = timing_with((2, 0), (0,))
+    assert clock.abandoned(BOT, timing, 0, 0)
+    assert not clock.abandoned(BOT, timing_with((1, 0), (0,)), 0, 0)
+    assert not clock.abandoned(FORFEIT, timing, 0, 0), "forfeit is the policy's own"
+    assert not clock.abandoned(BOT, timing_with((2, 0, 0, 0), (0, 1)), 0, 0), "one plays on"

@@ -15,7 +15,7 @@ from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.core.archiving import Archiving
-from service.ops.workers.archiver import archiving_alone
+from service.runtime import archiving as archiving_alone
 from service.store.archive.record import ArchivedGame, Body
 from tests.harness.api import Game, create_game, ok
 from tests.harness.archives import archived_settings

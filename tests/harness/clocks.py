@@ -14,7 +14,8 @@ Json = dict[str, Any]
 
 
 def clock_settings(redis_url: str, sweep: bool = False, **groups: Any) -> Settings:
-    """The service with no sweeper (unless asked) and a first move due within 2 s."""
+    """The service with no sweeper (unless asked) and a first move due within 2 s: with none,
+    no timeout is applied but by a write."""
     clocks = ClockSettings(first_move_timeout=2.0, sweep=sweep)
     return app_settings(redis_url, clocks=clocks, **groups)
 
@@ -41,3 +42,15 @@ async def past(deadline: str, extra: float = 0.1) -> None:
     """Sleep until `deadline` (a view's) has passed by `extra` seconds."""
     left = ms(deadline) / 1000 - datetime.now(UTC).timestamp() + extra
     await asyncio.sleep(max(0.0, left))
+
+
+async def applied(game: Game, view: Json, seat: int | None = None) -> Json:
+    """The game's view (as `seat` sees it) once the timeout due at `view`'s deadline has been
+    applied by a sweeper: its version moved past `view`'s (30 s bound a hang)."""
+    await past(view["deadline"])
+    for _ in range(600):
+        after = await game.view(seat)
+        if after["version"] > view["version"]:
+            return after
+        await asyncio.sleep(0.05)
+    raise AssertionError("no sweeper applied the timeout")

@@ -13,6 +13,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from service.store.redis_server import free_port
@@ -42,9 +43,45 @@ def _as_owner(folder: Path) -> list[str]:
     return ["runuser", "-u", "postgres", "--"]
 
 
+@dataclass
+class Postgres:
+    """A PostgreSQL server of the tests' own: its URL, and stop and start for faults."""
+
+    data: Path
+    port: int
+    prefix: list[str]
+    bin_dir: Path
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://escopa@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        """Start it on its port (the same data), and wait until it takes connections."""
+        options = f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 -c fsync=off"
+        start = [
+            str(self.bin_dir / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.data / "log"),
+            "-w",
+            "start",
+        ]
+        subprocess.run([*self.prefix, *start], check=True, capture_output=True)
+        _wait(self.port)
+
+    def stop(self) -> None:
+        """Stop it at once, as a crash would (`immediate`: no clean shutdown)."""
+        stop = [str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]
+        subprocess.run([*self.prefix, *stop], check=False, capture_output=True)
+
+
 @contextmanager
-def postgres_server(folder: Path) -> Iterator[str]:
-    """A PostgreSQL server with its data in `folder`, up until the block ends: its URL."""
+def postgres(folder: Path) -> Iterator[Postgres]:
+    """A PostgreSQL server with its data in `folder`, up until the block ends."""
     bin_dir = binaries()
     assert bin_dir is not None, "PostgreSQL is not installed (apt-get install postgresql)"
     folder.mkdir(parents=True, exist_ok=True)
@@ -52,7 +89,6 @@ def postgres_server(folder: Path) -> Iterator[str]:
     data = folder / "data"
     data.mkdir()
     prefix = _as_owner(data)
-    port = free_port()
     initdb = [
         str(bin_dir / "initdb"),
         "-D",
@@ -64,26 +100,20 @@ def postgres_server(folder: Path) -> Iterator[str]:
         "UTF8",
     ]
     subprocess.run([*prefix, *initdb], check=True, capture_output=True)
-    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
-    start = [
-        str(bin_dir / "pg_ctl"),
-        "-D",
-        str(data),
-        "-o",
-        options,
-        "-l",
-        str(data / "log"),
-        "-w",
-        "start",
-    ]
-    subprocess.run([*prefix, *start], check=True, capture_output=True)
+    server = Postgres(data, free_port(), prefix, bin_dir)
+    server.start()
     try:
-        _wait(port)
-        yield f"postgresql://escopa@127.0.0.1:{port}/postgres"
+        yield server
     finally:
-        stop = [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]
-        subprocess.run([*prefix, *stop], check=False, capture_output=True)
+        server.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server(folder: Path) -> Iterator[str]:
+    """A PostgreSQL server with its data in `folder`, up until the block ends: its URL."""
+    with postgres(folder) as server:
+        yield server.url
 
 
 def _wait(port: int, seconds: float = 10.0) -> None:

@@ -697,7 +697,7 @@ export interface paths {
         };
         /**
          * Redis is reachable
-         * @description Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`.
+         * @description Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`. A process with an archive names it: `archive` is `degraded` while the archive does not answer (finished games wait in Redis, archived reads answer 503), which keeps the process in rotation.
          */
         get: operations["ready"];
         put?: never;
@@ -1426,10 +1426,16 @@ export interface components {
             key_id: string;
             signature: string;
         };
-        /** Health */
+        /**
+         * Health
+         * @description A process's health: `status`; and, in a process with an archive, whether the archive
+         *     answers (`degraded`: it does not).
+         */
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
+            /** @enum {string} */
+            archive?: "degraded" | "ok";
         };
         /**
          * Hint

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from litestar import Response, get
+from typing import Any, Literal
+
+from litestar import Request, Response, get
 from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
+from msgspec import UNSET, UnsetType
 
 from engine import PRESETS, Rules
+from service.core.house import House
 from service.http.routes.game_routes import problems
 from service.http.schemas import Health
+from service.ops.observation.metrics import Metrics
+from service.store.archive.record import Archive
 from service.store.game_store import GameStore
 
 
@@ -43,12 +49,45 @@ async def healthz() -> Health:
     operation_id="ready",
     tags=["service"],
     summary="Redis is reachable",
-    description="Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`.",
+    description=(
+        "Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`. A process "
+        "with an archive names it: `archive` is `degraded` while the archive does not answer "
+        "(finished games wait in Redis, archived reads answer 503), which keeps the process "
+        "in rotation."
+    ),
     responses={503: ResponseSpec(Health, description="Redis is unreachable")},
 )
-async def readyz(store: NamedDependency[GameStore]) -> Response[Health]:
+async def readyz(
+    request: Request[Any, Any, Any], house: NamedDependency[House]
+) -> Response[Health]:
+    archive = await archive_state(house.journal.archive)
+    redis = await answers(house.store)
+    metrics: Metrics | None = request.app.state.get("metrics")
+    if metrics is not None:
+        metrics.dependency("redis", redis)
+        if archive is not UNSET:
+            metrics.dependency("archive", archive == "ok")
+    if not redis:
+        health = Health(status="unavailable", archive=archive)
+        return Response(health, status_code=503, headers={"Retry-After": "1"})
+    return Response(Health(status="ok", archive=archive))
+
+
+async def answers(store: GameStore) -> bool:
+    """Whether Redis answers a ping."""
     try:
         await store.pipeline([("PING",)])
     except Exception:
-        return Response(Health(status="unavailable"), status_code=503, headers={"Retry-After": "1"})
-    return Response(Health(status="ok"))
+        return False
+    return True
+
+
+async def archive_state(archive: Archive | None) -> Literal["ok", "degraded"] | UnsetType:
+    """The archive's readiness: `ok` when it answers, `degraded` when not (unset: none)."""
+    if archive is None:
+        return UNSET
+    try:
+        await archive.ping()
+    except Exception:
+        return "degraded"
+    return "ok"

@@ -121,6 +121,15 @@ class Metrics(Reports):
             registry=registry,
             multiprocess_mode="max",
         )
+        self.dependencies = Gauge(
+            "escopa_dependency_up",
+            "1 while a dependency answered this process's last call to it, 0 while it is "
+            "down: `redis` (the process is not ready), `archive` (degraded: finished games "
+            "wait in Redis, archived reads answer 503)",
+            ["dependency"],
+            registry=registry,
+            multiprocess_mode="min",
+        )
         self._moves = {
             kind: self.moves.labels(kind)
             for kind in (
@@ -141,6 +150,10 @@ class Metrics(Reports):
     def game_created(self) -> None:
         self.created.inc()
         self.active.inc()
+
+    def dependency(self, name: str, up: bool) -> None:
+        """Whether a dependency (`redis`, `archive`) answers, as this process found it."""
+        self.dependencies.labels(name).set(1 if up else 0)
 
     def committed(self, kind: str, finished: bool) -> None:
         self._moves[kind].inc()

@@ -93,9 +93,8 @@ class Observe:
         access.info("%s %s %d", method, route, status, extra=fields)
 
 
-def instrument(app: Litestar) -> Litestar:
+def instrument(app: Litestar, metrics: Metrics) -> Litestar:
     """The app with its metrics (`app.state.metrics`) and the request middleware around it."""
-    metrics = Metrics()
     app.state.metrics = metrics
     app.asgi_handler = Observe(app.asgi_handler, metrics)
     return app

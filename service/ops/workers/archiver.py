@@ -12,21 +12,14 @@ archives the game again, which stores it once (idempotent by game id).
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Final
 
 from redis.exceptions import RedisError
 
 from service.core.archiving import Archived, Archiving
-from service.core.house import House
 from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ops.workers.due_worker import DueWorker, Pace, Retry
-from service.settings import Settings
-from service.store.archive.opening import open_archive
-from service.store.connections import close_store, open_store
-from service.store.key_file import key_ring
 
 log = logging.getLogger("escopa.archive")
 INTERVAL: Final = 0.5
@@ -72,8 +65,9 @@ class Archiver(DueWorker):
             result = await self.archiving.archive_game(game_id)
         except RedisError:
             raise
-        except ServiceError as error:  # a write to Redis not confirmed: soon again
-            raise Retry(SOON_MS, error.code) from error
+        except ServiceError as error:  # a write to Redis not confirmed, or the archive down
+            quiet = error.code == "archive/unavailable"  # logged once, by the archive's health
+            raise Retry(SOON_MS, error.code, logging.DEBUG if quiet else logging.WARNING) from error
         except Exception as error:  # the archive failed, or its copy did not check
             reports.archiving("failed")
             raise Retry(RETRY_MS, f"failed: {error}", logging.ERROR) from error
@@ -85,19 +79,3 @@ def next_look(result: Archived) -> int | None:
     """When the game is looked at again after `result` (None: its entry goes)."""
     later = {"pending": PENDING_MS, "moved": 0, "running": RUNNING_MS}.get(result)
     return None if later is None else now_ms() + later
-
-
-@asynccontextmanager
-async def archiving_alone(settings: Settings) -> AsyncIterator[Archiving]:
-    """Archiving with a store and an archive of its own (`escopa archive`), closed after."""
-    archive = await open_archive(settings.archive.url)
-    if archive is None:
-        raise ValueError("no archive: set ESCOPA_ARCHIVE_URL (sqlite:///... or postgresql://...)")
-    ring = key_ring(settings)
-    store = await open_store(settings.redis)
-    try:
-        house = House(store, settings, ring, archive=archive)
-        yield Archiving(house.journal, archive, ring)
-    finally:
-        await close_store(store)
-        await archive.close()

@@ -15,13 +15,9 @@ from typing import Final
 
 from service.core.bot_seats import BotSeats
 from service.core.house import House
-from service.core.worker_processes import WorkerProcesses
-from service.ops.workers.clock_sweeper import ClockSweeper
-from service.ops.workers.due_worker import DueWorker, Pace, running
+from service.ops.workers.due_worker import DueWorker, Pace
 from service.settings import Settings
-from service.store.connections import close_store, open_store_waiting
 from service.store.due_index import DueIndex
-from service.store.key_file import key_ring
 
 log = logging.getLogger("escopa.bots")
 INTERVAL: Final = 0.1
@@ -56,18 +52,3 @@ def worker_for(settings: Settings, house: House) -> BotWorker:
     """A worker over the house's bot seats and their turns' index."""
     slots = 2 * max(1, settings.bots.processes)
     return BotWorker(house.bots, house.bot_turns, slots, settings.bots.claim_idle)
-
-
-async def work_alone(settings: Settings) -> None:
-    """`escopa bots`: a worker with its own store and worker processes, until it is stopped."""
-    ring = key_ring(settings)  # bot moves are signed writes like any other
-    store = await open_store_waiting(settings.redis)
-    processes = WorkerProcesses(settings.bots.processes)  # no request served here: a thread may do
-    house = House(store, settings, ring, processes)
-    sweeper = ClockSweeper(house.access, house.clocks) if settings.clocks.sweep else None
-    try:
-        async with running(sweeper, "clock-sweeper"):
-            await worker_for(settings, house).run()
-    finally:
-        processes.close()
-        await close_store(store)

@@ -2,7 +2,7 @@
 
 Every `escopa serve` process runs one (unless `ESCOPA_CLOCK_SWEEP=0`), and so does the
 `escopa bots` worker. Any number may sweep the same index (`service.ops.workers.due_worker`
-claims each entry for one of them); loading the game applies its timeout with the version,
+claims each entry for one of them); the timeout is committed with the version,
 head and deadline checks (`service.core.clocks`), so a timeout is applied once however many
 sweepers see it. The entry then moves to the game's next deadline, or goes once the game has
 none.
@@ -36,7 +36,7 @@ LEASE_MS: Final = 5000
 
 class ClockSweeper(DueWorker):
     """Sweeps the due deadlines in `clocks`' index every `interval` seconds, applying each
-    due timeout by reading the game through `access`."""
+    due timeout through `access`."""
 
     what = "clock"
 
@@ -46,9 +46,9 @@ class ClockSweeper(DueWorker):
         self.clocks = clocks
 
     async def work(self, game_id: str) -> int | None:
-        """Apply the game's due timeout (loading it does): its next deadline, if any."""
+        """Apply the game's due timeout: its next deadline, if any."""
         try:
-            game = await self.access.load(game_id)
+            game = await self.access.current(game_id)
         except ServiceError as error:
             if not gone(error):
                 raise Retry(RETRY_MS, error.code) from error

@@ -81,7 +81,8 @@ class DueWorker:
                     await self.sweep()
                 except (RedisError, ServiceError) as error:
                     cancelled()
-                    self.log.warning("%s sweep failed: %s", self.what, type(error).__name__)
+                    level = logging.DEBUG if isinstance(error, RedisError) else logging.WARNING
+                    self.log.log(level, "%s sweep failed: %s", self.what, type(error).__name__)
                     await asyncio.sleep(self.pace.retry_seconds)
                     continue
                 await self._rest()
@@ -132,7 +133,8 @@ class DueWorker:
         try:
             await self.take(game_id, seen)
         except (RedisError, ServiceError) as error:
-            self.log.warning("%s of game %s waits: %s", self.what, game_id, error)
+            level = logging.DEBUG if isinstance(error, RedisError) else logging.WARNING
+            self.log.log(level, "%s of game %s waits: %s", self.what, game_id, error)
         except Exception:
             self.log.exception("%s of game %s failed", self.what, game_id)
 

@@ -8,9 +8,10 @@ one beside its bot worker. Workers share the due set (`WebhookStore`): a game is
 lease renewed before every attempt, so a worker that dies mid-delivery leaves the lease to
 run out; another worker then delivers again what was not recorded as delivered.
 
-Receivers are kept apart: of a worker's `SLOTS`, at most `HOST_SLOTS` deliver to one host and
-at most `KEY_SLOTS` to the games of one API key, so receivers that hang hold only their own
-share, and a host that keeps timing out gets shorter attempts.
+Receivers are kept apart, with or without API keys: of a worker's `SLOTS`, at most
+`HOST_SLOTS` deliver to one address (host names that resolve to it share it, so a wildcard
+domain is one receiver) and at most `KEY_SLOTS` to the games of one API key, so receivers that
+hang hold only their own share, and a host that keeps timing out gets shorter attempts.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from urllib.parse import urlsplit
 import msgspec
 from redis.exceptions import RedisError
 
-from service.core.house import House
 from service.core.webhook_events import signature
 from service.core.webhook_messages import DeliveryState
 from service.core.webhook_targets import checked
@@ -38,8 +38,6 @@ from service.ledger.log import now_ms
 from service.ops.workers.cancellation import abandon, cancelled
 from service.ops.workers.webhook_client import Attempt, WebhookClient, refusal
 from service.settings import Settings
-from service.store.connections import close_store, open_store_waiting
-from service.store.key_file import key_ring
 from service.store.webhook_store import DeliveryRecord, Hook
 
 log = logging.getLogger("escopa.webhooks")
@@ -50,9 +48,9 @@ BATCH: Final = 100
 SLOTS: Final = 16
 """Games a worker delivers at once."""
 HOST_SLOTS: Final = 4
-"""Of those, at most this many to one host (the URL's host name or address)."""
+"""Of those, at most this many to one address (the one the URL's host resolved to)."""
 KEY_SLOTS: Final = 8
-"""And at most this many to the games of one API key (games made without one share a share)."""
+"""And at most this many to the games of one API key (games made without one: no key share)."""
 SCAN: Final = 200
 """How many due games a worker looks at: past those whose receivers have their share."""
 SLOW_AFTER: Final = 2
@@ -88,21 +86,41 @@ def next_record(
 
 @dataclass(frozen=True, slots=True)
 class Receiver:
-    """Whom a game's deliveries go to, as the worker shares its slots: the URL's host and the
-    API key that made the subscription ("" none; a game without a webhook has neither)."""
+    """Whom a game's deliveries go to, as the worker shares its slots: the address its URL's
+    host resolved to (names that resolve alike, such as a wildcard domain's, share one share;
+    the host name when it did not resolve) and the API key that made the subscription (""
+    none; a game without a webhook has neither)."""
 
-    host: str
+    address: str
     key: str
 
 
-def receiver_of(hook: Hook | None) -> Receiver:
+async def receiver_of(hook: Hook | None, allow: frozenset[str], known: dict[str, str]) -> Receiver:
+    """The game's receiver, its host resolved once per host name (`known`: host -> address)."""
     if hook is None:
         return Receiver("", "")
     try:
         host = (urlsplit(hook.url).hostname or "").lower()
     except ValueError:
         host = ""
-    return Receiver(host, hook.key)
+    if host and host not in known:
+        try:
+            _, addresses = await checked(hook.url, allow)
+            known[host] = str(addresses[0])
+        except ServiceError:
+            known[host] = host  # refused: each attempt fails at once, and says why
+    return Receiver(known.get(host, host), hook.key)
+
+
+def has_room(taken: list[Receiver], receiver: Receiver) -> bool:
+    """Whether a slot is free for `receiver` beside the receivers `taken` hold: within the
+    share of its address and, for a subscription an API key made, that key's share (games
+    made without a key have their address's share only: they share no slot with strangers)."""
+    if len(taken) >= SLOTS or not receiver.address:
+        return len(taken) < SLOTS
+    same_address = sum(1 for r in taken if r.address == receiver.address)
+    same_key = sum(1 for r in taken if receiver.key and r.key == receiver.key)
+    return same_address < HOST_SLOTS and same_key < KEY_SLOTS
 
 
 def attempt_seconds(timeout: float, misses: int) -> float:
@@ -125,6 +143,8 @@ class WebhookWorker:
         """Per game taken: its lease's end as this worker last set it (the entry's score)."""
         self._receivers: dict[str, Receiver] = {}
         """The receiver of each game seen (a subscription is fixed when its game is made)."""
+        self._addresses: dict[str, str] = {}
+        """The address each host name seen resolved to (for the shares)."""
         self._misses: Counter[str] = Counter()
         """Per host: its attempts in a row that got no answer in time."""
         self.stopping = False
@@ -149,7 +169,8 @@ class WebhookWorker:
                 await asyncio.sleep(POLL_SECONDS)
             except (RedisError, ServiceError) as error:
                 cancelled()
-                log.warning("webhook outbox unavailable: %s", type(error).__name__)
+                level = logging.DEBUG if isinstance(error, RedisError) else logging.WARNING
+                log.log(level, "webhook outbox unavailable: %s", type(error).__name__)
                 await asyncio.sleep(RETRY_SECONDS)
 
     async def _learn(self, due: list[str]) -> None:
@@ -157,17 +178,14 @@ class WebhookWorker:
         unknown = [g for g in due if g not in self._receivers]
         if len(self._receivers) + len(unknown) > KNOWN:
             self._receivers = {g: r for g, r in self._receivers.items() if g in self._taking}
+        if len(self._addresses) > KNOWN:
+            self._addresses.clear()
         for game_id, hook in zip(unknown, await self.store.hooks(unknown), strict=True):
-            self._receivers[game_id] = receiver_of(hook)
+            allow = self.webhooks.allow
+            self._receivers[game_id] = await receiver_of(hook, allow, self._addresses)
 
     def _room(self, receiver: Receiver) -> bool:
-        """Whether a slot is free, within the receiver's host's and API key's shares."""
-        taken = [self._receivers[g] for g in self._taking]
-        if len(taken) >= SLOTS or not receiver.host:
-            return len(taken) < SLOTS
-        hosts = sum(1 for r in taken if r.host == receiver.host)
-        shared = sum(1 for r in taken if r.host and r.key == receiver.key)
-        return hosts < HOST_SLOTS and shared < KEY_SLOTS
+        return has_room([self._receivers[g] for g in self._taking], receiver)
 
     def _start(self, game_id: str) -> None:
         task = asyncio.create_task(self._take(game_id))
@@ -258,40 +276,14 @@ class WebhookWorker:
         await self.http.aclose()
 
 
-async def run_webhooks(worker: WebhookWorker) -> None:
-    try:
-        await worker.run()
-    finally:
-        await worker.stop()
-
-
-async def end_webhooks(worker: WebhookWorker, task: asyncio.Task[None]) -> None:
-    worker.stopping = True
-    task.cancel()
-    await asyncio.wait({task}, timeout=2.0)
-
-
-async def work_alone(settings: Settings) -> None:
-    """The webhook worker of `escopa bots`, with its own store, until the process is stopped."""
-    ring = key_ring(settings)
-    store = await open_store_waiting(settings.redis)
-    worker = WebhookWorker(House(store, settings, ring).webhooks, settings)
-    try:
-        await run_webhooks(worker)
-    finally:
-        await close_store(store)
-
-
 @asynccontextmanager
-async def webhook_lifespan(house: House, settings: Settings) -> AsyncIterator[None]:
-    """This process's webhook worker while the app runs (unless `settings.webhooks.worker` is
-    off)."""
-    if not settings.webhooks.worker:
-        yield
-        return
-    worker = WebhookWorker(house.webhooks, settings)
-    task = asyncio.create_task(run_webhooks(worker), name="webhook-worker")
+async def delivering(worker: WebhookWorker) -> AsyncIterator[None]:
+    """`worker` delivering in a task of its own while the block runs; stopped after it."""
+    task = asyncio.create_task(worker.run(), name="webhook-worker")
     try:
         yield
     finally:
-        await end_webhooks(worker, task)
+        worker.stopping = True
+        task.cancel()
+        await asyncio.wait({task}, timeout=2.0)
+        await worker.stop()

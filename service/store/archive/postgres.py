@@ -86,5 +86,8 @@ class PostgresArchive:
     async def count(self) -> int:
         return int(await self._pool.fetchval("SELECT count(*) FROM archived_games"))
 
+    async def ping(self) -> None:
+        await self._pool.fetchval("SELECT 1")
+
     async def close(self) -> None:
         await self._pool.close()

@@ -82,6 +82,9 @@ class Archive(Protocol):
     async def count(self) -> int:
         """How many games the archive holds."""
 
+    async def ping(self) -> None:
+        """Return once the archive answers a trivial query (raise when it cannot)."""
+
     async def close(self) -> None:
         """Release the store's connections."""
 

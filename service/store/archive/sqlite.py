@@ -78,6 +78,9 @@ class SqliteArchive:
         query = "SELECT count(*) FROM archived_games"
         return int(await self._call(lambda db: db.execute(query).fetchone()[0]))
 
+    async def ping(self) -> None:
+        await self._call(lambda db: db.execute("SELECT 1").fetchone())
+
     async def close(self) -> None:
         self._run(lambda db: db.close())
 

@@ -1,4 +1,4 @@
-"""Clients of the app with short first-move timeouts and no sweeper: requests enforce."""
+"""Clients of the app with short first-move timeouts, its clock sweeper applying timeouts."""
 
 from __future__ import annotations
 
@@ -13,5 +13,7 @@ from tests.harness.clocks import clock_settings
 
 @pytest.fixture
 async def client(redis_url: str) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
-    async with AsyncTestClient(app=create_app(clock_settings(redis_url))) as test_client:
+    async with AsyncTestClient(
+        app=create_app(clock_settings(redis_url, sweep=True))
+    ) as test_client:
         yield test_client

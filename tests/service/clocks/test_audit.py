@@ -14,7 +14,7 @@ import pytest
 from service.ledger.audit import audit_entries
 from tests.harness.api import Client, entry_hash, ok
 from tests.harness.audits import escopa, replay_body
-from tests.harness.clocks import ms, past, started
+from tests.harness.clocks import applied, ms, started
 
 Json = dict[str, Any]
 
@@ -41,7 +41,7 @@ async def timed_out_log(client: Client) -> list[Json]:
     game, view = await started(client, "forfeit")
     seat = view["turn"]
     ok(await game.move(seat, move=(await game.legal(seat))[0]["id"]))
-    await past((await game.view())["deadline"])
+    await applied(game, await game.view())
     entries: list[Json] = ok(await client.get(f"{game.url}/export"))["entries"]
     assert [entry["type"] for entry in entries] == ["created", "move", "move", "timeout"]
     return entries
@@ -93,8 +93,7 @@ async def test_a_timed_out_game_replays_to_the_audits_replay_hash(
     client: Client, policy: str, tmp_path: Path
 ) -> None:
     game, view = await started(client, policy)
-    await past(view["deadline"])
-    after = await game.view()
+    after = await applied(game, view)
     if after["status"] != "finished":
         ok(await client.post(f"{game.url}/resign", headers=game.auth(after["turn"])))
     export = ok(await client.get(f"{game.url}/export"))

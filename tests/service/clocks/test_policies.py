@@ -1,21 +1,23 @@
-"""Each timeout policy through the API, applied by the first request that finds the deadline
-passed (no sweeper runs here), with the timeout entry in the log and the audit holding."""
+"""Each timeout policy through the API, applied by the app's clock sweeper once the deadline
+has passed, with the timeout entry in the log and the audit holding; a read applies none."""
 
 from __future__ import annotations
 
 import asyncio
 
-from tests.harness.api import Client, Json, assert_problem, create, create_game, ok
+from litestar.testing import AsyncTestClient
+
+from service.app import create_app
+from tests.harness.api import Client, Game, Json, assert_problem, create, create_game, ok
 from tests.harness.bots import bot
-from tests.harness.clocks import clock, ms, past, started
+from tests.harness.clocks import applied, clock, clock_settings, ms, past, started
 from tests.harness.seats import OPEN, act, create_open, invites, join
 
 
 async def test_a_forfeit_on_timeout_loses_the_match_and_the_game_audits(client: Client) -> None:
     game, view = await started(client, "forfeit")
     seat = view["turn"]
-    await past(view["deadline"])
-    after = await game.view()
+    after = await applied(game, view)
     outcome = after["outcome"]
     assert after["status"] == "finished"
     assert outcome["result"] == "timeout" and outcome["timed_out"] == [seat]
@@ -31,8 +33,7 @@ async def test_first_move_plays_the_first_legal_move_for_the_seat(client: Client
     game, view = await started(client, "first_move")
     seat = view["turn"]
     first = (await game.legal(seat))[0]["id"]
-    await past(view["deadline"])
-    after = await game.view()
+    after = await applied(game, view)
     last = (await game.log())[-1]
     assert last["type"] == "timeout" and last["move"] == first and last["seat"] == seat
     assert after["version"] == view["version"] + 1 and after["turn"] != seat
@@ -44,7 +45,7 @@ async def test_the_bot_plays_a_legal_move_for_a_seat_that_ran_out(client: Client
     game, view = await started(client, "bot")
     seat = view["turn"]
     legal = {move["id"] for move in await game.legal(seat)}
-    await past(view["deadline"])
+    await applied(game, view)
     last = (await game.log(seat))[-1]
     assert last["type"] == "timeout" and last["move"] in legal
     assert (await game.view(seat))["timeouts"][seat] == 1
@@ -58,8 +59,7 @@ async def test_after_n_timeouts_in_a_row_the_seat_is_a_zombie_until_its_person_p
     # A zombie's 3 s leave room for the person's move on a busy machine (1 s did not).
     game, view = await started(client, "bot", turn=4, zombie_after=1, zombie_seconds=3)
     seat = view["turn"]
-    await past(view["deadline"])
-    other = await game.view(1 - seat)
+    other = await applied(game, view, 1 - seat)
     assert other["turn"] == 1 - seat and other["timeouts"][seat] == 1
     moved = ok(await game.move(1 - seat, move=(await game.legal(1 - seat))[0]["id"]))["view"]
     assert moved["turn"] == seat
@@ -108,8 +108,7 @@ async def test_a_game_whose_first_move_never_comes_is_aborted(client: Client) ->
     game = await create_game(client, clock=clock("bot"))
     view = await game.view()
     assert view["deadline"] is not None and view["banks_ms"] == [0, 0]
-    await past(view["deadline"])
-    after = await game.view()
+    after = await applied(game, view)
     assert after["status"] == "finished" and after["outcome"]["result"] == "aborted"
     last = (await game.log())[-1]
     assert last["type"] == "timeout" and last["move"] == "abort"
@@ -139,7 +138,7 @@ async def test_a_game_whose_person_never_moves_is_aborted_though_a_bot_moved_fir
     view = await moved_by_the_bot(client, url)
     if view["status"] == "playing":  # else a loaded machine read it after the 2 s ran out
         assert view["turn"] == 1 and view["deadline"] is not None
-        await past(view["deadline"])
+        await applied(Game(client, url.rsplit("/", 1)[-1], [], {}), view)
     after = ok(await client.get(url))
     assert after["status"] == "finished" and after["outcome"]["result"] == "aborted"
     log = ok(await client.get(f"{url}/log"))["entries"]
@@ -156,3 +155,23 @@ async def moved_by_the_bot(client: Client, url: str) -> Json:
             return view
         await asyncio.sleep(0.1)
     raise AssertionError("the bot made no first move in 60 s")
+
+
+async def test_reads_past_a_deadline_apply_nothing_and_the_next_write_applies_it_first(
+    redis_url: str,
+) -> None:
+    async with AsyncTestClient(app=create_app(clock_settings(redis_url))) as client:  # no sweeper
+        game, view = await started(client, "first_move")
+        seat = view["turn"]
+        move = (await game.legal(seat))[0]["id"]
+        await past(view["deadline"])
+        for _ in range(3):
+            seen = await game.view(seat)
+            assert seen["version"] == view["version"] and seen["ms_left"] == 0
+            assert [e["type"] for e in await game.log()][-1] != "timeout"
+            ok(await client.get(f"{game.url}/score"))
+            ok(await client.get(f"{game.url}/legal-moves", headers=game.auth(seat)))
+        assert (await game.view())["version"] == view["version"], "no read wrote"
+        late = await game.post_move(seat, {"move": move, "expected_version": view["version"]})
+        assert_problem(late, 409, "move/timed_out")
+        assert [e["type"] for e in await game.log()][-1] == "timeout"

@@ -61,7 +61,7 @@ async def test_settlements_racing_from_two_processes_apply_once(
     processes: tuple[House, House],
 ) -> None:
     for house in processes:
-        house.journal.on_finished = None  # the writers never settle: the racers below do
+        house.journal._settle_now = None  # the writers never settle: the racers below do
     game_id, tokens = await rated(processes[0])
     await processes[0].endings.resign(game_id, tokens[1])
     games = [await house.journal.read(game_id) for house in processes]
@@ -79,7 +79,7 @@ async def test_the_settle_worker_settles_a_game_its_writer_did_not(
     processes: tuple[House, House],
 ) -> None:
     writer, worker = processes
-    writer.journal.on_finished = None  # as if the writer died after its commit
+    writer.journal._settle_now = None  # as if the writer died after its commit
     game_id, tokens = await rated(writer)
     await writer.endings.resign(game_id, tokens[0])
     with pytest.raises(ServiceError):

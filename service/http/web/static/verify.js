@@ -513,19 +513,24 @@ export async function checkLife(entries) {
 
 // --- turn clocks (audit.md check 5's clock part, as far as it goes without the engine) -------
 
+const HAND_TURNS = 3; // a seat's turns in a hand: a person who missed them all has left (engine.clock)
 const LOG_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /**
  * Each `timeout` entry: the rules have a clock, only a timeout names a `deadline` (the log's
  * UTC form), it came at or after it, by a seat that exists; what followed is the policy's kind
- * (`forfeit` under `forfeit` only, ending the match with its side in `timed_out`; `abort` only
- * before any seat has played). Whether each deadline is the replayed one, and each move came
+ * (`forfeit` under `forfeit`, or once every person seat has missed a hand's turns in a row in
+ * a game to a target, ending the match with its side in `timed_out`; `abort` only before any
+ * seat has played). Whether each deadline is the replayed one, and each move came
  * before its own, needs the engine's turn order: `escopa audit` checks that.
  * @param {LogEntry[]} entries
  * @returns {string}
  */
 export function checkTimeouts(entries) {
-  const rules = gameOf(entries).rules;
+  const game = gameOf(entries);
+  const rules = game.rules;
+  const people = [...Array(rules.players).keys()].filter((seat) => !(game.bots ?? []).includes(seat));
+  const misses = Array(rules.players).fill(0);
   let played = false;
   let count = 0;
   for (const entry of entries) {
@@ -537,12 +542,16 @@ export function checkTimeouts(entries) {
       if (!seated(entry, rules)) throw new Broken(`${where}: a timeout names a seat that exists`);
       if (typeof entry.deadline !== "string" || !LOG_TIME.test(entry.deadline)) throw new Broken(`${where}: the deadline ${JSON.stringify(entry.deadline)} is not the log's UTC time`);
       if (entry.time < entry.deadline) throw new Broken(`${where}: the timeout came at ${entry.time}, before its deadline ${entry.deadline}`);
-      if ((entry.move === "forfeit") !== (rules.clock.on_timeout === "forfeit") && entry.move !== "abort") throw new Broken(`${where}: ${entry.move} is not what \`${rules.clock.on_timeout}\` plays`);
+      misses[entry.seat] += 1;
+      const left = !rules.boards && people.length > 0 && people.every((seat) => misses[seat] >= HAND_TURNS);
+      const forfeits = rules.clock.on_timeout === "forfeit" || (left && entry.move === "forfeit");
+      if ((entry.move === "forfeit") !== forfeits && entry.move !== "abort") throw new Broken(`${where}: ${entry.move} is not what \`${rules.clock.on_timeout}\` plays`);
       if (entry.move === "abort" && played) throw new Broken(`${where}: a timeout aborts only before any seat has played`);
       if (entry.move === "forfeit") checkForfeit(entry, rules);
       count += 1;
     }
     if (entry.events.some((event) => event.type === "played" || event.type === "claimed")) played = true;
+    if (entry.type === "move" && seated(entry, rules)) misses[entry.seat] = 0;
   }
   return `${count} timeout(s), each after its deadline, of the policy \`${rules.clock?.on_timeout}\`; not checked here: that each deadline is the replayed one (escopa audit does)`;
 }

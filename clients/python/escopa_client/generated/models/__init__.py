@@ -40,6 +40,7 @@ from .hand_dealt import HandDealt
 from .hand_dealt_type import HandDealtType
 from .head_signature import HeadSignature
 from .health import Health
+from .health_archive import HealthArchive
 from .health_status import HealthStatus
 from .hint import Hint
 from .initial_bonus_taker import InitialBonusTaker
@@ -212,6 +213,7 @@ __all__ = (
     "HandDealtType",
     "HeadSignature",
     "Health",
+    "HealthArchive",
     "HealthStatus",
     "Hint",
     "InitialBonusTaker",

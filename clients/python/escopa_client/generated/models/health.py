@@ -6,23 +6,33 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.health_archive import HealthArchive
 from ..models.health_status import HealthStatus
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Health")
 
 
 @_attrs_define
 class Health:
-    """
-    Attributes:
-        status (HealthStatus):
+    """A process's health: `status`; and, in a process with an archive, whether the archive
+    answers (`degraded`: it does not).
+
+        Attributes:
+            status (HealthStatus):
+            archive (HealthArchive | Unset):
     """
 
     status: HealthStatus
+    archive: HealthArchive | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
+
+        archive: str | Unset = UNSET
+        if not isinstance(self.archive, Unset):
+            archive = self.archive.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -31,6 +41,8 @@ class Health:
                 "status": status,
             }
         )
+        if archive is not UNSET:
+            field_dict["archive"] = archive
 
         return field_dict
 
@@ -39,8 +51,16 @@ class Health:
         d = dict(src_dict)
         status = HealthStatus(d.pop("status"))
 
+        _archive = d.pop("archive", UNSET)
+        archive: HealthArchive | Unset
+        if isinstance(_archive, Unset):
+            archive = UNSET
+        else:
+            archive = HealthArchive(_archive)
+
         health = cls(
             status=status,
+            archive=archive,
         )
 
         health.additional_properties = d

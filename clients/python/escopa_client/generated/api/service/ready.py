@@ -55,7 +55,9 @@ def sync_detailed(
 ) -> Response[Health]:
     """Redis is reachable
 
-     Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`.
+     Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`. A process with an archive
+    names it: `archive` is `degraded` while the archive does not answer (finished games wait in Redis,
+    archived reads answer 503), which keeps the process in rotation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -80,7 +82,9 @@ def sync(
 ) -> Health | None:
     """Redis is reachable
 
-     Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`.
+     Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`. A process with an archive
+    names it: `archive` is `degraded` while the archive does not answer (finished games wait in Redis,
+    archived reads answer 503), which keeps the process in rotation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -101,7 +105,9 @@ async def asyncio_detailed(
 ) -> Response[Health]:
     """Redis is reachable
 
-     Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`.
+     Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`. A process with an archive
+    names it: `archive` is `degraded` while the archive does not answer (finished games wait in Redis,
+    archived reads answer 503), which keeps the process in rotation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,7 +130,9 @@ async def asyncio(
 ) -> Health | None:
     """Redis is reachable
 
-     Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`.
+     Readiness: 200 when Redis answers a ping, else 503 with `Retry-After`. A process with an archive
+    names it: `archive` is `degraded` while the archive does not answer (finished games wait in Redis,
+    archived reads answer 503), which keeps the process in rotation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
