@@ -5,6 +5,7 @@ written in the docs makes 15, and the concepts page says what the game's hash ho
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,3 +74,14 @@ def test_every_relative_link_of_the_readme_and_docs_reaches_a_file() -> None:
         if not (page.parent / target).exists()
     ]
     assert broken == []
+
+
+def test_every_table_of_the_readme_and_docs_has_a_header_row() -> None:
+    """A Markdown table renders only with a header row above its `|---|` line."""
+    headless = [
+        (page.name, number)
+        for page in documents()[:-1]
+        for number, (above, line) in enumerate(pairwise(["", *page.read_text().splitlines()]), 1)
+        if re.fullmatch(r"\|(\s*:?-+:?\s*\|)+", line) and not above.startswith("|")
+    ]
+    assert headless == []
