@@ -33,6 +33,7 @@ def test_the_readme_first_screen_is_the_two_commands() -> None:
     assert re.search(
         r"# the service on http://127.0.0.1:8000, .*\(first start: about \d+ s\)", first
     )
+    assert re.search(r"make test +# .*\(about \d+ min on 2 cores\)", first), "how long it takes"
 
 
 def test_the_curl_walkthrough_explains_card_codes_before_its_block() -> None:
