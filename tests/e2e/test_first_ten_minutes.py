@@ -5,6 +5,7 @@ files, through TESTS). It needs the package registries, as `make run` does."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -139,7 +140,7 @@ def test_make_run_answers_with_what_serving_needs_and_no_warning(clone: Clone) -
 
 
 def test_every_readme_shell_block_works_as_written(clone: Clone) -> None:
-    first, walkthrough = blocks(ROOT / "README.md")
+    first, walkthrough, against_a_bot = blocks(ROOT / "README.md")
     assert [line.split("#")[0].split() for line in first.splitlines()] == [
         ["make", "run"],
         ["make", "test"],
@@ -148,6 +149,11 @@ def test_every_readme_shell_block_works_as_written(clone: Clone) -> None:
     done = shell(script, clone.folder, timeout=120)
     assert done.returncode == 0, said(done)
     assert '{"seq":2,"type":"move"' in done.stdout and '"totals"' in done.stdout
+    played = shell(f"{script}\n{against_a_bot}", clone.folder, timeout=120)  # the same shell
+    assert played.returncode == 0, said(played)
+    logged = [json.loads(line) for line in played.stdout.splitlines() if '"seat":' in line]
+    seats = [entry["seat"] for entry in logged if entry["move"]]
+    assert seats.count(0) == 3 and seats.count(1) >= 2, "yours, each answered by the bot"
     commands = re.findall(r"`(\.venv/bin/escopa [^`]+)`", (ROOT / "README.md").read_text())
     assert commands == [".venv/bin/escopa play --bots expert"]
     offline = shell(".venv/bin/escopa simulate --games 2 --budget 50", clone.folder, timeout=300)
