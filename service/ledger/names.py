@@ -112,15 +112,22 @@ def player_names(names: Sequence[str]) -> tuple[str, ...]:
         same = lookalike(name, kept) if name else None
         if same is not None:
             raise ServiceError(
-                "name/lookalike",
-                422,
-                f"{field}: {name!r} looks the same as seat {same}'s name {kept[same]!r} "
-                "(compared without invisible characters, in NFKC and ignoring case); each seat "
-                "needs a name of its own",
-                field=field,
+                "name/lookalike", 422, twin(field, name, same, kept[same]), field=field
             )
         kept.append(name)
     return tuple(kept)
+
+
+def twin(field: str, name: str, seat: int, other: str) -> str:
+    """Why `name` cannot sit beside seat `seat`'s `other`: the same name, said plainly, or one
+    that only looks the same, said how it was compared."""
+    if name == other:
+        return f"{field}: {name!r} is seat {seat}'s name already; each seat needs a name of its own"
+    return (
+        f"{field}: {name!r} looks the same as seat {seat}'s name {other!r} "
+        "(compared without invisible characters, in NFKC and ignoring case); each seat "
+        "needs a name of its own"
+    )
 
 
 def unfit(name: str) -> str | None:
