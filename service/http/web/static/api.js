@@ -2,7 +2,7 @@
 // The service's API as the pages call it: JSON in and out, problems (RFC 9457) as errors, their
 // details asked for in the page's language (which may not be the browser's: it can be picked).
 
-import { lang } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").ProblemBody} ProblemBody */
 
@@ -18,10 +18,31 @@ export class Problem extends Error {
    * @param {Partial<ProblemBody> | null} body the problem's body, or null when the answer had none
    */
   constructor(status, body) {
-    super(body?.detail ?? `HTTP ${status}`);
+    super(body?.detail === undefined ? `HTTP ${status}` : unquoted(body.detail));
     this.status = status;
     this.code = body?.code ?? "http/error";
   }
+}
+
+/**
+ * A detail as a page shows it: its code spans (`X-API-Key`, Markdown's backticks) as their text.
+ * @param {string} detail
+ * @returns {string}
+ */
+function unquoted(detail) {
+  return detail.replace(/`([^`]+)`/g, "$1");
+}
+
+/**
+ * The problem in this page's words when its catalog has a sentence for its code (`<prefix>.<code>`,
+ * such as `home.told.auth/api_key_required`), else the service's detail.
+ * @param {unknown} problem
+ * @param {string} prefix
+ * @returns {string}
+ */
+export function told(problem, prefix) {
+  const key = problem instanceof Problem ? `${prefix}.${problem.code}` : "";
+  return key && has(key) ? t(key) : messageOf(problem);
 }
 
 /**

@@ -4,7 +4,7 @@
 // lobby's open games, a tournament of bots (then its page), or a game with friends (each
 // seat's link handed out).
 
-import { api, messageOf } from "./api.js";
+import { api, messageOf, told } from "./api.js";
 import { byId as $, h } from "./dom.js";
 import { t, translate } from "./i18n.js";
 import { forget, keptSeats } from "./seats.js";
@@ -238,7 +238,7 @@ function creator(build, errorId, then, path = "/v1/games") {
     try {
       then(await api(path, { method: "POST", body: build(form), headers: key ? { "X-API-Key": String(key) } : {} }));
     } catch (problem) {
-      error.textContent = messageOf(problem);
+      error.textContent = told(problem, "home.told");
     }
   };
 }
@@ -274,7 +274,7 @@ $("lobby-refresh").addEventListener("click", () => loadLobby().catch(showLobbyPr
 loadLobby().catch(showLobbyProblem);
 $("board-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  loadBoard().catch((problem) => { $("board").replaceChildren(h("li", { class: "error", text: messageOf(problem) })); });
+  loadBoard().catch((problem) => { $("board").replaceChildren(h("li", { class: "error", text: told(problem, "home.told") })); });
 });
 // Every form listens now: its button, disabled in the page until here, may submit (a click while
 // the catalog loaded would have sent the form natively, reloading the page).

@@ -3,27 +3,15 @@
 // sent in a request line: it goes in the join's body) or, for a lobby game, by its number
 // (`#seat=`); then to the table, the seat's new token in this tab's session storage.
 
-import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
+import { api, gameIdFromPath, told } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { has, t, translate } from "./i18n.js";
+import { t, translate } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameView} GameView */
 /** @typedef {import("./types.js").Joined} Joined */
 /** What the join asks for: a seat by its invite, or (a lobby game) by its number. @typedef {{invite: string} | {seat: number}} Asked */
 
 const gameId = gameIdFromPath("/join/");
-/** The problems this page words itself: `join.told.<code>` in the catalogs. */
-const TOLD = ["join/invite_invalid", "join/seat_taken", "join/name_taken", "game/not_waiting", "game/expired"];
-/**
- * This page's words for a problem's code, else what the thrown value says.
- * @param {unknown} problem
- * @returns {string}
- */
-function told(problem) {
-  const code = problem instanceof Problem && TOLD.includes(problem.code) ? `join.told.${problem.code}` : null;
-  return code && has(code) ? t(code) : messageOf(problem);
-}
-
 /**
  * What the fragment asks for: an invite (kept in this tab, out of the address bar) or a seat.
  * @returns {Asked | null}
@@ -72,7 +60,7 @@ async function join(event, asked) {
     sessionStorage.removeItem(`escopa:invite:${gameId}`);
     location.assign(`/play/${gameId}`);
   } catch (problem) {
-    $("error").textContent = told(problem);
+    $("error").textContent = told(problem, "join.told");
     $("join-go", HTMLButtonElement).disabled = false;
   }
 }
@@ -97,5 +85,5 @@ async function start() {
 translate();
 start().catch((problem) => {
   $("game-line").textContent = "";
-  $("error").textContent = told(problem);
+  $("error").textContent = told(problem, "join.told");
 });
