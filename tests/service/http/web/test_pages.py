@@ -10,6 +10,7 @@ page is watched: no console error, no request to any host but the service. With
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from collections.abc import Iterator
@@ -1022,4 +1023,55 @@ def test_a_new_entry_reads_the_view_once_and_leaves_the_buttons_it_draws_again_i
     assert kept, "the resign button drawn again is the same element, not its twin"
     reads = [u for u in watched.requests if urlsplit(u).path == url]
     assert len(reads) == 2, f"the view at load and after the new entry only: {reads}"
+    assert_clean(server, watched)
+
+
+# Where the number of a wrapped item of the replay's move list is drawn (its `::marker`, which no
+# DOM method measures): the rows of the list's left gutter beside the item that hold ink, read
+# from a screenshot decoded in the page's own canvas.
+INK_ROWS = """async (png) => {
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  const image = await createImageBitmap(new Blob([bytes], {type: "image/png"}));
+  const [width, height] = [image.width, image.height];
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const pixels = context.getImageData(0, 0, width, height).data;
+  const rows = [];
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = 4 * (y * width + x);
+      if (pixels[at] + pixels[at + 1] + pixels[at + 2] < 3 * 128) { rows.push(y); break; }
+    }
+  }
+  return rows;
+}"""
+WRAPPED = """() => {
+  const line = parseFloat(getComputedStyle(document.querySelector("#moves button")).lineHeight);
+  const item = [...document.querySelectorAll("#moves li:not(.dealt)")]
+    .find((li) => li.querySelector("button").getBoundingClientRect().height > 1.8 * line);
+  item.scrollIntoView({block: "center"});
+  const list = document.querySelector("#moves").getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  const text = item.querySelector("button").getBoundingClientRect();
+  return {x: list.left, y: box.top, width: box.left - list.left, height: box.height,
+          firstLine: [text.top - box.top, text.top - box.top + 1.5 * line]};
+}"""
+
+
+def test_a_wrapped_moves_number_sits_beside_its_first_line(
+    server: Served, browser: Chromium, finished: Json
+) -> None:
+    watched = browser.page(PHONE)
+    page = watched.page
+    page.goto(f"{server.base}/replay/{finished['game_id']}")
+    page.wait_for_selector("body[data-verified]")
+    found = page.evaluate(WRAPPED)
+    clip = {key: found[key] for key in ("x", "y", "width", "height")}
+    shot = base64.b64encode(page.screenshot(clip=clip)).decode()
+    scale = page.evaluate("devicePixelRatio")
+    rows = page.evaluate(INK_ROWS, shot)
+    assert rows, "the item's number is drawn in the gutter"
+    top, bottom = (edge * scale for edge in found["firstLine"])
+    assert top <= min(rows) and max(rows) <= bottom, (rows, found)
     assert_clean(server, watched)
