@@ -6,7 +6,7 @@
 
 import { api, messageOf, told } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { t, translate } from "./i18n.js";
+import { fromOne, t, translate } from "./i18n.js";
 import { forget, keptSeats } from "./seats.js";
 
 /** @typedef {import("./types.js").CreatedGame} CreatedGame */
@@ -42,7 +42,7 @@ function nameInputs(count) {
   const kept = [...fieldset.querySelectorAll("input")].map((input) => input.value);
   fieldset.replaceChildren(h("legend", { text: t("home.screen.names") }));
   for (let seat = 0; seat < count; seat += 1) {
-    fieldset.append(h("label", { text: t("common.Seat", { seat }) },
+    fieldset.append(h("label", { text: t("common.Seat", { seat: fromOne(seat) }) },
       h("input", { name: `name${seat}`, required: true, maxlength: "40", value: kept[seat] ?? DEFAULT_NAMES[seat] })));
   }
 }
@@ -59,7 +59,7 @@ function botInputs(count) {
   for (let seat = 1; seat < count; seat += 1) {
     const options = LEVELS.map((level) =>
       h("option", { value: level, text: t(`level.${level}`), selected: (kept[seat - 1] ?? FIRST_LEVEL) === level }));
-    fieldset.append(h("label", { text: t("home.bots.seat", { seat, name: BOT_NAMES[seat - 1], role: role(seat) }) },
+    fieldset.append(h("label", { text: t("home.bots.seat", { seat: fromOne(seat), name: BOT_NAMES[seat - 1], role: role(seat) }) },
       h("select", { name: `bot${seat}`, "data-seat": String(seat) }, options)));
   }
 }
@@ -168,7 +168,7 @@ async function loadLobby() {
     const text = t("home.lobby.game", { preset: game.preset, seated, open: game.open.length, seats: game.players.length });
     return h("li", { "data-game": game.game_id },
       h("span", { text }), " ",
-      h("a", { class: "button", href: `/join/${game.game_id}#seat=${seat}`, "data-seat": String(seat), text: t("home.lobby.join", { seat }) }));
+      h("a", { class: "button", href: `/join/${game.game_id}#seat=${seat}`, "data-seat": String(seat), text: t("home.lobby.join", { seat: fromOne(seat) }) }));
   }));
 }
 
@@ -177,7 +177,7 @@ function showMine() {
   const kept = Object.entries(keptSeats()).sort(([, a], [, b]) => b.kept.localeCompare(a.kept));
   $("mine-box").hidden = !kept.length;
   $("my-games").replaceChildren(...kept.map(([id, seat]) => h("li", { "data-game": id },
-    h("a", { class: "button", href: `/play/${id}`, text: t("home.mine.open", { name: seat.name, seat: seat.seat }) }), " ",
+    h("a", { class: "button", href: `/play/${id}`, text: t("home.mine.open", { name: seat.name, seat: fromOne(seat.seat) }) }), " ",
     h("small", { text: t("home.mine.since", { when: new Date(seat.kept).toLocaleString(document.documentElement.lang) }) }), " ",
     h("button", { type: "button", class: "forget", text: t("home.mine.forget"), onclick: () => { forget(id); showMine(); } }))));
 }
@@ -208,7 +208,7 @@ function showCreated(game) {
   links.replaceChildren(...game.players.map((seat) => {
     const url = `${location.origin}/play/${game.game_id}#token=${encodeURIComponent(seat.token ?? "")}`;
     return h("li", {},
-      h("a", { href: url, "data-seat": String(seat.seat), text: t("home.created.play", { name: seat.name, seat: seat.seat }) }),
+      h("a", { href: url, "data-seat": String(seat.seat), text: t("home.created.play", { name: seat.name, seat: fromOne(seat.seat) }) }),
       " ", h("code", { text: url }));
   }));
   $("spectate", HTMLAnchorElement).href = `/play/${game.game_id}`;

@@ -136,6 +136,16 @@ export function t(key, args = {}) {
 }
 
 /**
+ * A seat's or an entrant's number as the pages show it: people count them from 1 (the API,
+ * addresses and exports count from 0).
+ * @param {number} index
+ * @returns {number}
+ */
+export function fromOne(index) {
+  return index + 1;
+}
+
+/**
  * Whether the catalog has this key (for words chosen by a value, such as a score's category).
  * @param {string} key
  * @returns {boolean}

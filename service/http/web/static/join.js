@@ -5,7 +5,7 @@
 
 import { api, gameIdFromPath, told } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { t, translate } from "./i18n.js";
+import { fromOne, t, translate } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameView} GameView */
 /** @typedef {import("./types.js").Joined} Joined */
@@ -40,7 +40,7 @@ function describe(view, asked) {
   const open = view.players.filter((p) => p.open).length;
   const game = { players: view.rules.players, target: view.rules.target, open };
   if ("invite" in asked) return t("join.invited", { ...game, who: seated.join(" & "), count: seated.length });
-  return t("join.seatOpen", { ...game, seat: asked.seat });
+  return t("join.seatOpen", { ...game, seat: fromOne(asked.seat) });
 }
 
 /**

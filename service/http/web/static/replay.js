@@ -6,7 +6,7 @@ import { Problem, api, gameIdFromPath, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
 import { cardRow, playedWords, shortName } from "./cards.js";
 import { deckPicker, presetOf, usePreset } from "./decks.js";
-import { t, translate } from "./i18n.js";
+import { fromOne, t, translate } from "./i18n.js";
 import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { signalLine } from "./signals.js";
@@ -27,8 +27,8 @@ import { Broken, replayHash, trustedKeys, verify } from "./verify.js";
  * @type {Record<string, (entry: LogEntry) => string>}
  */
 const LIFE = {
-  joined: (entry) => t("log.joined", { who: entry.player, seat: entry.seat }),
-  left: (entry) => t("log.left", { seat: entry.seat }),
+  joined: (entry) => t("log.joined", { who: entry.player, seat: fromOne(entry.seat ?? 0) }),
+  left: (entry) => t("log.left", { seat: fromOne(entry.seat ?? 0) }),
   resigned: (entry) => t("log.resigned", { who: view.players[entry.seat ?? -1] }),
   aborted: (entry) => t("log.aborted", { who: view.players[entry.seat ?? -1] }),
   rematch: (entry) => t("replay.rematch", { game: entry.rematch }),
@@ -104,7 +104,7 @@ function jumpRound(direction) {
 function describe(entry) {
   const who = view.players[entry.seat ?? -1] ?? "";
   const parts = [];
-  if (entry.type === "created") parts.push(entry.game?.open?.length ? t("replay.created", { seats: entry.game.open.join(", "), count: entry.game.open.length }) : t("replay.opening"));
+  if (entry.type === "created") parts.push(entry.game?.open?.length ? t("replay.created", { seats: entry.game.open.map(fromOne).join(", "), count: entry.game.open.length }) : t("replay.opening"));
   else if (entry.type === "signal") parts.push(t("log.signalled", { who }));
   else if (entry.type === "timeout") parts.push(timeoutWords(entry, who, view.rules?.clock?.on_timeout));
   else if (entry.type in LIFE) parts.push(LIFE[entry.type](entry));

@@ -2,7 +2,7 @@
 // A round's score, category by category per side (the engine's RoundScore), as a table.
 
 import { h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { fromOne, has, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Outcome} Outcome */
 /** @typedef {import("./types.js").RoundScore} RoundScore */
@@ -19,7 +19,7 @@ export const CATEGORIES = ["escopa", "most_cards", "all_cards", "most_diamonds",
  * @returns {string}
  */
 export function sideName(side, players) {
-  return side.seats.map((seat) => players[seat] || t("common.seat", { seat })).join(" & ");
+  return side.seats.map((seat) => players[seat] || t("common.seat", { seat: fromOne(seat) })).join(" & ");
 }
 
 /**
@@ -64,7 +64,7 @@ export function scoreTable(round, players) {
  */
 export function outcomeText(outcome, players) {
   /** @type {(seats: number[]) => string} */
-  const names = (seats) => seats.map((seat) => players[seat] || t("common.seat", { seat })).join(" & ");
+  const names = (seats) => seats.map((seat) => players[seat] || t("common.seat", { seat: fromOne(seat) })).join(" & ");
   const args = { totals: outcome.totals.join("–"), rounds: outcome.rounds, winners: names(outcome.seats) };
   if (outcome.result === "draw") return t("outcome.draw", args);
   if (outcome.result === "aborted") return t("outcome.aborted", args);

@@ -3,7 +3,7 @@
 
 /** @typedef {import("./types.js").SentSignal} SentSignal */
 
-import { t } from "./i18n.js";
+import { fromOne, t } from "./i18n.js";
 
 /** The signals a partner may send. */
 export const SIGNALS = ["guindis", "seven"];
@@ -24,5 +24,5 @@ export function signalWords(signal) {
  * @returns {string}
  */
 export function signalLine(sent, players) {
-  return t("signal.line", { who: players[sent.seat] || t("common.seat", { seat: sent.seat }), what: signalWords(sent.signal) });
+  return t("signal.line", { who: players[sent.seat] || t("common.seat", { seat: fromOne(sent.seat) }), what: signalWords(sent.signal) });
 }

@@ -10,7 +10,7 @@ import { cardBack, cardRow, playedWords, shortName } from "./cards.js";
 import { deckPicker, presetOf, usePreset } from "./decks.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { SIGNALS, signalLine, signalWords } from "./signals.js";
-import { has, t, translate } from "./i18n.js";
+import { fromOne, has, t, translate } from "./i18n.js";
 import { forget, keep, keptSeats } from "./seats.js";
 import { clockRules, seatClock, timeoutWords } from "./countdown.js";
 
@@ -141,7 +141,7 @@ function drawnView() {
  * @returns {string}
  */
 function name(seat) {
-  return state.players[seat ?? -1] || t("common.seat", { seat });
+  return state.players[seat ?? -1] || t("common.seat", { seat: seat === null ? "" : fromOne(seat) });
 }
 
 /**
@@ -305,8 +305,8 @@ function onEntry(entry) {
  * @type {Record<string, (entry: LogEntry) => string>}
  */
 const LIFE = {
-  joined: (entry) => t("log.joined", { who: entry.player, seat: entry.seat }),
-  left: (entry) => t("log.left", { seat: entry.seat }),
+  joined: (entry) => t("log.joined", { who: entry.player, seat: fromOne(entry.seat ?? 0) }),
+  left: (entry) => t("log.left", { seat: fromOne(entry.seat ?? 0) }),
   resigned: (entry) => t("log.resigned", { who: name(entry.seat) }),
   aborted: (entry) => t("log.aborted", { who: name(entry.seat) }),
   rematch: (entry) => t("log.rematch", { who: name(entry.seat) }),
@@ -348,7 +348,7 @@ function render() {
   const focused = focusedControl();
   document.body.dataset.version = String(view.version); // what the page shows: for tests, tools
   document.body.dataset.myTurn = String(view.turn === view.seat && view.status === "playing" && state.legal.length > 0);
-  $("who").textContent = view.seat === null ? t("play.spectator") : t("play.who", { name: name(view.seat), seat: view.seat });
+  $("who").textContent = view.seat === null ? t("play.spectator") : t("play.who", { name: name(view.seat), seat: fromOne(view.seat) });
   $("status").textContent = statusLine(view);
   $("mine").hidden = view.seat === null; // the hand's section
   $("others").replaceChildren(...view.players.filter((p) => p.seat !== view.seat).map((p) => seatBox(p.seat)));
@@ -680,7 +680,7 @@ function renderWaiting(view) {
   if (box.hidden) return;
   $("seated").replaceChildren(...view.players.map((p) => h("li", {
     "data-seat": String(p.seat), "data-open": String(Boolean(p.open)),
-    text: p.open ? t("play.seated.open", { seat: p.seat }) : t("play.seated.taken", { seat: p.seat, who: label(p.seat), you: String(p.seat === view.seat) }),
+    text: p.open ? t("play.seated.open", { seat: fromOne(p.seat) }) : t("play.seated.taken", { seat: fromOne(p.seat), who: label(p.seat), you: String(p.seat === view.seat) }),
   })));
   const invites = view.invites ?? [];
   $("invites-box").hidden = !invites.length;
@@ -689,12 +689,12 @@ function renderWaiting(view) {
     const copy = h("button", { type: "button", text: t("play.copy") });
     copy.addEventListener("click", () => navigator.clipboard.writeText(url).then(
       () => { copy.textContent = t("play.copied"); }, () => { copy.textContent = t("play.copyFailed"); }));
-    return h("li", { "data-seat": String(seat) }, `${t("common.Seat", { seat })}: `, h("a", { class: "invite-link", href: url, text: url }), " ", copy);
+    return h("li", { "data-seat": String(seat) }, `${t("common.Seat", { seat: fromOne(seat) })}: `, h("a", { class: "invite-link", href: url, text: url }), " ", copy);
   }));
   $("lobby-note").hidden = !view.lobby;
   const takers = view.seat === null && view.lobby ? view.players.filter((p) => p.open) : [];
   $("take-seat").replaceChildren(...takers.map((p) =>
-    h("a", { class: "button", href: `/join/${gameId}#seat=${p.seat}`, "data-seat": String(p.seat), text: t("play.takeSeat", { seat: p.seat }) })));
+    h("a", { class: "button", href: `/join/${gameId}#seat=${p.seat}`, "data-seat": String(p.seat), text: t("play.takeSeat", { seat: fromOne(p.seat) }) })));
 }
 
 /**

@@ -5,7 +5,7 @@
 
 import { api, gameIdFromPath, messageOf, passing } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { lang, t, translate } from "./i18n.js";
+import { lang, fromOne, t, translate } from "./i18n.js";
 
 /** @typedef {import("./types.js").TournamentView} TournamentView */
 /** @typedef {import("./types.js").RoundRecord} RoundRecord */
@@ -38,7 +38,7 @@ function renderStandings(tournament) {
   const rows = tournament.standings.map((standing) => h("tr", { "data-entrant": String(standing.entrant),
     "data-rank": String(standing.rank), "data-total": String(standing.total), "data-buchholz": String(standing.buchholz) },
   h("td", { text: String(standing.rank) }),
-  h("th", { scope: "row", text: `${standing.entrant}. ${entrantName(tournament, standing.entrant)}` }),
+  h("th", { scope: "row", text: t("tour.numbered", { number: fromOne(standing.entrant), name: entrantName(tournament, standing.entrant) }) }),
   h("td", { class: "total", text: signed.format(standing.total) }),
   standing.rounds.map((result) => h("td", { "data-result": result === null ? "bye" : String(result),
     text: result === null ? t("tour.bye") : signed.format(result) })),

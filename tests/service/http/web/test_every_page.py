@@ -10,10 +10,11 @@ import redis
 
 from service.store.redis_server import RedisServer
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
-from tests.harness.pages import LANGUAGES
+from tests.harness.pages import LANGUAGES, catalogs
 from tests.harness.processes import Served, serve_processes
 from tests.harness.showcase import BOT_BUDGET, Shown, showcase
 
+CATALOGS = catalogs()
 PAGES = ("start", "rules", "table", "finished-table", "waiting-table", "join", "replay",
          "tournament", "two-plays")  # fmt: skip
 
@@ -61,3 +62,34 @@ def test_every_page_fits_a_390_px_screen_in_each_language(
     for frame, width in zip(frames[1:], widths[1:], strict=True):
         inner = frame.evaluate("innerWidth")
         assert width <= inner, f"a frame of {page} in {lang} is {width} px wide in {inner} px"
+
+
+def worded(lang: str, key: str, **args: object) -> str:
+    """A catalog's message with the plain arguments given filled in, up to the first it lacks."""
+    message = CATALOGS[lang][key]
+    for name, value in args.items():
+        message = message.replace(f"{{{name}}}", str(value))
+    return message.split("{")[0]
+
+
+SEATED_FROM_1: dict[str, tuple[str, str, dict[str, object]]] = {
+    # a page's element, and the message it starts with: seat 0 shown as 1 (the bots' first, 2)
+    "start": ("#bot-seats label", "common.Seat", {"seat": 2}),
+    "table": ("#who", "play.who", {"name": "Ana", "seat": 1}),
+    "waiting-table": ("#seated li", "common.Seat", {"seat": 1}),
+    "tournament": ("#standings tr[data-entrant='0'] th", "tour.numbered", {"number": 1}),
+}
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("lang", ["pt-BR", "en"])
+def test_seats_and_entrants_are_counted_from_1_on_every_page(
+    server: Served, browser: Chromium, pages: dict[str, Shown], lang: str, page: str
+) -> None:
+    watched = opened(server, browser, pages[page], lang)
+    text = "\n".join(frame.evaluate("document.body.innerText") for frame in watched.page.frames)
+    for key in ("common.seat", "common.Seat"):
+        assert worded(lang, key, seat=0) not in text, f"seat 0 on the {page} page"
+    if page in SEATED_FROM_1:
+        selector, key, args = SEATED_FROM_1[page]
+        assert watched.page.inner_text(selector).startswith(worded(lang, key, **args))

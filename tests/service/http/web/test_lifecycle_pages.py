@@ -146,16 +146,16 @@ def test_a_game_with_joins_and_an_early_end_verifies_in_the_browser(
     moves = page.locator("#moves button").all_inner_texts()
     assert len(moves) == len(export["entries"])
     if which == "resigned":
-        assert "Bia takes seat 1 — the game is dealt" in moves[1]
+        assert "Bia takes seat 2 — the game is dealt" in moves[1]
         assert moves[-2] == "Bia resigns — the match is over"
         assert "a rematch is offered: game " in moves[-1]
         page.keyboard.press("End")
         assert "Bia resigned: Ana won at 0\N{EN DASH}0 after 0 rounds." in page.inner_text("#score")
     else:
         assert [m.split(" (")[0] for m in moves[1:4]] == [
-            "Bia takes seat 1",
-            "seat 1 is open again",
-            "Caio takes seat 1",
+            "Bia takes seat 2",
+            "seat 2 is open again",
+            "Caio takes seat 2",
         ]
         assert "Ana aborts the match" in moves[-1]
         page.keyboard.press("End")
@@ -261,7 +261,7 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
     ana = browser.page()
     game_id = open_with_a_friend(server, ana, "Ana")
     seated = ana.page.locator("#seated li").all_inner_texts()
-    assert seated == ["Seat 0: Ana (you)", "Seat 1: open"]
+    assert seated == ["Seat 1: Ana (you)", "Seat 2: open"]
     assert "Waiting for players: 1 of 2 seats taken" in ana.page.inner_text("#status")
     link = str(ana.page.get_attribute("#invites li[data-seat='1'] a", "href"))
     parts = urlsplit(link)
@@ -281,9 +281,9 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
     bia.page.keyboard.press("Enter")
     bia.page.wait_for_url(f"**/play/{game_id}")
     until(lambda: version(bia) and version(ana) == version(bia), "both tables dealt")
-    assert bia.page.inner_text("#who") == "Bia (seat 1)"
+    assert bia.page.inner_text("#who") == "Bia (seat 2)"
     assert not ana.page.is_visible("#waiting"), "the creator's table follows the join"
-    assert "Bia takes seat 1" in ana.page.inner_text("#log")
+    assert "Bia takes seat 2" in ana.page.inner_text("#log")
     assert bia.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
 
     seats, at = [ana, bia], version(ana)
@@ -317,8 +317,8 @@ def test_two_people_sharing_only_a_link_play_then_one_resigns_and_both_land_on_t
     bia.page.click("#rematch", no_wait_after=True)
     bia.page.wait_for_url(f"**/play/{rematch}")
     until(lambda: version(ana) and version(bia), "both rematch tables")
-    assert ana.page.inner_text("#who") == "Ana (seat 0)"
-    assert bia.page.inner_text("#who") == "Bia (seat 1)"
+    assert ana.page.inner_text("#who") == "Ana (seat 1)"
+    assert bia.page.inner_text("#who") == "Bia (seat 2)"
     fresh = [token_of(w, rematch) for w in seats]
     assert len(set(fresh)) == 2 and not set(fresh) & set(old.values())
     for seat, token in enumerate(fresh):
@@ -354,12 +354,12 @@ def test_the_lobby_lists_a_public_game_whose_seat_is_taken_from_it_and_the_game_
     shoot(duda, "lobby", full_page=False)
     listed.locator("a[data-seat='1']").click()
     duda.page.wait_for_selector("#join:not([hidden])")
-    assert "Seat 1 is open" in duda.page.inner_text("#game-line")
+    assert "Seat 2 is open" in duda.page.inner_text("#game-line")
     duda.page.fill("#join-name", "Duda")
     duda.page.click("#join-go", no_wait_after=True)
     duda.page.wait_for_url(f"**/play/{game_id}")
     until(lambda: version(duda) and version(caio) == version(duda), "both tables dealt")
-    assert duda.page.inner_text("#who") == "Duda (seat 1)"
+    assert duda.page.inner_text("#who") == "Duda (seat 2)"
     duda.page.click("#abort")  # dealt, but no seat has played yet: it may still be aborted
     duda.page.click("#abort-yes")
     for watched in (caio, duda):
@@ -398,7 +398,7 @@ def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_a
     fabio.page.wait_for_selector("#waiting:not([hidden])")
     assert "Waiting for players: 2 of 3 seats taken" in fabio.page.inner_text("#status")
     assert not fabio.page.is_visible("#invites-box"), "only the creator sees the invites"
-    until(lambda: "Seat 1: Fábio" in eva.page.inner_text("#seated"), "the join, live")
+    until(lambda: "Seat 2: Fábio" in eva.page.inner_text("#seated"), "the join, live")
     assert sorted(invite_links(eva)) == [2]
 
     assert not eva.page.is_visible("#leave"), "the creator aborts rather than leaves"
@@ -407,7 +407,7 @@ def test_a_seat_left_while_the_game_waits_is_open_again_with_a_new_invite_then_a
     until(lambda: sorted(invite_links(eva)) == [1, 2], "the seat open again, live")
     again = invite_links(eva)
     assert again[1] != first[1] and again[2] == first[2], "a new invite for the seat left"
-    assert "seat 1 is open again" in eva.page.inner_text("#log")
+    assert "seat 2 is open again" in eva.page.inner_text("#log")
 
     eva.page.click("#abort")
     eva.page.click("#abort-yes")
@@ -445,7 +445,7 @@ def test_a_seat_kept_on_this_device_is_resumed_after_its_tab_is_closed_then_forg
     listed.locator("a").click(no_wait_after=True)
     again.wait_for_url(f"{server.base}/play/{game_id}")
     again.wait_for_selector("body[data-version]")
-    assert again.inner_text("#who") == "Gil (seat 0)", "the seat resumed, not a spectator"
+    assert again.inner_text("#who") == "Gil (seat 1)", "the seat resumed, not a spectator"
     assert again.is_checked("#keep-seat")
     assert again.locator("#hand .card").count() > 0
 
