@@ -86,22 +86,38 @@ def cards(codes: Sequence[str], deck: Deck) -> Text:
     return Text(", " if deck == "spanish" else " ").join(card(code, deck) for code in codes)
 
 
+def level_word(level: str) -> str:
+    """A bot level in the player's words (`expert`, `especialista`)."""
+    words = {"random": _("random"), "greedy": _("greedy"), "expert": _("expert")}
+    return words.get(level, level)
+
+
+def bot_name(level: str, seat: int) -> str:
+    """The name `escopa play` gives the bot it seats at `seat`: its level in the player's words
+    and the seat's number as people count it, from 1 (`Expert 2`, `Especialista 2`)."""
+    return _("{level} {seat}").format(level=level_word(level).capitalize(), seat=seat + 1)
+
+
 def seat_name(view: GameView, seat: int | None, me: int) -> str:
-    """`you`, or the seat's name (a bot's with its level, unless the name says it)."""
+    """`you`, or the seat's name (a bot's with its level, unless the name says it); a seat's
+    number counted from 1."""
     if seat is None:
         return _("nobody")
     if seat == me:
         return _("you")
     player = next((p for p in view.players if p.seat == seat), None)
     if player is None:
-        return _("seat {seat}").format(seat=seat)
-    if player.bot is None or player.name.lower().startswith(player.bot.value):
+        return _("seat {seat}").format(seat=seat + 1)
+    if player.bot is None:
         return player.name
-    return f"{player.name} ({player.bot.value})"
+    level = level_word(player.bot.value)
+    if player.name.lower().startswith(level.lower()):
+        return player.name
+    return f"{player.name} ({level})"
 
 
 def side_name(view: GameView, seats: Sequence[int], me: int) -> str:
-    """A side by its seats' names: `you + Greedy 2`."""
+    """A side by its seats' names: `you + Greedy 3`."""
     return " + ".join(seat_name(view, seat, me) for seat in seats)
 
 
@@ -314,7 +330,7 @@ def _points(side: SideScore, category: str) -> int:
 
 
 def outcome_text(outcome: Outcome, view: GameView, me: int) -> str:
-    """`you won 21-14 after 4 rounds`, `Expert 1 (expert) won ...`, or a draw."""
+    """`you won 21-14 after 4 rounds`, `Rita (expert) won ...`, or a draw."""
     totals = "-".join(str(t) for t in outcome.totals)
     rounds = ngettext("after {count} round", "after {count} rounds", outcome.rounds)
     after = rounds.format(count=outcome.rounds)

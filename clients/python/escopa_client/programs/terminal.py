@@ -33,7 +33,15 @@ from escopa_client.generated.models import (
     LogPage,
 )
 from escopa_client.programs.decks import Deck, deck_of
-from escopa_client.programs.screen import SUITS, Listed, board, choices, entry_lines, outcome_text
+from escopa_client.programs.screen import (
+    SUITS,
+    Listed,
+    board,
+    bot_name,
+    choices,
+    entry_lines,
+    outcome_text,
+)
 from escopa_client.programs.words import _, pick, speak
 
 Ask = Callable[[str], str]
@@ -106,11 +114,9 @@ def creation(
     rated: bool = False,
 ) -> dict[str, Any]:
     """The `POST /v1/games` body: the player at seat 0 (by a player id, if given), a bot at
-    every other seat; `rated`: the game counts on its ladder."""
+    every other seat, named in the player's words; `rated`: the game counts on its ladder."""
     seats: list[Any] = [name if player_id is None else {"name": name, "player_id": player_id}]
-    seats += [
-        {"name": f"{level.title()} {seat}", "bot": level} for seat, level in enumerate(levels, 1)
-    ]
+    seats += [{"name": bot_name(level, seat), "bot": level} for seat, level in enumerate(levels, 1)]
     body: dict[str, Any] = {"players": seats, "preset": preset}
     if target is not None:
         body["rules"] = {"target": target}
@@ -317,7 +323,7 @@ def run(args: Options, console: Console | None = None, ask: Ask | None = None) -
             return 2
         table = service.table(seat.game_id, seat.token)
         console.print(
-            _("game {game}, you are seat {seat}").format(game=seat.game_id, seat=seat.seat)
+            _("game {game}, you are seat {seat}").format(game=seat.game_id, seat=seat.seat + 1)
         )
         deck = args.deck or drawn_deck(service, table.view())
         player = Terminal(console, asked, table, seat.seat, deck)

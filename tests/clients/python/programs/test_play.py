@@ -67,24 +67,25 @@ def test_a_whole_match_against_a_bot_typed_by_number_and_by_code(base_url: str) 
     assert "choose a number from 1 to " in out  # the 99
     assert "your hand" in out and "table" in out
     assert SUIT.search(out) and not NAIPE.search(out), "escopa is drawn in French suits"
-    assert "Greedy 1 played " in out  # the bot's moves, live
+    assert "Greedy 2 played " in out  # the bot's moves, live
     assert out.count("\x1b[2J") >= 3, "each turn redraws the screen in place"
-    boards = list(re.finditer(r"last move  Greedy 1 (played \S+|claimed)", out))
+    boards = list(re.finditer(r"last move  Greedy 2 (played \S+|claimed)", out))
     assert boards
     opening = out.find("╭─", out.find("╭─") + 1)  # the first board may show a move made before
     for board in boards:  # each bot move after it is told before the board that shows it
         if board.group(1) != "claimed" and board.start() > opening:
-            assert out.rfind(f"Greedy 1 {board.group(1)}", 0, board.start()) != -1
+            assert out.rfind(f"Greedy 2 {board.group(1)}", 0, board.start()) != -1
     assert "you played " in out
     assert re.search(r"round 1\s", out)
     for row in ("cards", "diamonds", "sevens", "escopas", "round", "match"):
         assert re.search(rf"│ {row} +│", out), row
     assert not re.search(r"│ primeira +│", out), "the escopa preset scores no primeira"
     game = game_id_of(out)
+    assert f"game {game}, you are seat 1" in out, "seats are counted from 1 on the screen"
     score = httpx.get(f"{base_url}/v1/games/{game}/score").json()
     assert score["status"] == "finished"
     totals = "-".join(str(t) for t in score["outcome"]["totals"])
-    verb = "you win" if score["outcome"]["winner"] == 0 else "Greedy 1 won"
+    verb = "you win" if score["outcome"]["winner"] == 0 else "Greedy 2 won"
     assert f"match over: {verb} {totals} after " in out
     assert f"replay: {base_url}/replay/{game}" in out
     moved = httpx.get(f"{base_url}/v1/games/{game}/log?limit=200").json()["entries"]
@@ -138,7 +139,7 @@ def test_a_seat_joined_by_its_invite_plays_its_match_to_the_end(base_url: str) -
     session = play_through(child, lambda n, shown: "1")
 
     assert session.status == 0, session.output[-2000:]
-    assert f"game {game}, you are seat 1" in session.output
+    assert f"game {game}, you are seat 2" in session.output
     assert "Rui (random) played " in session.output
     view = httpx.get(f"{base_url}/v1/games/{game}").json()
     assert view["status"] == "finished"
@@ -199,7 +200,7 @@ def test_a_hint_then_leaving_then_taking_the_seat_again_by_its_token(base_url: s
     session = play_through(again, lambda n, shown: "1")
 
     assert session.status == 0, session.output[-2000:]
-    assert f"game {game}, you are seat 0" in session.output
+    assert f"game {game}, you are seat 1" in session.output
     assert httpx.get(f"{base_url}/v1/games/{game}").json()["status"] == "finished"
 
 

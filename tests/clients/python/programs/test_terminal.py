@@ -26,6 +26,7 @@ from escopa_client.programs.terminal import (
     parse_choice,
     run,
 )
+from escopa_client.programs.words import speak
 
 SUIT = re.compile("[♠♥♦♣]")
 LEGAL = LegalMoves.from_dict(
@@ -71,6 +72,19 @@ def test_what_is_not_a_legal_move_is_said_with_the_way_out() -> None:
     assert "is not a legal move here" in str(parse_choice("", LEGAL))
 
 
+def test_the_bots_are_named_in_the_players_words_and_by_seats_counted_from_1() -> None:
+    speak("pt_BR")
+    try:
+        body = creation("Ana", ["expert", "greedy", "random"], "escopa", None)
+    finally:
+        speak("en")
+    assert [seat["name"] for seat in body["players"][1:]] == [
+        "Especialista 2",
+        "Guloso 3",
+        "Aleatório 4",
+    ]
+
+
 def test_the_bot_levels_fill_the_seats_in_order() -> None:
     assert bot_levels("expert,greedy", None) == ["expert", "greedy"]
     assert bot_levels("expert,greedy", 4) == ["expert", "greedy", "expert"]
@@ -79,8 +93,8 @@ def test_the_bot_levels_fill_the_seats_in_order() -> None:
     assert body == {
         "players": [
             "Ana",
-            {"name": "Expert 1", "bot": "expert"},
-            {"name": "Greedy 2", "bot": "greedy"},
+            {"name": "Expert 2", "bot": "expert"},
+            {"name": "Greedy 3", "bot": "greedy"},
         ],
         "preset": "escoba",
         "rules": {"target": 11},

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from babel.messages.pofile import read_po
 
-from escopa_client.programs.screen import board, outcome_text
+from escopa_client.programs.screen import board, level_word, outcome_text
 from escopa_client.programs.words import LOCALE, _, ngettext, pick, speak
 from tests.clients.python.programs.test_terminal import game_view, text_of
 
@@ -63,7 +63,7 @@ def test_the_board_is_said_in_brazilian_portuguese_and_the_score_in_italian() ->
     speak("pt_BR")
     shown = text_of(board(game_view(), 0, "french"))
     assert "sua mão" in shown and "vez de: você" in shown
-    assert "E (expert) jogou 4♥ e levou A♠" in shown
+    assert "E (especialista) jogou 4♥ e levou A♠" in shown, "a bot's level in its words too"
     assert "your hand" not in shown
     speak("it")
     assert ngettext("after {count} round", "after {count} rounds", 1) == "dopo {count} mano"
@@ -89,4 +89,5 @@ def test_the_naipes_are_said_in_the_players_language_and_the_labels_stay_apart(
     shown = text_of(board(game_view(), 0, "spanish"))
     assert hand in shown
     last = re.escape(_("last move"))
-    assert re.search(rf"{last} +E \(expert\) ", shown), "a long label still has a space after it"
+    expert = re.escape(level_word("expert"))
+    assert re.search(rf"{last} +E \({expert}\) ", shown), "a long label still has a space after it"
