@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pexpect
 
+from escopa_client.programs.words import catalog
+
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = r"your move \((?:1|1-\d+), a code, [^)]*q to leave\): "
-OVER = r"match over: [^\r\n]*\r\n"
+PROMPT_MESSAGE = "your move ({numbers}, a code{signals}, h for a hint, q to leave): "
 LISTED = re.compile(r"^\s*(\d+)\s{2,}(.+?)\s{2,}(\S+)\s*$", re.MULTILINE)
 """A numbered legal move as listed: number, words, code."""
 
@@ -40,10 +42,17 @@ class Session:
     typed: list[str] = field(default_factory=list)
 
 
-def spawn(*args: str, timeout: float = 60) -> pexpect.spawn:
-    """`escopa play ARGS` in a 50x120 pseudo-terminal, without colours."""
+def prompt_in(language: str) -> str:
+    """The move prompt's pattern in `language` (a catalog's, `pt_BR`), as `PROMPT` is English's."""
+    said = re.escape(catalog(language).gettext(PROMPT_MESSAGE))
+    return said.replace(r"\{numbers\}", r"(?:1|1-\d+)").replace(r"\{signals\}", r"[^)]*")
+
+
+def spawn(*args: str, timeout: float = 60, language: str = "en") -> pexpect.spawn:
+    """`escopa play ARGS` in a 50x120 pseudo-terminal, without colours, its environment's
+    language `language`."""
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "50"}
-    env["LANGUAGE"] = "en"  # the words the tests read, whatever this machine's language
+    env["LANGUAGE"] = language  # the words the tests read, whatever this machine's language
     return pexpect.spawn(
         sys.executable,
         ["-m", "service.cli", "play", *args],
@@ -76,18 +85,18 @@ def listing(before: str) -> Listing:
     return Listing([(int(n), words.strip(), code) for n, words, code in LISTED.findall(block)])
 
 
-def play_through(child: pexpect.spawn, answer: Answer, limit: int = 400) -> Session:
-    """Answer every prompt until the match is over and the command exits."""
+def play_through(
+    child: pexpect.spawn, answer: Answer, limit: int = 400, prompt: str = PROMPT
+) -> Session:
+    """Answer every `prompt` until the match is over and the command exits."""
     output: list[str] = []
     typed: list[str] = []
     for prompts in range(limit):
-        found = child.expect([PROMPT, OVER])
-        output.append(child.before + child.after)
-        if found == 1:
-            child.expect(pexpect.EOF)
+        if child.expect([prompt, pexpect.EOF]) == 1:
             output.append(child.before)
             child.close()
             return Session("".join(output), prompts, child.exitstatus, typed)
+        output.append(child.before + child.after)
         text = answer(prompts, listing(child.before))
         typed.append(text)
         child.sendline(text)

@@ -92,6 +92,12 @@ def level_word(level: str) -> str:
     return words.get(level, level)
 
 
+def signal_word(signal: str) -> str:
+    """A partner signal in the player's words (`guindis`, `another seven`)."""
+    words = {"guindis": _("guindis"), "seven": _("another seven")}
+    return words.get(signal, signal)
+
+
 def bot_name(level: str, seat: int) -> str:
     """The name `escopa play` gives the bot it seats at `seat`: its level in the player's words
     and the seat's number as people count it, from 1 (`Expert 2`, `Especialista 2`)."""
@@ -168,7 +174,9 @@ def board(view: GameView, me: int, deck: Deck) -> Panel:
             played.append(_(" (escopa)"), style="green")
         lines.append(Text.assemble((label(_("last move")), "cyan"), played))
     if view.signals:
-        sent = ", ".join(f"{seat_name(view, s.seat, me)}: {s.signal.value}" for s in view.signals)
+        sent = ", ".join(
+            f"{seat_name(view, s.seat, me)}: {signal_word(s.signal.value)}" for s in view.signals
+        )
         lines.append(Text.assemble((label(_("signals")), "cyan"), sent))
     scores = Table(box=None, padding=(0, 2), show_header=True, header_style="cyan")
     target = _("score (to {target})").format(target=view.rules.target)

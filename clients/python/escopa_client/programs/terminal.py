@@ -40,9 +40,10 @@ from escopa_client.programs.screen import (
     bot_name,
     choices,
     entry_lines,
+    level_word,
     outcome_text,
 )
-from escopa_client.programs.words import _, pick, speak
+from escopa_client.programs.words import _, ngettext, pick, speak
 
 Ask = Callable[[str], str]
 """Reads one line the player types, after showing the prompt."""
@@ -95,13 +96,18 @@ def bot_levels(bots: str, players: int | None) -> list[str]:
     levels = [name.strip() for name in bots.split(",") if name.strip()]
     unknown = [name for name in levels if name not in LEVELS]
     if unknown or not levels:
-        raise ValueError(
-            f"unknown bot level {unknown[0] if unknown else ''!r}; known: {', '.join(LEVELS)}"
-        )
+        said = _("unknown bot level {level!r}; known: {known}")
+        known = ", ".join(f"{level} ({level_word(level)})" for level in LEVELS)
+        raise ValueError(said.format(level=unknown[0] if unknown else "", known=known))
     if players is None:
         return levels
     if len(levels) > players - 1:
-        raise ValueError(f"{len(levels)} bot levels for {players - 1} bot seat(s)")
+        said = ngettext(
+            "{levels} bot levels for {seats} bot seat",
+            "{levels} bot levels for {seats} bot seats",
+            players - 1,
+        )
+        raise ValueError(said.format(levels=len(levels), seats=players - 1))
     return list(itertools.islice(itertools.cycle(levels), players - 1))
 
 
@@ -141,7 +147,7 @@ def take_seat(service: Escopa, args: Options) -> Seat:
         )
         return Seat(args.game, joined.seat, joined.token)
     if args.game:
-        raise ValueError("--game needs --invite (an open seat) or --token (your seat)")
+        raise ValueError(_("--game needs --invite (an open seat) or --token (your seat)"))
     levels = bot_levels(args.bots, args.players)
     made = creation(args.name, levels, args.preset, args.target, args.player_id, args.rated)
     created = service.create_game(made)

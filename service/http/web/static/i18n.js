@@ -136,6 +136,18 @@ export function t(key, args = {}) {
 }
 
 /**
+ * A value's word in this language (`<prefix>.<value>`: `level.name.expert`), or the value
+ * itself when the catalog has none (one a newer service adds).
+ * @param {string} prefix
+ * @param {string} value
+ * @returns {string}
+ */
+export function named(prefix, value) {
+  const key = `${prefix}.${value}`;
+  return key in catalog ? t(key) : value;
+}
+
+/**
  * A seat's or an entrant's number as the pages show it: people count them from 1 (the API,
  * addresses and exports count from 0).
  * @param {number} index

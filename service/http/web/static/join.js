@@ -66,7 +66,7 @@ async function join(event, asked) {
 }
 
 async function start() {
-  if (!gameId) throw new Error("no game in this address");
+  if (!gameId) throw new Error(t("common.noGame"));
   const asked = wanted();
   if (!asked) throw new Error(t("join.noInvite"));
   /** @type {GameView} */

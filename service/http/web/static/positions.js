@@ -7,6 +7,7 @@
 /** @typedef {import("./types.js").Outcome} Outcome */
 /** @typedef {import("./types.js").RoundScore} RoundScore */
 /** @typedef {import("./types.js").Rules} Rules */
+/** @typedef {import("./verify.js").Said} Said */
 
 /**
  * The game after one entry, as its events tell it: what each seat holds, the table, each
@@ -60,7 +61,7 @@ function without(cards, gone) {
 /**
  * Positions after each entry (index 0: after seq 1), and the first inconsistency found.
  * @param {LogEntry[]} entries a log from its first entry, which carries the game
- * @returns {{list: Position[], problem: string | null}}
+ * @returns {{list: Position[], problem: Said | null}}
  */
 export function positions(entries) {
   const game = entries[0].game;
@@ -76,10 +77,10 @@ export function positions(entries) {
   };
   /** @type {Position[]} */
   const list = [];
-  /** @type {string | null} */
+  /** @type {Said | null} */
   let problem = null;
-  /** @type {(seq: number, text: string) => void} */
-  const wrong = (seq, text) => { problem ??= `seq ${seq}: ${text}`; };
+  /** @type {(key: string, args: Record<string, unknown>) => void} */
+  const wrong = (key, args) => { problem ??= { key, args }; };
   for (const entry of entries) {
     const next = structuredClone(at);
     next.seq = entry.seq;
@@ -109,8 +110,8 @@ export function positions(entries) {
         }
         case "played": {
           const side = sideOf(rules, event.seat);
-          if (!next.hands[event.seat].includes(event.card)) wrong(entry.seq, `${event.card} is not in seat ${event.seat}'s hand`);
-          for (const card of event.capture) if (!next.table.includes(card)) wrong(entry.seq, `${card} is not on the table`);
+          if (!next.hands[event.seat].includes(event.card)) wrong("verify.cards.hand", { seq: entry.seq, card: event.card, seat: event.seat });
+          for (const card of event.capture) if (!next.table.includes(card)) wrong("verify.cards.table", { seq: entry.seq, card });
           next.hands[event.seat] = without(next.hands[event.seat], [event.card]);
           if (event.capture.length) {
             next.table = without(next.table, event.capture);
@@ -123,7 +124,7 @@ export function positions(entries) {
           break;
         }
         case "claimed":
-          for (const card of event.cards) if (!next.table.includes(card)) wrong(entry.seq, `${card} is not on the table`);
+          for (const card of event.cards) if (!next.table.includes(card)) wrong("verify.cards.table", { seq: entry.seq, card });
           next.table = without(next.table, event.cards);
           next.piles[sideOf(rules, event.seat)].push(...event.cards);
           break;
@@ -160,12 +161,13 @@ export function positions(entries) {
 }
 
 /**
- * Each seat's player: the name the game was created with, or the last to take the open seat.
+ * Each seat's player: the name the game was created with, or the last to take the open seat
+ * ("" for a seat still open).
  * @param {LogEntry[]} entries a log from its first entry, which carries the game
  * @returns {string[]}
  */
 export function seatNames(entries) {
   const names = [...(entries[0].game?.players ?? [])];
   for (const entry of entries) if (entry.type === "joined" && entry.seat !== null) names[entry.seat] = entry.player ?? "";
-  return names.map((name, seat) => name || `seat ${seat} (open)`);
+  return names.map((name) => name ?? "");
 }

@@ -11,7 +11,7 @@ import { positions, seatNames, sideOf } from "./positions.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { signalLine } from "./signals.js";
 import { timeoutWords } from "./countdown.js";
-import { Broken, replayHash, trustedKeys, verify } from "./verify.js";
+import { Broken, replayHash, said, trustedKeys, verify } from "./verify.js";
 
 /** @typedef {import("./types.js").Export} Export */
 /** @typedef {import("./types.js").KeyList} KeyList */
@@ -21,6 +21,7 @@ import { Broken, replayHash, trustedKeys, verify } from "./verify.js";
 /** @typedef {import("./verify.js").Check} Check */
 /** @typedef {import("./verify.js").CheckResult} CheckResult */
 /** @typedef {import("./verify.js").Keys} Keys */
+/** @typedef {import("./verify.js").Said} Said */
 
 /**
  * What a lifecycle entry says, in words.
@@ -42,7 +43,7 @@ const CHECKS = {
 /**
  * What the viewer shows: the export's entries, the position after each, the players, the
  * rules, the position in sight, the game, the first inconsistency, the keys trusted.
- * @type {{entries: LogEntry[], list: Position[], players: string[], rules: Rules | null, at: number, gameId: string | null, exported: Export | null, problem: string | null, keys: Keys | null}}
+ * @type {{entries: LogEntry[], list: Position[], players: string[], rules: Rules | null, at: number, gameId: string | null, exported: Export | null, problem: Said | null, keys: Keys | null}}
  */
 const view = { entries: [], list: [], players: [], rules: null, at: 0, gameId: null, exported: null, problem: null, keys: null };
 
@@ -199,6 +200,42 @@ function moveList() {
 }
 
 /**
+ * A sentence of verify.js in this page's words: its arguments worded too (another sentence, a
+ * list of them), seats counted from 1 as everywhere on the pages.
+ * @param {Said} sentence
+ * @returns {string}
+ */
+function worded(sentence) {
+  /** @type {(value: unknown) => unknown} */
+  const word = (value) => (Array.isArray(value) ? value.map(word).join(", ") : isSaid(value) ? worded(value) : value);
+  /** @type {Record<string, unknown>} */
+  const args = {};
+  for (const [name, value] of Object.entries(sentence.args)) {
+    const counted = name === "seat" && typeof value === "number" ? fromOne(value) : name === "seats" && Array.isArray(value) ? value.map((seat) => fromOne(Number(seat))) : value;
+    args[name] = word(counted);
+  }
+  return t(sentence.key, args);
+}
+
+/**
+ * Whether a value is a sentence of verify.js.
+ * @param {unknown} value
+ * @returns {value is Said}
+ */
+function isSaid(value) {
+  return typeof value === "object" && value !== null && "key" in value && "args" in value;
+}
+
+/**
+ * What a thrown value says: a failed check's sentence worded, else its message.
+ * @param {unknown} error
+ * @returns {string}
+ */
+function whyOf(error) {
+  return error instanceof Broken ? worded(error.said) : messageOf(error);
+}
+
+/**
  * The checks' results, each with its status and detail.
  * @param {CheckResult[]} results
  */
@@ -213,28 +250,28 @@ function renderChecks(results) {
     const id = /** @type {Record<string, string>} */ (CHECKS)[result.name];
     return h("li", { class: result.status, "data-check": result.name, "data-status": result.status },
       h("strong", { text: `${id ? t(`check.${id}`) : result.name}: ` }), t(`check.status.${result.status}`),
-      h("br"), h("small", { lang: "en", text: result.detail }));
+      h("br"), h("small", { text: worded(result.detail) }));
   }));
 }
 
 /**
  * The checks this page adds to audit.md's: the moves follow the cards, and the head you saw.
- * @param {string | null} problem the first inconsistency `positions` found
+ * @param {Said | null} problem the first inconsistency `positions` found
  * @returns {Check[]}
  */
 function extraChecks(problem) {
   /** @type {Check[]} */
   const checks = [["Moves use the cards dealt", async () => {
-    if (problem) throw new Broken(problem);
-    return "every card played was in its seat's hand, every card taken was on the table";
+    if (problem) throw new Broken(problem.key, problem.args);
+    return said("verify.cards.passed");
   }]];
   const seen = view.gameId && localStorage.getItem(`escopa:seen:${view.gameId}`);
   if (seen) {
     /** @type {{seq: number, hash: string}} */
     const { seq, hash } = JSON.parse(seen);
     checks.push(["The log this browser saw", async () => {
-      if (view.entries[seq - 1]?.hash !== hash) throw new Broken(`seq ${seq}: not the hash this browser saw live (${hash.slice(0, 12)}…)`);
-      return `seq ${seq} has the hash seen live`;
+      if (view.entries[seq - 1]?.hash !== hash) throw new Broken("verify.seen.mismatch", { seq, hash: hash.slice(0, 12) });
+      return said("verify.seen.passed", { seq });
     }]);
   }
   return checks;
@@ -252,7 +289,7 @@ async function open(exported) {
   view.entries = entries;
   view.rules = game.rules;
   usePreset(presetOf(game.rules, await presets)); // its preset's deck, before a card is drawn
-  view.players = seatNames(entries);
+  view.players = seatNames(entries).map((name, seat) => name || t("replay.openSeat", { seat: fromOne(seat) }));
   $("game-label").textContent = t("replay.label", { game: exported.game_id ?? "", players: view.players.join(", ") });
   const rebuilt = positions(entries);
   view.list = rebuilt.list;
@@ -271,7 +308,7 @@ async function open(exported) {
 async function check() {
   if (!view.exported) return;
   delete document.body.dataset.verified;
-  renderChecks([{ name: "Verification", status: "pending", detail: "running…" }]);
+  renderChecks([{ name: "Verification", status: "pending", detail: said("verify.running") }]);
   const results = await verify(view.exported, extraChecks(view.problem), view.keys);
   renderChecks(results);
   document.body.dataset.verified = results.every((r) => r.status !== "failed") ? "passed" : "failed";
@@ -284,7 +321,7 @@ async function checkWithKey() {
   try {
     view.keys = await trustedKeys($("key", HTMLTextAreaElement).value);
   } catch (error) {
-    $("key-error").textContent = t("replay.notKey", { why: messageOf(error) });
+    $("key-error").textContent = t("replay.notKey", { why: whyOf(error) });
     return;
   }
   await check();
@@ -298,7 +335,7 @@ async function openText(text) {
   try {
     await open(JSON.parse(text));
   } catch (error) {
-    $("error").textContent = t("replay.cannotOpen", { why: messageOf(error) });
+    $("error").textContent = t("replay.cannotOpen", { why: whyOf(error) });
   }
 }
 
@@ -377,7 +414,7 @@ async function start() {
   wire();
   view.gameId = gameIdFromPath("/replay");
   if (!view.gameId) return;
-  if (!window.crypto?.subtle) throw new Error("this page needs Web Crypto: open it over HTTPS or from localhost");
+  if (!window.crypto?.subtle) throw new Error(t("replay.noCrypto"));
   try {
     /** @type {[Export, KeyList]} */
     const [exported, published] = await Promise.all([api(`/v1/games/${view.gameId}/export`), api("/v1/keys")]);

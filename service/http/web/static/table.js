@@ -10,7 +10,7 @@ import { cardBack, cardRow, playedWords, shortName } from "./cards.js";
 import { deckPicker, presetOf, usePreset } from "./decks.js";
 import { outcomeText, scoreTable, sideName } from "./score.js";
 import { SIGNALS, signalLine, signalWords } from "./signals.js";
-import { fromOne, has, t, translate } from "./i18n.js";
+import { fromOne, named, t, translate } from "./i18n.js";
 import { forget, keep, keptSeats } from "./seats.js";
 import { clockRules, seatClock, timeoutWords } from "./countdown.js";
 
@@ -160,7 +160,7 @@ function label(seat) {
  * @returns {string}
  */
 function levelName(level) {
-  return has(`level.name.${level}`) ? t(`level.name.${level}`) : level;
+  return named("level.name", level);
 }
 
 // --- reading the game ------------------------------------------------------------------------
@@ -897,7 +897,7 @@ $("round-close").addEventListener("click", () => $("round-dialog", HTMLDialogEle
 $("keep-seat").addEventListener("change", onKeeping);
 
 async function start() {
-  if (!gameId) throw new Error("no game in this address");
+  if (!gameId) throw new Error(t("common.noGame"));
   /** @type {[LogPage, Record<string, Rules>]} */
   const [first, presets] = await Promise.all([api(`/v1/games/${gameId}/log?after=0&limit=1`, { token }), api("/v1/rules/presets")]);
   state.rules = first.entries[0].game?.rules ?? null; // the view has no rules: the first entry does

@@ -5,7 +5,7 @@
 
 import { api, gameIdFromPath, messageOf, passing } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { lang, fromOne, t, translate } from "./i18n.js";
+import { fromOne, lang, named, t, translate } from "./i18n.js";
 
 /** @typedef {import("./types.js").TournamentView} TournamentView */
 /** @typedef {import("./types.js").RoundRecord} RoundRecord */
@@ -22,7 +22,7 @@ const signed = new Intl.NumberFormat(lang, { signDisplay: "exceptZero" });
  */
 function entrantName(tournament, entrant) {
   const record = tournament.entrants[entrant];
-  return record.bot ? t("play.botName", { name: record.name, level: record.bot }) : record.name;
+  return record.bot ? t("play.botName", { name: record.name, level: named("level.name", record.bot) }) : record.name;
 }
 
 /**

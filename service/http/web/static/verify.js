@@ -16,8 +16,13 @@ import { DECK, RANKS } from "./cards.js";
 /** An entry whose seat is checked to exist. @typedef {LogEntry & {seat: number}} SeatEntry */
 /** The keys to trust: each raw 32-byte Ed25519 public key by its id. @typedef {Map<string, Uint8Array<ArrayBuffer>>} Keys */
 /** A key (or the list of `GET /v1/keys`) as given: JSON not checked yet. @typedef {{id?: unknown, algorithm?: unknown, public_key?: unknown, keys?: unknown}} GivenKey */
-/** One check's result, as `verify` lists them. @typedef {{name: string, status: "passed" | "failed" | "not-checked" | "pending", detail: string}} CheckResult */
-/** A check a caller adds: its name, and what it finds (it throws Broken when it fails). @typedef {[string, () => Promise<string>]} Check */
+/**
+ * A sentence, as the pages' catalogs word it: its key (`verify.chain.passed`) and its arguments
+ * (another Said among them is worded too); this module says nothing in any language itself.
+ * @typedef {{key: string, args: Record<string, unknown>}} Said
+ */
+/** One check's result, as `verify` lists them. @typedef {{name: string, status: "passed" | "failed" | "not-checked" | "pending", detail: Said}} CheckResult */
+/** A check a caller adds: its name, and what it finds (it throws Broken when it fails). @typedef {[string, () => Promise<Said>]} Check */
 
 export const GENESIS = "0".repeat(64);
 const MEMBERS = ["seq", "type", "time", "seat", "move", "signal", "game", "events", "prev_hash", "state_hash", "salt", "hash"];
@@ -27,8 +32,30 @@ const OPTIONAL = ["signals", "player", "rematch", "deadline"];
 const encoder = new TextEncoder();
 const VALUE = Object.fromEntries(DECK.map((card) => [card, RANKS.indexOf(card[0]) + 1]));
 
-class Broken extends Error {}
-class NotChecked extends Error {}
+/**
+ * A sentence to say.
+ * @param {string} key
+ * @param {Record<string, unknown>} [args]
+ * @returns {Said}
+ */
+export function said(key, args = {}) {
+  return { key, args };
+}
+
+/** A check that fails: what it found, as a sentence (`said`). */
+class Broken extends Error {
+  /**
+   * @param {string} key
+   * @param {Record<string, unknown>} [args]
+   */
+  constructor(key, args = {}) {
+    super(key);
+    this.said = said(key, args);
+  }
+}
+
+/** A check that cannot be made here, and why. */
+class NotChecked extends Broken {}
 
 /**
  * Lowercase hex of the bytes.
@@ -76,44 +103,45 @@ export function canonical(value) {
     const keys = Object.keys(members).sort(byCodePoint);
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(members[key])}`).join(",")}}`;
   }
-  if (typeof value === "number" && !Number.isSafeInteger(value)) throw new Broken(`${value} is not an integer the log can hold`);
+  if (typeof value === "number" && !Number.isSafeInteger(value)) throw new Broken("verify.notInteger", { value: String(value) });
   return JSON.stringify(value);
 }
 
 /**
  * Check 1, the chain: seq in order, prev_hash links, each hash recomputes; the head.
  * @param {LogEntry[]} entries
- * @returns {Promise<string>}
+ * @returns {Promise<Said>}
  */
 export async function checkChain(entries) {
   let prev = GENESIS;
   for (const [index, entry] of entries.entries()) {
     const seq = index + 1;
-    if (entry.seq !== seq) throw new Broken(`seq ${seq}: entries missing or out of order`);
+    if (entry.seq !== seq) throw new Broken("verify.chain.order", { seq });
     const members = Object.keys(entry);
     const odd = members.filter((name) => !MEMBERS.includes(name) && !OPTIONAL.includes(name));
-    if (odd.length || MEMBERS.some((name) => !members.includes(name))) throw new Broken(`seq ${seq}: the entry's members are not the log's (${odd.join(", ") || "some missing"})`);
-    if (entry.prev_hash !== prev) throw new Broken(`seq ${seq}: prev_hash does not link to seq ${seq - 1}`);
+    if (odd.length) throw new Broken("verify.chain.members", { seq, members: odd.join(", ") });
+    if (MEMBERS.some((name) => !members.includes(name))) throw new Broken("verify.chain.missing", { seq });
+    if (entry.prev_hash !== prev) throw new Broken("verify.chain.link", { seq, previous: seq - 1 });
     const { hash, ...body } = entry;
-    if ((await sha256Hex(canonical(body))) !== hash) throw new Broken(`seq ${seq}: hash does not match its content`);
+    if ((await sha256Hex(canonical(body))) !== hash) throw new Broken("verify.chain.hash", { seq });
     prev = hash;
   }
-  return `${entries.length} entries link and hash; head ${prev}`;
+  return said("verify.chain.passed", { count: entries.length, head: prev });
 }
 
 /**
  * Check 2, the seed: the commitment published before the game is its SHA-256, or, when the
  * game has a `seed_salt` (a seed the creator chose), the SHA-256 of `seed_salt:seed`.
  * @param {GameInfo} game
- * @returns {Promise<string>}
+ * @returns {Promise<Said>}
  */
 export async function checkSeed(game) {
-  if (game.seed === null) throw new Broken("seq 1: the seed is not revealed");
+  if (game.seed === null) throw new Broken("verify.seed.hidden");
   const salted = "seed_salt" in game;
-  if (salted && typeof game.seed_salt !== "string") throw new Broken("seq 1: the seed's salt is not revealed");
+  if (salted && typeof game.seed_salt !== "string") throw new Broken("verify.seed.saltHidden");
   const committed = salted ? `${game.seed_salt}:${game.seed}` : game.seed;
-  if ((await sha256Hex(committed)) !== game.seed_commitment) throw new Broken("seq 1: seed does not match seed_commitment");
-  return `sha256(${salted ? "seed_salt:seed" : "seed"}) = ${game.seed_commitment}`;
+  if ((await sha256Hex(committed)) !== game.seed_commitment) throw new Broken("verify.seed.mismatch");
+  return said("verify.seed.passed", { hashed: salted ? "seed_salt:seed" : "seed", commitment: game.seed_commitment });
 }
 
 /**
@@ -133,7 +161,7 @@ function keyText(game) {
  */
 export function shuffleKey(game) {
   const key = keyText(game);
-  if (key === null) throw new Broken("seq 1: the seed is not revealed");
+  if (key === null) throw new Broken("verify.seed.hidden");
   return encoder.encode(key);
 }
 
@@ -198,8 +226,8 @@ async function checkDraw(key, n, event, seq) {
     drawing = cards.filter(([, card]) => VALUE[card] === lowest).map(([seat]) => seat);
     if (drawing.length === 1) break;
   }
-  if (!same(event.draws, draws)) throw new Broken(`seq ${seq}: the first-dealer draw is not the shuffle's`);
-  if (event.dealer !== drawing[0]) throw new Broken(`seq ${seq}: the wrong seat deals first`);
+  if (!same(event.draws, draws)) throw new Broken("verify.deals.draw", { seq });
+  if (event.dealer !== drawing[0]) throw new Broken("verify.deals.firstDealer", { seq });
 }
 
 /**
@@ -220,23 +248,23 @@ async function checkDeal(key, n, event, seq, decks, firstBoard) {
   const hands = Array.from({ length: n }, () => /** @type {string[]} */ ([]));
   deck.slice(start, start + 3 * n).forEach((card, k) => hands[(event.dealer + 1 + (k % n)) % n].push(card));
   const table = hand === 1 ? deck.slice(3 * n, 3 * n + 4) : [];
-  const where = `seq ${seq}: round ${event.round} hand ${hand}`;
+  const where = { seq, round: event.round, hand };
   const sorted = hands.map((cards) => [...cards].sort((a, b) => DECK.indexOf(a) - DECK.indexOf(b)));
-  if (!same(event.hands, sorted)) throw new Broken(`${where}: the hands are not the shuffle's`);
-  if (!same(event.table, table)) throw new Broken(`${where}: the table is not the shuffle's`);
-  if (event.stock !== 40 - start - 3 * n - table.length) throw new Broken(`${where}: the stock count is wrong`);
+  if (!same(event.hands, sorted)) throw new Broken("verify.deals.hands", where);
+  if (!same(event.table, table)) throw new Broken("verify.deals.table", where);
+  if (event.stock !== 40 - start - 3 * n - table.length) throw new Broken("verify.deals.stock", where);
 }
 
 /**
  * Check 4: every first-dealer draw and every deal is the seeded shuffle's.
  * @param {LogEntry[]} entries
- * @returns {Promise<string>}
+ * @returns {Promise<Said>}
  */
 export async function checkDeals(entries) {
   const game = gameOf(entries);
   const key = await hmacKey(shuffleKey(game));
   const n = game.rules.players;
-  if (game.players.length !== n) throw new Broken("seq 1: the players do not match the rules");
+  if (game.players.length !== n) throw new Broken("verify.deals.players");
   /** @type {Record<number, string[]>} */
   const decks = {};
   let deals = 0;
@@ -249,14 +277,14 @@ export async function checkDeals(entries) {
       }
     }
   }
-  return `${deals} hands dealt, each the shuffle of the key`;
+  return said("verify.deals.passed", { count: deals });
 }
 
 /**
  * audit.md check 5's part on signals: only the entry that ends the match records them, the
  * rules allow them, each is by a seat that exists, in the order sent, after an earlier entry.
  * @param {LogEntry[]} entries
- * @returns {string}
+ * @returns {Said}
  */
 export function checkSignals(entries) {
   const rules = gameOf(entries).rules;
@@ -265,22 +293,22 @@ export function checkSignals(entries) {
   for (const entry of entries) {
     const seq = entry.seq;
     if (entry.type === "signal") {
-      if (!allowed) throw new Broken(`seq ${seq}: these rules allow no partner signals`);
+      if (!allowed) throw new Broken("verify.signals.none", { seq });
       count += 1;
     }
     if (!("signals" in entry)) continue;
     const ends = entry.events.some((event) => event.type === "match_ended");
-    if (!ends || !Array.isArray(entry.signals) || !entry.signals.length) throw new Broken(`seq ${seq}: only the entry that ends the match records signals`);
-    if (!allowed) throw new Broken(`seq ${seq}: these rules allow no partner signals`);
+    if (!ends || !Array.isArray(entry.signals) || !entry.signals.length) throw new Broken("verify.signals.where", { seq });
+    if (!allowed) throw new Broken("verify.signals.none", { seq });
     let last = 1;
     for (const sent of entry.signals) {
-      if (!Number.isInteger(sent.seat) || sent.seat < 0 || sent.seat >= rules.players) throw new Broken(`seq ${seq}: a signal by seat ${sent.seat}, which does not exist`);
-      if (!Number.isInteger(sent.after) || sent.after < last || sent.after >= seq) throw new Broken(`seq ${seq}: a signal sent after entry ${sent.after} is out of order or not before the end`);
+      if (!Number.isInteger(sent.seat) || sent.seat < 0 || sent.seat >= rules.players) throw new Broken("verify.signals.seat", { seq, seat: sent.seat });
+      if (!Number.isInteger(sent.after) || sent.after < last || sent.after >= seq) throw new Broken("verify.signals.order", { seq, after: String(sent.after) });
       last = sent.after;
       count += 1;
     }
   }
-  return `${count} signal(s), each allowed, by a seat in play, in order`;
+  return said("verify.signals.passed", { count });
 }
 
 // --- a game's life: seats taken and left, an early end, a rematch (audit.md check 5) ---------
@@ -310,7 +338,7 @@ const REPLAY_PREFIX = "escopa-replay-v1:";
  */
 function gameOf(entries) {
   const game = entries[0]?.game;
-  if (!game) throw new Broken("seq 1: no game");
+  if (!game) throw new Broken("verify.noGame");
   return game;
 }
 
@@ -397,17 +425,17 @@ function expectedEnd(type, rules, seat, totals, rounds) {
  * @param {Rules} rules
  */
 function checkEnd(entry, life, rules) {
-  const where = `seq ${entry.seq}: seat ${entry.seat}`;
-  if (life.status === "finished") throw new Broken(`${where} ${entry.type} after the match was over`);
-  if (entry.type === "resigned" && life.status === "waiting") throw new Broken(`${where} resigned while the game waited: nothing to resign`);
-  if (entry.type === "aborted" && life.played) throw new Broken(`${where} aborted after a seat had played: only a resignation ends the match then`);
+  const where = { seq: entry.seq, seat: entry.seat, type: entry.type };
+  if (life.status === "finished") throw new Broken("verify.life.afterEnd", where);
+  if (entry.type === "resigned" && life.status === "waiting") throw new Broken("verify.life.resignedWaiting", where);
+  if (entry.type === "aborted" && life.played) throw new Broken("verify.life.abortedLate", where);
   const ended = entry.events;
-  if (ended.length !== 1 || ended[0].type !== "match_ended") throw new Broken(`${where}: a ${entry.type} entry's one event ends the match`);
+  if (ended.length !== 1 || ended[0].type !== "match_ended") throw new Broken("verify.life.endEvent", where);
   /** @type {Record<string, unknown>} */
   const outcome = { resigned: [], .../** @type {Partial<Outcome>} */ (ended[0].outcome) }; // older logs have no `resigned`
   const expected = expectedEnd(entry.type, rules, entry.seat, life.totals, life.rounds);
   for (const [member, value] of Object.entries(expected)) {
-    if (!same(outcome[member], value)) throw new Broken(`${where}: the outcome's ${member} is ${JSON.stringify(outcome[member])}, not ${JSON.stringify(value)}`);
+    if (!same(outcome[member], value)) throw new Broken("verify.life.outcome", { ...where, member, found: JSON.stringify(outcome[member]), expected: JSON.stringify(value) });
   }
 }
 
@@ -417,20 +445,20 @@ function checkEnd(entry, life, rules) {
  * @param {Life} life
  */
 function checkSeat(entry, life) {
-  const where = `seq ${entry.seq}`;
-  if (life.status !== "waiting") throw new Broken(`${where}: a seat ${entry.type} after the game started`);
+  const where = { seq: entry.seq, seat: entry.seat, type: entry.type };
+  if (life.status !== "waiting") throw new Broken("verify.life.seatStarted", where);
   const joined = entry.type === "joined";
-  if (joined !== life.open.has(entry.seat)) throw new Broken(`${where}: seat ${entry.seat} ${joined ? "is not open" : "is open already"}`);
-  if (joined && (typeof entry.player !== "string" || !entry.player)) throw new Broken(`${where}: a joined entry names its player`);
+  if (joined !== life.open.has(entry.seat)) throw new Broken(joined ? "verify.life.notOpen" : "verify.life.openAlready", where);
+  if (joined && (typeof entry.player !== "string" || !entry.player)) throw new Broken("verify.life.player", where);
   if (joined) life.open.delete(entry.seat);
   else life.open.add(entry.seat);
   if (joined && !life.open.size) {
-    if (entry.state_hash === life.waiting) throw new Broken(`${where}: the last seat taken does not start the game`);
+    if (entry.state_hash === life.waiting) throw new Broken("verify.life.noStart", where);
     life.status = "playing";
     return;
   }
-  if (entry.events.length) throw new Broken(`${where}: a seat ${entry.type} while others are open changes nothing, but has events`);
-  if (entry.state_hash !== life.waiting) throw new Broken(`${where}: the state_hash is not the waiting game's`);
+  if (entry.events.length) throw new Broken("verify.life.events", where);
+  if (entry.state_hash !== life.waiting) throw new Broken("verify.life.waitingHash", where);
 }
 
 /**
@@ -440,14 +468,14 @@ function checkSeat(entry, life) {
  * @param {Rules} rules
  */
 function checkLifeEntry(entry, life, rules) {
-  const seq = entry.seq;
-  if (!seated(entry, rules)) throw new Broken(`seq ${seq}: a ${entry.type} entry names a seat that exists`);
-  if (entry.move !== null) throw new Broken(`seq ${seq}: a ${entry.type} entry carries no move`);
+  const where = { seq: entry.seq, type: entry.type };
+  if (!seated(entry, rules)) throw new Broken("verify.life.noSeat", where);
+  if (entry.move !== null) throw new Broken("verify.life.move", where);
   if (entry.type === "joined" || entry.type === "left") checkSeat(entry, life);
   else if (entry.type === "rematch") {
-    if (life.status !== "finished") throw new Broken(`seq ${seq}: a rematch is offered once the match is over`);
-    if (entry.events.length || entry.state_hash !== life.stateHash) throw new Broken(`seq ${seq}: a rematch entry changes nothing`);
-    if (typeof entry.rematch !== "string" || !/^[0-9a-f]{24}$/.test(entry.rematch)) throw new Broken(`seq ${seq}: a rematch entry names the new game`);
+    if (life.status !== "finished") throw new Broken("verify.life.rematchEarly", where);
+    if (entry.events.length || entry.state_hash !== life.stateHash) throw new Broken("verify.life.rematchChanges", where);
+    if (typeof entry.rematch !== "string" || !/^[0-9a-f]{24}$/.test(entry.rematch)) throw new Broken("verify.life.rematchGame", where);
   } else checkEnd(entry, life, rules);
 }
 
@@ -474,7 +502,7 @@ function advance(entry, life) {
  * resignation (once dealt) or an abort (before any seat has played) ends the match as
  * `engine.resign` / `engine.abort` do; a rematch comes only after the end.
  * @param {LogEntry[]} entries
- * @returns {Promise<string>}
+ * @returns {Promise<Said>}
  */
 export async function checkLife(entries) {
   const [first, ...rest] = entries;
@@ -488,27 +516,28 @@ export async function checkLife(entries) {
   };
   if (open.size) {
     life.waiting = await waitingStateHash(game);
-    if (first.events.length) throw new Broken("seq 1: a game with open seats deals nothing until they are taken");
-    if (first.state_hash !== life.waiting) throw new Broken("seq 1: the state_hash is not that of the waiting game (engine.waiting)");
+    if (first.events.length) throw new Broken("verify.life.dealsNothing");
+    if (first.state_hash !== life.waiting) throw new Broken("verify.life.firstHash");
   }
   advance(first, life);
   /** @type {Record<string, number>} */
   const counts = Object.fromEntries(LIFE.map((type) => [type, 0]));
   for (const entry of rest) {
     for (const [member, type] of [["player", "joined"], ["rematch", "rematch"], ["deadline", "timeout"]]) {
-      if ((member in entry) !== (entry.type === type)) throw new Broken(`seq ${entry.seq}: only a ${type} entry names a ${member}`);
+      if ((member in entry) !== (entry.type === type)) throw new Broken("verify.life.only", { seq: entry.seq, type, member });
     }
     if (LIFE.includes(entry.type)) {
       checkLifeEntry(entry, life, rules);
       counts[entry.type] += 1;
     } else if (life.status === "waiting" && entry.type !== "signal") {
-      throw new Broken(`seq ${entry.seq}: a ${entry.type} while the game waits for players`);
+      throw new Broken("verify.life.waiting", { seq: entry.seq, type: entry.type });
     }
     advance(entry, life);
   }
-  const told = LIFE.filter((type) => counts[type]).map((type) => `${counts[type]} ${type}`);
-  const waited = life.waiting ? `waited with seat(s) ${(game.open ?? []).join(", ")} open (state hash ${life.waiting.slice(0, 12)}…); ` : "";
-  return `${waited}${told.join(", ") || "no seat taken or left, no early end"}: each at its place`;
+  const opened = game.open ?? [];
+  const waited = life.waiting ? said("verify.life.waited", { count: opened.length, seats: opened, hash: life.waiting.slice(0, 12) }) : "";
+  const told = LIFE.filter((type) => counts[type]).map((type) => said(`verify.life.count.${type}`, { count: counts[type] }));
+  return said("verify.life.passed", { waited, told: told.length ? told : said("verify.life.nothing") });
 }
 
 // --- turn clocks (audit.md check 5's clock part, as far as it goes without the engine) -------
@@ -524,7 +553,7 @@ const LOG_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  * seat has played). Whether each deadline is the replayed one, and each move came
  * before its own, needs the engine's turn order: `escopa audit` checks that.
  * @param {LogEntry[]} entries
- * @returns {string}
+ * @returns {Said}
  */
 export function checkTimeouts(entries) {
   const game = gameOf(entries);
@@ -534,26 +563,26 @@ export function checkTimeouts(entries) {
   let played = false;
   let count = 0;
   for (const entry of entries) {
-    const where = `seq ${entry.seq}`;
+    const where = { seq: entry.seq };
     const timeout = entry.type === "timeout";
-    if (("deadline" in entry) !== timeout) throw new Broken(`${where}: only a timeout entry names a deadline`);
+    if (("deadline" in entry) !== timeout) throw new Broken("verify.clock.deadlineOnly", where);
     if (timeout) {
-      if (!rules.clock) throw new Broken(`${where}: a timeout in a game without a clock`);
-      if (!seated(entry, rules)) throw new Broken(`${where}: a timeout names a seat that exists`);
-      if (typeof entry.deadline !== "string" || !LOG_TIME.test(entry.deadline)) throw new Broken(`${where}: the deadline ${JSON.stringify(entry.deadline)} is not the log's UTC time`);
-      if (entry.time < entry.deadline) throw new Broken(`${where}: the timeout came at ${entry.time}, before its deadline ${entry.deadline}`);
+      if (!rules.clock) throw new Broken("verify.clock.none", where);
+      if (!seated(entry, rules)) throw new Broken("verify.clock.seat", where);
+      if (typeof entry.deadline !== "string" || !LOG_TIME.test(entry.deadline)) throw new Broken("verify.clock.deadlineForm", { ...where, deadline: JSON.stringify(entry.deadline) });
+      if (entry.time < entry.deadline) throw new Broken("verify.clock.early", { ...where, time: entry.time, deadline: entry.deadline });
       misses[entry.seat] += 1;
       const left = !rules.boards && people.length > 0 && people.every((seat) => misses[seat] >= HAND_TURNS);
       const forfeits = rules.clock.on_timeout === "forfeit" || (left && entry.move === "forfeit");
-      if ((entry.move === "forfeit") !== forfeits && entry.move !== "abort") throw new Broken(`${where}: ${entry.move} is not what \`${rules.clock.on_timeout}\` plays`);
-      if (entry.move === "abort" && played) throw new Broken(`${where}: a timeout aborts only before any seat has played`);
+      if ((entry.move === "forfeit") !== forfeits && entry.move !== "abort") throw new Broken("verify.clock.policy", { ...where, move: String(entry.move), then: said(`clock.then.${rules.clock.on_timeout}`) });
+      if (entry.move === "abort" && played) throw new Broken("verify.clock.abortLate", where);
       if (entry.move === "forfeit") checkForfeit(entry, rules);
       count += 1;
     }
     if (entry.events.some((event) => event.type === "played" || event.type === "claimed")) played = true;
     if (entry.type === "move" && seated(entry, rules)) misses[entry.seat] = 0;
   }
-  return `${count} timeout(s), each after its deadline, of the policy \`${rules.clock?.on_timeout}\`; not checked here: that each deadline is the replayed one (escopa audit does)`;
+  return said("verify.clock.passed", { count, then: rules.clock ? said(`clock.then.${rules.clock.on_timeout}`) : "" });
 }
 
 /**
@@ -565,7 +594,7 @@ function checkForfeit(entry, rules) {
   const ended = entry.events.find((event) => event.type === "match_ended");
   const side = partnered(rules) ? entry.seat % 2 : entry.seat;
   if (!ended || ended.outcome.result !== "timeout" || !same(ended.outcome.timed_out, seatsOf(rules, side))) {
-    throw new Broken(`seq ${entry.seq}: a forfeit ends the match with seat ${entry.seat}'s side timed out`);
+    throw new Broken("verify.clock.forfeit", { seq: entry.seq, seat: entry.seat });
   }
 }
 
@@ -606,15 +635,15 @@ export async function replayHash(entries) {
  * A log cut short is not the whole game: an entry ends the match (its `match_ended` event),
  * and only a rematch entry may follow it.
  * @param {LogEntry[]} entries
- * @returns {string}
+ * @returns {Said}
  */
 export function checkOver(entries) {
   const ends = entries.findIndex((entry) => entry.events.some((event) => event.type === "match_ended"));
   const last = /** @type {LogEntry} */ (entries.at(-1));
-  if (ends < 0) throw new Broken(`the log ends at seq ${last.seq} before the match is over: a log cut short is not the whole game`);
+  if (ends < 0) throw new Broken("verify.over.short", { seq: last.seq });
   const after = entries.slice(ends + 1).find((entry) => entry.type !== "rematch");
-  if (after) throw new Broken(`seq ${after.seq}: a ${after.type} entry after the match ended at seq ${ends + 1}`);
-  return `the match ends at seq ${ends + 1}${last.seq > ends + 1 ? `, then a rematch is offered` : ""}`;
+  if (after) throw new Broken("verify.over.after", { seq: after.seq, type: after.type, end: ends + 1 });
+  return said("verify.over.passed", { seq: ends + 1, rematch: String(last.seq > ends + 1) });
 }
 
 // --- the signature of the whole game (docs/audit.md section 7) -------------------------------
@@ -627,13 +656,14 @@ export function checkOver(entries) {
 const SIGNED_CONTEXT = { "escopa-export-v3": "escopa-export-v3", "escopa-export-v2": "escopa-receipt-v1" };
 
 /**
- * Bytes from base64url (padded or not); raises Broken naming `what` on anything else.
+ * Bytes from base64url (padded or not); raises Broken naming `what` (`key`, `signature`) on
+ * anything else.
  * @param {unknown} text
  * @param {string} what
  * @returns {Uint8Array<ArrayBuffer>}
  */
 function unb64(text, what) {
-  if (typeof text !== "string" || !/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Broken(`${what} is not base64url`);
+  if (typeof text !== "string" || !/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Broken("verify.keys.base64", { what });
   const bare = text.replace(/=+$/, "");
   const binary = atob(bare.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (bare.length % 4)) % 4));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
@@ -647,8 +677,8 @@ function unb64(text, what) {
 function keyBytes(text) {
   const given = String(text).trim();
   if (/^[0-9a-fA-F]{64}$/.test(given)) return Uint8Array.from(given.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-  if (/^[A-Za-z0-9_-]{43}=?$/.test(given)) return unb64(given, "the key");
-  throw new Broken("a key is 43 base64url characters or 64 hex digits (32 bytes)");
+  if (/^[A-Za-z0-9_-]{43}=?$/.test(given)) return unb64(given, "key");
+  throw new Broken("verify.keys.form");
 }
 
 /**
@@ -677,7 +707,7 @@ export async function trustedKeys(given) {
     try {
       document = JSON.parse(text);
     } catch {
-      throw new Broken("the keys are neither a public key nor the JSON of GET /v1/keys");
+      throw new Broken("verify.keys.neither");
     }
   }
   /** @type {(GivenKey | null | undefined)[]} */
@@ -685,13 +715,13 @@ export async function trustedKeys(given) {
   /** @type {Keys} */
   const keys = new Map();
   for (const item of items) {
-    if (typeof item?.id !== "string" || typeof item?.public_key !== "string") throw new Broken("not a published key: it needs an id and a public_key");
-    if ((item.algorithm ?? "Ed25519") !== "Ed25519") throw new Broken(`key ${item.id}: not an Ed25519 key`);
+    if (typeof item?.id !== "string" || typeof item?.public_key !== "string") throw new Broken("verify.keys.published");
+    if ((item.algorithm ?? "Ed25519") !== "Ed25519") throw new Broken("verify.keys.algorithm", { id: item.id });
     const raw = keyBytes(item.public_key);
-    if ((await keyId(raw)) !== item.id) throw new Broken(`key '${item.id}': the id is not that of its public key`);
+    if ((await keyId(raw)) !== item.id) throw new Broken("verify.keys.id", { id: item.id });
     keys.set(item.id, raw);
   }
-  if (!keys.size) throw new Broken("no key given");
+  if (!keys.size) throw new Broken("verify.keys.none");
   return keys;
 }
 
@@ -715,33 +745,33 @@ async function hasEd25519() {
  * then it is not checked).
  * @param {Export} exported
  * @param {Keys | null} keys
- * @returns {Promise<string>}
+ * @returns {Promise<Said>}
  */
 export async function checkSignature(exported, keys) {
   const signed = exported.signature;
   if (!signed) {
-    if (!keys) throw new NotChecked("not checked: this export is not signed (escopa-export-v1)");
-    throw new Broken("the export carries no signature (escopa-export-v1): a key checks signed exports only");
+    if (!keys) throw new NotChecked("verify.signature.unsigned");
+    throw new Broken("verify.signature.missing");
   }
-  if (!keys) throw new NotChecked(`not checked (no key): signed by key ${signed.key_id}; give the service's public key (GET /v1/keys) to check it`);
-  if (!(await hasEd25519())) throw new NotChecked("not checked: this browser's Web Crypto has no Ed25519");
+  if (!keys) throw new NotChecked("verify.signature.noKey", { key: signed.key_id });
+  if (!(await hasEd25519())) throw new NotChecked("verify.signature.noEd25519");
   const raw = keys.get(signed.key_id);
   if (!raw) {
-    const known = [...keys.keys()].sort().join(", ") || "none";
-    throw new Broken(`signed by key '${signed.key_id}', which is not a key given (known: ${known})`);
+    const known = [...keys.keys()].sort().join(", ") || said("card.none");
+    throw new Broken("verify.signature.unknownKey", { key: signed.key_id, known });
   }
   const last = /** @type {LogEntry} */ (exported.entries.at(-1)); // `verify` runs it on entries only
-  const head = `game ${exported.game_id}'s head (seq ${last.seq}, hash ${last.hash})`;
+  const head = said("verify.signature.head", { game: exported.game_id, seq: last.seq, hash: last.hash });
   const message = encoder.encode(`${SIGNED_CONTEXT[exported.format]}:${exported.game_id}:${last.seq}:${last.hash}`);
   const key = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
   let holds = false;
   try {
-    holds = await crypto.subtle.verify({ name: "Ed25519" }, key, unb64(signed.signature, "the signature"), message);
+    holds = await crypto.subtle.verify({ name: "Ed25519" }, key, unb64(signed.signature, "signature"), message);
   } catch (error) {
     if (error instanceof Broken) throw error;
   }
-  if (!holds) throw new Broken(`the signature of key ${signed.key_id} does not hold for ${head}: the chain is not the one the service signed`);
-  return `key ${signed.key_id} signed ${head}`;
+  if (!holds) throw new Broken("verify.signature.broken", { key: signed.key_id, head });
+  return said("verify.signature.passed", { key: signed.key_id, head });
 }
 
 /**
@@ -756,29 +786,29 @@ export async function checkSignature(exported, keys) {
 export async function verify(exported, extra = [], keys = null) {
   /** @type {CheckResult[]} */
   const results = [];
-  /** @type {(name: string, check: () => Promise<string>) => Promise<void>} */
+  /** @type {(name: string, check: () => Promise<Said>) => Promise<void>} */
   const run = async (name, check) => {
     try {
       results.push({ name, status: "passed", detail: await check() });
     } catch (error) {
-      if (error instanceof NotChecked) results.push({ name, status: "not-checked", detail: error.message });
+      if (error instanceof NotChecked) results.push({ name, status: "not-checked", detail: error.said });
       else {
-        const detail = error instanceof Broken ? error.message : `could not be checked: ${error instanceof Error ? error.message : error}`;
+        const detail = error instanceof Broken ? error.said : said("verify.unexpected", { why: error instanceof Error ? error.message : String(error) });
         results.push({ name, status: "failed", detail });
       }
     }
   };
   const formats = ["escopa-export-v1", "escopa-export-v2", "escopa-export-v3"];
   if (!formats.includes(exported?.format) || !Array.isArray(exported.entries) || !exported.entries.length) {
-    return [{ name: "Export", status: "failed", detail: "not an escopa-export-v1, -v2 or -v3 document" }];
+    return [{ name: "Export", status: "failed", detail: said("verify.export.format") }];
   }
   if (exported.format !== "escopa-export-v1" && !exported.signature) {
-    return [{ name: "Export", status: "failed", detail: `\`signature\` is missing: an ${exported.format} export is signed` }];
+    return [{ name: "Export", status: "failed", detail: said("verify.export.unsigned", { format: exported.format }) }];
   }
   const entries = exported.entries;
   const game = entries[0]?.game;
   await run("Hash chain", () => checkChain(entries));
-  await run("Seed commitment", () => (game ? checkSeed(game) : Promise.reject(new Broken("seq 1: no game"))));
+  await run("Seed commitment", () => (game ? checkSeed(game) : Promise.reject(new Broken("verify.noGame"))));
   await run("Deals from the seeded shuffle", () => checkDeals(entries));
   if (entries.some((entry) => "signals" in entry || entry.type === "signal")) {
     await run("Partner signals", async () => checkSignals(entries));

@@ -12,10 +12,14 @@ from pathlib import Path
 import httpx
 import pexpect
 import pytest
+from babel.messages.pofile import read_po
 
+from escopa_client.programs.terminal import LEVELS
+from escopa_client.programs.words import LOCALE
 from service.store.redis_server import free_port
+from tests.harness.english import english_left
 from tests.harness.processes import serve_private
-from tests.harness.terminal import Listing, play_through, spawn, spawn_shell
+from tests.harness.terminal import Listing, play_through, prompt_in, spawn, spawn_shell
 
 UNLIMITED = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
 QUICK_BOTS = {"ESCOPA_BOT_BUDGET": "300"}  # the server's expert thinks less: shorter tests
@@ -263,3 +267,37 @@ def test_the_readme_terminal_commands_work_as_written(base_url: str, tmp_path: P
     audited.expect(pexpect.EOF)
     audited.close()
     assert audited.exitstatus == 0
+
+
+def catalog_messages(locale: str) -> list[str]:
+    """Every message of the terminal's catalog in `locale` (`en`: the template's English), each
+    plural form apart."""
+    folder = LOCALE if locale == "en" else LOCALE / locale / "LC_MESSAGES"
+    name = "escopa_client.pot" if locale == "en" else "escopa_client.po"
+    with (folder / name).open("rb") as source:
+        entries = [m for m in read_po(source) if m.id]
+    if locale == "en":
+        return [text for m in entries for text in (m.id if isinstance(m.id, tuple) else (m.id,))]
+    return [
+        text for m in entries for text in (m.string if isinstance(m.string, tuple) else (m.string,))
+    ]
+
+
+def test_a_match_in_portuguese_says_no_english_its_bots_hint_and_refusals_included(
+    base_url: str,
+) -> None:
+    child = spawn("--url", base_url, "--bots", "expert", "--target", "1", language="pt_BR")
+    typed = iter(["99", "h"])  # a wrong number, a hint, then the first move each time
+
+    session = play_through(child, lambda n, shown: next(typed, "1"), prompt=prompt_in("pt_BR"))
+
+    refused = spawn("--url", base_url, "--bots", "wizard", language="pt_BR")
+    refused.expect(pexpect.EOF)
+    said = session.output + str(refused.before)
+    assert session.status == 0, said[-2000:]
+    assert "Especialista 2" in said and "escolha um número de 1 a " in said
+    assert "expert (especialista)" in said, "a level is typed as the API names it, and said"
+    words = re.sub(r"https?://\S+", "", said)  # addresses are not words
+    own = [*catalog_messages("pt_BR"), *LEVELS]  # and `--bots` takes the levels as they are
+    english = english_left(words, catalog_messages("en"), own)
+    assert english == [], "English in the Portuguese terminal"

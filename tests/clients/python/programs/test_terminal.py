@@ -106,7 +106,7 @@ def test_the_bot_levels_fill_the_seats_in_order() -> None:
     [
         ("wizard", None, "unknown bot level 'wizard'"),
         ("", None, "unknown bot level ''"),
-        ("expert,greedy", 2, "2 bot levels for 1 bot seat(s)"),
+        ("expert,greedy", 2, "2 bot levels for 1 bot seat"),
     ],
 )
 def test_wrong_bots_are_refused(bots: str, players: int | None, said: str) -> None:
@@ -201,7 +201,7 @@ def test_the_board_shows_the_table_the_hand_the_piles_and_the_score() -> None:
     assert "your hand  7♦ K♣" in shown
     assert "others     E (expert) 3 cards" in shown
     assert "last move  E (expert) played 4♥ and took A♠" in shown
-    assert "signals    E (expert): seven" in shown
+    assert "signals    E (expert): another seven" in shown
     piles = {line.split()[1]: line.split()[-4:-1] for line in shown.splitlines()[7:9]}
     assert piles == {"you": ["9", "1", "4"], "E": ["5", "0", "2"]}
 

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from escopa_client.programs.screen import board, level_word, outcome_text
@@ -91,3 +92,22 @@ def test_the_naipes_are_said_in_the_players_language_and_the_labels_stay_apart(
     last = re.escape(_("last move"))
     expert = re.escape(level_word("expert"))
     assert re.search(rf"{last} +E \({expert}\) ", shown), "a long label still has a space after it"
+
+
+def test_the_template_holds_every_message_the_terminal_says() -> None:
+    """A message said through `_` or `ngettext` and missing from the template would be said in
+    English in every language: the template is what `pybabel extract` finds (docs/terminal.md)."""
+    programs = LOCALE.parent / "programs"
+    keywords = {"_": None, "ngettext": (1, 2)}
+    found = {
+        message if isinstance(message, str) else message[0]
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            programs, keywords=keywords
+        )
+    }
+    with (LOCALE / "escopa_client.pot").open("rb") as source:
+        template = {
+            str(m.id[0] if isinstance(m.id, tuple) else m.id) for m in read_po(source) if m.id
+        }
+    assert sorted(found - template) == [], "said, and in no catalog"
+    assert sorted(template - found) == [], "in the catalogs, and said nowhere"

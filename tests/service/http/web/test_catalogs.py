@@ -86,13 +86,17 @@ def test_a_message_without_an_other_branch_or_with_an_open_brace_is_refused() ->
 
 
 def named_keys(static: Path) -> tuple[set[str], set[str]]:
-    """The keys the pages name: whole (`t("play.hint")`, `data-i18n="…"`) and as a prefix of a
-    key built from a value (`t(`card.rank.${rank}`)`)."""
+    """The keys the pages name: whole (`t("play.hint")`, `data-i18n="…"`, a sentence of
+    verify.js: `"verify.chain.order"`) and as a prefix of a key built from a value
+    (`t(`card.rank.${rank}`)`, `named("level.name", level)`)."""
     code = "\n".join(path.read_text() for path in sorted(static.glob("*.js")))
     html = "\n".join(path.read_text() for path in sorted(static.glob("*.html")))
     whole = set(re.findall(r"\bt\(\"([\w.]+)\"", code))
     whole |= set(re.findall(r"data-i18n[\w-]*=\"([\w.]+)\"", html))
+    whole |= set(re.findall(r"\"(verify\.[\w.]+)\"", code))
     prefixes = set(re.findall(r"\b(?:t|has)\(`([\w.]+)\$\{", code))
+    prefixes |= set(re.findall(r"`((?:verify|clock)\.[\w.]+)\$\{", code))
+    prefixes |= {f"{prefix}." for prefix in re.findall(r"\bnamed\(\"([\w.]+)\"", code)}
     return whole, prefixes
 
 

@@ -1,5 +1,7 @@
 """Every page, with something on it (`tests/harness/showcase.py`), in a real headless Chromium
-in each language: it fits a 390 px screen."""
+in each language: it fits a 390 px screen, counts seats from 1, and in Português, Español and
+Italiano it shows no English: none of the English catalog's words, in its text, its fields'
+values, its labels or its frames."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import redis
 
 from service.store.redis_server import RedisServer
 from tests.harness.browser import PHONE, Chromium, Watched, chromium
+from tests.harness.english import english_left
 from tests.harness.pages import LANGUAGES, catalogs
 from tests.harness.processes import Served, serve_processes
 from tests.harness.showcase import BOT_BUDGET, Shown, showcase
@@ -17,6 +20,24 @@ from tests.harness.showcase import BOT_BUDGET, Shown, showcase
 CATALOGS = catalogs()
 PAGES = ("start", "rules", "table", "finished-table", "waiting-table", "join", "replay",
          "tournament", "two-plays")  # fmt: skip
+
+
+OTHERS = [lang for lang in LANGUAGES if lang != "en"]
+# What a page says: its title, its text, its fields' values, its labels and the words its style
+# shows (`data-turn`); the language picker, which names each language in its own, left out.
+SAID = """() => {
+  const texts = [document.title, document.body.innerText];
+  const picker = document.querySelector("label.lang");
+  if (picker) texts[1] = texts[1].replace(picker.innerText, "");
+  for (const field of document.querySelectorAll("input:not([type=number]), textarea")) {
+    texts.push(field.value, field.placeholder);
+  }
+  for (const element of document.querySelectorAll("[aria-label], [title], [data-turn]")) {
+    texts.push(element.getAttribute("aria-label") ?? "", element.getAttribute("title") ?? "",
+               element.dataset.turn ?? "");
+  }
+  return texts.join("\\n");
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -93,3 +114,26 @@ def test_seats_and_entrants_are_counted_from_1_on_every_page(
     if page in SEATED_FROM_1:
         selector, key, args = SEATED_FROM_1[page]
         assert watched.page.inner_text(selector).startswith(worded(lang, key, **args))
+
+
+def english_in(text: str, lang: str) -> list[str]:
+    """The English catalog's words found in `text` that `lang`'s own catalog never says."""
+    return english_left(text, CATALOGS["en"].values(), CATALOGS[lang].values())
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_shows_on_a_page_in_another_language(
+    server: Served, browser: Chromium, pages: dict[str, Shown], lang: str, page: str
+) -> None:
+    watched = opened(server, browser, pages[page], lang)
+    said = "\n".join(frame.evaluate(SAID) for frame in watched.page.frames)
+    assert english_in(said, lang) == [], f"English on the {page} page in {lang}"
+
+
+def test_the_english_words_are_found_as_words_and_a_languages_own_are_not() -> None:
+    assert english_in("Rita (robô: expert) jogou", "pt-BR") == ["expert"]
+    verified = CATALOGS["en"]["replay.verdict.passed"]
+    assert verified.rstrip(".") in english_in(f"Partita 1 · {verified}", "it")
+    assert english_in("Rita (robô: especialista) · Total · Buchholz", "pt-BR") == []
+    assert english_in("Escopas nesta rodada", "pt-BR") == [], "a word both catalogs say"

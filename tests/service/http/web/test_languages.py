@@ -36,8 +36,7 @@ from tests.harness.processes import Served, serve_processes
 
 CATALOGS = catalogs()
 KEYS = "|".join(re.escape(key) for key in CATALOGS["en"])
-# The page's own text: the language picker (each language named in its own words) and parts
-# marked as another language (the verification's technical details, `lang="en"`) left out.
+# The page's own text: the language picker (each language named in its own words) left out.
 PAGE_TEXT = """() => {
   const copy = document.body.cloneNode(true);
   for (const other of copy.querySelectorAll("label.lang, [lang]")) other.remove();

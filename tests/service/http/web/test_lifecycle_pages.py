@@ -201,7 +201,7 @@ def rematch_first(export: Json) -> Json:
     ("tamper", "detail"),
     [
         (winner_resigns, "the outcome's winner is 1, not 0"),
-        (taken_twice, "seat 0 is not open"),
+        (taken_twice, "seat 1 is not open"),  # the API's seat 0, counted from 1 on the pages
         (not_waiting, "seq 1: the state_hash is not that of the waiting game"),
         (rematch_first, "a rematch is offered once the match is over"),
     ],

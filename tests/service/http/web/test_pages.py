@@ -772,7 +772,7 @@ def unsigned(export: Json) -> Json:
         (
             lambda e: resigned(rehashed(forged_deal(e)), OTHER_KEY),
             "failed",
-            f"signed by key '{key_id(OTHER_KEY)}', which is not a key given "
+            f"signed by key {key_id(OTHER_KEY)}, which is not a key given "
             f"(known: {key_id(SIGNING_KEY)})",
         ),
         (relabelled, "failed", "the chain is not the one the service signed"),
