@@ -249,7 +249,7 @@ function renderChecks(results) {
   $("checks").replaceChildren(...results.map((result) => {
     const id = /** @type {Record<string, string>} */ (CHECKS)[result.name];
     return h("li", { class: result.status, "data-check": result.name, "data-status": result.status },
-      h("strong", { text: `${id ? t(`check.${id}`) : result.name}: ` }), t(`check.status.${result.status}`),
+      h("strong", { text: `${id ? t(`check.${id}`) : result.name}: ` }), t(`check.status.${result.status}`, { check: id ?? "" }),
       h("br"), h("small", { text: worded(result.detail) }));
   }));
 }

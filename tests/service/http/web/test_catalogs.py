@@ -106,3 +106,29 @@ def test_every_key_the_pages_name_is_in_the_catalogs() -> None:
     assert sorted(whole - set(ENGLISH)) == []
     for prefix in prefixes:
         assert any(key.startswith(prefix) for key in ENGLISH), prefix
+
+
+def selected(message: str, value: str) -> str:
+    """A message that is one select (`{x, select, a {…} other {…}}`) worded for `value`."""
+    branches = dict(re.findall(r"([\w-]+) \{([^{}]*)\}", message.split(",", 2)[2]))
+    return branches.get(value, branches["other"])
+
+
+# Each check's status agrees with the check's name in gender and number, as it is said there.
+AGREED = {
+    "pt-BR": {"chain": "aprovada", "seed": "aprovado", "deals": "aprovadas", "signals": "aprovados",
+              "clock": "aprovado", "life": "aprovados", "over": "aprovado", "cards": "aprovadas",
+              "seen": "aprovado", "signature": "aprovada", "export": "aprovada"},
+    "es": {"chain": "correcta", "seed": "correcto", "deals": "correctos", "signals": "correctas",
+           "clock": "correcto", "life": "correctos", "over": "correcto", "cards": "correctas",
+           "seen": "correcto", "signature": "correcta", "export": "correcta"},
+    "it": {"chain": "superata", "seed": "superato", "deals": "superate", "signals": "superati",
+           "clock": "superato", "life": "superati", "over": "superata", "cards": "superate",
+           "seen": "superato", "signature": "superata", "export": "superata"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", AGREED)
+def test_a_checks_status_agrees_with_the_checks_name(lang: str) -> None:
+    passed = CATALOGS[lang]["check.status.passed"]
+    assert {check: selected(passed, check) for check in AGREED[lang]} == AGREED[lang]
