@@ -5,7 +5,8 @@ catalog (`service/locale/<lang>/LC_MESSAGES/escopa.po`, read with Babel) has the
 A catalog's entry is the English detail as a template, its context the problem's code:
 `msgctxt "game/not_found"`, `msgid "no game '{game_id}'"`. The detail raised is matched against
 the code's templates and its values put in the translation; plural entries count with their
-first number. A value the catalog lists in the context `<code>:<name>` is translated too, and a
+first number (zero with the plural's, "0 segundos", where CLDR's Portuguese rule gives it the
+singular). A value the catalog lists in the context `<code>:<name>` is translated too, and a
 placeholder with such a list matches only its values (`{kind}` and `{kind2}` share the list of
 `<code>:kind`), so `must be {kind} of {compared} {size} {units}` reads a detail one way only.
 """
@@ -133,8 +134,8 @@ def translated(locale: str, code: str, message: str, values: dict[str, str]) -> 
     said = {name: str(words.pgettext(f"{code}:{kind(name)}", v)) for name, v in values.items()}
     numbers = [int(value) for value in values.values() if value.isdigit()]
     text = message
-    if numbers:  # a plural entry: its form for the first number
-        text = str(words.npgettext(code, message, message, numbers[0]))
+    if numbers:  # a plural entry: its form for the first number, zero taking the plural's
+        text = str(words.npgettext(code, message, message, numbers[0] or 2))
     if text == message:
         text = str(words.pgettext(code, message))
     return None if text == message else text.format(**said)

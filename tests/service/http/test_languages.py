@@ -59,6 +59,7 @@ def test_every_template_is_translated_in_every_catalog_with_its_placeholders(loc
         ("it", 1, "riprova tra 1 secondo"),
         ("it", 30, "riprova tra 30 secondi"),
         ("pt-BR", 1, "tente de novo em 1 segundo"),
+        ("pt-BR", 0, "tente de novo em 0 segundos"),  # zero takes the plural
         ("es", 2, "vuelve a intentarlo en 2 segundos"),
     ],
 )

@@ -60,5 +60,13 @@ def _(message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """A message that counts, in the language spoken and its plural forms."""
-    return _spoken[0].ngettext(singular, plural, count)
+    """A message that counts, in the language spoken and its plural forms (the catalog's, which
+    Babel writes from CLDR), zero taking the plural (`plural_count`)."""
+    return _spoken[0].ngettext(singular, plural, plural_count(count))
+
+
+def plural_count(count: int) -> int:
+    """The count whose plural form `count` takes: itself, but zero takes the form of 2, the
+    plural (CLDR's `other`) in every language spoken here, where CLDR's Portuguese rule gives
+    zero the singular and Brazil says "0 cartas"."""
+    return 2 if count == 0 else count

@@ -34,6 +34,17 @@ const plurals = new Intl.PluralRules(lang);
 const numbers = new Intl.NumberFormat(lang);
 
 /**
+ * A count's plural category: the locale's (CLDR's, through Intl.PluralRules), except that zero
+ * takes the plural (`other`) in every language of these pages: CLDR's Portuguese rule gives it
+ * the singular, where Brazil says "0 cartas". A message's `=0 {…}` branch still comes first.
+ * @param {number} n
+ * @returns {string}
+ */
+function pluralOf(n) {
+  return n === 0 ? "other" : plurals.select(n);
+}
+
+/**
  * Where a `{` opened at `start` closes (nested braces counted).
  * @param {string} text
  * @param {number} start
@@ -85,7 +96,7 @@ function argument(body, args, hash) {
   const options = branches(rest.join(","));
   if (kind === "plural") {
     const n = Number(given);
-    const chosen = options[`=${n}`] ?? options[plurals.select(n)] ?? options.other;
+    const chosen = options[`=${n}`] ?? options[pluralOf(n)] ?? options.other;
     return format(chosen, args, numbers.format(n));
   }
   if (kind === "select") return format(options[String(given)] ?? options.other, args, hash);

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from babel import Locale
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
@@ -111,3 +112,22 @@ def test_the_template_holds_every_message_the_terminal_says() -> None:
         }
     assert sorted(found - template) == [], "said, and in no catalog"
     assert sorted(template - found) == [], "in the catalogs, and said nowhere"
+
+
+@pytest.mark.usefixtures("spoken")
+@pytest.mark.parametrize("locale", [*CATALOGS, "en"])
+def test_zero_takes_the_plural_in_every_language(locale: str) -> None:
+    """CLDR's rule (Babel's) calls 2 the plural, `other`, in each language, and zero takes its
+    form: "0 cartas" in Português, where CLDR's Portuguese rule gives zero the singular."""
+    assert Locale.parse(locale).plural_form(2) == "other"
+    speak(locale)
+    with (LOCALE / "escopa_client.pot").open("rb") as source:
+        counting = [m.id for m in read_po(source) if isinstance(m.id, tuple)]
+    assert counting, "the catalogs have messages that count"
+    for singular, plural in counting:
+        assert ngettext(singular, plural, 0) == ngettext(singular, plural, 2), singular
+    if locale == "pt_BR":
+        assert (
+            ngettext("after {count} round", "after {count} rounds", 0)
+            == "depois de {count} rodadas"
+        )

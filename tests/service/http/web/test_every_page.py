@@ -137,3 +137,39 @@ def test_the_english_words_are_found_as_words_and_a_languages_own_are_not() -> N
     assert verified.rstrip(".") in english_in(f"Partita 1 · {verified}", "it")
     assert english_in("Rita (robô: especialista) · Total · Buchholz", "pt-BR") == []
     assert english_in("Escopas nesta rodada", "pt-BR") == [], "a word both catalogs say"
+
+
+# Every message that counts, worded with its counts at 0 in the page's language (its plain
+# arguments "x", its selects' `other`), against the same message with its `one` branches taken
+# out: zero must read as the plural, unless the message says zero its own way (`=0 {…}`).
+ZERO_READ_AS_ONE = """async () => {
+  const {t, format, lang} = await import("/web/i18n.js");
+  const catalog = await (await fetch(`/web/locales/${lang}.json`)).json();
+  const wrong = [];
+  for (const [key, message] of Object.entries(catalog)) {
+    if (!/\\{\\w+, plural,/.test(message) || message.includes("=0 {")) continue;
+    const args = {};
+    for (const [, name] of message.matchAll(/\\{(\\w+)\\}/g)) args[name] = "x";
+    for (const [, name] of message.matchAll(/\\{(\\w+), select,/g)) args[name] = "other";
+    for (const [, name] of message.matchAll(/\\{(\\w+), (?:plural|number)/g)) args[name] = 0;
+    const plural = format(message.replace(/\\bone \\{/g, "unused {"), args);
+    if (t(key, args) !== plural) wrong.push(`${key}: ${t(key, args)}`);
+  }
+  return wrong;
+}"""
+
+
+CAPTURED_NONE = {"pt-BR": "0 cartas recolhidas", "es": "0 cartas recogidas",
+                 "en": "0 captured cards", "it": "0 carte prese"}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_zero_takes_the_plural_in_each_language(
+    server: Served, browser: Chromium, lang: str
+) -> None:
+    watched = browser.page(locale=lang)
+    watched.page.goto(f"{server.base}/rules")
+    watched.page.wait_for_selector("#lang")
+    assert watched.page.evaluate(ZERO_READ_AS_ONE) == []
+    captured = "async () => (await import('/web/i18n.js')).t('play.captured', {count: 0})"
+    assert watched.page.evaluate(captured) == CAPTURED_NONE[lang]
