@@ -9,6 +9,9 @@ from typing import Final
 from engine.cards import DECK, INDEX, SEVEN_OF_DIAMONDS, VALUE
 
 ALL: Final = (1 << len(DECK)) - 1
+SUIT_CARDS: Final = 10
+SUIT: Final = (1 << SUIT_CARDS) - 1
+"""A suit's cards are 10 bits in a row, ace to king (the deck's order)."""
 VALUES: Final[tuple[int, ...]] = tuple(VALUE[card] for card in DECK)
 DIAMONDS: Final = sum(1 << i for i, card in enumerate(DECK) if card[1] == "D")
 SEVENS: Final = sum(1 << i for i, card in enumerate(DECK) if card[0] == "7")
@@ -47,9 +50,21 @@ def _bits(mask: int) -> list[int]:
     return found
 
 
+SUIT_TOTALS: Final[tuple[int, ...]] = tuple(
+    sum(rank + 1 for rank in range(SUIT_CARDS) if ranks >> rank & 1)
+    for ranks in range(1 << SUIT_CARDS)
+)
+"""For each set of one suit's ranks (10 bits, ace first), the sum of their values."""
+
+
 def total(mask: int) -> int:
-    """The sum of the values of a mask's cards."""
-    return sum(VALUES[i] for i in bits_of(mask))
+    """The sum of the values of a mask's cards (a suit's ranks at a time)."""
+    return (
+        SUIT_TOTALS[mask & SUIT]
+        + SUIT_TOTALS[mask >> SUIT_CARDS & SUIT]
+        + SUIT_TOTALS[mask >> 2 * SUIT_CARDS & SUIT]
+        + SUIT_TOTALS[mask >> 3 * SUIT_CARDS]
+    )
 
 
 @lru_cache(maxsize=1 << 16)
