@@ -57,6 +57,8 @@ class Search:
         self.work = 0
         """Work done in this decision so far (`WORK` at most, then every search cuts)."""
         self.leaves: dict[int, float] = {}
+        self.listed: dict[int, tuple[Step, ...]] = {}
+        """Each listing of moves made in this decision, by hand, table and claim (`moves`)."""
         self.sweeps: dict[int, float] = {}
         """This deal's chance of a sweep of each table met at a hand's end (`sweep_chance`)."""
         self.next_seat = tuple((seat + 1) % self.players for seat in range(self.players))
@@ -86,8 +88,17 @@ class Search:
 
     def steps(self, p: Position) -> tuple[Step, ...]:
         """The moves of the seat to act, promising ones first (`moves_of`)."""
-        found = moves_of(p.hands[p.turn], p.table, p.claim, self.mandatory)
+        found = self.moves(p.hands[p.turn], p.table, p.claim)
         self.work += len(found)
+        return found
+
+    def moves(self, hand: int, table: int, claim: int) -> tuple[Step, ...]:
+        """`moves_of`, each listing kept for the decision: the same position's moves are listed
+        again and again (in every deal, after every order of the same plays)."""
+        key = hand | table << 40 | claim << 80
+        found = self.listed.get(key)
+        if found is None:
+            found = self.listed[key] = moves_of(hand, table, claim, self.mandatory)
         return found
 
     def after(self, p: Position, step: Step) -> Position:
@@ -125,7 +136,7 @@ class Search:
         if depth <= 0 or self.nodes >= self.limit or self.work >= WORK:
             return self._cut(hands, table, caps, escopas, turn)
         hand = hands[turn]
-        steps = moves_of(hand, table, claim, self.mandatory)
+        steps = self.moves(hand, table, claim)
         self.work += len(steps)
         side = self.w.side_of[turn]
         mine = side == self.side
@@ -211,26 +222,9 @@ class Search:
         return found
 
 
-MOVES_KEPT: Final = 1 << 16
-"""The listings `moves_of` keeps (then it starts again): a decision meets a few thousand."""
-_moves: dict[int, tuple[Step, ...]] = {}
-"""The listings made, by hand, table, claim and rule as one int: the same position's moves
-are listed again and again (every deal, every order of the same plays). A cache only."""
-
-
 def moves_of(hand: int, table: int, claim: int, mandatory: bool) -> tuple[Step, ...]:
     """The moves of a hand at a table, promising ones first: claims of the card `claim`, then
     captures (sweeps, those with the seven of diamonds and big ones first), then discards."""
-    key = hand | table << 40 | claim << 80 | mandatory << 120
-    found = _moves.get(key)
-    if found is None:
-        if len(_moves) >= MOVES_KEPT:
-            _moves.clear()
-        found = _moves[key] = _listed(hand, table, claim, mandatory)
-    return found
-
-
-def _listed(hand: int, table: int, claim: int, mandatory: bool) -> tuple[Step, ...]:
     made = sums_made(table)
     found: list[Step] = []
     if claim & table and made >> CAPTURE_SUM & 1:
