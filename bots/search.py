@@ -62,6 +62,8 @@ class Search:
         self.sweeps: dict[int, float] = {}
         """This deal's chance of a sweep of each table met at a hand's end (`sweep_chance`)."""
         self.next_seat = tuple((seat + 1) % self.players for seat in range(self.players))
+        self.side_of: tuple[int, ...] = w.side_of
+        self.two_sides = w.sides == 2
 
     def values(
         self, position: Position, steps: list[Step], stock: int, budget: int, depth: int
@@ -138,10 +140,10 @@ class Search:
         hand = hands[turn]
         steps = self.moves(hand, table, claim)
         self.work += len(steps)
-        side = self.w.side_of[turn]
+        side = self.side_of[turn]
         mine = side == self.side
         nxt = self.next_seat[turn]
-        made = sums_made(table)
+        made = sums_made(table) if self.claimable else 0
         best = -INFINITY if mine else INFINITY
         depth -= 1
         for card, taken in steps:
@@ -212,9 +214,12 @@ class Search:
     def _margin(self, caps: tuple[int, ...], escopas: tuple[int, ...], final: bool) -> float:
         """The margin of these captures, remembered (by one int: 48 bits a side) because many
         move orders reach the same ones."""
-        key = int(final)
-        for c, e in zip(caps, escopas, strict=True):
-            key = key << 48 | c << 8 | e
+        if self.two_sides:
+            key = (int(final) << 48 | caps[0] << 8 | escopas[0]) << 48 | caps[1] << 8 | escopas[1]
+        else:
+            key = int(final)
+            for c, e in zip(caps, escopas, strict=True):
+                key = key << 48 | c << 8 | e
         found = self.leaves.get(key)
         if found is None:
             found = margin(self.w, expected_points(self.w, caps, escopas, final), self.side)
