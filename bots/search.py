@@ -261,6 +261,9 @@ def sweep_chance(table: int, pool: int, cards: int = HAND) -> float:
 
 
 def _with(values: tuple[int, ...], at: int, value: int) -> tuple[int, ...]:
+    """`values` with `value` at `at` (two values, the most common, built at once)."""
+    if len(values) == 2:
+        return (value, values[1]) if at == 0 else (values[0], value)
     changed = list(values)
     changed[at] = value
     return tuple(changed)
