@@ -97,15 +97,18 @@ def _listing(
         reach >> (CAPTURE_SUM - VALUE[card]) & 1 for card in hand
     )
     cards, values, masks = sums
+    taking = bool(moves)
     for card in hand:
         total = CAPTURE_SUM - VALUE[card]
         if reach >> total & 1:
             found: list[tuple[str, ...]] = []
             search(cards, values, masks, 0, total, (), found)
             moves += map(Play, repeat(card), found)
+            taking = True
         if discard:
             moves.append(DISCARDS[card])
-    _listed[0] = (hand, table, claimed, rules, tuple(moves))
+    if taking:  # captures or claims: kept for `apply` (discards it checks at once anyway)
+        _listed[0] = (hand, table, claimed, rules, tuple(moves))
     return moves
 
 
@@ -158,13 +161,13 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     """Apply `seat`'s move, validated as untrusted input; returns the new state and its events."""
     if seat == state.turn and state.status == "playing":  # the common case: the seat to act
         events: list[Event] = []
+        if type(move) is Play and move.capture == () and move.card in INDEX:
+            return _play(state, seat, move, events), events  # a discard in its canonical form
         if _listed_here(state, seat, move):  # one of the moves just listed: legal as it is
             if type(move) is Claim:
                 return _claim(state, seat, move, events, True), events
             assert type(move) is Play
             return _play(state, seat, move, events, True), events
-        if type(move) is Play and move.capture == () and move.card in INDEX:
-            return _play(state, seat, move, events), events  # a discard in its canonical form
         move = normalize(move)
         if not isinstance(move, Deal):
             if isinstance(move, Claim):
