@@ -6,7 +6,7 @@ SOURCES = engine bots service tests bench clients/python
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast test-repeat run bench docs openapi clients clients-python clients-typescript screenshots fuzz clean
+.PHONY: install lint format test test-fast test-repeat run bench compiled pure docs openapi clients clients-python clients-typescript screenshots fuzz clean
 
 PIP = $(PY) -m pip install --quiet --disable-pip-version-check
 
@@ -73,6 +73,21 @@ BASELINE ?= 07966cf
 bench: install
 	$(PY) bench/engine.py $(if $(BASELINE),--baseline-rev $(BASELINE))
 
+# The engine's and the bots' hot loops compiled by mypyc (opt-in, docs/performance.md): C
+# extensions built beside these modules, which Python then imports instead of their source (about
+# 20 s of CPU). The pure-Python modules stay the reference: tests/test_compiled.py plays both move
+# for move. `make pure` removes the extensions. Modules that define msgspec Structs stay Python
+# (mypyc drops a Struct's class options).
+COMPILED = engine/captures.py engine/game.py engine/shuffle.py engine/playout.py \
+  engine/tallies.py bots/cards.py bots/search.py bots/endgame.py bots/evaluation.py \
+  bots/sampling.py bots/expert.py bots/positions.py bots/greedy.py
+compiled: install
+	$(PIP) 'setuptools>=77'  # mypyc builds with the venv's setuptools, which reads pyproject.toml
+	$(PY) -m mypyc $(COMPILED)
+
+pure:
+	rm -rf build engine/*.so bots/*.so *__mypyc.*.so
+
 # docs/settings.md, from the code's own settings (its test fails when it drifts).
 docs: .venv/serving
 	$(PY) -m service.settings_reference > docs/settings.md
@@ -108,5 +123,5 @@ fuzz: install
 	    --max-examples $(FUZZ_EXAMPLES) --seed $$seed --no-color || exit 1; \
 	done
 
-clean:
+clean: pure
 	rm -rf .venv node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -243,10 +243,13 @@ def report_side_by_side(baseline: Path, label: str, rounds: int, matches: int, s
         )
 
 
-def checkout(rev: str, into: Path, package: str = "engine") -> Path:
-    """`rev`'s `package` folder (`engine/` by default), extracted into `into` (`git archive`)."""
+def checkout(rev: str, into: Path, *packages: str) -> Path:
+    """`rev`'s `packages` folders (`engine/` when none is named), extracted into `into` (`git
+    archive`)."""
     archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", rev, package], check=True, capture_output=True
+        ["git", "-C", str(ROOT), "archive", rev, *(packages or ("engine",))],
+        check=True,
+        capture_output=True,
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bots.cards import VALUES, sums_made, total
 from bots.evaluation import expected_points, margin
-from bots.search import INFINITY, WORK, Position, Search, Step, moves_of
+from bots.search import INFINITY, WORK, Position, Search, Step
 from engine.cards import CAPTURE_SUM
 
 
@@ -72,7 +72,7 @@ class Endgame:
         mine = turn == self.side
         best = -INFINITY if mine else INFINITY
         a, b = alpha, beta
-        steps = moves_of(h1 if turn else h0, table, claim, self.mandatory)
+        steps = search.moves(h1 if turn else h0, table, claim)
         search.work += len(steps)
         for card, taken in steps:
             if not card:  # a claim: the claimant then plays

@@ -20,6 +20,8 @@ DIAMOND_CARDS: Final = 10
 SEVEN_CARDS: Final = 4
 UNDER: Final = 10
 SUIT_BITS: Final = 10
+UNDER_KEY: Final = 63
+"""`_under`'s category in the chances kept (`_share`'s are the number of cards of the kind)."""
 
 
 class Weights(NamedTuple):
@@ -76,9 +78,9 @@ def expected_points(
     diamonds = [(c & DIAMONDS).bit_count() for c in caps]
     sevens = [(c & SEVENS).bit_count() for c in caps]
     points = [float(e * w.escopa) for e in escopas]
-    _add(points, w.most_cards, _share(cards, CARDS, final))
-    _add(points, w.most_diamonds, _share(diamonds, DIAMOND_CARDS, final))
-    _add(points, w.most_sevens, _share(sevens, SEVEN_CARDS, final))
+    _add(points, w.most_cards, _kept_share(cards, CARDS, final))
+    _add(points, w.most_diamonds, _kept_share(diamonds, DIAMOND_CARDS, final))
+    _add(points, w.most_sevens, _kept_share(sevens, SEVEN_CARDS, final))
     if w.seven_of_diamonds:
         for side, c in enumerate(caps):
             if c & SEVEN_D:
@@ -88,7 +90,7 @@ def expected_points(
     if w.all_sevens:
         _add(points, w.all_sevens, _all(sevens, SEVEN_CARDS, final))
     if w.opponents_under_10:
-        _add(points, w.opponents_under_10, _under(cards, final))
+        _add(points, w.opponents_under_10, _kept_under(cards, final))
     if w.primeira:
         _add(points, w.primeira, _primeira(w, caps, sum(cards), final))
     return points
@@ -99,6 +101,36 @@ def margin(w: Weights, points: list[float], side: int) -> float:
     if w.sides == 2:
         return points[side] - points[1 - side]
     return points[side] - (sum(points) - points[side]) / (w.sides - 1)
+
+
+_chances: dict[int, list[float]] = {}
+"""The chances worked out, by category and counts as one int (`_key`): a search meets the same
+counts again and again. At most every count of every category: a few thousand."""
+
+
+def _key(category: int, counts: list[int], final: bool) -> int:
+    key = category << 1 | final
+    for count in counts:
+        key = key << 6 | count
+    return key << 3 | len(counts)
+
+
+def _kept_share(counts: list[int], whole: int, final: bool) -> list[float]:
+    """`_share`, worked out once for each counts (its readers never change it)."""
+    key = _key(whole, counts, final)
+    found = _chances.get(key)
+    if found is None:
+        found = _chances[key] = _share(counts, whole, final)
+    return found
+
+
+def _kept_under(cards: list[int], final: bool) -> list[float]:
+    """`_under`, worked out once for each counts (its readers never change it)."""
+    key = _key(UNDER_KEY, cards, final)
+    found = _chances.get(key)
+    if found is None:
+        found = _chances[key] = _under(cards, final)
+    return found
 
 
 def _add(points: list[float], weight: int, chances: list[float]) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Final
+
+from engine import game
 from engine.ending import abort, abortable, no_first_move, resign, timeout, waiting
 from engine.errors import EngineError, IllegalMove, InvalidMove, RulesError
 from engine.events import Event
@@ -22,7 +25,12 @@ from engine.signals import (
 from engine.state import State, canonical_json, state_hash
 from engine.views import View, redact, view
 
+COMPILED: Final = not game.__file__.endswith(".py")
+"""Whether the hot loops run compiled (`make compiled`: mypyc's C extensions, imported instead of
+their modules' source); the pure-Python modules are the reference (tests/test_compiled.py)."""
+
 __all__ = [
+    "COMPILED",
     "PRESETS",
     "SIGNALS",
     "SIGNALS_PER_HAND",

@@ -97,15 +97,37 @@ def _listing(
         reach >> (CAPTURE_SUM - VALUE[card]) & 1 for card in hand
     )
     cards, values, masks = sums
+    taking = bool(moves)
     for card in hand:
         total = CAPTURE_SUM - VALUE[card]
         if reach >> total & 1:
             found: list[tuple[str, ...]] = []
             search(cards, values, masks, 0, total, (), found)
             moves += map(Play, repeat(card), found)
+            taking = True
         if discard:
             moves.append(DISCARDS[card])
+    if taking:  # captures or claims: kept for `apply` (discards it checks at once anyway)
+        _listed[0] = (hand, table, claimed, rules, tuple(moves))
     return moves
+
+
+Listing = tuple[tuple[str, ...], tuple[str, ...], str | None, Rules | None, tuple[Move, ...]]
+_listed: list[Listing] = [((), (), None, None, ())]
+"""The last listing: the hand, table, claim's card and rules it was made for, and its moves.
+`apply` trusts a move that is one of these very objects, played from that very hand at that
+very table (the state's own tuples), without checking it again. A cache only."""
+
+
+def _listed_here(state: State, seat: int, move: Move) -> bool:
+    """Whether `move` is one of the moves last listed for this seat's hand and table."""
+    hand, table, claimed, rules, moves = _listed[0]
+    if hand is not state.hands[seat] or table is not state.table or rules is not state.rules:
+        return False
+    claim = state.claim
+    if claimed != (claim.card if claim is not None and claim.seat == seat else None):
+        return False
+    return any(listed is move for listed in moves)
 
 
 def current_seat(state: State) -> int | None:
@@ -138,12 +160,16 @@ def _claims(sums: TableSums, card: str) -> list[tuple[str, ...]]:
 def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     """Apply `seat`'s move, validated as untrusted input; returns the new state and its events."""
     if seat == state.turn and state.status == "playing":  # the common case: the seat to act
+        events: list[Event] = []
         if type(move) is Play and move.capture == () and move.card in INDEX:
-            events: list[Event] = []  # a discard, already in its canonical form
-            return _play(state, seat, move, events), events
+            return _play(state, seat, move, events), events  # a discard in its canonical form
+        if _listed_here(state, seat, move):  # one of the moves just listed: legal as it is
+            if type(move) is Claim:
+                return _claim(state, seat, move, events, True), events
+            assert type(move) is Play
+            return _play(state, seat, move, events, True), events
         move = normalize(move)
         if not isinstance(move, Deal):
-            events = []
             if isinstance(move, Claim):
                 return _claim(state, seat, move, events), events
             return _play(state, seat, move, events), events
@@ -171,8 +197,25 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     return _play(state, seat, move, events), events
 
 
-def _claim(state: State, seat: int, move: Claim, events: list[Event]) -> State:
-    """Take a missed capture of the previous player; the claimant then plays as usual."""
+def _claim(state: State, seat: int, move: Claim, events: list[Event], legal: bool = False) -> State:
+    """Take a missed capture of the previous player; the claimant then plays as usual (`legal`:
+    a move just listed, not checked again)."""
+    if not legal:
+        _check_claim(state, seat, move)
+    side = side_of(state.rules, seat)
+    events.append(Claimed(seat=seat, cards=move.cards))
+    return _replace(
+        state,
+        table=tuple(c for c in state.table if c not in move.cards),
+        captured=_add_to(state.captured, side, move.cards),
+        last_capturer=side,
+        claim=None,
+        last=LastMove(seat=seat, move="claim:" + "+".join(move.cards)),
+    )
+
+
+def _check_claim(state: State, seat: int, move: Claim) -> None:
+    """Raise unless the claim is this seat's to make and takes table cards summing to 15."""
     pending = state.claim
     if pending is None or pending.seat != seat:
         raise IllegalMove("move/no_claim", "there is no missed capture for this seat to claim")
@@ -184,24 +227,15 @@ def _claim(state: State, seat: int, move: Claim, events: list[Event]) -> State:
     total = _sum(move.cards)
     if total != CAPTURE_SUM:
         raise IllegalMove("move/claim_invalid", f"{'+'.join(move.cards)} sums to {total}, not 15")
-    side = side_of(state.rules, seat)
-    events.append(Claimed(seat=seat, cards=move.cards))
-    return _replace(
-        state,
-        table=tuple(c for c in state.table if c not in move.cards),
-        captured=_add_to(state.captured, side, move.cards),
-        last_capturer=side,
-        claim=None,
-        last=LastMove(seat=seat, move=str(move)),
-    )
 
 
-def _play(state: State, seat: int, move: Play, events: list[Event]) -> State:
-    """Play a card from hand: capture or discard, then pass the turn or end the hand."""
-    if move.card not in state.hands[seat]:
+def _play(state: State, seat: int, move: Play, events: list[Event], legal: bool = False) -> State:
+    """Play a card from hand: capture or discard, then pass the turn or end the hand (`legal`:
+    a move just listed, not checked again)."""
+    if not legal and move.card not in state.hands[seat]:
         raise IllegalMove("move/card_not_in_hand", f"{move.card} is not in seat {seat}'s hand")
     if move.capture:
-        state = _capture(state, seat, move, events)
+        state = _capture(state, seat, move, events, legal)
     else:
         state = _discard(state, seat, move, events)
     if any(state.hands):
@@ -215,16 +249,18 @@ def _play(state: State, seat: int, move: Play, events: list[Event]) -> State:
     return _end_round(state, events)
 
 
-def _capture(state: State, seat: int, move: Play, events: list[Event]) -> State:
+def _capture(state: State, seat: int, move: Play, events: list[Event], legal: bool) -> State:
     """Take the captured cards with the played card: an escopa when the table is left empty."""
     rules, card, capture = state.rules, move.card, move.capture
-    _on_table(state.table, capture)
-    total = VALUE[card] + _sum(capture)
-    wrong = total != CAPTURE_SUM
-    if wrong and rules.validation == "strict":
-        raise IllegalMove(
-            "move/capture_not_15", f"{card} with {'+'.join(capture)} sums to {total}, not 15"
-        )
+    wrong = False
+    if not legal:
+        _on_table(state.table, capture)
+        total = VALUE[card] + _sum(capture)
+        wrong = total != CAPTURE_SUM
+        if wrong and rules.validation == "strict":
+            raise IllegalMove(
+                "move/capture_not_15", f"{card} with {'+'.join(capture)} sums to {total}, not 15"
+            )
     table = tuple([c for c in state.table if c not in capture])
     escopa = not table
     side = side_of(rules, seat)
@@ -239,7 +275,7 @@ def _capture(state: State, seat: int, move: Play, events: list[Event]) -> State:
         last_capturer=side,
         claim=None,
         turn=(seat + 1) % rules.players,
-        last=LastMove(seat=seat, move=str(move), escopa=escopa),
+        last=LastMove(seat=seat, move="+".join((card, *capture)), escopa=escopa),
     )
 
 

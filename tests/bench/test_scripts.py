@@ -61,6 +61,17 @@ def test_the_endgames_benchmark_prints_today_beside_a_baseline_and_the_p99_ratio
     assert re.search(r"p99 baseline / today: median [\d.]+ \(rounds [\d.]+-[\d.]+\)", out), out
 
 
+def test_the_speedup_benchmark_prints_both_sides_the_ratios_and_the_same_moves() -> None:
+    out = run(
+        "speedup.py", "--baseline", str(ROOT), "--rounds", "1", "--matches", "2", "--scale", "0.02"
+    )
+    for side in ("baseline", "today"):
+        assert re.search(rf"{side} +[\d,]+ +[\d.]+ +[\d.]+$", out, re.MULTILINE), out
+    for figure in ("self-play", "expert p50", "expert p95"):
+        assert re.search(rf"{figure} today x[\d.]+ faster \(rounds x[\d.]+-x[\d.]+\)", out), out
+    assert re.search(r"the same expert move in every one of the \d+ corpus positions", out), out
+
+
 def test_the_worker_start_benchmark_prints_forked_workers_beside_spawned_ones() -> None:
     out = run("worker_start.py", "--rounds", "2")
     for way in ("spawned", "forked"):
