@@ -6,7 +6,7 @@ SOURCES = engine bots service tests bench clients/python
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install lint format test test-fast test-repeat run bench compiled pure docs openapi clients clients-python clients-typescript screenshots fuzz clean
+.PHONY: install ts-client lint format test test-fast test-repeat run bench compiled pure docs openapi clients clients-python clients-typescript screenshots fuzz clean
 
 PIP = $(PY) -m pip install --quiet --disable-pip-version-check
 
@@ -23,6 +23,9 @@ install: .venv/installed node_modules/installed
 .venv/installed: .venv/serving
 	$(PIP) -e '.[dev,client]' -e clients/python
 	touch $@
+
+# The TypeScript client built, for its quickstart after `make run` alone (Node.js packages only).
+ts-client: node_modules/installed
 
 # The document's checkers (Redocly CLI, openapi-typescript) and the TypeScript client's workspace
 # (clients/typescript), exactly as package-lock.json pins them; the client built (its dist/).

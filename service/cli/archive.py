@@ -15,6 +15,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from service.cli.data_folder import add_option, command_settings
+
 if TYPE_CHECKING:
     from service.settings import Settings
 
@@ -34,8 +36,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--redis-url", default=None, help="the Redis the servers use (default: REDIS_URL)"
     )
     archive.add_argument(
-        "--archive-url", default=None, help="the archive (default: ESCOPA_ARCHIVE_URL)"
+        "--archive-url",
+        default=None,
+        help="the archive (default: ESCOPA_ARCHIVE_URL, else the data folder's)",
     )
+    add_option(archive)
     action = archive.add_mutually_exclusive_group()
     action.add_argument(
         "--verify",
@@ -55,30 +60,17 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """`escopa archive` as its options ask."""
-    import msgspec
-
     from service.runtime import work_alone
-    from service.settings import Settings
 
-    try:
-        settings = Settings.from_env()
-        if args.redis_url:
-            redis = msgspec.structs.replace(settings.redis, url=args.redis_url)
-            settings = msgspec.structs.replace(settings, redis=redis)
-        if args.archive_url:
-            archive = msgspec.structs.replace(settings.archive, url=args.archive_url)
-            settings = msgspec.structs.replace(settings, archive=archive)
+    with command_settings(args, "escopa archive") as settings:
         if args.verify:
             return asyncio.run(verify(settings, args.sample))
         if args.export:
             return asyncio.run(export(settings, Path(args.export)))
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-        log.warning("escopa archive moves the finished games of redis to the archive")
+        log.info("escopa archive moves the finished games of redis to the archive")
         with contextlib.suppress(KeyboardInterrupt, SystemExit):
             asyncio.run(work_alone(settings, "archiver"))
-    except ValueError as error:
-        log.error("escopa archive: %s", error)
-        return 2
     return 0
 
 

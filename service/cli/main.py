@@ -8,6 +8,7 @@ running server)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import functools
 import logging
@@ -34,11 +35,8 @@ def serve(args: argparse.Namespace) -> int:
     """Run uvicorn on a socket bound first (a taken port stops here, before anything starts),
     with a private redis-server when no Redis URL is given. The settings are read once, here,
     and handed to every API process as they are (`serving`)."""
-    import uvicorn
-    from uvicorn.supervisors import Multiprocess
-
-    from service.http.receive_deadline import ReceiveDeadline
-    from service.ops.observation.logs import log_config, without_password
+    from service.cli.data_folder import FolderError, forget_state, locked, tell_state
+    from service.ops.observation.logs import log_config
     from service.store.redis_server import RedisServer, Supervisor
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
@@ -53,16 +51,36 @@ def serve(args: argparse.Namespace) -> int:
     settings = serving(args, given, data)
     if settings is None:
         return 2
-    server = None
-    if not given:
-        server = Supervisor(RedisServer(data, fsync=args.fsync).start())
-        settings = with_redis(settings, server.server.url)
-        server.start()
-        log.warning("started a private redis-server at %s (data in %s)", server.server.url, data)
+    with contextlib.ExitStack() as private:
+        if not given:
+            try:
+                private.enter_context(locked(data, "escopa serve"))
+            except FolderError as error:
+                log.error("escopa serve: %s", error)
+                return 2
+            server = Supervisor(RedisServer(data, fsync=args.fsync).start())
+            private.callback(server.stop)
+            settings = with_redis(settings, server.server.url)
+            server.start()
+            tell_state(data, server.server.url)
+            private.callback(forget_state, data)
+            log.info("its own Redis keeps its data in %s", data)
+        return run_uvicorn(args, settings, sock)
+
+
+def run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> int:
+    """Serve on `sock` until stopped (SIGTERM, or Ctrl-C: one line, no traceback)."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from service.http.receive_deadline import ReceiveDeadline
+    from service.ops.observation.logs import log_config, without_password
+
     shared = shared_metrics(args.workers)
     scratch = workers_scratch(args.workers)
-    # uvicorn re-raises SIGTERM after its graceful shutdown: exit cleanly so Redis is stopped too.
+    # uvicorn raises SIGTERM or SIGINT again after its graceful shutdown: exit cleanly.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    signal.signal(signal.SIGINT, lambda *_: sys.exit(0))
     trusted = trusted_proxies(args.forwarded_allow_ips)
     config = uvicorn.Config(
         functools.partial(app_factory, settings),
@@ -70,7 +88,7 @@ def serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
-        log_level=args.log_level,
+        log_level="debug" if args.log_level.lower() == "debug" else None,  # else its warnings
         log_config=log_config(args.log_format, args.log_level),
         access_log=False,
         timeout_graceful_shutdown=10,
@@ -86,15 +104,26 @@ def serve(args: argparse.Namespace) -> int:
         if args.workers > 1:
             Multiprocess(config, sockets=[sock]).run()
         else:
-            uvicorn.Server(config).run(sockets=[sock])
+            stopping_server()(config).run(sockets=[sock])
     finally:
         sock.close()
-        if server is not None:
-            server.stop()
         for made in (shared, scratch):
             if made is not None:
                 shutil.rmtree(made, ignore_errors=True)
     return 0
+
+
+def stopping_server() -> type[Any]:
+    """uvicorn's server, saying in a line of its own when it is told to stop."""
+    import uvicorn
+
+    class Stopping(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if not self.should_exit:
+                log.info("escopa stops: the requests in flight finish first")
+            super().handle_exit(sig, frame)
+
+    return Stopping
 
 
 def app_factory(settings: Settings) -> Any:
@@ -125,7 +154,7 @@ def serving(args: argparse.Namespace, given: str | None, data: Path) -> Settings
     except ValueError as error:
         log.error("escopa serve: %s", error)
         return None
-    log.warning("signing with key %s (%d key(s) verify)", ring.signer_id, len(ring.public))
+    log.info("signing with key %s (%d key(s) verify)", ring.signer_id, len(ring.public))
     return settings
 
 
@@ -153,7 +182,7 @@ def private_defaults(settings: Settings, data: Path) -> Settings:
             settings.archive, url=sqlite_url(data / "archive.sqlite3")
         )
         settings = msgspec.structs.replace(settings, archive=archive)
-        log.warning("finished games are archived in %s", data / "archive.sqlite3")
+        log.info("finished games are archived in %s", data / "archive.sqlite3")
     return settings
 
 
@@ -276,10 +305,13 @@ def openapi(args: argparse.Namespace) -> int:
 
 
 def audit(args: argparse.Namespace) -> int:
-    """Verify an exported game offline: hash chain, seed commitment, replay of every move."""
+    """Verify an exported game offline: hash chain, seed commitment, replay of every move; its
+    signature with the keys given, else with the data folder's key when it has one."""
+    from service.cli.data_folder import folder_keys
     from service.cli.offline import audit_paths
 
-    return audit_paths(args.file, args.json, keys=args.key, show_progress=args.progress)
+    keys = args.key if args.key is not None else folder_keys(Path(args.data_dir))
+    return audit_paths(args.file, args.json, keys=keys, show_progress=args.progress)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -289,8 +321,35 @@ def replay(args: argparse.Namespace) -> int:
     return replay_file(args.file, as_json=args.json)
 
 
-def parser() -> argparse.ArgumentParser:
+def add_audit(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The `audit` command's options."""
+    from service.cli.data_folder import add_option as add_data_option
     from service.cli.progress import add_option as add_progress_option
+
+    check = commands.add_parser(
+        "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"
+    )
+    check.add_argument(
+        "file",
+        nargs="+",
+        help="exports (GET /v1/games/{id}/export), JSON Lines files of them (*.jsonl, each line "
+        "its own verdict, as `escopa archive --export` writes), or folders: every *.json and "
+        "*.jsonl file in them; - reads stdin",
+    )
+    check.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    check.add_argument(
+        "--key",
+        action="append",
+        default=None,
+        help="a public key the export must be signed with: a file as GET /v1/keys publishes "
+        "it, or the key itself (base64url or hex); repeatable",
+    )
+    add_progress_option(check)
+    add_data_option(check)
+    check.set_defaults(handler=audit)
+
+
+def parser() -> argparse.ArgumentParser:
 
     main = argparse.ArgumentParser(prog="escopa", description=__doc__)
     commands = main.add_subparsers(dest="command", required=True)
@@ -338,10 +397,10 @@ def parser() -> argparse.ArgumentParser:
     )
     run.add_argument(
         "--log-format",
-        default=os.environ.get("ESCOPA_LOG_FORMAT", "json"),
-        choices=["json", "text"],
-        help="json (one JSON object per line, with the request id) or text "
-        "(default: ESCOPA_LOG_FORMAT, else json)",
+        default=os.environ.get("ESCOPA_LOG_FORMAT", "auto"),
+        choices=["auto", "json", "text"],
+        help="json (one JSON object per line, with the request id), text, or auto: text in a "
+        "terminal, else json (default: ESCOPA_LOG_FORMAT, else auto)",
     )
     run.add_argument(
         "--forwarded-allow-ips",
@@ -365,9 +424,10 @@ def parser() -> argparse.ArgumentParser:
     )
     worker.add_argument(
         "--log-format",
-        default=env("ESCOPA_LOG_FORMAT", "json"),
-        choices=["json", "text"],
-        help="json: one JSON object per line (default)",
+        default=env("ESCOPA_LOG_FORMAT", "auto"),
+        choices=["auto", "json", "text"],
+        help="json, text, or auto: text in a terminal, else json (default: ESCOPA_LOG_FORMAT, "
+        "else auto)",
     )
     worker.set_defaults(handler=bots)
     seat = commands.add_parser(
@@ -391,25 +451,7 @@ def parser() -> argparse.ArgumentParser:
         "--out", default=str(OPENAPI_DIR), help="the folder to write openapi.json to (openapi)"
     )
     spec.set_defaults(handler=openapi)
-    check = commands.add_parser(
-        "audit", help="verify an exported game offline (exit 0: it holds, 1: it does not)"
-    )
-    check.add_argument(
-        "file",
-        nargs="+",
-        help="exports (GET /v1/games/{id}/export), or folders: every *.json file in them, "
-        "one verdict line each; - reads stdin",
-    )
-    check.add_argument("--json", action="store_true", help="print the whole report as JSON")
-    check.add_argument(
-        "--key",
-        action="append",
-        default=None,
-        help="a public key the export must be signed with: a file as GET /v1/keys publishes "
-        "it, or the key itself (base64url or hex); repeatable",
-    )
-    add_progress_option(check)
-    check.set_defaults(handler=audit)
+    add_audit(commands)
     from service.cli.archive import add_parser as add_archive
     from service.cli.play import add_parser as add_play
     from service.cli.ratings import add_parser as add_ratings
@@ -447,9 +489,26 @@ def attached(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run a command; what keeps it from running is one line on stderr (exit status 2) that
+    says what to do, never a traceback."""
+    from redis.exceptions import RedisError
+
+    from service.cli.data_folder import FolderError
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     args = parser().parse_args(attached(sys.argv[1:] if argv is None else argv))
-    code: int = args.handler(args)
+    try:
+        code: int = args.handler(args)
+    except (FolderError, ValueError) as error:
+        print(f"escopa {args.command}: {error}", file=sys.stderr)
+        return 2
+    except (RedisError, OSError) as error:
+        print(
+            f"escopa {args.command}: cannot reach Redis ({error}): start the service (make run), "
+            "or name its data folder with --data-dir or its Redis with --redis-url",
+            file=sys.stderr,
+        )
+        return 2
     return code
 
 

@@ -162,7 +162,8 @@ def _tournament_verdict(report: TournamentAuditReport, as_json: bool, out: TextI
 
 
 class Audited(msgspec.Struct, frozen=True, kw_only=True):
-    """One file of `escopa audit FOLDER --json`: its report, or why it could not be read."""
+    """One file (or line of a JSON Lines file, `file:line`) of `escopa audit FOLDER --json`:
+    its report, or why it could not be read."""
 
     file: str
     report: AuditReport | None = None
@@ -170,12 +171,30 @@ class Audited(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def exports_in(paths: Sequence[str]) -> list[Path]:
-    """The files named, and every `*.json` file under each folder named, in path order."""
+    """The files named, and every `*.json` and `*.jsonl` file under each folder named, in path
+    order."""
     found: list[Path] = []
     for text in paths:
         path = Path(text)
-        found += sorted(path.rglob("*.json")) if path.is_dir() else [path]
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*.json*") if p.suffix in (".json", ".jsonl"))
+        else:
+            found.append(path)
     return found
+
+
+def audited_lines(path: Path, trusted: PublicKeys | None) -> list[Audited]:
+    """A JSON Lines file's exports, one a line, each audited and named `file:line`."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return [Audited(file=str(path), unreadable=f"cannot read: {error.strerror or error}")]
+    numbered = enumerate(data.splitlines(), start=1)
+    return [
+        Audited(file=f"{path}:{n}", report=audit_export(line, trusted))
+        for n, line in numbered
+        if line.strip()
+    ]
 
 
 def audit_paths(
@@ -189,7 +208,8 @@ def audit_paths(
     verdict line each, then a count. Exit status: the worst of the files' (2 > 1 > 0)."""
     from service.cli.progress import progress
 
-    if len(paths) == 1 and (paths[0] == "-" or not Path(paths[0]).is_dir()):
+    alone = len(paths) == 1 and (paths[0] == "-" or not Path(paths[0]).is_dir())
+    if alone and not paths[0].endswith(".jsonl"):
         return audit_file(paths[0], as_json, out, keys)
     out = out or sys.stdout
     try:
@@ -199,12 +219,15 @@ def audit_paths(
         return UNREADABLE
     files = exports_in(paths)
     if not files:
-        print(f"escopa audit: no export (*.json) in {', '.join(paths)}", file=sys.stderr)
+        print(f"escopa audit: no export (*.json, *.jsonl) in {', '.join(paths)}", file=sys.stderr)
         return UNREADABLE
     done: list[Audited] = []
     with progress(len(files), "audit", "files", show_progress) as advance:
         for path in files:
-            done.append(_audited(path, trusted))
+            if path.suffix == ".jsonl":
+                done += audited_lines(path, trusted)
+            else:
+                done.append(_audited(path, trusted))
             advance(1)
     if as_json:
         out.write(msgspec.json.format(msgspec.json.encode(done)).decode() + "\n")

@@ -11,6 +11,8 @@ import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from service.cli.data_folder import add_option, command_settings
+
 if TYPE_CHECKING:
     from service.core.house import House
     from service.ledger.ratings import Rating
@@ -22,6 +24,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ratings = commands.add_parser("ratings", help="recompute the ratings from the signed logs")
     ratings.add_argument("--recompute", action="store_true", required=True)
     ratings.add_argument("--redis-url", default=None, help="default: REDIS_URL")
+    add_option(ratings)
     ratings.add_argument(
         "--exports",
         default=None,
@@ -32,16 +35,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    import msgspec
-
-    from service.settings import Settings
-
-    settings = Settings.from_env()
-    if args.redis_url:
-        redis = msgspec.structs.replace(settings.redis, url=args.redis_url)
-        settings = msgspec.structs.replace(settings, redis=redis)
     given = read_exports(Path(args.exports)) if args.exports else None
-    return asyncio.run(check(settings, given))
+    with command_settings(args, "escopa ratings") as settings:
+        return asyncio.run(check(settings, given))
 
 
 def read_exports(path: Path) -> dict[str, dict[str, Any] | TableDocument]:

@@ -26,6 +26,10 @@ from service.store.game_store import GameMeta, GameStore
 
 SETTLE_GRACE_MS: Final = 5000
 """When the settle worker looks at a finished game, unless its writer settled it first."""
+FIRST_DELIVERY_MS: Final = 1000
+"""How long a new game's webhook waits before its first delivery: the creation's answer,
+which holds the subscription's secret, reaches its client first, so that even the first
+delivery can be verified."""
 
 
 def bot_due(state: State, meta: GameMeta) -> bool:
@@ -67,13 +71,21 @@ class DueWork:
         )
 
     async def before(
-        self, game_id: str, state: State, meta: GameMeta, timing: Timing | None
+        self,
+        game_id: str,
+        state: State,
+        meta: GameMeta,
+        timing: Timing | None,
+        opening: bool = False,
     ) -> None:
-        """Index the work the game as written will have, before the write."""
+        """Index the work the game as written will have, before the write (`opening`: its
+        first, whose webhook waits `FIRST_DELIVERY_MS`)."""
         await self.clocks.schedule(game_id, self.clocks.deadline(state, timing))
         if bot_due(state, meta):
             await self.bot_turns.schedule(game_id, now_ms())
-        if meta.webhook:
+        if meta.webhook and opening:
+            await self.hooks_due.schedule(game_id, now_ms() + FIRST_DELIVERY_MS)
+        elif meta.webhook:
             await self.hooks_due.touch(game_id)
         if state.status != "finished":
             return
@@ -84,7 +96,9 @@ class DueWork:
         if meta.tournament:
             await self.tournaments.schedule(game_id, now_ms())
 
-    async def after(self, game_id: str, state: State, meta: GameMeta, finished: bool) -> None:
+    async def after(
+        self, game_id: str, state: State, meta: GameMeta, finished: bool, opening: bool = False
+    ) -> None:
         """Index the bot's turn, the webhook's deliveries and a game just over once more after
         the write: a worker that claimed the entry indexed before it, and read the game before
         the write landed, drops that entry; this one is then due again. Best effort: the entry
@@ -92,7 +106,7 @@ class DueWork:
         with suppress(RedisError, ServiceError):
             if bot_due(state, meta):
                 await self.bot_turns.schedule(game_id, now_ms())
-            if meta.webhook:
+            if meta.webhook and not opening:
                 await self.hooks_due.touch(game_id)
             if finished and self.archived:
                 await self.finished.schedule(game_id, now_ms())

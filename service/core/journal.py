@@ -214,7 +214,7 @@ class Journal:
         assert entry is not None
         state = cursor.state
         meta = msgspec.structs.replace(meta, webhook=True) if hook else meta
-        await self.due.before(game_id, state, meta, cursor.timing)
+        await self.due.before(game_id, state, meta, cursor.timing, opening=True)
         new = NewGame(
             game_id=game_id,
             meta=meta,
@@ -227,7 +227,7 @@ class Journal:
         )
         if not await self.store.create(new):
             return None
-        await self.due.after(game_id, state, meta, False)
+        await self.due.after(game_id, state, meta, False, opening=True)
         game = StoredGame(
             state, 1, entry.hash, meta, (), opening.salt_key, opening.ms, cursor.timing
         )

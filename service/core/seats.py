@@ -23,7 +23,7 @@ from service.core.views import changed, seat_view
 from service.errors import ServiceError, busy
 from service.ledger.chain import visible
 from service.ledger.log import Life, now_ms
-from service.ledger.names import lookalike, shown_name
+from service.ledger.names import lookalike, shown_name, twin
 from service.ledger.signatures import KeyRing
 from service.settings import secret_hash
 from service.store.game_store import GameMeta, SeatMeta, StoredGame, open_seats
@@ -46,13 +46,7 @@ def joining_name(given: str, seats: Sequence[SeatMeta]) -> str:
     others = [seat.name for seat in seats]
     same = lookalike(name, others)
     if same is not None:
-        raise problem(
-            "join/name_taken",
-            409,
-            f"seat {same} is named {others[same]!r}, which looks the same as {name!r} "
-            "(compared without invisible characters, in NFKC and ignoring case)",
-            "name",
-        )
+        raise problem("join/name_taken", 409, twin("name", name, same, others[same]), "name")
     return name
 
 

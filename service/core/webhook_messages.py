@@ -23,12 +23,24 @@ WebhookUrl = Annotated[
     ),
 ]
 DeliveryState = Literal["pending", "delivered", "failed"]
+WebhookEventType = Literal[
+    "game.started",
+    "turn",
+    "timeout",
+    "game.finished",
+    "round.started",
+    "table.result",
+    "tournament.finished",
+]
 
 
 class WebhookRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """Where to POST a game's events."""
+    """Where to POST a game's (or a tournament's) events, and which: `events` names the event
+    types to deliver (default: all of them); the others are never sent nor listed, so a
+    filtered subscription's deliveries skip the `seq`s of the entries it left out."""
 
     url: WebhookUrl
+    events: Annotated[list[WebhookEventType], Meta(min_length=1, max_length=7)] | UnsetType = UNSET
 
 
 class WebhookSubscription(msgspec.Struct, kw_only=True):
@@ -37,6 +49,7 @@ class WebhookSubscription(msgspec.Struct, kw_only=True):
 
     url: str
     secret: str
+    events: list[WebhookEventType] | UnsetType = UNSET
 
 
 class WebhookDelivery(msgspec.Struct, kw_only=True):

@@ -73,17 +73,26 @@ class Webhooks:
         self.allow = frozenset(allow)
 
     async def subscription(
-        self, url: str, scope: str, key: str
+        self, request: WebhookRequest, scope: str, key: str
     ) -> tuple[Hook, WebhookSubscription]:
-        """A new subscription to the checked `url` and its secret (to show once)."""
+        """A new subscription to the checked URL, for the event types asked (default: all),
+        and its secret (to show once)."""
+        url = request.url
         await checked(url, self.allow)
         ring = self.ring
+        events = tuple(dict.fromkeys(request.events)) if request.events else ()
         hook = Hook(
-            url=url, scope=scope, nonce=secrets.token_hex(16), signer=ring.signer_id, key=key
+            url=url,
+            scope=scope,
+            nonce=secrets.token_hex(16),
+            signer=ring.signer_id,
+            key=key,
+            events=events,
         )
         secret = secret_of(ring, hook)
         assert secret is not None
-        return hook, WebhookSubscription(url=url, secret=secret)
+        shown = WebhookSubscription(url=url, secret=secret, events=request.events)
+        return hook, shown
 
     async def for_game(
         self, request: WebhookRequest | None, key: str | None, scope: str = "game"
@@ -92,7 +101,7 @@ class Webhooks:
         shown once), or else the one its API key names (its secret was shown when the key
         named it)."""
         if request is not None:
-            return await self.subscription(request.url, scope, key or "")
+            return await self.subscription(request, scope, key or "")
         if key is None:
             return None, None
         kept = await self.store.key_hook(key)
@@ -104,7 +113,7 @@ class Webhooks:
         """Name the webhook of every game the API key creates from now on; its secret once."""
         if key is None:
             raise key_required()
-        hook, shown = await self.subscription(request.url, f"key:{key}", key)
+        hook, shown = await self.subscription(request, f"key:{key}", key)
         await self.store.set_key_hook(key, hook)
         return shown
 
@@ -206,6 +215,8 @@ def listed_deliveries(
     listed = []
     for _, seq in kept.outbox:
         for event in events.get(seq, []):
+            if not kept.hook.delivers(str(type(event).__struct_config__.tag)):
+                continue
             record = kept.states.get(event.id, DeliveryRecord(attempts=0, state="pending"))
             listed.append(
                 WebhookDelivery(

@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import random
 import select
+import signal
 import tempfile
 import threading
 import time
@@ -99,7 +100,8 @@ def worker_started(server: int) -> None:
     """A thinking process runs below the processes that serve requests (on a busy machine the
     kernel gives them the CPU first), and ends with the process that started the pool: a server
     killed at once leaves no thinking process behind (nor the fork server, which waits for its
-    workers)."""
+    workers). Ctrl-C at the terminal is the server's to handle: the worker ignores it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(NICENESS)
     threading.Thread(target=_end_with, args=(server,), daemon=True, name="server").start()
 

@@ -45,7 +45,10 @@ def redis_binary() -> str:
 
 
 def _die_with_parent() -> None:
-    """In the child: ask Linux to send SIGTERM when the parent dies, so no Redis is orphaned."""
+    """In the child: a process group of its own (Ctrl-C at the terminal stops the service, which
+    then stops its Redis, never Redis first), and on Linux SIGTERM when the parent dies, so no
+    Redis is orphaned."""
+    os.setpgid(0, 0)
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

@@ -38,6 +38,12 @@ class Hook(msgspec.Struct, frozen=True, kw_only=True):
     nonce: str
     signer: str
     key: str = ""
+    events: tuple[str, ...] = ()
+    """The event types it delivers (empty: every one)."""
+
+    def delivers(self, kind: str) -> bool:
+        """Whether the subscription delivers events of this type."""
+        return not self.events or kind in self.events
 
 
 class DeliveryRecord(msgspec.Struct, frozen=True, kw_only=True):

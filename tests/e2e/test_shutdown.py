@@ -60,7 +60,7 @@ def test_sigterm_during_a_slow_request_still_answers_it(redis_url: str, tmp_path
         until(sent.is_set, "the request sent")
         until(lambda: held_writes(admin) > before, "the request's write held in Redis")
         served.process.send_signal(signal.SIGTERM)
-        until(lambda: "Shutting down" in served.log.read_text(), "the shutdown under way")
+        until(lambda: "escopa stops" in served.log.read_text(), "the shutdown under way")
         assert slow.is_alive(), "the request should still be waiting for Redis"
         admin.client_unpause()
         slow.join(timeout=15)

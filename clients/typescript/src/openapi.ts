@@ -2486,7 +2486,9 @@ export interface components {
         };
         /**
          * WebhookRequest
-         * @description Where to POST a game's events.
+         * @description Where to POST a game's (or a tournament's) events, and which: `events` names the event
+         *     types to deliver (default: all of them); the others are never sent nor listed, so a
+         *     filtered subscription's deliveries skip the `seq`s of the entries it left out.
          * @example {
          *       "url": "https://example.com/escopa-hook"
          *     }
@@ -2497,6 +2499,7 @@ export interface components {
              * @example https://example.com/escopa-hook
              */
             url: string;
+            events?: ("game.finished" | "game.started" | "round.started" | "table.result" | "timeout" | "tournament.finished" | "turn")[];
         };
         /**
          * WebhookSubscription
@@ -2506,6 +2509,7 @@ export interface components {
         WebhookSubscription: {
             url: string;
             secret: string;
+            events?: ("game.finished" | "game.started" | "round.started" | "table.result" | "timeout" | "tournament.finished" | "turn")[];
         };
         /**
          * @description a card code: its rank (A, 2-7, Q, J or K) then its suit (C, D, H or S), such as 7D

@@ -1,12 +1,16 @@
-"""Structured logs: one JSON object per line, carrying the request id of the request being served.
+"""Logs: one JSON object per line, carrying the request id of the request being served, or
+plain text lines for a person at a terminal (`auto`: text when stderr is a terminal, JSON
+otherwise).
 
 `escopa serve` hands `log_config()` to uvicorn, which applies it in every worker process, so the
-service's own lines and uvicorn's come out in the same format.
+service's own lines and uvicorn's come out in the same format; uvicorn's own start and stop
+chatter is left out (warnings and errors only): the service says it in a line of its own.
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -62,12 +66,20 @@ def without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=user + host))
 
 
+def chosen_format(fmt: str) -> str:
+    """`json` or `text`: `auto` is text when stderr is a terminal (a person reads it), else JSON."""
+    if fmt == "auto":
+        return "text" if sys.stderr.isatty() else "json"
+    return fmt
+
+
 def log_config(fmt: str = "json", level: str = "info") -> dict[str, Any]:
-    """A `logging.config.dictConfig` for the service and uvicorn: `json` or plain `text` lines."""
+    """A `logging.config.dictConfig` for the service and uvicorn: `json` or plain `text` lines
+    (`auto`: as `chosen_format` says)."""
     formatter: dict[str, Any] = (
         {"()": JsonFormatter}
-        if fmt == "json"
-        else {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
+        if chosen_format(fmt) == "json"
+        else {"format": "%(asctime)s %(levelname)s %(name)s %(message)s", "datefmt": "%H:%M:%S"}
     )
     handler = {"class": "logging.StreamHandler", "formatter": "main", "stream": "ext://sys.stderr"}
     quiet = {"handlers": [], "propagate": True}
@@ -77,5 +89,9 @@ def log_config(fmt: str = "json", level: str = "info") -> dict[str, Any]:
         "formatters": {"main": formatter},
         "handlers": {"main": handler},
         "root": {"handlers": ["main"], "level": level.upper()},
-        "loggers": {"uvicorn": quiet, "uvicorn.error": quiet, "uvicorn.access": quiet},
+        "loggers": {
+            "uvicorn": quiet,
+            "uvicorn.error": {**quiet, "level": "WARNING"},
+            "uvicorn.access": quiet,
+        },
     }

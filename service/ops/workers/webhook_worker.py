@@ -227,6 +227,8 @@ class WebhookWorker:
             return None
         for outbox_id, seq in items:
             for event in events.get(seq, []):
+                if not hook.delivers(str(type(event).__struct_config__.tag)):
+                    continue  # not asked for: neither sent nor listed
                 kept = states.get(event.id)
                 if kept is not None and kept.state != "pending":
                     continue

@@ -90,6 +90,7 @@ async def test_a_joining_name_must_differ_from_the_other_seats(client: Client) -
     refused = await join(client, created["game_id"], invite=invites(created)[1], name="Ana")
     body = assert_problem(refused, 409, "join/name_taken")
     assert body["field"] == "name"
+    assert "name already" in body["detail"] and "NFKC" not in body["detail"]
 
 
 async def test_join_needs_exactly_one_of_invite_and_seat(client: Client) -> None:

@@ -170,7 +170,9 @@ from .webhook_delivery import WebhookDelivery
 from .webhook_delivery_state import WebhookDeliveryState
 from .webhook_player import WebhookPlayer
 from .webhook_request import WebhookRequest
+from .webhook_request_events_item import WebhookRequestEventsItem
 from .webhook_subscription import WebhookSubscription
+from .webhook_subscription_events_item import WebhookSubscriptionEventsItem
 
 __all__ = (
     "AuditFailure",
@@ -343,5 +345,7 @@ __all__ = (
     "WebhookDeliveryState",
     "WebhookPlayer",
     "WebhookRequest",
+    "WebhookRequestEventsItem",
     "WebhookSubscription",
+    "WebhookSubscriptionEventsItem",
 )

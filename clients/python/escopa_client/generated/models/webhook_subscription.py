@@ -6,6 +6,9 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.webhook_subscription_events_item import WebhookSubscriptionEventsItem
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="WebhookSubscription")
 
 
@@ -17,16 +20,25 @@ class WebhookSubscription:
         Attributes:
             url (str):
             secret (str):
+            events (list[WebhookSubscriptionEventsItem] | Unset):
     """
 
     url: str
     secret: str
+    events: list[WebhookSubscriptionEventsItem] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         url = self.url
 
         secret = self.secret
+
+        events: list[str] | Unset = UNSET
+        if not isinstance(self.events, Unset):
+            events = []
+            for events_item_data in self.events:
+                events_item = events_item_data.value
+                events.append(events_item)
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -36,6 +48,8 @@ class WebhookSubscription:
                 "secret": secret,
             }
         )
+        if events is not UNSET:
+            field_dict["events"] = events
 
         return field_dict
 
@@ -46,9 +60,19 @@ class WebhookSubscription:
 
         secret = d.pop("secret")
 
+        _events = d.pop("events", UNSET)
+        events: list[WebhookSubscriptionEventsItem] | Unset = UNSET
+        if _events is not UNSET:
+            events = []
+            for events_item_data in _events:
+                events_item = WebhookSubscriptionEventsItem(events_item_data)
+
+                events.append(events_item)
+
         webhook_subscription = cls(
             url=url,
             secret=secret,
+            events=events,
         )
 
         webhook_subscription.additional_properties = d

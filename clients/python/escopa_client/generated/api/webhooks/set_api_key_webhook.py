@@ -102,7 +102,10 @@ def sync_detailed(
     games created before keep theirs.
 
     Args:
-        body (WebhookRequest): Where to POST a game's events.
+        body (WebhookRequest): Where to POST a game's (or a tournament's) events, and which:
+            `events` names the event
+            types to deliver (default: all of them); the others are never sent nor listed, so a
+            filtered subscription's deliveries skip the `seq`s of the entries it left out.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,7 +138,10 @@ def sync(
     games created before keep theirs.
 
     Args:
-        body (WebhookRequest): Where to POST a game's events.
+        body (WebhookRequest): Where to POST a game's (or a tournament's) events, and which:
+            `events` names the event
+            types to deliver (default: all of them); the others are never sent nor listed, so a
+            filtered subscription's deliveries skip the `seq`s of the entries it left out.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,7 +169,10 @@ async def asyncio_detailed(
     games created before keep theirs.
 
     Args:
-        body (WebhookRequest): Where to POST a game's events.
+        body (WebhookRequest): Where to POST a game's (or a tournament's) events, and which:
+            `events` names the event
+            types to deliver (default: all of them); the others are never sent nor listed, so a
+            filtered subscription's deliveries skip the `seq`s of the entries it left out.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,7 +203,10 @@ async def asyncio(
     games created before keep theirs.
 
     Args:
-        body (WebhookRequest): Where to POST a game's events.
+        body (WebhookRequest): Where to POST a game's (or a tournament's) events, and which:
+            `events` names the event
+            types to deliver (default: all of them); the others are never sent nor listed, so a
+            filtered subscription's deliveries skip the `seq`s of the entries it left out.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
