@@ -69,7 +69,9 @@ SignatureState = Literal["verified", "unchecked", "absent", "failed"]
 SHOWN: Final = 120
 """The longest a logged or replayed value is quoted in a reason."""
 EXPORT_MEMBERS: Final = frozenset({"format", "game_id", "entries"})
-SIGNED_MEMBERS: Final = EXPORT_MEMBERS | {"signature"}
+SIGNED_MEMBERS: Final = EXPORT_MEMBERS | {"signature", "ratings"}
+"""A signed export's members: a rated game's also has `ratings`, beside the signed entries,
+which the audit does not read (`escopa ratings --recompute` proves them)."""
 ENTRY_MEMBERS: Final = frozenset(LogEntry.__struct_fields__)
 _MISSING: Final = object()
 LIFECYCLE: Final = frozenset({"joined", "left", "resigned", "aborted", "rematch"})

@@ -58,6 +58,11 @@ def export_signed_bytes(game_id: str, seq: int, head: str) -> bytes:
     return f"escopa-export-v3:{game_id}:{seq}:{head}".encode("ascii")
 
 
+def public_keys(*texts: str) -> dict[str, Ed25519PublicKey]:
+    """The keys an in-process audit trusts (`service.ledger`'s `PublicKeys`), by key id."""
+    return {key_id(t): private(t).public_key() for t in texts or SIGNING_KEYS}
+
+
 def holds(keys: dict[str, Any], key: str, signature: str, message: bytes) -> bool:
     """Whether `signature` by the published key `key` holds for `message`."""
     by_id = {k["id"]: k["public_key"] for k in keys["keys"]}

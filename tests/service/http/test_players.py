@@ -12,10 +12,11 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
+from service.ledger.audit import audit_export
 from service.settings import KeySettings, RatingSettings, secret_hash
 from tests.harness.ratings import rated_game
 from tests.harness.settings import app_settings
-from tests.harness.signing import SIGNING_KEYS
+from tests.harness.signing import SIGNING_KEYS, public_keys
 
 MIN_GAMES = RatingSettings().min_games
 KEYS = ("key-one-0123456789abcdef", "key-two-0123456789abcdef")
@@ -186,3 +187,14 @@ async def test_a_rated_games_export_says_each_seats_rating_and_an_unrated_ones_n
     resign = f"/v1/games/{unrated['game_id']}/resign"
     assert (await client.post(resign, headers={"Authorization": f"Bearer {token}"})).is_success
     assert "ratings" not in (await client.get(f"/v1/games/{unrated['game_id']}/export")).json()
+
+
+async def test_a_rated_games_export_audits_with_its_ratings_beside_the_entries(
+    client: Any,
+) -> None:
+    game = await rated_game(client, "u-1", "u-2")
+    export = await client.get(f"/v1/games/{game['game_id']}/export")
+    assert "ratings" in export.json()
+    report = audit_export(export.content, public_keys())
+    assert report.ok, report.failure
+    assert report.signature == "verified"
