@@ -9,9 +9,11 @@ A process has one role:
 
 Every role that can end a game (api, bots) queues it for the archive and keeps it in Redis
 until archived whenever the settings name an archive, whether or not it opens the archive
-itself (`DueWork.archived`); only the roles that read or write the archive open it. Every
-role runs the settle and tournament workers it can feed, so a finished game is settled and
-its tournament moved on whichever process ended it.
+itself (`DueWork.archived`); only the roles that read or write the archive open it. The
+settle and tournament workers read finished games, which Redis lets go once archived: they
+run in every api process, and in `bots` only where no archive is named; their due indexes
+are shared, so a finished game is settled and its tournament moved on whichever process
+ended it.
 """
 
 from __future__ import annotations
@@ -106,11 +108,11 @@ def background(parts: Parts) -> Background:
     """The workers the role runs, as its settings turn them on."""
     settings, house = parts.settings, parts.house
     due: list[tuple[str, DueWorker]] = []
-    if parts.role in ("api", "bots"):
+    if parts.role in ("api", "bots") and reads_finished(parts):
         due.append(("settle", Settler(house.journal, house.players)))
         due.append(("tournaments", TournamentWorker(house.journal, house.tournaments)))
-        if settings.clocks.sweep:
-            due.append(("clock-sweeper", ClockSweeper(house.access, house.clocks)))
+    if parts.role in ("api", "bots") and settings.clocks.sweep:
+        due.append(("clock-sweeper", ClockSweeper(house.access, house.clocks)))
     if parts.role == "bots" or (parts.role == "api" and settings.bots.worker):
         due.append(("bot-worker", bot_worker(parts)))
     if parts.archive is not None and (
@@ -126,6 +128,13 @@ def background(parts: Parts) -> Background:
             "another process with a clock sweeper, or clocked games wait past their deadlines"
         )
     return Background(tuple(due), webhooks)
+
+
+def reads_finished(parts: Parts) -> bool:
+    """Whether the process reads every finished game, wherever it is: Redis lets a game go
+    once the archive holds it, and the settle and tournament workers read finished games, so
+    with an archive named they run only where it is open (the `api` role's processes)."""
+    return parts.archive is not None or not parts.settings.archive.url
 
 
 def bot_worker(parts: Parts) -> BotWorker:

@@ -6,6 +6,10 @@ import asyncio
 import random
 from typing import Any
 
+import msgspec
+
+from service.core.house import House
+from service.core.tournament_messages import CreateTournament
 from tests.harness.api import Client, Game, Json, ok
 
 
@@ -13,6 +17,26 @@ def entrants(people: int, bots: int, level: str = "greedy") -> list[Json]:
     """People named `person N`, then bots named `bot N` at `level`."""
     found: list[Json] = [{"name": f"person {i}"} for i in range(people)]
     return found + [{"name": f"bot {i}", "bot": level} for i in range(bots)]
+
+
+async def two_people(house: House) -> tuple[str, tuple[str, ...], str]:
+    """A one-round tournament of two people, one board, made through the house: its id, its
+    two games, and the first person's token."""
+    request = msgspec.convert(
+        {
+            "name": "two people",
+            "entrants": [{"name": "Ana"}, {"name": "Bia"}],
+            "rounds": 1,
+            "boards": 1,
+            "pairing": "swiss",
+        },
+        CreateTournament,
+    )
+    created = await house.tournaments.create(request, None)
+    token = created.entrants[0].token
+    assert isinstance(token, str)
+    view = await house.tournaments.view(created.tournament_id)
+    return created.tournament_id, view.rounds[0].tables[0].game_ids, token
 
 
 async def create_tournament(

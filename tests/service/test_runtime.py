@@ -11,15 +11,17 @@ import pytest
 import redis.asyncio as aioredis
 
 from service.core.messages import CreateGame
-from service.runtime import ROLES, Role, background, opened
+from service.runtime import ROLES, Role, archiving, background, opened
 from service.settings import ArchiveSettings, BotSettings, Settings, TtlSettings
 from service.store import keys
 from service.store.archive.opening import sqlite_url
+from tests.harness.archiving import drop_from_redis
 from tests.harness.settings import app_settings
+from tests.harness.tournaments import two_people
 
 WORKERS: dict[Role, set[str]] = {
     "api": {"settle", "tournaments", "clock-sweeper", "bot-worker", "archiver", "webhooks"},
-    "bots": {"settle", "tournaments", "clock-sweeper", "bot-worker", "webhooks"},
+    "bots": {"clock-sweeper", "bot-worker", "webhooks"},
     "archiver": {"archiver"},
     "operator": set(),
 }
@@ -45,6 +47,14 @@ async def test_each_role_is_built_with_the_parts_and_workers_it_needs(
         assert (parts.archive is not None) == (role != "bots")
         assert parts.house.journal.due.archived, "every role knows the deployment archives"
         assert parts.house.journal.archive is parts.archive
+
+
+async def test_the_bots_role_settles_and_moves_tournaments_on_where_no_archive_is_named(
+    redis_url: str,
+) -> None:
+    settings = app_settings(redis_url, bots=BotSettings(processes=0))
+    async with opened(settings, "bots") as parts:
+        assert {"settle", "tournaments"} <= set(background(parts).names)
 
 
 async def test_an_api_process_runs_only_the_workers_its_settings_leave_on(
@@ -80,3 +90,35 @@ async def test_a_game_the_bots_role_ends_waits_for_the_archive_it_never_opened(
         assert await client.pttl(keys.game(created.game_id)) == -1, "kept until archived"
     finally:
         await client.aclose()
+
+
+async def test_every_role_that_moves_tournaments_on_reads_the_games_only_the_archive_holds(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """A table's first game ended long ago: archived, and Redis let it go. When the second
+    ends, whichever role's tournament worker takes it must read the first to score the table."""
+    settings = deployed(redis_url, tmp_path)
+    movers = []
+    for role in ROLES:
+        async with opened(settings, role) as parts:
+            if "tournaments" in background(parts).names:
+                movers.append(role)
+                assert await one_table_moved_on(settings, role) == "finished", role
+    assert "api" in movers
+
+
+async def one_table_moved_on(settings: Settings, role: Role) -> str:
+    """A one-table tournament whose first game the archive holds alone once the second ended,
+    then the `role`'s tournament worker at work: the tournament's status after it."""
+    async with opened(settings, "api") as api:
+        tournament_id, games, token = await two_people(api.house)
+        await api.house.endings.resign(games[0], token)
+        worker = dict(background(api).due)["tournaments"]
+        await worker.sweep()  # the first game counted
+        async with archiving(settings) as work:
+            assert await work.archive_game(games[0]) == "archived"
+        await drop_from_redis(settings.redis.url, games[0])
+        await api.house.endings.resign(games[1], token)
+    async with opened(settings, role) as parts:
+        await dict(background(parts).due)["tournaments"].sweep()
+        return (await parts.house.tournaments.view(tournament_id)).status

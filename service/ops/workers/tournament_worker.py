@@ -3,7 +3,8 @@ tournament game indexes it (`keys.tournaments_due`, sharded by hash tag); a work
 entry, tells the tournament (`Tournaments.ended`: the game counted once, the round recorded
 and the next one opened by compare-and-set once all its games are over), then drops it. A
 worker that dies or fails leaves the entry due again, so a tournament never waits for a read.
-Every `escopa serve` process runs one, and so does `escopa bots`.
+Every `escopa serve` process runs one, and so does `escopa bots` where no archive is named (a
+table's games may be in the archive alone, which `escopa bots` does not open).
 """
 
 from __future__ import annotations

@@ -7,37 +7,23 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from service.core.house import House
-from service.core.tournament_messages import CreateTournament
 from service.errors import ServiceError
 from service.ops.workers.tournament_worker import TournamentWorker
 from service.runtime import opened
 from service.settings import BotSettings
 from tests.harness.settings import app_settings
+from tests.harness.tournaments import two_people
 
 
 async def two_people_ended(house: House) -> str:
     """A one-round tournament of two people whose two games both ended (resigned)."""
-    request = msgspec.convert(
-        {
-            "name": "worker cup",
-            "entrants": [{"name": "Ana"}, {"name": "Bia"}],
-            "rounds": 1,
-            "boards": 1,
-            "pairing": "swiss",
-        },
-        CreateTournament,
-    )
-    created = await house.tournaments.create(request, None)
-    token = created.entrants[0].token
-    assert isinstance(token, str)
-    view = await house.tournaments.view(created.tournament_id)
-    for game_id in view.rounds[0].tables[0].game_ids:
+    tournament_id, games, token = await two_people(house)
+    for game_id in games:
         await house.endings.resign(game_id, token)
-    return created.tournament_id
+    return tournament_id
 
 
 async def test_reads_of_a_tournament_whose_round_ended_change_nothing(
