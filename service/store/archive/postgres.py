@@ -32,7 +32,10 @@ class PostgresArchive:
     @classmethod
     async def open(cls, url: str) -> PostgresArchive:
         """Connect, and bring the schema up to date."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL)
+        # No floor of idle connections: a pool that keeps one reconnects in the background
+        # while the server is down, logging a traceback at each try; calls connect on demand,
+        # and their failures are told once (`Watched`).
+        pool = await asyncpg.create_pool(url, min_size=0, max_size=POOL)
         async with pool.acquire() as db, db.transaction():
             await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await db.execute(SCHEMA_TABLE)

@@ -5,6 +5,7 @@ once when it comes back, however many calls fail meanwhile."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from tests.harness.postgres import postgres, server_folder
 from tests.harness.settings import app_settings
 
 PROBES = 5
+DRIVER_RETRIES = 3.5
+"""Seconds in which a pool that keeps a floor of connections would try to reconnect twice."""
 
 
 def dependency_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -81,3 +84,22 @@ async def test_readiness_fails_while_redis_is_down_and_is_logged_once_each_way(
     went, came = dependency_lines(caplog)
     assert went.startswith("redis is unreachable")
     assert came == "redis answers again"
+
+
+async def test_an_archive_that_stays_down_leaves_no_traceback_of_its_drivers_in_the_log(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    with postgres(server_folder()) as server:
+        app = create_app(archived_settings(redis_url, server.url))
+        async with AsyncTestClient(app=app) as client:
+            assert (await client.get("/readyz")).json()["archive"] == "ok"
+            server.stop()
+            for _ in range(PROBES):
+                assert (await client.get("/readyz")).json()["archive"] == "degraded"
+                await asyncio.sleep(DRIVER_RETRIES / PROBES)
+            server.start()
+            assert (await client.get("/readyz")).json()["archive"] == "ok"
+    tracebacks = [f"{r.name}: {r.getMessage()}" for r in caplog.records if r.exc_info]
+    assert tracebacks == []
+    assert len(dependency_lines(caplog)) == 2
