@@ -96,15 +96,16 @@ def run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.socke
         proxy_headers=trusted is not None,
         forwarded_allow_ips=trusted,
     )
-    url = settings.redis.url
-    log.info(
-        "escopa listens on http://%s:%d (redis %s)", args.host, args.port, without_password(url)
+    listening = (
+        f"escopa listens on http://{args.host}:{args.port} "
+        f"(redis {without_password(settings.redis.url)})"
     )
     try:
         if args.workers > 1:
+            log.info("%s", listening)
             Multiprocess(config, sockets=[sock]).run()
         else:
-            stopping_server()(config).run(sockets=[sock])
+            stopping_server(listening)(config).run(sockets=[sock])
     finally:
         sock.close()
         for made in (shared, scratch):
@@ -113,11 +114,16 @@ def run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.socke
     return 0
 
 
-def stopping_server() -> type[Any]:
-    """uvicorn's server, saying in a line of its own when it is told to stop."""
+def stopping_server(listening: str) -> type[Any]:
+    """uvicorn's server, saying `listening` once it answers (its Ctrl-C handled from then on)
+    and, in a line of its own, when it is told to stop."""
     import uvicorn
 
     class Stopping(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            log.info("%s", listening)
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             if not self.should_exit:
                 log.info("escopa stops: the requests in flight finish first")

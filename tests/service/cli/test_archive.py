@@ -66,7 +66,23 @@ async def test_export_writes_signed_exports_that_escopa_audit_passes(
     assert audit.returncode == 0, audit.stdout
 
 
-def test_without_an_archive_the_command_says_so() -> None:
-    done = escopa("archive", "--verify", "--archive-url", "")
+def test_without_an_archive_the_command_says_so(redis_url: str, tmp_path: Path) -> None:
+    done = escopa(
+        "archive",
+        "--verify",
+        "--redis-url",
+        redis_url,
+        "--data-dir",
+        str(tmp_path),
+        "--archive-url",
+        "",
+    )
     assert done.returncode == 2
-    assert "ESCOPA_ARCHIVE_URL" in done.stderr
+    assert "ESCOPA_ARCHIVE_URL" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_without_the_services_data_the_command_says_where_it_looked(tmp_path: Path) -> None:
+    done = escopa("archive", "--verify", "--data-dir", str(tmp_path / "elsewhere"))
+    assert done.returncode == 2
+    [said] = done.stderr.splitlines()
+    assert "no service data in" in said and "--data-dir" in said and "make run" in said
