@@ -6,7 +6,7 @@ SOURCES = engine bots service tests bench clients/python
 export REDOCLY_TELEMETRY = off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE = true
 
-.PHONY: install ts-client lint format test test-fast test-repeat run bench compiled pure docs openapi clients clients-python clients-typescript screenshots fuzz clean
+.PHONY: install ts-client lint format check test test-fast test-repeat run bench compiled pure docs openapi clients clients-python clients-typescript screenshots fuzz clean
 
 PIP = $(PY) -m pip install --quiet --disable-pip-version-check
 
@@ -56,6 +56,16 @@ format: install
 WORKERS ?= 4
 PARALLEL = -n $(WORKERS) --dist loadfile
 TESTS ?=   # some test files only, e.g. TESTS=tests/engine (default: all of them)
+
+# The one-minute tier (docs/testing.md): ruff on the Python files changed since the last commit,
+# then the engine's, the bots' and the core's tests that need no browser, cluster, clone,
+# process of their own, PostgreSQL or long computing (tests/harness/tiers.py marks those).
+CHANGED = $(shell git diff --name-only --diff-filter=d HEAD -- '*.py'; git ls-files -o --exclude-standard -- '*.py')
+QUICK = not (slow or browser or cluster or clone or subprocess or postgres)
+check: .venv/installed
+	$(if $(CHANGED),$(PY) -m ruff check $(CHANGED) && $(PY) -m ruff format --check $(CHANGED))
+	$(PY) -m pytest -n $(WORKERS) -p no:randomly -m "$(QUICK)" tests/engine tests/bots \
+	  tests/service/core tests/service/ledger tests/test_layers.py
 
 test: lint
 	$(PY) -m pytest $(PARALLEL) $(TESTS)

@@ -12,7 +12,7 @@ from service.store.redis_server import RedisServer
 from tests.harness.processes import SERVER_LOGS, Served
 
 LOG_TAIL = 40
-pytest_plugins = ("tests.harness.node_ids", "tests.harness.scratch")
+pytest_plugins = ("tests.harness.node_ids", "tests.harness.scratch", "tests.harness.tiers")
 
 
 @pytest.fixture(scope="session")

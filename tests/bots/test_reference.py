@@ -11,6 +11,8 @@ import pytest
 
 from tests.harness.decisions import SETTINGS, Decision, corpus, record
 
+pytestmark = pytest.mark.slow  # the whole corpus, seconds of CPU: make test, not make check
+
 RECORDED = json.loads((Path(__file__).parent / "reference_decisions.json").read_text())
 
 

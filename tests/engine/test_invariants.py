@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -340,6 +341,7 @@ def test_every_legal_move_applies_and_every_other_move_is_refused(
                 assert legal_moves(state, other) == []
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.text(min_size=1, max_size=20), st.integers(min_value=0, max_value=60))
 def test_the_state_hash_is_the_sha256_of_python_s_canonical_json(seed: str, moves: int) -> None:
@@ -352,6 +354,7 @@ def test_the_state_hash_is_the_sha256_of_python_s_canonical_json(seed: str, move
     assert data["seed"] == seed
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(playouts(), st.sampled_from([1, 3, 8192]))
 def test_the_kept_parts_give_every_state_the_bytes_of_its_plain_canonical_json(

@@ -12,6 +12,8 @@ import pytest
 
 from tests.harness.reference_games import GAMES_PER_SETTING, SETTINGS, game_digest
 
+pytestmark = pytest.mark.slow  # the whole corpus, seconds of CPU: make test, not make check
+
 RECORDED = json.loads((Path(__file__).parent / "reference_games.json").read_text())
 
 

@@ -20,6 +20,8 @@ from tests.harness.api import (
     sha256_hex,
 )
 
+pytestmark = pytest.mark.slow  # whole matches, seconds of CPU: make test, not make check
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("preset", ["escopa", "escoba", "escova"])
