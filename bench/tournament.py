@@ -8,9 +8,11 @@ time, the moves per second, Redis's memory (used and peak) and the audit of the 
 
 `--compare N`: no service, the engine and the bots alone. N Swiss tournaments of 8 entrants
 of known strengths (entrant e plays a random legal move with probability e/8, else greedy's
-move: entrant 0 is the strongest), 3 rounds; each pairing plays its boards twice with the
-seats swapped (duplicate), or, over the same number of board plays, each board once on
-boards of its own (plain). Prints how often the strongest finished first in each.
+move: entrant 0 is the strongest), 3 rounds, seated and paired as the service does; every
+table plays the round's boards and is scored by matchpoints across the tables (duplicate), or
+each table plays boards of its own, scored plainly (plain), the same boards per entrant.
+Prints how often the strongest finished first in each, the mean rank correlation with
+strength and its standard error, and the paired difference.
 
     python bench/tournament.py [--entrants 1000 --rounds 7 --boards 2] [--compare 200]
 """
@@ -19,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -37,9 +41,10 @@ import engine  # noqa: E402
 from bots import DEFAULT_BUDGET  # noqa: E402
 from bots.levels import Level, level  # noqa: E402
 from bots.table import play_match  # noqa: E402
+from engine import matchpoints  # noqa: E402
+from engine.matchpoints import Played  # noqa: E402
 from engine.moves import Move  # noqa: E402
 from engine.shuffle import round_seed, shuffle_key  # noqa: E402
-from engine.tournament import Table, duplicate_result, standings, swiss  # noqa: E402
 from service.ledger.signatures import public_keys  # noqa: E402
 from service.ledger.tournament_audit import audit_tournament  # noqa: E402
 from service.ledger.tournament_record import points  # noqa: E402
@@ -84,7 +89,11 @@ def service_bench(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="escopa-tournament-") as temporary:
         folder = Path(temporary)
         with RedisServer(folder / "redis") as server:
-            env = {"ESCOPA_RATE_LIMIT": "0", "ESCOPA_CREATE_RATE_LIMIT": "0"}
+            env = {
+                "ESCOPA_RATE_LIMIT": "0",
+                "ESCOPA_CREATE_RATE_LIMIT": "0",
+                "ESCOPA_TOURNAMENT_MAX_ENTRANTS": str(max(2, args.entrants)),
+            }
             with serve_processes(server.url, folder, 1, "--log-level", "warning", **env) as [api]:
                 wall, view = asyncio.run(run_service(api.base, args))
                 tournament_id = str(view["tournament_id"])
@@ -97,7 +106,7 @@ def service_bench(args: argparse.Namespace) -> None:
     moves = sum(1 for g in games for e in g["entries"] if e["type"] in ("move", "timeout"))
     print(
         f"Swiss tournament of {args.entrants} bots ({'/'.join(LEVELS)}), {args.rounds} rounds "
-        f"of {args.boards} boards, duplicate: {len(games):,} games, {moves:,} moves"
+        f"of {args.boards} boards, matchpoints: {len(games):,} games, {moves:,} moves"
     )
     print(f"wall time {wall:,.1f} s, {moves / wall:,.0f} moves/s (one API process)")
     print(
@@ -133,30 +142,33 @@ def board_points(rules: engine.Rules, seed: str, seats: Sequence[Level]) -> list
 
 
 def simulate(
-    key: bytes, players: Sequence[Level], rounds: int, boards: int, dup: bool
+    key: bytes, players: Sequence[Level], rounds: int, boards: int, duplicate: bool
 ) -> list[int]:
-    """One Swiss tournament; its entrants in the final order of its standings."""
-    played: list[list[Table]] = []
+    """One Swiss tournament, seated and paired as the service does; its entrants in the
+    final order of its standings. `duplicate`: every table plays the round's boards and is
+    scored by matchpoints across the tables; else each table plays boards of its own, scored
+    plainly (2 for a board won, 1 for a tie), the same boards per entrant."""
+    played: list[list[Played]] = []
     for round_no in range(1, rounds + 1):
         seed = round_seed(key, round_no)
+        first = (round_no - 1) * boards + 1
+        rules = engine.make_rules("escopa", {"boards": boards, "first_board": first})
         tables = []
-        for pair in swiss(key, round_no, len(players), played):
-            assert pair.b is not None
-            a, b = players[pair.a], players[pair.b]
-            if dup:
-                first = (round_no - 1) * boards + 1
-                rules = engine.make_rules("escopa", {"boards": boards, "first_board": first})
-                results = duplicate_result(
-                    board_points(rules, seed, (a, b)), board_points(rules, seed, (b, a)), boards
-                )
-            else:
-                first = (round_no - 1) * 2 * boards + 1
-                rules = engine.make_rules("escopa", {"boards": 2 * boards, "first_board": first})
-                plays = board_points(rules, f"{seed}:{pair.a}", (a, b))
-                results = tuple(x - y for x, y in plays)
-            tables.append(Table(a=pair.a, b=pair.b, results=results))
+        n = len(players)
+        for table in matchpoints.pairings("swiss", key, round_no, n, played, boards):
+            assert table.b is not None
+            own = seed if duplicate else f"{seed}:{table.a}"
+            dealt = board_points(rules, own, (players[table.a], players[table.b]))
+            tables.append(Played(a=table.a, b=table.b, points=tuple(dealt)))
         played.append(tables)
-    return [s.entrant for s in standings(len(players), played)]
+    if duplicate:
+        return [s.entrant for s in matchpoints.standings(len(players), played, boards)]
+    totals = [0] * len(players)
+    for tables in played:
+        for table in tables:  # each table alone: scored plainly
+            for entrant, got in enumerate(matchpoints.round_totals(len(players), [table], boards)):
+                totals[entrant] += got or 0
+    return sorted(range(len(players)), key=lambda e: (-totals[e], e))
 
 
 def spearman(order: Sequence[int]) -> float:
@@ -169,24 +181,32 @@ def spearman(order: Sequence[int]) -> float:
 def compare(count: int, boards: int) -> None:
     n, rounds = 8, 3
     players = [noisy(s, n) for s in range(n)]
-    wins = {True: 0, False: 0}
-    rho = {True: 0.0, False: 0.0}
+    first = {True: 0, False: 0}
+    rho: dict[bool, list[float]] = {True: [], False: []}
     for t in range(count):
         key = shuffle_key(f"compare-{t}")
-        for dup in (True, False):
-            order = simulate(key, players, rounds, boards, dup)
-            wins[dup] += order[0] == 0
-            rho[dup] += spearman(order) / count
+        for duplicate in (True, False):
+            order = simulate(key, players, rounds, boards, duplicate)
+            first[duplicate] += order[0] == 0
+            rho[duplicate].append(spearman(order))
     print(
         f"{count} Swiss tournaments of {n} entrants (entrant e random with probability e/{n}, "
-        f"else greedy), {rounds} rounds, {2 * boards} board plays a pairing a round:"
+        f"else greedy), {rounds} rounds, {boards} board(s) an entrant a round:"
     )
-    for dup in (True, False):
-        name = "duplicate" if dup else "plain"
+    for duplicate in (True, False):
+        name = "duplicate" if duplicate else "plain"
+        mean = statistics.fmean(rho[duplicate])
+        error = statistics.stdev(rho[duplicate]) / math.sqrt(count) if count > 1 else 0.0
         print(
-            f"  {name:9} the strongest finished first in {wins[dup] / count:.0%}; "
-            f"rank correlation with strength {rho[dup]:.2f}"
+            f"  {name:9} the strongest finished first in {first[duplicate] / count:.0%}; "
+            f"rank correlation with strength {mean:.3f} (standard error {error:.3f})"
         )
+    gaps = [d - p for d, p in zip(rho[True], rho[False], strict=True)]
+    gap_error = statistics.stdev(gaps) / math.sqrt(count) if count > 1 else 0.0
+    print(
+        f"  duplicate minus plain (paired by deal): {statistics.fmean(gaps):+.3f} "
+        f"(standard error {gap_error:.3f})"
+    )
 
 
 def main() -> None:

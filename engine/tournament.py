@@ -117,25 +117,37 @@ def opponents(entrants: int, played: Sequence[Sequence[Table]]) -> list[list[int
 def swiss(
     key: bytes, round_no: int, entrants: int, played: Sequence[Sequence[Table]]
 ) -> tuple[Pairing, ...]:
-    """Round `round_no`'s Swiss pairings from the rounds `played` before it.
+    """Round `round_no`'s Swiss pairings from the rounds `played` before it (`swiss_from`)."""
+    table = standings(entrants, played)
+    byes = {t.a for tables in played for t in tables if t.b is None}
+    return swiss_from(key, round_no, table, opponents(entrants, played), byes)
+
+
+def swiss_from(
+    key: bytes,
+    round_no: int,
+    table: Sequence[Standing],
+    met: Sequence[Sequence[int]],
+    byes: set[int],
+) -> tuple[Pairing, ...]:
+    """Round `round_no`'s Swiss pairings from the standings before it (`table`), whom each
+    entrant met and who had a bye.
 
     Entrants are ordered by total, then Buchholz (both high first), then lot. With an odd
     count, the lowest in that order who has had no bye takes it (everyone has: the lowest).
     Then top down, the highest unpaired entrant meets the next unpaired one it has not met,
     or, when it has met them all, the next unpaired one.
     """
-    table = {s.entrant: s for s in standings(entrants, played)}
+    placed = {s.entrant: s for s in table}
     order = sorted(
-        range(entrants),
-        key=lambda e: (-table[e].total, -table[e].buchholz, lot(key, round_no, e)),
+        placed,
+        key=lambda e: (-placed[e].total, -placed[e].buchholz, lot(key, round_no, e)),
     )
     pairs: list[Pairing] = []
-    if entrants % 2:
-        had = {t.a for tables in played for t in tables if t.b is None}
-        bye = next((e for e in reversed(order) if e not in had), order[-1])
+    if len(order) % 2:
+        bye = next((e for e in reversed(order) if e not in byes), order[-1])
         order.remove(bye)
         pairs.append(Pairing(a=bye))
-    met = opponents(entrants, played)
     waiting = list(order)
     while waiting:
         a = waiting.pop(0)

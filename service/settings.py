@@ -1,6 +1,7 @@
 """Service settings, from the command line or the environment: one frozen Struct per concern
-(Redis, keys, HTTP, event streams, rate limits, lifetimes, clocks, bots, webhooks, archive),
-each field with the one environment variable it is read from written beside it."""
+(Redis, keys, HTTP, event streams, rate limits, lifetimes, clocks, bots, webhooks, archive,
+ratings, tournaments), each field with the one environment variable it is read from written
+beside it."""
 
 from __future__ import annotations
 
@@ -220,6 +221,24 @@ class RatingSettings(msgspec.Struct, frozen=True, kw_only=True):
     only when asked (`?provisional=true`)."""
 
 
+class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """What one tournament may open ([tournaments.md](tournaments.md#bounds)). Every game it
+    will open counts against the creation limit (`ESCOPA_CREATE_RATE_LIMIT`) when it is made;
+    a game costs about 9 KB of Redis while it runs and 6 KB once finished, until archived."""
+
+    max_entrants: Annotated[int, Env("ESCOPA_TOURNAMENT_MAX_ENTRANTS")] = 64
+    """the most entrants one tournament takes (at most 2000): each round opens one game per
+    two entrants."""
+    max_rounds: Annotated[int, Env("ESCOPA_TOURNAMENT_MAX_ROUNDS")] = 20
+    """the most rounds one tournament plays (at most 20)."""
+    max_boards: Annotated[int, Env("ESCOPA_TOURNAMENT_MAX_BOARDS")] = 10
+    """the most boards a round deals (at most 10): the length of each of its games."""
+    bots_only: Annotated[Rate, Env("ESCOPA_BOT_TOURNAMENT_RATE_LIMIT")] = Rate(10, 3600.0)
+    """tournaments of bots alone (no person plays in them) one client address may create on a
+    server without API keys, as `requests/seconds`, besides the creation limit; `0`: no
+    limit."""
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Everything the app needs to run, by concern; the app itself requires `redis.url` and a
     signing key (`keys.signing`, private keys with the signing one first, or
@@ -236,6 +255,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     webhooks: WebhookSettings = WebhookSettings()
     archive: ArchiveSettings = ArchiveSettings()
     ratings: RatingSettings = RatingSettings()
+    tournaments: TournamentSettings = TournamentSettings()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

@@ -12,6 +12,7 @@ from service.core.credentials import acting_seat, holds, invalid_ticket, reader_
 from service.core.endings import Endings
 from service.core.journal import Journal
 from service.core.messages import StreamTicket
+from service.core.seals import Seals
 from service.errors import ServiceError
 from service.settings import secret_hash
 from service.store.game_store import StoredGame
@@ -19,20 +20,23 @@ from service.store.game_store import StoredGame
 
 @dataclass(frozen=True, slots=True)
 class Following:
-    """Who follows a game's events: the game as loaded, the reader's seat (None: a spectator)
-    and, for a stream ticket, the seconds it has left (the stream ends with it)."""
+    """Who follows a game's events: the game as loaded, the reader's seat (None: a spectator),
+    for a stream ticket the seconds it has left (the stream ends with it), and whether the
+    game is sealed (a seat sees it as running even once it ended: `service.core.seals`)."""
 
     game: StoredGame
     seat: int | None
     seconds_left: float | None = None
+    sealed: bool = False
 
 
 class Access:
     """Games as requests read them; `ticket_ttl`: seconds a stream ticket stays valid."""
 
-    def __init__(self, journal: Journal, endings: Endings, ticket_ttl: int) -> None:
+    def __init__(self, journal: Journal, endings: Endings, seals: Seals, ticket_ttl: int) -> None:
         self.journal = journal
         self.endings = endings
+        self.seals = seals
         self.ticket_ttl = ticket_ttl
 
     async def load(self, game_id: str) -> StoredGame:
@@ -54,9 +58,17 @@ class Access:
         return await self.current(game_id)
 
     async def read_as(self, game_id: str, token: str | None) -> tuple[StoredGame, int | None]:
-        """The game and the reader's seat (None: a spectator); a token that is given must fit."""
+        """The game and the reader's seat (None: a spectator); a token that is given must fit;
+        a sealed game is refused to a spectator."""
         game = await self.load(game_id)
-        return game, reader_seat(game.meta, token)
+        seat = reader_seat(game.meta, token)
+        if seat is None:
+            await self.seals.check(game_id, game)
+        return game, seat
+
+    async def sealed(self, game: StoredGame) -> bool:
+        """Whether the game is sealed now (its seats see it as running)."""
+        return await self.seals.sealed(game)
 
     async def acting(self, game_id: str, token: str | None) -> tuple[StoredGame, int]:
         """The game and the seat a request reads for: a valid token is required."""
@@ -83,7 +95,7 @@ class Access:
         took it keeps the seat), or a spectator."""
         if ticket is None:
             game, seat = await self.read_as(game_id, token)
-            return Following(game, seat)
+            return Following(game, seat, sealed=await self.sealed(game))
         if token is not None:
             raise ServiceError(
                 "auth/ambiguous", 401, "send either a token or a stream ticket, not both"
@@ -94,4 +106,4 @@ class Access:
         game = await self.load(game_id)
         if not holds(game.meta, kept.seat, kept.holder):
             raise invalid_ticket()
-        return Following(game, kept.seat, kept.seconds_left)
+        return Following(game, kept.seat, kept.seconds_left, await self.sealed(game))

@@ -39,12 +39,14 @@ class Clocks:
 
     def deadline(self, state: State, timing: Timing | None) -> int | None:
         """When the seat to act runs out of time (ms since the epoch), or None: no clock, no
-        seat to act, or (before any seat's own move) no `first_move_timeout`."""
+        seat to act, or (before any seat's own move) no `first_move_timeout`. A game of boards
+        (a tournament's table) is never aborted: before any own move its turns last
+        `turn_seconds`, and the stand-in plays one that times out."""
         rules_clock = state.rules.clock
         if rules_clock is None or timing is None or timing.seat is None:
             return None
         if not timing.running:
-            wait = self.first_move_timeout
+            wait = rules_clock.turn_seconds if state.rules.boards else self.first_move_timeout
             return timing.since + int(wait * 1000) if wait > 0 else None
         return clock.deadline(rules_clock, timing)
 

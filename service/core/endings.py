@@ -23,7 +23,7 @@ from service.core.lobby import Lobby
 from service.core.messages import Changed
 from service.core.views import changed
 from service.core.worker_processes import Question, WorkerProcesses
-from service.errors import busy
+from service.errors import ServiceError, busy
 from service.ledger.log import ABORT, FORFEIT, Life, LifeKind, now_ms
 from service.ledger.signatures import KeyRing
 from service.store import keys
@@ -36,6 +36,15 @@ TRIES: Final = 3
 END_TRIES: Final = 50
 """How often a resignation or abort that found the game moved on reads it again."""
 Ending = Callable[[State, int], tuple[State, list[engine.Event]]]
+
+
+def no_abort(game_id: str) -> ServiceError:
+    return ServiceError(
+        "tournament/no_abort",
+        409,
+        f"game {game_id} is a tournament table: it cannot be aborted once dealt (resign it: "
+        "the boards it leaves unplayed score nothing for its side)",
+    )
 
 
 class Endings:
@@ -77,6 +86,8 @@ class Endings:
         for _ in range(END_TRIES):
             game = await self.current(game_id)
             seat = acting_seat(game.meta, token)
+            if kind == "aborted" and game.meta.tournament:
+                raise no_abort(game_id)
             idem_key = keys.idempotency(game_id, seat, key) if key else None
             try:
                 if game.state.status == "finished":
@@ -133,14 +144,14 @@ class Endings:
         return await self.journal.read(game_id)
 
     async def action(self, game_id: str, game: StoredGame, seat: int) -> str:
-        """What the timeout does: abort a game whose first move never came, forfeit one every
-        person has left (`engine.clock.abandoned`), else the policy's `forfeit`, the first
-        legal move, or the stand-in bot's move from what the seat sees."""
+        """What the timeout does: abort a game to a target whose first move never came, forfeit
+        one every person has left (`engine.clock.abandoned`), else the policy's `forfeit`, the
+        first legal move, or the stand-in bot's move from what the seat sees."""
         rules_clock = game.state.rules.clock
         assert rules_clock is not None and game.timing is not None
-        if not game.timing.running:
-            return ABORT
         boards = game.state.rules.boards
+        if not game.timing.running and not boards:
+            return ABORT  # a game of boards (a tournament's table) is played by the stand-in
         if rules_clock.on_timeout == "forfeit" or clock.abandoned(
             rules_clock, game.timing, seat, boards
         ):

@@ -19,6 +19,7 @@ from service.core.players import Players
 from service.core.reads import Reads
 from service.core.rematch import Rematches
 from service.core.reports import Reports
+from service.core.seals import Seals
 from service.core.seats import Seats
 from service.core.signals import Signals
 from service.core.tournaments import Tournaments
@@ -71,7 +72,9 @@ class House:
         self.lobby = Lobby(store)
         budget = settings.bots.budget
         self.endings = Endings(self.journal, self.clocks, self.workers, budget, ring, self.lobby)
-        self.access = Access(self.journal, self.endings, settings.streams.ticket_ttl)
+        tournament_store = TournamentStore(store)
+        seals = Seals(tournament_store)
+        self.access = Access(self.journal, self.endings, seals, settings.streams.ticket_ttl)
         self.reads = Reads(self.access, self.journal, self.clocks, ring, self.players)
         self.moves = Moves(self.access, self.journal, self.clocks, ring)
         self.signals = Signals(self.access, self.journal)
@@ -97,7 +100,7 @@ class House:
             self.players,
         )
         self.tournaments = Tournaments(
-            TournamentStore(store),
+            tournament_store,
             self.creation,
             self.journal,
             self.audits,
@@ -105,4 +108,5 @@ class House:
             ring,
             self.webhooks,
             self.players,
+            settings.tournaments,
         )

@@ -161,7 +161,8 @@ class GameView(View, frozen=True, kw_only=True):
     asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
     seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
     `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
-    (`banks_ms`) and its timeouts in a row (`timeouts`).
+    (`banks_ms`) and its timeouts in a row (`timeouts`). A tournament's table names its
+    `tournament`; its seed shows once its round is over.
     """
 
     game_id: str
@@ -174,6 +175,7 @@ class GameView(View, frozen=True, kw_only=True):
     rematch: str | UnsetType = UNSET
     rated: bool | UnsetType = UNSET
     ratings: tuple[RatingChange, ...] | UnsetType = UNSET
+    tournament: str | UnsetType = UNSET
     deadline: str | UnsetType | None = UNSET
     ms_left: int | UnsetType | None = UNSET
     banks_ms: tuple[int, ...] | UnsetType = UNSET

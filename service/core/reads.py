@@ -43,6 +43,9 @@ class Reads:
         """The game as the token's seat (or a spectator, without a token) may see it."""
         game, seat = await self.access.read_as(game_id, token)
         view = seat_view(game_id, game, seat, self.clocks)
+        over = game.meta.tournament and game.state.status == "finished"
+        if over and not await self.access.sealed(game):  # the round is over: its seed opens
+            view = msgspec.structs.replace(view, seed=game.state.seed)
         if game.state.status == "waiting" and seat is not None and seat == game.meta.creator:
             view = msgspec.structs.replace(view, invites=tuple(self.invites(game_id, game.meta)))
         if game.meta.rated and game.state.status == "finished" and self.players is not None:
@@ -68,7 +71,9 @@ class Reads:
 
     async def score(self, game_id: str) -> ScoreSheet:
         """Every round's breakdown per side, the totals and the winner."""
-        state = (await self.access.load(game_id)).state
+        game = await self.access.load(game_id)
+        await self.access.seals.check(game_id, game)
+        state = game.state
         return ScoreSheet(
             game_id=game_id,
             status=state.status,
@@ -81,7 +86,7 @@ class Reads:
     async def log(self, game_id: str, token: str | None, after: int, limit: int) -> LogPage:
         """A page of the log, redacted for the reader until the game is over."""
         game, seat = await self.access.read_as(game_id, token)
-        finished = game.state.status == "finished"
+        finished = game.state.status == "finished" and not await self.access.sealed(game)
         entries = await self.journal.entries(game_id, game, after, min(limit, MAX_LOG_PAGE))
         rules = game.state.rules
         shown = [visible(e, seat, finished, rules) for e in entries]

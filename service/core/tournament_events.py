@@ -13,14 +13,18 @@ from typing import Any, Final
 
 import msgspec
 
-from engine.tournament import standings
 from service.core.tournament_messages import (
     RoundStartedEvent,
     TableResultEvent,
     TournamentEvent,
     TournamentFinishedEvent,
 )
-from service.ledger.tournament_record import RoundRecord, TableRecord, TournamentRecord, played
+from service.ledger.tournament_record import (
+    RoundRecord,
+    TableRecord,
+    TournamentRecord,
+    standings_of,
+)
 
 decoder: Final = msgspec.json.Decoder(TournamentEvent)
 _encoder: Final = msgspec.json.Encoder()
@@ -64,7 +68,7 @@ def events_between(
     for index, record in enumerate(after.rounds):
         old = before.rounds[index] if index < len(before.rounds) else None
         if old is None:
-            tables = tuple(msgspec.structs.replace(t, results=None) for t in record.tables)
+            tables = tuple(_unscored(t) for t in record.tables)
             made.append(
                 RoundStartedEvent(
                     **common(), round=record.round, boards=record.boards, tables=tables
@@ -74,7 +78,7 @@ def events_between(
             if _scored(table) and (old is None or not _scored(old.tables[number])):
                 made.append(_result(common(), record, number, table))
     if after.status == "finished" and before.status != "finished":
-        final = standings(len(after.entrants), played(after.rounds))
+        final = standings_of(after)
         made.append(TournamentFinishedEvent(**common(), standings=tuple(final), seed=seed))
     return made
 
@@ -92,7 +96,14 @@ def _result(
         b=table.b,
         results=results,
         total=sum(results),
+        matchpoints=table.matchpoints if table.matchpoints is not None else msgspec.UNSET,
+        left=table.left if table.left is not None else msgspec.UNSET,
     )
+
+
+def _unscored(table: TableRecord) -> TableRecord:
+    """A table as its round starts: its entrants and game, no result yet."""
+    return msgspec.structs.replace(table, results=None, points=None, left=None, matchpoints=None)
 
 
 def encoded(events: list[TournamentEvent]) -> list[tuple[int, str, bytes]]:

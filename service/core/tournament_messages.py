@@ -80,6 +80,28 @@ class CreatedTournament(msgspec.Struct, kw_only=True):
     webhook: WebhookSubscription | UnsetType = UNSET
 
 
+EntrantStatus = Literal["playing", "played", "bye", "finished"]
+
+
+class EntrantTable(msgspec.Struct, kw_only=True):
+    """Where an entrant plays now (`GET /v1/tournaments/{id}/table` with its token): its
+    current `round` and, at a table, its `game_id`, `seat` and `boards`. `status`: `playing`
+    (its game runs: `your_turn` says whether it waits for you), `played` (its game is over;
+    the next round opens when every table's is), `bye` (no game this round) or `finished`
+    (the tournament is over). `rank` and `total` are its standing after the rounds scored."""
+
+    tournament_id: str
+    entrant: int
+    status: EntrantStatus
+    round: int
+    game_id: str | UnsetType = UNSET
+    seat: int | UnsetType = UNSET
+    boards: tuple[int, ...] = ()
+    your_turn: bool = False
+    rank: int | UnsetType = UNSET
+    total: int | UnsetType = UNSET
+
+
 class RoundStartedEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="round.started"):
     """A round is paired and its games are open: its boards and tables (entrants `a` and `b`,
     `b` null for a bye; each table's two `game_ids` and their `seats`, seat 0 first)."""
@@ -94,8 +116,10 @@ class RoundStartedEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="rou
 
 
 class TableResultEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="table.result"):
-    """Both games of a table have ended: `a`'s duplicate result on each board and in all
-    (`b`'s is the opposite)."""
+    """A table's result, told when its round is over (every table's at once): on each board
+    `a`'s matchpoints minus `b`'s (`results`) and in all (`total`); each board's matchpoints
+    (`a`'s, `b`'s) and who left the game early (`left`). A tournament of the first format
+    (`pairs`) told `a`'s duplicate result, when both games of the table had ended."""
 
     id: str
     tournament_id: str
@@ -107,6 +131,8 @@ class TableResultEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="tabl
     b: int
     results: tuple[int, ...]
     total: int
+    matchpoints: tuple[tuple[int, int], ...] | UnsetType = UNSET
+    left: int | UnsetType = UNSET
 
 
 class TournamentFinishedEvent(

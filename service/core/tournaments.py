@@ -1,13 +1,17 @@
 """Duplicate tournaments: create one, move it on as its games end, show it, export it.
 
 A round's games are opened through `Creation.place` (so bots, clocks and the log work as in
-any game), two per pairing at once, seats swapped, all with the round's seed and boards
-(docs/tournaments.md). The commit that ends a tournament game indexes it in a due index, and
-the tournament worker (`service.ops.workers.tournament_worker`) tells `ended` of it; when a
-round's last game has ended, `advance` records the results and pairs the next round from the
-pure functions of `engine.tournament`. A worker that dies leaves the entry due again, so
-nothing is stuck, and reading a tournament changes nothing. Game ids are derived from the
-tournament, round, table and play, so two processes advancing at once open each game once,
+any game), one per table, all with the round's seed and boards, so every table plays the
+same deals and no entrant holds both seats of one (docs/tournaments.md). The round is sealed
+while it runs (its games show no card, seed or result but to their own seats:
+`service.core.seals`); it is scored all at once when its last game has ended
+(`engine.matchpoints`), and then everything of it opens.
+
+The commit that ends a tournament game indexes it in a due index, and the tournament worker
+(`service.ops.workers.tournament_worker`) tells `ended` of it; when a round's last game has
+ended, `advance` scores the round and pairs the next one. A worker that dies leaves the entry
+due again, so nothing is stuck, and reading a tournament changes nothing. Game ids are derived
+from the tournament, round and table, so two processes advancing at once open each game once,
 and the document's compare-and-set keeps one record of the round.
 
 Each save appends the events of its change (`service.core.tournament_events`) in the same
@@ -21,6 +25,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Final
 
@@ -28,9 +33,11 @@ import msgspec
 from redis.exceptions import RedisError
 
 import engine
+from engine import matchpoints
+from engine.matchpoints import Played
 from engine.rules import Clock
 from engine.shuffle import commitment, new_server_seed, round_seed, shuffle_key
-from engine.tournament import pairings, round_robin_rounds, standings
+from engine.tournament import round_robin_rounds
 from service.core.commitments import Seeds, committed_seeds, no_lone_client_seed
 from service.core.creation import Creation, Placed
 from service.core.journal import Journal
@@ -41,6 +48,7 @@ from service.core.tournament_messages import (
     CreatedTournament,
     CreateTournament,
     EntrantEntry,
+    EntrantTable,
     EntrantToken,
     TournamentWebhookDeliveries,
 )
@@ -48,7 +56,7 @@ from service.core.verification import Audits
 from service.core.webhooks import Webhooks, listed_deliveries
 from service.errors import ServiceError
 from service.ledger.log import iso, now_ms
-from service.ledger.names import player_names
+from service.ledger.names import player_names, shown_name
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_record import (
@@ -57,14 +65,17 @@ from service.ledger.tournament_record import (
     TableRecord,
     TournamentExport,
     TournamentRecord,
+    TournamentScoring,
     TournamentView,
     board_numbers,
-    played,
+    played_game,
+    played_tables,
     round_of,
-    table_results,
+    scored_tables,
+    standings_of,
     tournament_message,
 )
-from service.settings import secret_hash
+from service.settings import TournamentSettings, secret_hash
 from service.store import keys
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
@@ -118,6 +129,32 @@ def entrant_of(number: int, entry: EntrantEntry, name: str) -> EntrantRecord:
     return EntrantRecord(entrant=number, name=name, bot=bot, player_id=player_id)
 
 
+Admit = Callable[[int, bool], Awaitable[None]]
+"""Counts the games a new tournament will open (and whether only bots play them) against the
+creation limits; raises when they do not fit."""
+
+
+async def admitted(games: int, bots_only: bool) -> None:
+    """No limit: every tournament is admitted."""
+
+
+def check_bounds(request: CreateTournament, bounds: TournamentSettings) -> None:
+    """Refuse more entrants, rounds or boards than the server's settings allow (422)."""
+    for field, given, most in (
+        ("entrants", len(request.entrants), bounds.max_entrants),
+        ("rounds", request.rounds, bounds.max_rounds),
+        ("boards", request.boards, bounds.max_boards),
+    ):
+        if given > most:
+            setting = f"ESCOPA_TOURNAMENT_MAX_{field.upper()}"
+            raise ServiceError(
+                "tournament/too_large",
+                422,
+                f"{given} {field}: this server takes at most {most} ({setting})",
+                field=field,
+            )
+
+
 def check_rounds(request: CreateTournament, entrants: int) -> None:
     """Refuse a number of rounds the pairing cannot play (422 naming the bound)."""
     if request.pairing == "round_robin":
@@ -159,9 +196,13 @@ def view_of(kept: StoredTournament) -> TournamentView:
     """What anyone may see: the record, the standings so far, the seed once it is over."""
     record = kept.record
     fields = msgspec.structs.asdict(record)
-    table = standings(len(record.entrants), played(record.rounds))
     seed = kept.seed if record.status == "finished" else msgspec.UNSET
-    return TournamentView(**fields, standings=tuple(table), seed=seed)
+    return TournamentView(**fields, standings=tuple(standings_of(record)), seed=seed)
+
+
+def scoring_for(entrants: int) -> TournamentScoring:
+    """Matchpoints with two tables a round or more; a lone table (2 or 3 entrants): plain."""
+    return "matchpoints" if entrants >= 4 else "plain"
 
 
 def not_finished(tournament_id: str) -> ServiceError:
@@ -185,7 +226,9 @@ class Tournaments:
         ring: KeyRing,
         webhooks: Webhooks,
         players: Players | None = None,
+        bounds: TournamentSettings | None = None,
     ) -> None:
+        self.bounds = bounds or TournamentSettings()
         self.players = players
         """Settles a rated tournament's tables (`service.core.rated_tables`)."""
         self.store = store
@@ -199,23 +242,30 @@ class Tournaments:
 
     # --- creating --------------------------------------------------------------------------
 
-    async def create(self, request: CreateTournament, api_key: str | None) -> CreatedTournament:
-        """Check the request, draw or take the seed, store the tournament, open round 1. Its
-        webhook: the request's (its secret answered once), or else the one the API key names."""
+    async def create(
+        self, request: CreateTournament, api_key: str | None, admit: Admit = admitted
+    ) -> CreatedTournament:
+        """Check the request, count the games it will open (`admit`: the creation limit),
+        draw or take the seed, store the tournament, open round 1. Its webhook: the
+        request's (its secret answered once), or else the one the API key names."""
         hook, shown = await self.webhooks.for_game(request.webhook, api_key, "tournament")
-        names = list(player_names([e.name for e in request.entrants]))
+        name = shown_name(request.name, "name")
+        names = list(player_names([e.name for e in request.entrants], "entrants"))
         entrants = tuple(entrant_of(n, e, names[n]) for n, e in enumerate(request.entrants))
+        check_bounds(request, self.bounds)
         check_rounds(request, len(entrants))
         people = any(e.bot is None for e in entrants)
         rules = tournament_rules(request, people)
+        rated = rated_entrants(entrants, request.preset, api_key) if request.rated else None
+        await admit(request.rounds * (len(entrants) // 2), not people)
         tournament_id = secrets.token_hex(12)
         seeds = await self._seeds(request, tournament_id)
-        rated = rated_entrants(entrants, request.preset, api_key) if request.rated else None
         tokens = {e.entrant: secrets.token_urlsafe(32) for e in entrants if e.bot is None}
         record = TournamentRecord(
             tournament_id=tournament_id,
-            name=request.name,
+            name=name,
             status="waiting",
+            scoring=scoring_for(len(entrants)),
             preset=request.preset,
             rules=rules,
             pairing=request.pairing,
@@ -272,7 +322,8 @@ class Tournaments:
         return view_of(kept)
 
     async def export(self, tournament_id: str) -> TournamentExport:
-        """The finished tournament as one signed document: its view and every game's export."""
+        """The finished tournament as one signed document: its view and every game's export
+        (each one's seed, open once its round is over)."""
         kept, _ = await self.load(tournament_id)
         if kept.record.status != "finished":
             raise not_finished(tournament_id)
@@ -283,6 +334,39 @@ class Tournaments:
         body = TournamentExport(tournament=view, games=games, ratings=ratings)
         signed = self.ring.sign(tournament_message(tournament_id, unsigned(body)))
         return msgspec.structs.replace(body, signature=signed)
+
+    async def table(self, tournament_id: str, token: str | None) -> EntrantTable:
+        """Where the token's entrant plays now, and its standing."""
+        kept, _ = await self.load(tournament_id)
+        entrant = token_entrant(kept, token)
+        record = kept.record
+        placed = {s.entrant: s for s in standings_of(record) if s.rounds}
+        standing = placed.get(entrant)
+        shown = EntrantTable(
+            tournament_id=tournament_id,
+            entrant=entrant,
+            status="finished",
+            round=len(record.rounds),
+            rank=standing.rank if standing else msgspec.UNSET,
+            total=standing.total if standing else msgspec.UNSET,
+        )
+        if record.status == "finished" or not record.rounds:
+            return shown
+        last = record.rounds[-1]
+        table = next(t for t in last.tables if entrant in (t.a, t.b))
+        if table.b is None:
+            return msgspec.structs.replace(shown, status="bye")
+        (game_id,) = table.game_ids[:1]
+        seat = 0 if table.a == entrant else 1
+        state = (await self.journal.read(game_id)).state
+        return msgspec.structs.replace(
+            shown,
+            status="played" if state.status == "finished" else "playing",
+            game_id=game_id,
+            seat=seat,
+            boards=last.boards,
+            your_turn=engine.current_seat(state) == seat,
+        )
 
     async def deliveries(
         self, tournament_id: str, token: str | None, key: str | None
@@ -322,8 +406,8 @@ class Tournaments:
             await self.advance(tournament_id)
 
     async def advance(self, tournament_id: str) -> StoredTournament:
-        """Record the results of a round whose games all ended, then open the next round or
-        finish; the tournament as it then is."""
+        """Score a round whose games all ended, then open the next round or finish; the
+        tournament as it then is."""
         for _ in range(TRIES):
             kept, version = await self.load(tournament_id)
             moved = await self._moved(kept)
@@ -332,7 +416,10 @@ class Tournaments:
             told = events_between(kept.record, moved.record, kept.seed, iso(now_ms()))
             await self._deliveries_due(kept)
             document = msgspec.msgpack.encode(moved)
-            if await self.store.save(tournament_id, document, version, encoded(told)):
+            sealed = sealed_round(moved.record)
+            if await self.store.save(
+                tournament_id, document, version, encoded(told), sealed=sealed
+            ):
                 with suppress(RedisError, ServiceError):  # best effort: the mark before holds
                     await self._deliveries_due(kept)
                 kept = moved
@@ -353,8 +440,8 @@ class Tournaments:
             await self.hooks_due.touch(keys.TOURNAMENT_SUBJECT + kept.record.tournament_id)
 
     async def _moved(self, kept: StoredTournament) -> StoredTournament | None:
-        """The tournament one step on (results recorded, a round opened, or finished), or
-        None when it waits for games."""
+        """The tournament one step on (a round scored, a round opened, or finished), or None
+        when it waits for games."""
         record = kept.record
         if record.status == "finished":
             return None
@@ -362,8 +449,8 @@ class Tournaments:
             return await self._opened(kept, 1)
         last = record.rounds[-1]
         if not _round_done(record):
-            tables = await self._results(record.boards, last)
-            if tables == last.tables:
+            tables = await self._scored(record.boards, last)
+            if tables is None:
                 return None
             await settle_tables(self.players, record, last, tables)  # before they are recorded
             rounds = (*record.rounds[:-1], msgspec.structs.replace(last, tables=tables))
@@ -372,48 +459,59 @@ class Tournaments:
             return _with(kept, status="finished")
         return await self._opened(kept, last.round + 1)
 
-    async def _results(self, boards: int, last: RoundRecord) -> tuple[TableRecord, ...]:
-        """The round's tables with the results of those whose two games have ended."""
-        return tuple([await self._result(boards, table) for table in last.tables])
+    async def _scored(self, boards: int, last: RoundRecord) -> tuple[TableRecord, ...] | None:
+        """The round's tables scored, once every one of its games has ended (else None)."""
+        tables: list[Played] = []
+        for table in last.tables:
+            if table.b is None:
+                tables.append(Played(a=table.a))
+                continue
+            played = await self._played(table)
+            if played is None:
+                return None
+            tables.append(played)
+        return scored_tables(tables, boards, [t.game_ids for t in last.tables])
 
-    async def _result(self, boards: int, table: TableRecord) -> TableRecord:
-        """The table with its results once its two games have ended."""
-        if table.results is not None or table.b is None:
-            return table
-        first, second = [(await self.journal.read(g)).state for g in table.game_ids]
-        if first.status != "finished" or second.status != "finished":
-            return table
-        results = table_results(first.rounds, second.rounds, boards)
-        return msgspec.structs.replace(table, results=results)
+    async def _played(self, table: TableRecord) -> Played | None:
+        """A table's game as played once it has ended: each board's points, who left it."""
+        (game_id,) = table.game_ids
+        game = await self.journal.read(game_id)
+        if game.state.status != "finished":
+            return None
+        entries = await self.journal.entries(game_id, game, 0, game.version)
+        a, b = table.seats[0]
+        return played_game(entries, (a, b))
 
     async def _opened(self, kept: StoredTournament, round_no: int) -> StoredTournament:
-        """The tournament with round `round_no` paired and its games opened."""
+        """The tournament with round `round_no` paired, seated and its games opened."""
         record = kept.record
         n = len(record.entrants)
-        pairs = pairings(record.pairing, kept.shuffle_key, round_no, n, played(record.rounds))
+        before = played_tables(record.rounds)
+        tables = matchpoints.pairings(
+            record.pairing, kept.shuffle_key, round_no, n, before, record.boards
+        )
         boards = board_numbers(round_no, record.boards)
         rules = msgspec.structs.replace(record.rules, boards=record.boards, first_board=boards[0])
         seed = round_seed(kept.shuffle_key, round_no)
-        tables: list[TableRecord] = []
+        recorded: list[TableRecord] = []
         placing: list[Placed] = []
-        for number, pair in enumerate(pairs):
-            if pair.b is None:
-                tables.append(TableRecord(a=pair.a))
+        for number, table in enumerate(tables):
+            if table.b is None:
+                recorded.append(TableRecord(a=table.a))
                 continue
-            seats = ((pair.a, pair.b), (pair.b, pair.a))
-            ids = tuple(game_id_of(record.tournament_id, round_no, number, p) for p in (0, 1))
-            tables.append(TableRecord(a=pair.a, b=pair.b, game_ids=ids, seats=seats))
-            for play in (0, 1):
-                placed_seats = self._seats(kept, seats[play])
-                placing.append(
-                    Placed(ids[play], rules, placed_seats, seed, kept.key, record.tournament_id)
-                )
+            seats = (table.a, table.b)
+            game_id = game_id_of(record.tournament_id, round_no, number, 0)
+            recorded.append(TableRecord(a=table.a, b=table.b, game_ids=(game_id,), seats=(seats,)))
+            placed_seats = self._seats(kept, seats)
+            placing.append(
+                Placed(game_id, rules, placed_seats, seed, kept.key, record.tournament_id)
+            )
         await self.store.expect(record.tournament_id, round_no, len(placing))
         for start in range(0, len(placing), OPENED_AT_ONCE):
             await asyncio.gather(
                 *(self.creation.place(p) for p in placing[start : start + OPENED_AT_ONCE])
             )
-        opened = RoundRecord(round=round_no, boards=boards, tables=tuple(tables))
+        opened = RoundRecord(round=round_no, boards=boards, tables=tuple(recorded))
         return _with(kept, status="running", rounds=(*record.rounds, opened))
 
     def _seats(self, kept: StoredTournament, entrants: tuple[int, int]) -> tuple[SeatMeta, ...]:
@@ -426,6 +524,14 @@ class Tournaments:
             else:
                 found.append(SeatMeta(entrant.name, kept.token_hashes[e]))
         return tuple(found)
+
+
+def sealed_round(record: TournamentRecord) -> int:
+    """The round whose games are sealed now: the last one opened until it is scored (0:
+    none)."""
+    if record.status == "finished" or not record.rounds or _round_done(record):
+        return 0
+    return record.rounds[-1].round
 
 
 def token_entrant(kept: StoredTournament, token: str | None) -> int:

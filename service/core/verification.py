@@ -62,6 +62,7 @@ class Audits:
         game = await self.access.load(game_id)
         if game.state.status != "finished":
             raise not_finished(game_id)
+        await self.access.seals.check(game_id, game)
         entries = await self.journal.entries(game_id, game, 0, game.version, fresh)
         return game, entries
 

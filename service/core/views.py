@@ -26,6 +26,8 @@ def game_view(
     """The wire view of a game for `seat` (None: a spectator), built from the engine's view."""
     seen = engine.view(state, seat)
     finished = state.status == "finished"
+    if meta.tournament:  # a round's seed: shown by a read once the round is over (`Reads`)
+        seen = msgspec.structs.replace(seen, seed=None)
     return GameView(
         **msgspec.structs.asdict(seen),
         game_id=game_id,
@@ -36,6 +38,7 @@ def game_view(
         lobby=True if meta.lobby and state.status == "waiting" else UNSET,
         rematch=meta.rematch if meta.rematch is not None else UNSET,
         rated=True if meta.rated else UNSET,
+        tournament=meta.tournament or UNSET,
     )
 
 

@@ -12,9 +12,11 @@ window gone, the rate is `p * (1 - f) + c`. Refused requests count too, so a cli
 ignores `Retry-After` stays limited.
 
 Creating a game or a commitment stores something for days, so those requests also count
-against a lower limit of their own (`ESCOPA_CREATE_RATE_LIMIT`), per address and per key. A
-replay costs what it replays: its moves count against `ESCOPA_REPLAY_RATE_LIMIT` (moves per
-window), once the body is read.
+against a lower limit of their own (`ESCOPA_CREATE_RATE_LIMIT`), per address and per key; a
+tournament counts every game it will ever open, once its body is read (one that could never
+fit is refused 422), and on a server without keys a tournament of bots alone also counts
+against `ESCOPA_BOT_TOURNAMENT_RATE_LIMIT`. A replay costs what it replays: its moves count
+against `ESCOPA_REPLAY_RATE_LIMIT` (moves per window), once the body is read.
 
 Routes whose OpenAPI security names `apiKey` (creating games, commitments, replays) need a valid
 `X-API-Key` when the server has keys (`ESCOPA_API_KEYS`): none is 401 `auth/api_key_required`,
@@ -60,6 +62,12 @@ GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
 CREATING: Final = frozenset({"createGame", "createCommitment"})
 """The operations that store a new game or commitment: they count against the creation limit."""
+CREATION_COST: Final = "creation_cost"
+"""The `opt` flag of a route whose creations are counted once its body is read (a tournament
+counts each game it will open)."""
+CREATION_ADMISSION: Final = "escopa.admit_creation"
+"""Where such a route finds its deferred count: `await admit(games, bots_only)`."""
+Admission = Callable[[int, bool], Awaitable[None]]
 API_KEY_OPTIONAL: Final = "api_key_optional"
 """The `opt` flag of a route an API key may authorize but need not (a seat's token may)."""
 
@@ -133,6 +141,15 @@ class RateLimiter:
         return (1 - elapsed + fits_at) * self.window
 
 
+def too_many_games(games: int, limit: RateLimiter) -> ServiceError:
+    return ServiceError(
+        "tournament/too_many_games",
+        422,
+        f"this tournament would open {games} games, more than the {limit.limit} the creation "
+        f"limit allows in {limit.window:g} s: fewer entrants or rounds",
+    )
+
+
 def needs_key(handler: HTTPRouteHandler) -> bool:
     """Whether the route's OpenAPI security names the API key (and it is not optional)."""
     if handler.opt.get(API_KEY_OPTIONAL):
@@ -165,6 +182,16 @@ async def _admitted() -> None:
     return None
 
 
+def creation_admission(scope: Scope) -> Admission:
+    """What a tournament route awaits with the games it will open: the creation limit's count."""
+    admit: Admission | None = scope.get("state", {}).get(CREATION_ADMISSION)
+    return admit if admit is not None else _open
+
+
+async def _open(games: int, bots_only: bool) -> None:
+    return None
+
+
 def replay_admission(scope: Scope) -> Callable[[int], Awaitable[None]]:
     """What a replay route awaits with its count of moves: the replay limit's count, if any."""
     admit: Callable[[int], Awaitable[None]] | None = scope.get("state", {}).get(REPLAY_ADMISSION)
@@ -193,6 +220,7 @@ class Guard:
         self.creation = RateLimiter.of(limits.creations)
         self.hints = RateLimiter.of(limits.hints)
         self.replays = RateLimiter.of(limits.replays)
+        self.bot_tournaments = RateLimiter.of(settings.tournaments.bots_only)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == ScopeType.HTTP and scope["path"].startswith(GUARDED_PREFIX):
@@ -219,6 +247,9 @@ class Guard:
         if self.hints is not None and hints(handler):
             admit = partial(self.admit_hint, self.hints, store, clients)
             scope.setdefault("state", {})[HINT_ADMISSION] = admit
+        if isinstance(handler, HTTPRouteHandler) and handler.opt.get(CREATION_COST):
+            admit = partial(self.admit_creation, store, clients)
+            scope.setdefault("state", {})[CREATION_ADMISSION] = admit
         if self.replays is not None and costs(handler):
             counted = partial(self.admit_replay, self.replays, store, clients)
             scope.setdefault("state", {})[REPLAY_ADMISSION] = counted
@@ -236,6 +267,25 @@ class Guard:
         wait = await limiter.hit(store, [(f"h{k}", c) for k, c in clients], time.time())
         if wait:
             raise rate_limited(wait, "hints")
+
+    async def admit_creation(
+        self, store: GameStore, clients: list[tuple[str, str]], games: int, bots_only: bool
+    ) -> None:
+        """Count the games a tournament will open against the creation limit (422 when they
+        could never fit in its window, 429 when they do not fit now), and on a server without
+        keys a tournament of bots alone against its own limit."""
+        if self.creation is not None:
+            if games > self.creation.limit:
+                raise too_many_games(games, self.creation)
+            counted = [(f"c{k}", c) for k, c in clients]
+            wait = await self.creation.hit(store, counted, time.time(), games)
+            if wait:
+                raise rate_limited(wait, "creations")
+        if bots_only and not self.hashes and self.bot_tournaments is not None:
+            counted = [(f"b{k}", c) for k, c in clients]
+            wait = await self.bot_tournaments.hit(store, counted, time.time())
+            if wait:
+                raise rate_limited(wait, "tournaments of bots alone")
 
     @staticmethod
     async def admit_replay(

@@ -253,6 +253,7 @@ class Streams:
         archived = game.archived.records if game.archived is not None else None
         tail = LogTail(self.client, game_id, block, settings.redis.timeout, start, archived)
         rules = game.state.rules
+        sealed = following.sealed  # its seats see it as running until the round is over
         finished = game.state.status == "finished"
         waits = rematch and game.meta.rematch is None  # for a rematch yet to be offered
         try:
@@ -274,7 +275,7 @@ class Streams:
                     gone = reader is not None and entry.seq > held_at and reseats(entry, reader)
                     if gone and entry.type != "left":
                         return  # another holder's entry: not the reader's to see
-                    yield visible(entry, reader, finished, rules)
+                    yield visible(entry, reader, finished and not sealed, rules)
                     if self.metrics is not None:
                         self.metrics.events.inc()
                     if gone:

@@ -446,11 +446,12 @@ class _Audit:
                 "time",
                 f"the timeout came at {entry.time}, before its deadline {entry.deadline}",
             )
-        if not timing.running:
-            if entry.move != ABORT:
+        if not timing.running:  # the deadline is the service's first-move timeout, not logged
+            if entry.move == ABORT:
+                return
+            if not before.rules.boards:
                 raise _fail(seq, "clock", "move", "before any own move a timeout only aborts")
-            return
-        if named != due:
+        elif named != due:
             shown = iso(due) if due is not None else "none"
             raise _fail(
                 seq, "clock", "deadline", f"deadline {entry.deadline} is not the replayed {shown}"

@@ -77,12 +77,14 @@ def name_key(name: str) -> str:
 
 
 def shown_name(given: str, field: str) -> str:
-    """`given` in NFC, if it can be shown; else `ServiceError` naming `field`: 400 for what the
-    schema's pattern refuses, 422 `name/invisible` for a name that shows nothing."""
+    """`given` in NFC, if it can be shown; else `ServiceError` naming `field`: 422
+    `name/invalid` for what the schema's pattern refuses (a name given where no pattern
+    checked it first: a tournament's, its entrants'), 422 `name/invisible` for a name that
+    shows nothing."""
     name = unicodedata.normalize("NFC", given)
     reason = unfit(name)
     if reason is not None:
-        raise ServiceError("request/invalid", 400, f"{field}: {reason}", field=field)
+        raise ServiceError("name/invalid", 422, f"{field}: {reason}", field=field)
     if not shows_something(name):
         raise ServiceError(
             "name/invisible",
@@ -101,13 +103,13 @@ def lookalike(name: str, others: Sequence[str]) -> int | None:
     return same[0] if same else None
 
 
-def player_names(names: Sequence[str]) -> tuple[str, ...]:
-    """The seats' names in NFC (open seats: empty); `ServiceError` naming the seat for a name
-    that cannot be shown (`shown_name`), or that looks the same as an earlier seat's (422
-    `name/lookalike`): a seat could pass for another."""
+def player_names(names: Sequence[str], where: str = "players") -> tuple[str, ...]:
+    """The seats' names in NFC (open seats: empty); `ServiceError` naming the seat (as
+    `where[n]`) for a name that cannot be shown (`shown_name`), or that looks the same as an
+    earlier seat's (422 `name/lookalike`): a seat could pass for another."""
     kept: list[str] = []
     for seat, given in enumerate(names):
-        field = f"players[{seat}]"
+        field = f"{where}[{seat}]"
         name = shown_name(given, field) if given else ""
         same = lookalike(name, kept) if name else None
         if same is not None:

@@ -2,12 +2,14 @@
 
 In order, and the first check that does not hold is the answer (docs/tournaments.md):
 the document's shape; its signature (with keys given); the seed against its commitment;
-then round by round the pairings, recomputed from the results before them and the key; each
-table's two games: both present, each game's own audit (chain, seed, replay, end, signature),
-each dealt from the round's seed and boards with the table's seats; the table's results,
-recomputed from the games' scored rounds; the standings, recomputed; finally a rated
-tournament's tables' ratings: each table's after is the rating function's of its before and its
-results (the chain from table to table, across other games, is `escopa ratings --recompute`'s).
+then round by round the pairings (and, with matchpoints, the seats), recomputed from the
+results before them and the key; each table's games (one; two in the first format): present,
+each game's own audit (chain, seed, replay, end, signature), each dealt from the round's seed
+and boards with the table's seats; the tables' results, recomputed from the games' scored
+rounds (matchpoints: from every table of the round, with who left early); the standings,
+recomputed; finally a rated tournament's tables' ratings: each table's after is the rating
+function's of its before and its results (the chain from table to table, across other games,
+is `escopa ratings --recompute`'s). Both formats audit: `escopa-tournament-v2` and v1.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from typing import Any, Literal
 import msgspec
 from cryptography.exceptions import InvalidSignature
 
+from engine import matchpoints
 from engine.events import RoundEnded
+from engine.matchpoints import Played
 from engine.scoring import RoundScore
 from engine.shuffle import commitment, round_seed, shuffle_key
-from engine.tournament import Table, pairings, standings
+from engine.tournament import Table, pairings
 from service.ledger.audit import AuditFailure, SignatureState, anchored, audit_entries
 from service.ledger.chain import LogEntry
 from service.ledger.export import read_document
@@ -29,13 +33,17 @@ from service.ledger.ratings import LadderRating, Rating, rated, table_outcome
 from service.ledger.signatures import HeadSignature, PublicKeys, unb64
 from service.ledger.tournament_record import (
     TOURNAMENT_FORMAT,
+    TOURNAMENT_FORMAT_V1,
     RoundRecord,
     TableRatings,
     TableRecord,
     TournamentExport,
     TournamentView,
     board_numbers,
+    played_game,
+    scored_tables,
     settlement_id,
+    standings_of,
     table_results,
     tournament_message,
 )
@@ -80,7 +88,10 @@ def _broke(kind: TournamentFailureKind, reason: str, **where: Any) -> _Broke:
 
 def is_tournament(document: object) -> bool:
     """Whether a decoded document is a tournament export (else perhaps a game's)."""
-    return isinstance(document, dict) and document.get("format") == TOURNAMENT_FORMAT
+    return isinstance(document, dict) and document.get("format") in FORMATS
+
+
+FORMATS = (TOURNAMENT_FORMAT, TOURNAMENT_FORMAT_V1)
 
 
 def audit_tournament(data: bytes, keys: PublicKeys | None = None) -> TournamentAuditReport:
@@ -88,7 +99,8 @@ def audit_tournament(data: bytes, keys: PublicKeys | None = None) -> TournamentA
     try:
         raw = read_document(data)
         if not is_tournament(raw):
-            raise _broke("format", f"not a tournament export: `format` is not {TOURNAMENT_FORMAT}")
+            named = " or ".join(FORMATS)
+            raise _broke("format", f"not a tournament export: `format` is not {named}")
         try:
             export = msgspec.convert(raw, TournamentExport)
         except msgspec.ValidationError as error:
@@ -129,8 +141,9 @@ def _signature(
             "signature", f"signed by key {signed.key_id!r}, not a key given (known: {known})"
         )
     body = {name: value for name, value in raw.items() if name != "signature"}
+    message = tournament_message(_id_of(raw) or "", body, export.format)
     try:
-        key.verify(unb64(signed.signature), tournament_message(_id_of(raw) or "", body))
+        key.verify(unb64(signed.signature), message)
     except (InvalidSignature, ValueError):
         raise _broke(
             "signature",
@@ -168,12 +181,19 @@ class _Tournament:
         if commitment(view.seed) != view.seed_commitment:
             raise _broke("seed", "sha256(seed) is not the tournament's seed_commitment")
         key = shuffle_key(view.seed, view.client_seed)
-        done: list[list[Table]] = []
-        for record in view.rounds:
-            self._round(key, record, done)
-        if len(done) != view.round_count:
-            raise _broke("results", f"{len(done)} rounds played, not {view.round_count}")
-        again = tuple(standings(len(view.entrants), done))
+        if view.scoring == "pairs":
+            done: list[list[Table]] = []
+            for record in view.rounds:
+                self._round(key, record, done)
+            count = len(done)
+        else:
+            seated: list[list[Played]] = []
+            for record in view.rounds:
+                self._scored_round(key, record, seated)
+            count = len(seated)
+        if count != view.round_count:
+            raise _broke("results", f"{count} rounds played, not {view.round_count}")
+        again = tuple(standings_of(view))
         if again != view.standings:
             raise _broke("standings", "the standings are not the ones the results give")
         self._ratings()
@@ -235,6 +255,60 @@ class _Tournament:
         tables = [self._table(seed, round_no, number, t) for number, t in enumerate(record.tables)]
         done.append(tables)
 
+    def _scored_round(self, key: bytes, record: RoundRecord, done: list[list[Played]]) -> None:
+        """A round of one game a table: its boards, its tables as the pairing and the seating
+        give them, every game, then every table's score recomputed from all of them."""
+        view, round_no = self.view, record.round
+        if round_no != len(done) + 1:
+            raise _broke("pairing", "rounds are missing or out of order", round=round_no)
+        boards = board_numbers(round_no, view.boards)
+        if record.boards != boards:
+            raise _broke("deal", f"round {round_no} deals boards {boards}", round=round_no)
+        n = len(view.entrants)
+        expected = matchpoints.pairings(view.pairing, key, round_no, n, done, view.boards)
+        given = [(t.a, t.b) for t in record.tables]
+        for number, table in enumerate(expected):
+            if number >= len(given) or given[number] != (table.a, table.b):
+                shown = given[number] if number < len(given) else "nothing"
+                raise _broke(
+                    "pairing",
+                    f"table {number} seats {shown}; the pairing rules give ({table.a}, "
+                    f"{table.b}) (seat 0 first)",
+                    round=round_no,
+                    table=number,
+                )
+        if len(given) != len(expected):
+            raise _broke("pairing", "more tables than the pairing rules give", round=round_no)
+        seed = round_seed(key, round_no)
+        tables = [self._played(seed, round_no, i, t) for i, t in enumerate(record.tables)]
+        again = scored_tables(tables, view.boards, [t.game_ids for t in record.tables])
+        for number, (kept, scored) in enumerate(zip(record.tables, again, strict=True)):
+            if kept != scored:
+                raise _broke(
+                    "results",
+                    f"table {number}'s games give matchpoints {_list(scored.matchpoints)} and "
+                    f"results {_list(scored.results)}, not {_list(kept.matchpoints)} and "
+                    f"{_list(kept.results)}",
+                    round=round_no,
+                    table=number,
+                )
+        done.append(tables)
+
+    def _played(self, seed: str, round_no: int, number: int, table: TableRecord) -> Played:
+        """A table's one game audited and as it was played (a bye: none)."""
+        where: dict[str, Any] = {"round": round_no, "table": number}
+        if table.b is None:
+            if table.game_ids:
+                raise _broke("results", "a bye has no game", **where)
+            return Played(a=table.a)
+        seats = (table.a, table.b)
+        if table.seats != (seats,) or len(table.game_ids) != 1:
+            raise _broke("pairing", "a table plays one game, seats [a, b]", **where)
+        (game_id,) = table.game_ids
+        self._game(seed, round_no, game_id, seats, where)
+        entries = msgspec.convert(self.games[game_id]["entries"], list[LogEntry])
+        return played_game(entries, seats)
+
     def _table(self, seed: str, round_no: int, number: int, table: TableRecord) -> Table:
         where: dict[str, Any] = {"round": round_no, "table": number}
         if table.b is None:
@@ -293,3 +367,7 @@ class _Tournament:
 
 def _rating(shown: LadderRating) -> Rating:
     return Rating(shown.mu, shown.sigma, shown.games, shown.wins)
+
+
+def _list(found: object) -> object:
+    return list(found) if isinstance(found, tuple) else found

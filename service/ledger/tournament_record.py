@@ -1,5 +1,9 @@
 """A duplicate tournament as recorded, shown and exported: its entrants, its rounds with their
-tables and games, and how a table's duplicate results come from its two games' boards.
+tables and games, and how a table's results come from its games' boards.
+
+Two formats: `escopa-tournament-v2` (one game a table, matchpoints across the round's tables:
+`engine.matchpoints`) for every tournament made now, and `escopa-tournament-v1` (a pairing's
+two games of the same boards, seats swapped: `engine.tournament`), whose exports still audit.
 
 Pure: the service stores and shows these shapes, the export carries them, and the audit
 (`service.ledger.tournament_audit`) recomputes them from the games alone (docs/tournaments.md).
@@ -16,16 +20,26 @@ from msgspec import UNSET, UnsetType
 
 import engine
 from bots.levels import BotLevel
-from engine.scoring import RoundScore
+from engine import matchpoints
+from engine.events import MatchEnded, RoundEnded
+from engine.matchpoints import Played, Points
+from engine.scoring import Outcome, RoundScore
 from engine.state import canonical_json
 from engine.tournament import PairingKind, Standing, Table, duplicate_result
-from service.ledger.chain import RatedInfo
+from engine.tournament import standings as pair_standings
+from service.ledger.chain import LogEntry, RatedInfo
 from service.ledger.export import Export
 from service.ledger.ratings import RatingChange
 from service.ledger.signatures import HeadSignature
 
-TOURNAMENT_FORMAT: Final = "escopa-tournament-v1"
+TOURNAMENT_FORMAT_V1: Final = "escopa-tournament-v1"
+TOURNAMENT_FORMAT: Final = "escopa-tournament-v2"
+TournamentFormat = Literal["escopa-tournament-v1", "escopa-tournament-v2"]
 TournamentStatus = Literal["waiting", "running", "finished"]
+TournamentScoring = Literal["pairs", "matchpoints", "plain"]
+"""How results are scored: `matchpoints` (one game a table, compared across the round's
+tables), `plain` (one game a table, a lone table: 2 to each board's winner), or `pairs` (the
+first format's two games a pairing, seats swapped)."""
 
 
 class EntrantRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -39,14 +53,22 @@ class EntrantRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
 
 
 class TableRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A pairing of a round: `a` against `b` (null: `a`'s bye); its two games, seat 0 first in
-    each (`seats`: `[a, b]` then `[b, a]`); `a`'s duplicate result per board once both ended."""
+    """A table of a round: `a` against `b` (null: `a`'s bye), its games with their `seats`
+    (entrants, seat 0 first) and, once the round is over, per board `a`'s result (`results`).
+
+    Matchpoints (and plain scoring): one game, `a` at seat 0; `points` each board's round points
+    by seat (null: never reached), `left` the entrant who left the game early, `matchpoints`
+    each board's (`a`'s, `b`'s) and `results` their difference. Pairs (the first format): two
+    games, `[a, b]` then `[b, a]`; `results` `a`'s duplicate result per board."""
 
     a: int
     b: int | None = None
     game_ids: tuple[str, ...] = ()
     seats: tuple[tuple[int, ...], ...] = ()
     results: tuple[int, ...] | None = None
+    points: tuple[Points | None, ...] | None = None
+    left: int | None = None
+    matchpoints: tuple[Points, ...] | None = None
 
 
 class RoundRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,6 +87,7 @@ class TournamentRecord(msgspec.Struct, frozen=True, kw_only=True):
     tournament_id: str
     name: str
     status: TournamentStatus
+    scoring: TournamentScoring = "pairs"
     preset: str
     rules: engine.Rules
     pairing: PairingKind
@@ -105,7 +128,7 @@ class TournamentExport(msgspec.Struct, frozen=True, kw_only=True):
     a rated tournament's tables' ratings, and the service's signature of them all
     (`tournament_message`)."""
 
-    format: Literal["escopa-tournament-v1"] = TOURNAMENT_FORMAT
+    format: TournamentFormat = TOURNAMENT_FORMAT
     tournament: TournamentView
     games: tuple[Export, ...]
     ratings: tuple[TableRatings, ...] = ()
@@ -122,11 +145,13 @@ def settled_table(settled: str) -> str | None:
     return settled.split(".", 1)[0] if "." in settled else None
 
 
-def tournament_message(tournament_id: str, body: object) -> bytes:
-    """The bytes a tournament export's signature signs: `escopa-tournament-v1:{id}:{sha256}`
-    of the canonical JSON of the document without its `signature`."""
+def tournament_message(
+    tournament_id: str, body: object, version: TournamentFormat = TOURNAMENT_FORMAT
+) -> bytes:
+    """The bytes a tournament export's signature signs: `{format}:{id}:{sha256}` of the
+    canonical JSON of the document without its `signature`."""
     digest = hashlib.sha256(canonical_json(body)).hexdigest()
-    return f"{TOURNAMENT_FORMAT}:{tournament_id}:{digest}".encode("ascii")
+    return f"{version}:{tournament_id}:{digest}".encode("ascii")
 
 
 def board_numbers(round_no: int, boards: int) -> tuple[int, ...]:
@@ -161,3 +186,77 @@ def played(rounds: Sequence[RoundRecord]) -> list[list[Table]]:
             break
         done.append(tables)
     return done
+
+
+def played_tables(rounds: Sequence[RoundRecord]) -> list[list[Played]]:
+    """The rounds whose every table has its results, as `engine.matchpoints` takes them."""
+    done = []
+    for record in rounds:
+        if any(t.b is not None and t.results is None for t in record.tables):
+            break
+        done.append(
+            [Played(a=t.a, b=t.b, points=t.points or (), left=t.left) for t in record.tables]
+        )
+    return done
+
+
+def standings_of(record: TournamentRecord) -> list[Standing]:
+    """The standings after the rounds played, as the tournament's scoring ranks them."""
+    entrants = len(record.entrants)
+    if record.scoring == "pairs":
+        return pair_standings(entrants, played(record.rounds))
+    return matchpoints.standings(entrants, played_tables(record.rounds), record.boards)
+
+
+def scored_tables(
+    tables: Sequence[Played], boards: int, game_ids: Sequence[tuple[str, ...]]
+) -> tuple[TableRecord, ...]:
+    """A round's tables once all its games are over, with their matchpoints and results."""
+    found = []
+    scored = matchpoints.table_matchpoints(tables, boards)
+    for table, mps, ids in zip(tables, scored, game_ids, strict=True):
+        if table.b is None or mps is None:
+            found.append(TableRecord(a=table.a))
+            continue
+        found.append(
+            TableRecord(
+                a=table.a,
+                b=table.b,
+                game_ids=ids,
+                seats=((table.a, table.b),),
+                results=tuple(mine - theirs for mine, theirs in mps),
+                points=table.points,
+                left=table.left,
+                matchpoints=mps,
+            )
+        )
+    return tuple(found)
+
+
+def leaver_of(outcome: Outcome | None, last_timeout: int | None) -> int | None:
+    """The seat that left a game that ended early: the resigner's, the one out of time, or the
+    one whose first move never came (`last_timeout`: the seat of the game's final timeout);
+    None when the game was played out."""
+    if outcome is None:
+        return None
+    if outcome.resigned:
+        return outcome.resigned[0]
+    if outcome.timed_out:
+        return outcome.timed_out[0]
+    return last_timeout if outcome.result == "aborted" else None
+
+
+def played_game(entries: Sequence[LogEntry], seats: tuple[int, int]) -> Played:
+    """A table's game as played, from its whole log: each board's points, who left it."""
+    outcome = None
+    points: list[Points] = []
+    for entry in entries:
+        for event in entry.events:
+            if isinstance(event, RoundEnded):
+                points.append((event.score.sides[0].total, event.score.sides[1].total))
+            elif isinstance(event, MatchEnded):
+                outcome = event.outcome
+    last = entries[-1]
+    seat = leaver_of(outcome, last.seat if last.type == "timeout" else None)
+    left = seats[seat] if seat is not None else None
+    return Played(a=seats[0], b=seats[1], points=tuple(points), left=left)

@@ -1,6 +1,6 @@
-"""Tournaments in Redis: one hash per tournament (its document, version and webhook), saved by
-one compare-and-set script that also appends the change's events to the tournament's events
-stream, and per round the set of its games that have ended."""
+"""Tournaments in Redis: one hash per tournament (its document, version, webhook and the round
+now sealed), saved by one compare-and-set script that also appends the change's events to the
+tournament's events stream, and per round the set of its games that have ended."""
 
 from __future__ import annotations
 
@@ -37,16 +37,23 @@ class TournamentStore:
         expected: int,
         events: Sequence[tuple[int, str, bytes]] = (),
         hook: bytes = b"",
+        sealed: int = 0,
     ) -> bool:
         """Store `document` as version `expected + 1` and append its `events` (number, type,
         JSON) if the stored one is still `expected` (0: none yet), with a new tournament's
-        webhook `hook`; False, and nothing written, when another writer came first."""
-        args: list[Any] = [expected, document, expected + 1, hook]
+        webhook `hook` and the round now `sealed` (0: none); False, and nothing written, when
+        another writer came first."""
+        args: list[Any] = [expected, document, expected + 1, hook, sealed]
         for seq, kind, data in events:
             args += [seq, kind, data]
         stored = [keys.tournament(tournament_id), keys.tournament_events(tournament_id)]
         saved = await self.store.write(scripts.SAVE_TOURNAMENT, stored, args, RETRY)
         return bool(saved)
+
+    async def sealed(self, tournament_id: str) -> int:
+        """The round whose games are sealed now (0: none; the round is over, or none runs)."""
+        [found] = await self.store.pipeline([("HGET", keys.tournament(tournament_id), "sealed")])
+        return int(found or 0)
 
     async def events(self, tournament_id: str, after: int, count: int) -> list[bytes]:
         """The JSON of up to `count` events numbered after `after`, in order."""

@@ -77,6 +77,9 @@ TOURNAMENT: Final = "POST /v1/tournaments"
 TOURNAMENT_EXPORT: Final = "GET /v1/tournaments/{tournament_id}/export"
 TOURNAMENT_EVENTS: Final = "GET /v1/tournaments/{tournament_id}/events"
 TOURNAMENT_DELIVERIES: Final = "GET /v1/tournaments/{tournament_id}/webhook-deliveries"
+TOURNAMENT_TABLE: Final = "GET /v1/tournaments/{tournament_id}/table"
+ENTRANT_READS: Final = (TOURNAMENT_DELIVERIES, TOURNAMENT_TABLE)
+"""A positive read of these names the tournament made before the run, with its person's token."""
 TOURNAMENT_ENTRANTS: Final = 4
 """A positive tournament keeps its first entrants only: the run's server plays its bots' games."""
 LEGAL_MOVES: Final = "GET /v1/games/{game_id}/legal-moves"
@@ -172,7 +175,7 @@ class SeatTokens:
             return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
         if case.operation.label == LEAVE and _joined:
             return _joined[0][1]  # every positive leave names that game
-        if case.operation.label == TOURNAMENT_DELIVERIES and _hooked_tournament:
+        if case.operation.label in ENTRANT_READS and _hooked_tournament:
             return _hooked_tournament[0][1]  # every positive read names that tournament
         seen = _game(case)
         if seen is None or not seen.tokens or not _needs_token(case):
@@ -341,7 +344,7 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
         params = case.path_parameters or {}
         case.path_parameters = {**params, "tournament_id": _played_tournament[0]}
         return
-    if case.operation.label == TOURNAMENT_DELIVERIES and _positive(case) and _hooked_tournament:
+    if case.operation.label in ENTRANT_READS and _positive(case) and _hooked_tournament:
         params = case.path_parameters or {}
         case.path_parameters = {**params, "tournament_id": _hooked_tournament[0][0]}
         return

@@ -55,7 +55,8 @@ async def tournament(client: Client, tournament_id: str) -> Json:
 async def play_to_the_end(
     client: Client, created: Json, rng: random.Random, max_steps: int = 20_000
 ) -> Json:
-    """Play every person's turn (a random legal move) in the running round's games until the
+    """Play every person's turn (a random legal move) in the running round's games, each read
+    as its person's seat (a running round's games are sealed to anyone else), until the
     tournament is over; bots are the service's to play. The tournament at its end."""
     tokens = {e["entrant"]: e["token"] for e in created["entrants"] if "token" in e}
     tournament_id = created["tournament_id"]
@@ -77,8 +78,11 @@ async def _person_turn(
     client: Client, game_id: str, seats: list[int], tokens: dict[int, str], rng: random.Random
 ) -> bool:
     """Play the game's move if it is a person's turn; whether one was played."""
+    people = [seat for seat, entrant in enumerate(seats) if entrant in tokens]
+    if not people:
+        return False
     game = Game(client, game_id, [tokens.get(e, "") for e in seats], {})
-    view = await game.view()
+    view = await game.view(people[0])
     turn = view["turn"]
     if view["status"] != "playing" or turn is None or seats[turn] not in tokens:
         return False

@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Create a duplicate tournament of 2-player tables and open its first round
-         * @description Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's. See docs/tournaments.md.
+         * @description Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their seats until it ends. Every game it will open counts against the creation limit now (429 when they do not fit). A person's `token`, shown only here, is its seat token in every game of the tournament (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's. See docs/tournaments.md.
          */
         post: operations["createTournament"];
         delete?: never;
@@ -493,7 +493,7 @@ export interface paths {
         };
         /**
          * Follow a tournament: round starts, table results and its end, as Server-Sent Events, live
-         * @description Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`): `round.started` (its boards and tables, with their games), `table.result` (a table's duplicate results) and `tournament.finished` (the standings and the revealed seed), each with its JSON in `data`.
+         * @description Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`): `round.started` (its boards and tables, with their games), `table.result` (a table's matchpoints, every table's when its round ends) and `tournament.finished` (the standings and the revealed seed), each with its JSON in `data`.
          */
         get: operations["streamTournamentEvents"];
         put?: never;
@@ -533,9 +533,29 @@ export interface paths {
         };
         /**
          * A tournament: its status, entrants, rounds with their tables, standings
-         * @description Public. Standings by total duplicate result, then Buchholz; the seed once it is over.
+         * @description Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come when the round ends); the seed once it is over.
          */
         get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an entrant plays now: its round, game and seat, and its standing
+         * @description With an entrant's token (`Authorization: Bearer <token>`, from the tournament's creation): its current round, its table's `game_id` and `seat` (the same token plays it), whether the game waits for it, and its rank. Read it again after each `round.started` event of the tournament's stream (or every few seconds): a round opens when every game of the one before has ended.
+         */
+        get: operations["getEntrantTable"];
         put?: never;
         post?: never;
         delete?: never;
@@ -824,8 +844,10 @@ export interface webhooks {
         put?: never;
         /**
          * A tournament table's results are in
-         * @description Both games of a table have ended: `a`'s duplicate result on each board and in all
-         *         (`b`'s is the opposite). POSTed to the tournament's webhook, at least once, in order per tournament.
+         * @description A table's result, told when its round is over (every table's at once): on each board
+         *         `a`'s matchpoints minus `b`'s (`results`) and in all (`total`); each board's matchpoints
+         *         (`a`'s, `b`'s) and who left the game early (`left`). A tournament of the first format
+         *         (`pairs`) told `a`'s duplicate result, when both games of the table had ended. POSTed to the tournament's webhook, at least once, in order per tournament.
          */
         post: operations["tableResultWebhook"];
         delete?: never;
@@ -1182,6 +1204,29 @@ export interface components {
             player_id: string | null;
         };
         /**
+         * EntrantTable
+         * @description Where an entrant plays now (`GET /v1/tournaments/{id}/table` with its token): its
+         *     current `round` and, at a table, its `game_id`, `seat` and `boards`. `status`: `playing`
+         *     (its game runs: `your_turn` says whether it waits for you), `played` (its game is over;
+         *     the next round opens when every table's is), `bye` (no game this round) or `finished`
+         *     (the tournament is over). `rank` and `total` are its standing after the rounds scored.
+         */
+        EntrantTable: {
+            tournament_id: string;
+            entrant: number;
+            /** @enum {string} */
+            status: "bye" | "finished" | "played" | "playing";
+            round: number;
+            game_id?: string;
+            seat?: number;
+            /** @default [] */
+            boards: number[];
+            /** @default false */
+            your_turn: boolean;
+            rank?: number;
+            total?: number;
+        };
+        /**
          * EntrantToken
          * @description An entrant as created: a person's `token`, shown once, is its seat token in every game
          *     of the tournament (bots have none).
@@ -1257,7 +1302,8 @@ export interface components {
          *     asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
          *     seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
          *     `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
-         *     (`banks_ms`) and its timeouts in a row (`timeouts`).
+         *     (`banks_ms`) and its timeouts in a row (`timeouts`). A tournament's table names its
+         *     `tournament`; its seed shows once its round is over.
          * @example {
          *       "seat": 0,
          *       "status": "playing",
@@ -1398,6 +1444,7 @@ export interface components {
             rematch?: string;
             rated?: boolean;
             ratings?: components["schemas"]["RatingChange"][];
+            tournament?: string;
             deadline?: string | null;
             ms_left?: number | null;
             banks_ms?: number[];
@@ -2340,8 +2387,13 @@ export interface components {
         };
         /**
          * TableRecord
-         * @description A pairing of a round: `a` against `b` (null: `a`'s bye); its two games, seat 0 first in
-         *     each (`seats`: `[a, b]` then `[b, a]`); `a`'s duplicate result per board once both ended.
+         * @description A table of a round: `a` against `b` (null: `a`'s bye), its games with their `seats`
+         *     (entrants, seat 0 first) and, once the round is over, per board `a`'s result (`results`).
+         *
+         *     Matchpoints (and plain scoring): one game, `a` at seat 0; `points` each board's round points
+         *     by seat (null: never reached), `left` the entrant who left the game early, `matchpoints`
+         *     each board's (`a`'s, `b`'s) and `results` their difference. Pairs (the first format): two
+         *     games, `[a, b]` then `[b, a]`; `results` `a`'s duplicate result per board.
          */
         TableRecord: {
             a: number;
@@ -2353,6 +2405,18 @@ export interface components {
             seats: number[][];
             /** @default null */
             results: number[] | null;
+            /** @default null */
+            points: ([
+                number,
+                number
+            ] | null)[] | null;
+            /** @default null */
+            left: number | null;
+            /** @default null */
+            matchpoints: [
+                number,
+                number
+            ][] | null;
         };
         /**
          * TournamentExport
@@ -2362,10 +2426,10 @@ export interface components {
          */
         TournamentExport: {
             /**
-             * @default escopa-tournament-v1
+             * @default escopa-tournament-v2
              * @enum {string}
              */
-            format: "escopa-tournament-v1";
+            format: "escopa-tournament-v1" | "escopa-tournament-v2";
             tournament: components["schemas"]["TournamentView"];
             games: components["schemas"]["Export"][];
             /** @default [] */
@@ -2398,6 +2462,11 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "finished" | "running" | "waiting";
+            /**
+             * @default pairs
+             * @enum {string}
+             */
+            scoring: "matchpoints" | "pairs" | "plain";
             preset: string;
             rules: components["schemas"]["Rules"];
             /** @enum {string} */
@@ -2740,8 +2809,10 @@ export interface components {
         };
         /**
          * TableResultEvent
-         * @description Both games of a table have ended: `a`'s duplicate result on each board and in all
-         *     (`b`'s is the opposite).
+         * @description A table's result, told when its round is over (every table's at once): on each board
+         *     `a`'s matchpoints minus `b`'s (`results`) and in all (`total`); each board's matchpoints
+         *     (`a`'s, `b`'s) and who left the game early (`left`). A tournament of the first format
+         *     (`pairs`) told `a`'s duplicate result, when both games of the table had ended.
          */
         TableResultEvent: {
             /** @enum {string} */
@@ -2756,6 +2827,11 @@ export interface components {
             b: number;
             results: number[];
             total: number;
+            matchpoints?: [
+                number,
+                number
+            ][];
+            left?: number;
         };
         /**
          * TournamentFinishedEvent
@@ -5046,6 +5122,78 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEntrantTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntrantTable"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

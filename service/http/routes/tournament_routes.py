@@ -18,12 +18,18 @@ from service.core.tournament_messages import (
     MAX_TOURNAMENT_BODY,
     CreatedTournament,
     CreateTournament,
+    EntrantTable,
     TournamentEventType,
     TournamentWebhookDeliveries,
 )
 from service.core.webhooks import api_key_id
-from service.http.guard import API_KEY_OPTIONAL, API_KEY_SECURITY
-from service.http.params import ApiKey, Authorization, bearer
+from service.http.guard import (
+    API_KEY_OPTIONAL,
+    API_KEY_SECURITY,
+    CREATION_COST,
+    creation_admission,
+)
+from service.http.params import PLAYER_TOKEN_SCHEME, ApiKey, Authorization, bearer
 from service.http.routes.event_routes import (
     EVENT_STREAM,
     LastEventId,
@@ -90,16 +96,21 @@ class TournamentsController(Controller):
         "/",
         operation_id="createTournament",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 413, 415, 422),
+        responses=problems(400, 401, 404, 409, 413, 415, 422, 429),
         security=API_KEY_SECURITY,
+        opt={CREATION_COST: True},
         request_max_body_size=MAX_TOURNAMENT_BODY,
         summary="Create a duplicate tournament of 2-player tables and open its first round",
         description=(
             "Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` "
             "(1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an "
-            "odd count). Each pairing plays every board twice at once, seats swapped. A person's "
-            "`token`, shown only here, is its seat token in every game of the tournament. Needs "
-            "an API key when the server has keys. A `webhook` (or the one the API key names) is "
+            "odd count), within the server's bounds. Every table of a round plays the same "
+            "boards, one game a table, scored by matchpoints against the other tables (plainly "
+            "with 2 or 3 entrants); a round's games are sealed to all but their seats until it "
+            "ends. Every game it will open counts against the creation limit now (429 when they "
+            "do not fit). A person's `token`, shown only here, is its seat token in every game "
+            "of the tournament (`GET /v1/tournaments/{id}/table` says where it plays). Needs an "
+            "API key when the server has keys. A `webhook` (or the one the API key names) is "
             "POSTed the tournament's events, signed with the secret answered once, as a game's. "
             "See docs/tournaments.md."
         ),
@@ -108,10 +119,12 @@ class TournamentsController(Controller):
         self,
         data: JSONBody[CreateTournament],
         house: HouseDep,
+        request: Request[Any, Any, Any],
         x_api_key: ApiKey = None,
     ) -> CreatedTournament:
         key = api_key_id(house.settings, x_api_key)
-        return await house.tournaments.create(data, key)
+        admit = creation_admission(request.scope)
+        return await house.tournaments.create(data, key, admit)
 
     @get(
         "/{tournament_id:str}",
@@ -119,11 +132,31 @@ class TournamentsController(Controller):
         responses=problems(400, 404),
         summary="A tournament: its status, entrants, rounds with their tables, standings",
         description=(
-            "Public. Standings by total duplicate result, then Buchholz; the seed once it is over."
+            "Public. Standings by matchpoints, then Buchholz; a running round's tables without "
+            "results (they come when the round ends); the seed once it is over."
         ),
     )
     async def read(self, tournament_id: TournamentId, house: HouseDep) -> TournamentView:
         return await house.tournaments.view(tournament_id)
+
+    @get(
+        "/{tournament_id:str}/table",
+        operation_id="getEntrantTable",
+        security=[{PLAYER_TOKEN_SCHEME: []}],
+        responses=problems(400, 401, 404),
+        summary="Where an entrant plays now: its round, game and seat, and its standing",
+        description=(
+            "With an entrant's token (`Authorization: Bearer <token>`, from the tournament's "
+            "creation): its current round, its table's `game_id` and `seat` (the same token "
+            "plays it), whether the game waits for it, and its rank. Read it again after each "
+            "`round.started` event of the tournament's stream (or every few seconds): a round "
+            "opens when every game of the one before has ended."
+        ),
+    )
+    async def table(
+        self, tournament_id: TournamentId, house: HouseDep, authorization: Authorization = None
+    ) -> EntrantTable:
+        return await house.tournaments.table(tournament_id, bearer(authorization))
 
     @get(
         "/{tournament_id:str}/export",
@@ -156,8 +189,9 @@ class TournamentsController(Controller):
         description=(
             "Public. A `text/event-stream` of the tournament's events after `after` (or "
             "`Last-Event-ID`): `round.started` (its boards and tables, with their games), "
-            "`table.result` (a table's duplicate results) and `tournament.finished` (the "
-            "standings and the revealed seed), each with its JSON in `data`."
+            "`table.result` (a table's matchpoints, every table's when its round ends) and "
+            "`tournament.finished` (the standings and the revealed seed), each with its JSON in "
+            "`data`."
         ),
     )
     async def events(

@@ -42,7 +42,7 @@ async def test_an_untouched_export_audits_with_the_service_keys(client: Client) 
     report = audited(document, keys=True)
     assert report.ok, report.failure
     assert report.signature == "verified"
-    assert report.games == 3 * 2 * 2
+    assert report.games == 3 * 2, "a game a table, two tables a round"
 
 
 async def test_one_card_changed_in_one_games_export_names_that_game(client: Client) -> None:
@@ -130,3 +130,36 @@ async def test_a_malformed_document_is_refused_as_a_format_failure(client: Clien
     document["tournament"]["rounds"][0]["tables"] = "no tables"
     assert audited(document).failure.kind == "format"
     assert audit_tournament(b"{not json").failure.kind == "format"
+
+
+def v1_export() -> Json:
+    """A tournament export of the first format (two games a pairing, seats swapped), as the
+    service wrote it before matchpoints: 5 bots, 2 rounds of 1 board."""
+    document: Json = msgspec.json.decode((Path(__file__).parent / "v1-export.json").read_bytes())
+    return document
+
+
+def test_an_export_of_the_first_format_still_audits_with_the_service_keys() -> None:
+    document = v1_export()
+    assert document["format"] == "escopa-tournament-v1"
+    report = audited(document, keys=True)
+    assert report.ok, report.failure
+    assert report.signature == "verified" and report.games == 2 * 2 * 2
+
+
+def test_a_changed_card_pairing_or_score_of_the_first_format_is_named() -> None:
+    card = v1_export()
+    dealt = next(e for e in card["games"][2]["entries"][0]["events"] if e["type"] == "dealt")
+    dealt["hands"][0][0] = next(c for c in ("AC", "2C", "3C") if c not in dealt["hands"][0])
+    failure = audited(card).failure
+    assert failure.kind == "game" and failure.game_id == card["games"][2]["game_id"]
+
+    pairing = v1_export()
+    tables = [t for t in pairing["tournament"]["rounds"][1]["tables"] if "b" in t]
+    tables[0]["a"], tables[1]["a"] = tables[1]["a"], tables[0]["a"]
+    assert (audited(pairing).failure.kind, audited(pairing).failure.round) == ("pairing", 2)
+
+    score = v1_export()
+    table = next(t for t in score["tournament"]["rounds"][0]["tables"] if "b" in t)
+    table["results"][0] += 1
+    assert audited(score).failure.kind == "results"

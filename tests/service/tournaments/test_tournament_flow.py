@@ -34,25 +34,32 @@ async def test_a_tournament_of_people_and_bots_runs_to_its_end_and_its_export_au
     assert [r["round"] for r in final["rounds"]] == [1, 2, 3]
     assert [r["boards"] for r in final["rounds"]] == [[1, 2], [3, 4], [5, 6]]
     assert all(sum("b" not in t for t in r["tables"]) == 1 for r in final["rounds"]), "one bye"
-    assert sum(s["total"] for s in final["standings"]) == 0, "duplicate results are zero-sum"
+    tables = 2  # five entrants: two tables and a bye a round, each board 2 matchpoints a seat
+    per_board = 2 * tables * (tables - 1) + (tables - 1)  # two seat groups, the bye's average
+    assert sum(s["total"] for s in final["standings"]) == 3 * 2 * per_board
+    assert final["scoring"] == "matchpoints"
     assert len(final["seed"]) == 64
     exported = await client.get(f"/v1/tournaments/{created['tournament_id']}/export")
     report = audit_tournament(exported.content, KEYS)
     assert report.ok, report.failure
-    assert report.games == 3 * 2 * 2
+    assert report.games == 3 * 2, "a game a table, two tables a round"
     assert report.signature == "verified"
 
 
-async def test_both_games_of_a_table_deal_each_seat_the_same_cards(client: Client) -> None:
-    created = await create_tournament(client, entrants=entrants(0, 2, "random"), rounds=1)
+async def test_every_table_of_a_round_deals_the_same_cards_and_no_entrant_holds_both_seats(
+    client: Client,
+) -> None:
+    created = await create_tournament(client, entrants=entrants(0, 4, "random"), rounds=2)
     final = await play_to_the_end(client, created, random.Random(1))
-    (table,) = final["rounds"][0]["tables"]
-    dealt = []
-    for game_id in table["game_ids"]:
-        entries = await Game(client, game_id, [], {}).log()
-        dealt.append([e for entry in entries for e in entry["events"] if e["type"] == "dealt"])
-    assert dealt[0] == dealt[1]
-    assert len(dealt[0]) == 6
+    for record in final["rounds"]:
+        dealt = []
+        for table in record["tables"]:
+            (game_id,) = table["game_ids"]
+            (seats,) = table["seats"]
+            assert len(set(seats)) == 2 and seats == [table["a"], table["b"]]
+            entries = await Game(client, game_id, [], {}).log()
+            dealt.append([e for entry in entries for e in entry["events"] if e["type"] == "dealt"])
+        assert dealt[0] == dealt[1], "the round's tables play the same boards"
 
 
 async def test_an_entrant_token_is_refused_on_another_tournaments_game(client: Client) -> None:

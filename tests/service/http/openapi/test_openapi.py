@@ -114,7 +114,7 @@ def test_every_link_names_an_operation_and_only_parameters_it_declares() -> None
 def test_the_seat_operations_declare_the_player_token_and_no_authorization_parameter() -> None:
     operations = _operations()
     required = {"getLegalMoves", "getHint", "playMove", "deal", "sendSignal", "createStreamTicket"}
-    required |= {"leaveGame", "resignGame", "abortGame", "rematchGame"}
+    required |= {"leaveGame", "resignGame", "abortGame", "rematchGame", "getEntrantTable"}
     optional = {"getGame", "getLog", "streamEvents"}
     either = {"listWebhookDeliveries", "listTournamentWebhookDeliveries"}  # or the API key
     for operation_id, operation in operations.items():

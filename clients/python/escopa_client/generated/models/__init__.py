@@ -23,6 +23,8 @@ from .deal_request import DealRequest
 from .dealer_rotation import DealerRotation
 from .entrant_entry import EntrantEntry
 from .entrant_record import EntrantRecord
+from .entrant_table import EntrantTable
+from .entrant_table_status import EntrantTableStatus
 from .entrant_token import EntrantToken
 from .export import Export
 from .export_format import ExportFormat
@@ -158,6 +160,7 @@ from .tournament_stream_event import TournamentStreamEvent
 from .tournament_stream_event_event import TournamentStreamEventEvent
 from .tournament_view import TournamentView
 from .tournament_view_pairing import TournamentViewPairing
+from .tournament_view_scoring import TournamentViewScoring
 from .tournament_view_status import TournamentViewStatus
 from .tournament_webhook_deliveries import TournamentWebhookDeliveries
 from .turn_event import TurnEvent
@@ -198,6 +201,8 @@ __all__ = (
     "DealRequest",
     "EntrantEntry",
     "EntrantRecord",
+    "EntrantTable",
+    "EntrantTableStatus",
     "EntrantToken",
     "Export",
     "ExportFormat",
@@ -333,6 +338,7 @@ __all__ = (
     "TournamentStreamEventEvent",
     "TournamentView",
     "TournamentViewPairing",
+    "TournamentViewScoring",
     "TournamentViewStatus",
     "TournamentWebhookDeliveries",
     "TurnEvent",

@@ -35,7 +35,8 @@ class GameView:
     asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
     seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
     `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
-    (`banks_ms`) and its timeouts in a row (`timeouts`).
+    (`banks_ms`) and its timeouts in a row (`timeouts`). A tournament's table names its
+    `tournament`; its seed shows once its round is over.
 
         Attributes:
             seat (int | None):
@@ -70,6 +71,7 @@ class GameView:
             rematch (str | Unset):
             rated (bool | Unset):
             ratings (list[RatingChange] | Unset):
+            tournament (str | Unset):
             deadline (None | str | Unset):
             ms_left (int | None | Unset):
             banks_ms (list[int] | Unset):
@@ -102,6 +104,7 @@ class GameView:
     rematch: str | Unset = UNSET
     rated: bool | Unset = UNSET
     ratings: list[RatingChange] | Unset = UNSET
+    tournament: str | Unset = UNSET
     deadline: None | str | Unset = UNSET
     ms_left: int | None | Unset = UNSET
     banks_ms: list[int] | Unset = UNSET
@@ -195,6 +198,8 @@ class GameView:
                 ratings_item = ratings_item_data.to_dict()
                 ratings.append(ratings_item)
 
+        tournament = self.tournament
+
         deadline: None | str | Unset
         if isinstance(self.deadline, Unset):
             deadline = UNSET
@@ -252,6 +257,8 @@ class GameView:
             field_dict["rated"] = rated
         if ratings is not UNSET:
             field_dict["ratings"] = ratings
+        if tournament is not UNSET:
+            field_dict["tournament"] = tournament
         if deadline is not UNSET:
             field_dict["deadline"] = deadline
         if ms_left is not UNSET:
@@ -403,6 +410,8 @@ class GameView:
 
                 ratings.append(ratings_item)
 
+        tournament = d.pop("tournament", UNSET)
+
         def _parse_deadline(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -452,6 +461,7 @@ class GameView:
             rematch=rematch,
             rated=rated,
             ratings=ratings,
+            tournament=tournament,
             deadline=deadline,
             ms_left=ms_left,
             banks_ms=banks_ms,

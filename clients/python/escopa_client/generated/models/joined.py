@@ -46,7 +46,8 @@ class Joined:
                 asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
                 seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
                 `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
-                (`banks_ms`) and its timeouts in a row (`timeouts`).
+                (`banks_ms`) and its timeouts in a row (`timeouts`). A tournament's table names its
+                `tournament`; its seed shows once its round is over.
             receipt (Receipt): What the service accepted: the game's new head (`seq`, `hash`), signed.
 
                 The signed bytes are `escopa-receipt-v1:{game_id}:{seq}:{hash}`; keep the last receipt to

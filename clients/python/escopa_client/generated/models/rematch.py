@@ -33,7 +33,8 @@ class Rematch:
                 asked for, `rematch` is the new game's id. A `rated` game once over and settled: each
                 seat's `ratings` before and after. With a `clock` in the rules: the seat to act's
                 `deadline` (UTC, null while no clock runs) and `ms_left` until it, every seat's bank left
-                (`banks_ms`) and its timeouts in a row (`timeouts`).
+                (`banks_ms`) and its timeouts in a row (`timeouts`). A tournament's table names its
+                `tournament`; its seed shows once its round is over.
     """
 
     game_id: str

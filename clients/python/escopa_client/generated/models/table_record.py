@@ -13,8 +13,13 @@ T = TypeVar("T", bound="TableRecord")
 
 @_attrs_define
 class TableRecord:
-    """A pairing of a round: `a` against `b` (null: `a`'s bye); its two games, seat 0 first in
-    each (`seats`: `[a, b]` then `[b, a]`); `a`'s duplicate result per board once both ended.
+    """A table of a round: `a` against `b` (null: `a`'s bye), its games with their `seats`
+    (entrants, seat 0 first) and, once the round is over, per board `a`'s result (`results`).
+
+    Matchpoints (and plain scoring): one game, `a` at seat 0; `points` each board's round points
+    by seat (null: never reached), `left` the entrant who left the game early, `matchpoints`
+    each board's (`a`'s, `b`'s) and `results` their difference. Pairs (the first format): two
+    games, `[a, b]` then `[b, a]`; `results` `a`'s duplicate result per board.
 
         Attributes:
             a (int):
@@ -22,6 +27,9 @@ class TableRecord:
             game_ids (list[str] | Unset):
             seats (list[list[int]] | Unset):
             results (list[int] | None | Unset):
+            points (list[list[int] | None] | None | Unset):
+            left (int | None | Unset):
+            matchpoints (list[list[int]] | None | Unset):
     """
 
     a: int
@@ -29,6 +37,9 @@ class TableRecord:
     game_ids: list[str] | Unset = UNSET
     seats: list[list[int]] | Unset = UNSET
     results: list[int] | None | Unset = UNSET
+    points: list[list[int] | None] | None | Unset = UNSET
+    left: int | None | Unset = UNSET
+    matchpoints: list[list[int]] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,6 +72,52 @@ class TableRecord:
         else:
             results = self.results
 
+        points: list[list[int] | None] | None | Unset
+        if isinstance(self.points, Unset):
+            points = UNSET
+        elif isinstance(self.points, list):
+            points = []
+            for points_type_0_item_data in self.points:
+                points_type_0_item: list[int] | None
+                if isinstance(points_type_0_item_data, list):
+                    points_type_0_item = []
+                    for points_type_0_item_type_0_item_data in points_type_0_item_data:
+                        points_type_0_item_type_0_item: int
+                        points_type_0_item_type_0_item = (
+                            points_type_0_item_type_0_item_data
+                        )
+                        points_type_0_item.append(points_type_0_item_type_0_item)
+
+                else:
+                    points_type_0_item = points_type_0_item_data
+                points.append(points_type_0_item)
+
+        else:
+            points = self.points
+
+        left: int | None | Unset
+        if isinstance(self.left, Unset):
+            left = UNSET
+        else:
+            left = self.left
+
+        matchpoints: list[list[int]] | None | Unset
+        if isinstance(self.matchpoints, Unset):
+            matchpoints = UNSET
+        elif isinstance(self.matchpoints, list):
+            matchpoints = []
+            for matchpoints_type_0_item_data in self.matchpoints:
+                matchpoints_type_0_item = []
+                for matchpoints_type_0_item_item_data in matchpoints_type_0_item_data:
+                    matchpoints_type_0_item_item: int
+                    matchpoints_type_0_item_item = matchpoints_type_0_item_item_data
+                    matchpoints_type_0_item.append(matchpoints_type_0_item_item)
+
+                matchpoints.append(matchpoints_type_0_item)
+
+        else:
+            matchpoints = self.matchpoints
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -76,6 +133,12 @@ class TableRecord:
             field_dict["seats"] = seats
         if results is not UNSET:
             field_dict["results"] = results
+        if points is not UNSET:
+            field_dict["points"] = points
+        if left is not UNSET:
+            field_dict["left"] = left
+        if matchpoints is not UNSET:
+            field_dict["matchpoints"] = matchpoints
 
         return field_dict
 
@@ -121,12 +184,116 @@ class TableRecord:
 
         results = _parse_results(d.pop("results", UNSET))
 
+        def _parse_points(data: object) -> list[list[int] | None] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                points_type_0 = []
+                _points_type_0 = data
+                for points_type_0_item_data in _points_type_0:
+
+                    def _parse_points_type_0_item(data: object) -> list[int] | None:
+                        if data is None:
+                            return data
+                        try:
+                            if not isinstance(data, list):
+                                raise TypeError()
+                            points_type_0_item_type_0 = []
+                            _points_type_0_item_type_0 = data
+                            for (
+                                points_type_0_item_type_0_item_data
+                            ) in _points_type_0_item_type_0:
+
+                                def _parse_points_type_0_item_type_0_item(
+                                    data: object,
+                                ) -> int:
+                                    return cast(int, data)
+
+                                points_type_0_item_type_0_item = (
+                                    _parse_points_type_0_item_type_0_item(
+                                        points_type_0_item_type_0_item_data
+                                    )
+                                )
+
+                                points_type_0_item_type_0.append(
+                                    points_type_0_item_type_0_item
+                                )
+
+                            return points_type_0_item_type_0
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        return cast(list[int] | None, data)
+
+                    points_type_0_item = _parse_points_type_0_item(
+                        points_type_0_item_data
+                    )
+
+                    points_type_0.append(points_type_0_item)
+
+                return points_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[list[int] | None] | None | Unset, data)
+
+        points = _parse_points(d.pop("points", UNSET))
+
+        def _parse_left(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        left = _parse_left(d.pop("left", UNSET))
+
+        def _parse_matchpoints(data: object) -> list[list[int]] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                matchpoints_type_0 = []
+                _matchpoints_type_0 = data
+                for matchpoints_type_0_item_data in _matchpoints_type_0:
+                    matchpoints_type_0_item = []
+                    _matchpoints_type_0_item = matchpoints_type_0_item_data
+                    for matchpoints_type_0_item_item_data in _matchpoints_type_0_item:
+
+                        def _parse_matchpoints_type_0_item_item(data: object) -> int:
+                            return cast(int, data)
+
+                        matchpoints_type_0_item_item = (
+                            _parse_matchpoints_type_0_item_item(
+                                matchpoints_type_0_item_item_data
+                            )
+                        )
+
+                        matchpoints_type_0_item.append(matchpoints_type_0_item_item)
+
+                    matchpoints_type_0.append(matchpoints_type_0_item)
+
+                return matchpoints_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[list[int]] | None | Unset, data)
+
+        matchpoints = _parse_matchpoints(d.pop("matchpoints", UNSET))
+
         table_record = cls(
             a=a,
             b=b,
             game_ids=game_ids,
             seats=seats,
             results=results,
+            points=points,
+            left=left,
+            matchpoints=matchpoints,
         )
 
         table_record.additional_properties = d

@@ -7,14 +7,17 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.table_result_event_type import TableResultEventType
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TableResultEvent")
 
 
 @_attrs_define
 class TableResultEvent:
-    """Both games of a table have ended: `a`'s duplicate result on each board and in all
-    (`b`'s is the opposite).
+    """A table's result, told when its round is over (every table's at once): on each board
+    `a`'s matchpoints minus `b`'s (`results`) and in all (`total`); each board's matchpoints
+    (`a`'s, `b`'s) and who left the game early (`left`). A tournament of the first format
+    (`pairs`) told `a`'s duplicate result, when both games of the table had ended.
 
         Attributes:
             type_ (TableResultEventType):
@@ -28,6 +31,8 @@ class TableResultEvent:
             b (int):
             results (list[int]):
             total (int):
+            matchpoints (list[list[int]] | Unset):
+            left (int | Unset):
     """
 
     type_: TableResultEventType
@@ -41,6 +46,8 @@ class TableResultEvent:
     b: int
     results: list[int]
     total: int
+    matchpoints: list[list[int]] | Unset = UNSET
+    left: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,6 +73,20 @@ class TableResultEvent:
 
         total = self.total
 
+        matchpoints: list[list[int]] | Unset = UNSET
+        if not isinstance(self.matchpoints, Unset):
+            matchpoints = []
+            for matchpoints_item_data in self.matchpoints:
+                matchpoints_item = []
+                for matchpoints_item_item_data in matchpoints_item_data:
+                    matchpoints_item_item: int
+                    matchpoints_item_item = matchpoints_item_item_data
+                    matchpoints_item.append(matchpoints_item_item)
+
+                matchpoints.append(matchpoints_item)
+
+        left = self.left
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -83,6 +104,10 @@ class TableResultEvent:
                 "total": total,
             }
         )
+        if matchpoints is not UNSET:
+            field_dict["matchpoints"] = matchpoints
+        if left is not UNSET:
+            field_dict["left"] = left
 
         return field_dict
 
@@ -111,6 +136,28 @@ class TableResultEvent:
 
         total = d.pop("total")
 
+        _matchpoints = d.pop("matchpoints", UNSET)
+        matchpoints: list[list[int]] | Unset = UNSET
+        if _matchpoints is not UNSET:
+            matchpoints = []
+            for matchpoints_item_data in _matchpoints:
+                matchpoints_item = []
+                _matchpoints_item = matchpoints_item_data
+                for matchpoints_item_item_data in _matchpoints_item:
+
+                    def _parse_matchpoints_item_item(data: object) -> int:
+                        return cast(int, data)
+
+                    matchpoints_item_item = _parse_matchpoints_item_item(
+                        matchpoints_item_item_data
+                    )
+
+                    matchpoints_item.append(matchpoints_item_item)
+
+                matchpoints.append(matchpoints_item)
+
+        left = d.pop("left", UNSET)
+
         table_result_event = cls(
             type_=type_,
             id=id,
@@ -123,6 +170,8 @@ class TableResultEvent:
             b=b,
             results=results,
             total=total,
+            matchpoints=matchpoints,
+            left=left,
         )
 
         table_result_event.additional_properties = d

@@ -25,7 +25,7 @@ class TournamentExport:
     (`tournament_message`).
 
         Attributes:
-            format_ (TournamentExportFormat):  Default: TournamentExportFormat.ESCOPA_TOURNAMENT_V1.
+            format_ (TournamentExportFormat):  Default: TournamentExportFormat.ESCOPA_TOURNAMENT_V2.
             tournament (TournamentView): `GET /v1/tournaments/{id}`: the record, the standings after the rounds played and,
                 once
                 the tournament is over, its seed (its server seed; with a client seed, the key is
@@ -39,7 +39,7 @@ class TournamentExport:
     games: list[Export]
     ratings: list[TableRatings]
     signature: HeadSignature | None
-    format_: TournamentExportFormat = TournamentExportFormat.ESCOPA_TOURNAMENT_V1
+    format_: TournamentExportFormat = TournamentExportFormat.ESCOPA_TOURNAMENT_V2
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.tournament_view_pairing import TournamentViewPairing
+from ..models.tournament_view_scoring import TournamentViewScoring
 from ..models.tournament_view_status import TournamentViewStatus
 from ..types import UNSET, Unset
 
@@ -31,6 +32,7 @@ class TournamentView:
             tournament_id (str):
             name (str):
             status (TournamentViewStatus):
+            scoring (TournamentViewScoring):  Default: TournamentViewScoring.PAIRS.
             preset (str):
             rules (Rules): Every option of a game; `partnerships: null` means partnerships exactly with 4 players.
 
@@ -69,6 +71,7 @@ class TournamentView:
     rounds: list[RoundRecord]
     rated: None | RatedInfo
     standings: list[Standing]
+    scoring: TournamentViewScoring = TournamentViewScoring.PAIRS
     seed: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -80,6 +83,8 @@ class TournamentView:
         name = self.name
 
         status = self.status.value
+
+        scoring = self.scoring.value
 
         preset = self.preset
 
@@ -131,6 +136,7 @@ class TournamentView:
                 "tournament_id": tournament_id,
                 "name": name,
                 "status": status,
+                "scoring": scoring,
                 "preset": preset,
                 "rules": rules,
                 "pairing": pairing,
@@ -165,6 +171,8 @@ class TournamentView:
         name = d.pop("name")
 
         status = TournamentViewStatus(d.pop("status"))
+
+        scoring = TournamentViewScoring(d.pop("scoring"))
 
         preset = d.pop("preset")
 
@@ -236,6 +244,7 @@ class TournamentView:
             tournament_id=tournament_id,
             name=name,
             status=status,
+            scoring=scoring,
             preset=preset,
             rules=rules,
             pairing=pairing,

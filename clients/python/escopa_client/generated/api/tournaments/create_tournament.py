@@ -108,11 +108,14 @@ def sync_detailed(
     """Create a duplicate tournament of 2-player tables and open its first round
 
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
-    each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays
-    every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in
-    every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the
-    API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's.
-    See docs/tournaments.md.
+    each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's
+    bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints
+    against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their
+    seats until it ends. Every game it will open counts against the creation limit now (429 when they do
+    not fit). A person's `token`, shown only here, is its seat token in every game of the tournament
+    (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
+    `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret
+    answered once, as a game's. See docs/tournaments.md.
 
     Args:
         body (CreateTournament): A duplicate tournament of 2-player tables: its entrants in order,
@@ -152,11 +155,14 @@ def sync(
     """Create a duplicate tournament of 2-player tables and open its first round
 
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
-    each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays
-    every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in
-    every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the
-    API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's.
-    See docs/tournaments.md.
+    each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's
+    bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints
+    against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their
+    seats until it ends. Every game it will open counts against the creation limit now (429 when they do
+    not fit). A person's `token`, shown only here, is its seat token in every game of the tournament
+    (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
+    `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret
+    answered once, as a game's. See docs/tournaments.md.
 
     Args:
         body (CreateTournament): A duplicate tournament of 2-player tables: its entrants in order,
@@ -191,11 +197,14 @@ async def asyncio_detailed(
     """Create a duplicate tournament of 2-player tables and open its first round
 
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
-    each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays
-    every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in
-    every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the
-    API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's.
-    See docs/tournaments.md.
+    each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's
+    bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints
+    against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their
+    seats until it ends. Every game it will open counts against the creation limit now (429 when they do
+    not fit). A person's `token`, shown only here, is its seat token in every game of the tournament
+    (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
+    `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret
+    answered once, as a game's. See docs/tournaments.md.
 
     Args:
         body (CreateTournament): A duplicate tournament of 2-player tables: its entrants in order,
@@ -233,11 +242,14 @@ async def asyncio(
     """Create a duplicate tournament of 2-player tables and open its first round
 
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
-    each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count). Each pairing plays
-    every board twice at once, seats swapped. A person's `token`, shown only here, is its seat token in
-    every game of the tournament. Needs an API key when the server has keys. A `webhook` (or the one the
-    API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's.
-    See docs/tournaments.md.
+    each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's
+    bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints
+    against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their
+    seats until it ends. Every game it will open counts against the creation limit now (429 when they do
+    not fit). A person's `token`, shown only here, is its seat token in every game of the tournament
+    (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
+    `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret
+    answered once, as a game's. See docs/tournaments.md.
 
     Args:
         body (CreateTournament): A duplicate tournament of 2-player tables: its entrants in order,

@@ -77,7 +77,8 @@ def sync_detailed(
 ) -> Response[Problem | TournamentView]:
     """A tournament: its status, entrants, rounds with their tables, standings
 
-     Public. Standings by total duplicate result, then Buchholz; the seed once it is over.
+     Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come
+    when the round ends); the seed once it is over.
 
     Args:
         tournament_id (str): the tournament's id
@@ -108,7 +109,8 @@ def sync(
 ) -> Problem | TournamentView | None:
     """A tournament: its status, entrants, rounds with their tables, standings
 
-     Public. Standings by total duplicate result, then Buchholz; the seed once it is over.
+     Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come
+    when the round ends); the seed once it is over.
 
     Args:
         tournament_id (str): the tournament's id
@@ -134,7 +136,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | TournamentView]:
     """A tournament: its status, entrants, rounds with their tables, standings
 
-     Public. Standings by total duplicate result, then Buchholz; the seed once it is over.
+     Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come
+    when the round ends); the seed once it is over.
 
     Args:
         tournament_id (str): the tournament's id
@@ -163,7 +166,8 @@ async def asyncio(
 ) -> Problem | TournamentView | None:
     """A tournament: its status, entrants, rounds with their tables, standings
 
-     Public. Standings by total duplicate result, then Buchholz; the seed once it is over.
+     Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come
+    when the round ends); the seed once it is over.
 
     Args:
         tournament_id (str): the tournament's id

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class TournamentViewScoring(StrEnum):
+    MATCHPOINTS = "matchpoints"
+    PAIRS = "pairs"
+    PLAIN = "plain"
+
+    def __str__(self) -> str:
+        return str(self.value)

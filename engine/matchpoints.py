@@ -1,0 +1,200 @@
+"""Duplicate tournaments scored as duplicate bridge scores them, as pure functions: every table
+of a round plays the same boards, one game a table, and a result on board `b` in seat `s` is
+compared with every other result in seat `s` on board `b` of the round (matchpoints: 2 for each
+one outscored, 1 for each tie). No entrant plays both seats of a board, so no token opens
+both sides of a deal. A round of one table (2 or 3 entrants) has nothing to compare with:
+its boards are scored plainly, 2 to the board's winner, 1 each for a tie.
+
+Leaving loses: a board a game never reached because an entrant left (resigned, forfeited on
+time, never moved) scores as the worst result of its seat for the leaver and the best of its
+seat for its opponent (so the leaver gets no matchpoints on it, the opponent every one), and
+the others compare with those; a board left unreached with no leaver is a tie at 0. A bye
+scores the average: half the board's top on each board.
+
+Seats: of two paired entrants, the one that held seat 0 in fewer rounds before takes it
+(a tie: the pairing's first in odd rounds, its second in even ones), so each holds seat 0 in
+about half its rounds. The standings rank by matchpoints, then Buchholz, then entrant number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Literal
+
+import msgspec
+
+from engine.tournament import Pairing, PairingKind, Standing, round_robin, swiss_from
+
+Scoring = Literal["matchpoints", "plain"]
+Points = tuple[int, int]
+BEST: Final = 1 << 40
+"""A margin beyond any a board can give: a leaver's opponent's on a board its game never
+reached (the leaver's is its opposite)."""
+
+
+class Played(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A table of a round as played: `a` at seat 0, `b` at seat 1 (null: `a`'s bye), each
+    board's round points by seat (null: its game never reached it) and the entrant who left
+    the game early, if one did."""
+
+    a: int
+    b: int | None = None
+    points: tuple[Points | None, ...] = ()
+    left: int | None = None
+
+
+def scoring_of(tables: Sequence[Played]) -> Scoring:
+    """How a round of these tables is scored: matchpoints across two tables or more, else
+    plainly."""
+    return "matchpoints" if sum(t.b is not None for t in tables) >= 2 else "plain"
+
+
+def seated(
+    pairs: Sequence[Pairing], round_no: int, before: Sequence[Sequence[Played]]
+) -> tuple[Played, ...]:
+    """The round's tables from its pairings: each pair's seat 0 the one that held it in fewer
+    rounds `before` (a tie: the pairing's first in odd rounds, its second in even ones)."""
+    held: dict[int, int] = {}
+    for tables in before:
+        for table in tables:
+            if table.b is not None:
+                held[table.a] = held.get(table.a, 0) + 1
+    found = []
+    for pair in pairs:
+        if pair.b is None:
+            found.append(Played(a=pair.a))
+            continue
+        first, second = pair.a, pair.b
+        mine, theirs = held.get(first, 0), held.get(second, 0)
+        if mine > theirs or (mine == theirs and round_no % 2 == 0):
+            first, second = second, first
+        found.append(Played(a=first, b=second))
+    return tuple(found)
+
+
+def margin(table: Played, seat: int, board: int) -> int:
+    """The result of `seat` of `table` on `board`: its round points minus the other seat's;
+    a board not reached is the worst for the leaver's seat, the best for the other, else 0."""
+    points = table.points[board] if board < len(table.points) else None
+    if points is not None:
+        return points[seat] - points[1 - seat]
+    if table.left is None:
+        return 0
+    leaver = 0 if table.left == table.a else 1
+    return -BEST if seat == leaver else BEST
+
+
+def top(tables: Sequence[Played]) -> int:
+    """The most matchpoints a board gives one entrant in this round."""
+    paired = sum(t.b is not None for t in tables)
+    return 2 * (paired - 1) if scoring_of(tables) == "matchpoints" else 2
+
+
+def board_matchpoints(tables: Sequence[Played], board: int) -> list[Points | None]:
+    """Each table's matchpoints on `board`, seat 0's then seat 1's (null: a bye)."""
+    paired = [t for t in tables if t.b is not None]
+    found: list[Points | None] = []
+    for table in tables:
+        if table.b is None:
+            found.append(None)
+        elif scoring_of(tables) == "plain":
+            mine = _compared(margin(table, 0, board), [0])
+            found.append((mine, 2 - mine))
+        else:
+            seats = [
+                _compared(
+                    margin(table, s, board), [margin(o, s, board) for o in paired if o is not table]
+                )
+                for s in (0, 1)
+            ]
+            found.append((seats[0], seats[1]))
+    return found
+
+
+def _compared(mine: int, others: Sequence[int]) -> int:
+    """2 for each other result `mine` beats, 1 for each it ties."""
+    return sum(2 if mine > other else 1 if mine == other else 0 for other in others)
+
+
+def table_matchpoints(tables: Sequence[Played], boards: int) -> list[tuple[Points, ...] | None]:
+    """Each table's matchpoints per board (seat 0's, seat 1's); null for a bye."""
+    per_board = [board_matchpoints(tables, board) for board in range(boards)]
+    found: list[tuple[Points, ...] | None] = []
+    for index, table in enumerate(tables):
+        if table.b is None:
+            found.append(None)
+            continue
+        found.append(tuple(_points(per_board[board][index]) for board in range(boards)))
+    return found
+
+
+def _points(found: Points | None) -> Points:
+    assert found is not None
+    return found
+
+
+def round_totals(entrants: int, tables: Sequence[Played], boards: int) -> list[int | None]:
+    """Every entrant's matchpoints in one round (a bye: half the top on each board; null: not
+    in the round)."""
+    found: list[int | None] = [None] * entrants
+    half = top(tables) // 2
+    for table, scored in zip(tables, table_matchpoints(tables, boards), strict=True):
+        if table.b is None or scored is None:
+            found[table.a] = half * boards
+            continue
+        found[table.a] = sum(mine for mine, _ in scored)
+        found[table.b] = sum(theirs for _, theirs in scored)
+    return found
+
+
+def met(entrants: int, played: Sequence[Sequence[Played]]) -> list[list[int]]:
+    """Whom each entrant met, round by round."""
+    found: list[list[int]] = [[] for _ in range(entrants)]
+    for tables in played:
+        for table in tables:
+            if table.b is not None:
+                found[table.a].append(table.b)
+                found[table.b].append(table.a)
+    return found
+
+
+def byes(played: Sequence[Sequence[Played]]) -> set[int]:
+    """The entrants that had a bye."""
+    return {t.a for tables in played for t in tables if t.b is None}
+
+
+def standings(entrants: int, played: Sequence[Sequence[Played]], boards: int) -> list[Standing]:
+    """The standings after the rounds `played`: by matchpoints, then Buchholz (the sum of the
+    totals of the entrants met), then entrant number."""
+    per_round = [round_totals(entrants, tables, boards) for tables in played]
+    totals = [sum(r[e] or 0 for r in per_round) for e in range(entrants)]
+    opponents = met(entrants, played)
+    buchholz = [sum(totals[o] for o in opponents[e]) for e in range(entrants)]
+    order = sorted(range(entrants), key=lambda e: (-totals[e], -buchholz[e], e))
+    return [
+        Standing(
+            rank=rank,
+            entrant=e,
+            total=totals[e],
+            rounds=tuple(r[e] for r in per_round),
+            buchholz=buchholz[e],
+        )
+        for rank, e in enumerate(order, 1)
+    ]
+
+
+def pairings(
+    kind: PairingKind,
+    key: bytes,
+    round_no: int,
+    entrants: int,
+    played: Sequence[Sequence[Played]],
+    boards: int,
+) -> tuple[Played, ...]:
+    """Round `round_no`'s tables as the tournament's `kind` pairs them, seated."""
+    if kind == "round_robin":
+        pairs = round_robin(entrants, round_no)
+    else:
+        table = standings(entrants, played, boards)
+        pairs = swiss_from(key, round_no, table, met(entrants, played), byes(played))
+    return seated(pairs, round_no, played)
