@@ -21,22 +21,23 @@ def entrants(people: int, bots: int, level: str = "greedy") -> list[Json]:
 
 async def two_people(house: House) -> tuple[str, tuple[str, ...], str]:
     """A one-round tournament of two people, one board, made through the house: its id, its
-    two games, and the first person's token."""
-    request = msgspec.convert(
-        {
-            "name": "two people",
-            "entrants": [{"name": "Ana"}, {"name": "Bia"}],
-            "rounds": 1,
-            "boards": 1,
-            "pairing": "swiss",
-        },
-        CreateTournament,
-    )
-    created = await house.tournaments.create(request, None)
-    token = created.entrants[0].token
-    assert isinstance(token, str)
+    game (one table), and the first person's token."""
+    tournament_id, games, tokens = await people_at_tables(house, 2)
+    return tournament_id, games, tokens[0]
+
+
+async def people_at_tables(house: House, people: int) -> tuple[str, tuple[str, ...], list[str]]:
+    """A one-round tournament of `people` people (even), one board, made through the house:
+    its id, each table's game, and the token of an entrant at each."""
+    body = {"name": "people", "entrants": [{"name": f"person {i}"} for i in range(people)],
+            "rounds": 1, "boards": 1, "pairing": "swiss"}  # fmt: skip
+    created = await house.tournaments.create(msgspec.convert(body, CreateTournament), None)
     view = await house.tournaments.view(created.tournament_id)
-    return created.tournament_id, view.rounds[0].tables[0].game_ids, token
+    tables = view.rounds[0].tables
+    tokens = [created.entrants[table.a].token for table in tables]
+    assert all(isinstance(token, str) for token in tokens)
+    games = tuple(game for table in tables for game in table.game_ids)
+    return created.tournament_id, games, [str(token) for token in tokens]
 
 
 async def create_tournament(

@@ -17,7 +17,7 @@ from service.store import keys
 from service.store.archive.opening import sqlite_url
 from tests.harness.archiving import drop_from_redis
 from tests.harness.settings import app_settings
-from tests.harness.tournaments import two_people
+from tests.harness.tournaments import people_at_tables
 
 WORKERS: dict[Role, set[str]] = {
     "api": {"settle", "tournaments", "clock-sweeper", "bot-worker", "archiver", "webhooks"},
@@ -95,30 +95,31 @@ async def test_a_game_the_bots_role_ends_waits_for_the_archive_it_never_opened(
 async def test_every_role_that_moves_tournaments_on_reads_the_games_only_the_archive_holds(
     redis_url: str, tmp_path: Path
 ) -> None:
-    """A table's first game ended long ago: archived, and Redis let it go. When the second
-    ends, whichever role's tournament worker takes it must read the first to score the table."""
+    """A round's first table ended long ago: its game archived, and Redis let it go. When the
+    other table's ends, whichever role's tournament worker takes it must read the first to
+    score the round (matchpoints compare every table's results)."""
     settings = deployed(redis_url, tmp_path)
     movers = []
     for role in ROLES:
         async with opened(settings, role) as parts:
             if "tournaments" in background(parts).names:
                 movers.append(role)
-                assert await one_table_moved_on(settings, role) == "finished", role
+                assert await one_round_moved_on(settings, role) == "finished", role
     assert "api" in movers
 
 
-async def one_table_moved_on(settings: Settings, role: Role) -> str:
-    """A one-table tournament whose first game the archive holds alone once the second ended,
+async def one_round_moved_on(settings: Settings, role: Role) -> str:
+    """A round of two tables whose first game the archive holds alone once the second ended,
     then the `role`'s tournament worker at work: the tournament's status after it."""
     async with opened(settings, "api") as api:
-        tournament_id, games, token = await two_people(api.house)
-        await api.house.endings.resign(games[0], token)
+        tournament_id, games, tokens = await people_at_tables(api.house, 4)
+        await api.house.endings.resign(games[0], tokens[0])
         worker = dict(background(api).due)["tournaments"]
         await worker.sweep()  # the first game counted
         async with archiving(settings) as work:
             assert await work.archive_game(games[0]) == "archived"
         await drop_from_redis(settings.redis.url, games[0])
-        await api.house.endings.resign(games[1], token)
+        await api.house.endings.resign(games[1], tokens[1])
     async with opened(settings, role) as parts:
         await dict(background(parts).due)["tournaments"].sweep()
         return (await parts.house.tournaments.view(tournament_id)).status
