@@ -1,7 +1,8 @@
 """Every page of the web table with something on it, for the tests that look at each one in each
 language: the start page with a game in its lobby, the rules, a table mid-game with a clock,
 a finished table, a waiting table with its invites, the join page, a finished game's replay, a
-finished tournament of bots (a bye among its tables) and a table's two plays side by side."""
+finished tournament of bots (a bye among its tables), a board at every table of its round, and
+a tournament's page opened with a person's entrant link, their table ready."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def showcase(base: str) -> list[Shown]:
         waiting = http.post("/v1/games", json={"players": ["Ana", {"open": True}, {"open": True}],
                                                "lobby": True}).json()  # fmt: skip
         tour, table = finished_tournament(http)
+        entrant = entrant_link(http)
     invite = next(seat["invite"] for seat in waiting["players"] if "invite" in seat)
     creator = waiting["players"][0]["token"]
     return [
@@ -48,7 +50,8 @@ def showcase(base: str) -> list[Shown]:
         Shown("join", f"/join/{waiting['game_id']}#invite={invite}", "#join:not([hidden])"),
         Shown("replay", f"/replay/{finished}", "body[data-verified]"),
         Shown("tournament", tour, "body[data-status='finished']"),
-        Shown("two-plays", f"{tour}{table}", "#plays iframe"),
+        Shown("a-board", f"{tour}{table}", "#plays iframe"),
+        Shown("entrant", entrant, "body[data-entrant='playing']"),
     ]
 
 
@@ -92,9 +95,15 @@ def turn_of_the_person(http: httpx.Client) -> str:
 
 
 def finished_tournament(http: httpx.Client) -> tuple[str, str]:
-    """Three bots, one of each level, one Swiss round of one board (a bye), played to its end:
-    its page's address, and what follows it for the table of two plays."""
-    levels = {"Rita": "random", "Beto": "greedy", "Zeca": "expert"}
+    """Five bots, each level, one Swiss round of one board (two tables and a bye), played to
+    its end: its page's address, and what follows it for its board at every table."""
+    levels = {
+        "Rita": "random",
+        "Beto": "greedy",
+        "Zeca": "expert",
+        "Lia": "random",
+        "Nina": "greedy",
+    }
     entrants = [{"name": name, "bot": level} for name, level in levels.items()]
     body = {"name": "Escopa 2026", "rounds": 1, "boards": 1, "pairing": "swiss",
             "entrants": entrants}  # fmt: skip
@@ -102,5 +111,15 @@ def finished_tournament(http: httpx.Client) -> tuple[str, str]:
     path = f"/v1/tournaments/{created['tournament_id']}"
     until(lambda: http.get(path).json()["status"] == "finished", "the tournament's end", 300)
     tables = http.get(path).json()["rounds"][0]["tables"]
-    (played,) = [number for number, table in enumerate(tables, 1) if "b" in table]
-    return f"/tournaments/{created['tournament_id']}", f"/tables/1/{played}"
+    played = next(number for number, table in enumerate(tables, 1) if "b" in table)
+    return f"/tournaments/{created['tournament_id']}", f"/tables/1/{played}#board=1"
+
+
+def entrant_link(http: httpx.Client) -> str:
+    """A person and a bot, one round of one board, the person's clock long: the tournament's
+    page as the person's entrant link opens it, their table ready."""
+    entrants = [{"name": "Ana"}, {"name": "Rita", "bot": "greedy"}]
+    body = {"name": "Escopa 2026", "rounds": 1, "boards": 1, "pairing": "swiss",
+            "entrants": entrants, "clock": CLOCK}  # fmt: skip
+    created = http.post("/v1/tournaments", json=body).json()
+    return f"/tournaments/{created['tournament_id']}#token={created['entrants'][0]['token']}"

@@ -35,8 +35,8 @@ FRAMED_BY_US: Final = PAGE_HEADERS | {
         "frame-ancestors 'none'", "frame-ancestors 'self'"
     )
 }
-"""The replay's headers: this service's own pages may frame it (a table's two plays side by
-side), no other site."""
+"""The replay's headers: this service's own pages may frame it (a tournament's board at every
+table), no other site."""
 Number = Annotated[int, PathParameter(ge=1, le=10_000)]
 """A round's number or a table's place in its round, from 1."""
 
@@ -106,7 +106,7 @@ def tournament(tournament_id: TournamentId) -> File:
     sync_to_thread=False,
 )
 def duplicate(tournament_id: TournamentId, round_no: Number, table: Number) -> File:
-    """A table's two plays of the same boards, side by side (its round, its table from 1)."""
+    """A board as every table of the round played it, the table named first (from 1)."""
     return page("duplicate.html")
 
 

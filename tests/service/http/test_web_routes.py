@@ -43,7 +43,7 @@ async def test_a_client_that_does_not_ask_for_html_gets_json_at_the_root(
         ("/replay/", "replay", "'self'"),
         ("/rules", "how to play", "'none'"),
         ("/tournaments/t123", "a tournament", "'none'"),
-        ("/tournaments/t123/tables/1/2", "two plays", "'none'"),
+        ("/tournaments/t123/tables/1/2", "every table", "'none'"),
     ],
 )
 async def test_the_pages_are_served_with_a_policy_that_allows_only_this_service(

@@ -1,16 +1,21 @@
 // @ts-check
-// A tournament table's two plays of the same boards side by side (duplicate: the seats
-// swapped), each in the replay viewer (replay.js, framed from this service, so each is shown
-// and verified as any replay); this page's stepper steps both at once.
+// A board as every table of its round played it (duplicate: the same cards at every table,
+// each result compared with the others' at the same seat): each table's game in the replay
+// viewer (replay.js, framed from this service, so each is shown and verified as any replay),
+// opened at that board, the table the address names first; this page's stepper steps them all.
 
 import { api, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
+import { entrantName, scoreWords } from "./entrants.js";
 import { t, translate } from "./i18n.js";
 
 /** @typedef {import("./types.js").TournamentView} TournamentView */
+/** @typedef {import("./types.js").TableRecord} TableRecord */
 
 /** The keys the replay viewer steps by (its `{step: key}` messages). */
 const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End", "[", "]"]);
+/** Tables whose replay loads at once; the ones after wait until they are scrolled to. */
+const EAGER = 4;
 
 /**
  * The tournament, round and table (from 1) this page's address names.
@@ -22,7 +27,7 @@ function address() {
 }
 
 /**
- * Step both plays: each framed replay is asked the same step.
+ * Step every table: each framed replay is asked the same step.
  * @param {string} key
  */
 function step(key) {
@@ -32,7 +37,29 @@ function step(key) {
 }
 
 /**
- * The two plays of the table the address names, each opened at the board `#board=N` names.
+ * One table's play of the board: who sat where, what each scored on it, its game's replay
+ * opened at the board (`#r=`: the board's round in the game).
+ * @param {TournamentView} tournament
+ * @param {TableRecord} table
+ * @param {number} number the table's place in its round, from 1
+ * @param {number} index the board's place in the round, from 0
+ * @param {number} shown how many tables are shown before it
+ * @returns {HTMLElement}
+ */
+function tablePlay(tournament, table, number, index, shown) {
+  const [gameId] = table.game_ids;
+  const b = /** @type {number} */ (table.b);
+  const scores = table.matchpoints?.[index] ?? [0, 0];
+  const title = t("dup.table", { table: number, a: entrantName(tournament, table.a), b: entrantName(tournament, b),
+    am: scoreWords(tournament, scores[0]), bm: scoreWords(tournament, scores[1]) });
+  return h("section", { "data-table": String(number), "data-game": gameId, "data-matchpoints": scores.join(",") },
+    h("h3", { text: title }),
+    h("iframe", { src: `/replay/${gameId}#r=${index + 1}`, title, loading: shown < EAGER ? "eager" : "lazy" }));
+}
+
+/**
+ * The board `#board=N` names (else the round's first) at every table of the round the address
+ * names, once that round is over; the table the address names first.
  * @param {{tournamentId: string, round: number, table: number}} where
  */
 async function show(where) {
@@ -40,20 +67,28 @@ async function show(where) {
   const tournament = await api(`/v1/tournaments/${encodeURIComponent(where.tournamentId)}`);
   $("back-link", HTMLAnchorElement).href = `/tournaments/${where.tournamentId}`;
   const round = tournament.rounds?.find((r) => r.round === where.round);
-  const table = round?.tables[where.table - 1];
-  if (!round || !table || table.b === null || table.b === undefined) throw new Error(t("dup.noTable"));
-  const names = tournament.entrants.map((e) => e.name);
-  const heading = t("dup.heading", { round: where.round, table: where.table, a: names[table.a], b: names[table.b] });
+  const picked = round?.tables[where.table - 1];
+  if (!round || !picked || picked.b === null || picked.b === undefined) throw new Error(t("dup.noTable"));
+  if (picked.results === null || picked.results === undefined) throw new Error(t("dup.sealed"));
+  const asked = Number(/#board=(\d+)/.exec(location.hash)?.[1]);
+  const board = round.boards.includes(asked) ? asked : round.boards[0];
+  const index = round.boards.indexOf(board);
+  const heading = t("dup.heading", { round: where.round, board });
   $("heading").textContent = heading;
   document.title = heading;
-  const board = Number(/#board=(\d+)/.exec(location.hash)?.[1] ?? round.boards[0]);
-  const index = round.boards.indexOf(board) + 1; // the board's round in each game, from 1
-  $("plays").replaceChildren(...table.game_ids.map((gameId, play) => {
-    const title = t("dup.play", { play: play + 1, first: names[table.seats[play][0]], second: names[table.seats[play][1]] });
-    return h("section", { "data-play": String(play + 1), "data-game": gameId },
-      h("h3", { text: title }),
-      h("iframe", { src: `/replay/${gameId}${index ? `#r=${index}` : ""}`, title }));
-  }));
+  $("boards").replaceChildren(...round.boards.map((other) => h("a", { href: `#board=${other}`, "data-board": String(other),
+    "aria-current": other === board ? "true" : null, text: t("dup.board", { board: other }) })));
+  const order = round.tables.map((table, i) => /** @type {[TableRecord, number]} */ ([table, i + 1]))
+    .filter(([table]) => table.b !== null && table.b !== undefined && table.game_ids.length === 1)
+    .sort(([, x], [, y]) => Number(y === where.table) - Number(x === where.table));
+  $("plays").replaceChildren(...order.map(([table, number], shown) => tablePlay(tournament, table, number, index, shown)));
+}
+
+/** Show the page's board, or say why not. */
+function showAsked() {
+  const where = address();
+  if (where) show(where).catch((problem) => { $("error").textContent = messageOf(problem); });
+  else $("error").textContent = t("dup.noTable");
 }
 
 translate();
@@ -65,6 +100,5 @@ document.addEventListener("keydown", (event) => {
 for (const button of document.querySelectorAll("button[data-step]")) {
   button.addEventListener("click", () => step(/** @type {HTMLElement} */ (button).dataset.step ?? ""));
 }
-const where = address();
-if (where) show(where).catch((problem) => { $("error").textContent = messageOf(problem); });
-else $("error").textContent = t("dup.noTable");
+window.addEventListener("hashchange", showAsked);
+showAsked();

@@ -77,7 +77,7 @@ function roundStarts() {
 
 /**
  * The position the address names: `#m=<seq>`, or `#r=<round>` (that round's first position,
- * as a table's two plays side by side open a board); -1 when it names none there is.
+ * as a tournament's board at every table opens it); -1 when it names none there is.
  * @returns {number}
  */
 function wantedIndex() {
@@ -360,7 +360,7 @@ function keys(event) {
 
 /**
  * A step asked by a page of this service that frames this one (`{step: key}`, a key of STEPS):
- * a table's two plays stepped together, side by side.
+ * a tournament's board at every table, stepped together.
  * @param {MessageEvent<unknown>} event
  */
 function stepAsked(event) {

@@ -1,9 +1,11 @@
 // @ts-check
-// The seats kept on this device: a person who ticks "keep this seat on this device" has its
+// What is kept on this device: a person who ticks "keep this seat on this device" has its
 // token in localStorage (not only in the tab's session storage), so closing the tab loses
-// nothing; the start page lists them to resume, and each may be forgotten.
+// nothing; the start page lists them to resume, and each may be forgotten. A tournament's
+// entrant link (`/tournaments/{id}#token=...`) is kept the same way, by tournament.
 
 const KEPT = "escopa:seats";
+const ENTRANTS = "escopa:entrants";
 
 /**
  * A seat kept: its token, number, player's name, and when it was kept.
@@ -11,16 +13,44 @@ const KEPT = "escopa:seats";
  */
 
 /**
+ * An entrant kept: its token, and when it was kept.
+ * @typedef {{token: string, kept: string}} KeptEntrant
+ */
+
+/**
+ * What is kept under a localStorage key, by id.
+ * @template T
+ * @param {string} key
+ * @returns {Record<string, T>}
+ */
+function kept(key) {
+  try {
+    const found = JSON.parse(localStorage.getItem(key) ?? "{}");
+    return found && typeof found === "object" ? found : {};
+  } catch {
+    return {}; // something else wrote there: as if nothing were kept
+  }
+}
+
+/**
+ * Keep (`value`) or forget (null) one id's entry under a localStorage key.
+ * @param {string} key
+ * @param {string} id
+ * @param {object | null} value
+ */
+function put(key, id, value) {
+  const all = kept(key);
+  if (value === null) delete all[id];
+  else all[id] = { ...value, kept: new Date().toISOString() };
+  localStorage.setItem(key, JSON.stringify(all));
+}
+
+/**
  * The seats kept on this device, by game id.
  * @returns {Record<string, KeptSeat>}
  */
 export function keptSeats() {
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEPT) ?? "{}");
-    return kept && typeof kept === "object" ? kept : {};
-  } catch {
-    return {}; // something else wrote there: as if nothing were kept
-  }
+  return kept(KEPT);
 }
 
 /**
@@ -29,7 +59,7 @@ export function keptSeats() {
  * @param {Omit<KeptSeat, "kept">} seat
  */
 export function keep(gameId, seat) {
-  localStorage.setItem(KEPT, JSON.stringify({ ...keptSeats(), [gameId]: { ...seat, kept: new Date().toISOString() } }));
+  put(KEPT, gameId, seat);
 }
 
 /**
@@ -37,7 +67,23 @@ export function keep(gameId, seat) {
  * @param {string} gameId
  */
 export function forget(gameId) {
-  const kept = keptSeats();
-  delete kept[gameId];
-  localStorage.setItem(KEPT, JSON.stringify(kept));
+  put(KEPT, gameId, null);
+}
+
+/**
+ * The entrant token kept on this device for a tournament, if any.
+ * @param {string} tournamentId
+ * @returns {string | null}
+ */
+export function entrantToken(tournamentId) {
+  return /** @type {Record<string, KeptEntrant>} */ (kept(ENTRANTS))[tournamentId]?.token ?? null;
+}
+
+/**
+ * Keep a tournament's entrant token on this device (null: forget it).
+ * @param {string} tournamentId
+ * @param {string | null} token
+ */
+export function keepEntrant(tournamentId, token) {
+  put(ENTRANTS, tournamentId, token === null ? null : { token });
 }

@@ -23,7 +23,7 @@ import { clockRules, seatClock, timeoutWords } from "./countdown.js";
 /** @typedef {import("./types.js").MoveResult} MoveResult */
 /** @typedef {import("./types.js").Rematch} Rematch */
 /** @typedef {import("./types.js").Rules} Rules */
-/** @typedef {import("./types.js").ScoreSheet} ScoreSheet */
+/** @typedef {import("./types.js").RoundScore} RoundScore */
 /** @typedef {import("./types.js").SideView} SideView */
 /** @typedef {import("./types.js").StreamTicket} StreamTicket */
 /** @typedef {import("./types.js").LegalPlay} LegalPlay */
@@ -292,7 +292,8 @@ function onEntry(entry) {
   $("log").append(h("li", { value: String(entry.seq), text: describe(entry) }));
   $("log").scrollTop = $("log").scrollHeight; // the log's box follows, never the page
   const ended = entry.events.find((event) => event.type === "round_ended");
-  if (ended && entry.seq > state.loadedAt) showRound(ended.score.round).catch(showError);
+  const over = entry.events.some((event) => event.type === "match_ended");
+  if (ended && entry.seq > state.loadedAt) showRound(ended.score, over);
   if (entry.type === "rematch") {
     state.source?.close();
     state.source = null;
@@ -364,7 +365,10 @@ function render() {
   $("sides").replaceChildren(...view.sides.map((side) => sideBox(side)));
   const link = $("replay-link", HTMLAnchorElement);
   link.href = `/replay/${gameId}`;
-  link.hidden = view.status !== "finished";
+  link.hidden = view.status !== "finished" || Boolean(view.tournament && !view.seed); // sealed till the round ends
+  const tournament = $("tournament-link", HTMLAnchorElement);
+  tournament.hidden = !view.tournament;
+  if (view.tournament) tournament.href = `/tournaments/${view.tournament}`;
   const outcome = $("outcome");
   outcome.hidden = !view.outcome;
   if (view.outcome) outcome.textContent = outcomeLine(view);
@@ -703,6 +707,7 @@ function renderWaiting(view) {
  * @returns {boolean}
  */
 function abortable(view) {
+  if (view.tournament) return false; // a tournament's table plays to its end: leaving loses
   if (view.status === "waiting") return true;
   return view.status !== "finished" && view.round === 1 && view.hand_number <= 1 && !view.last_move;
 }
@@ -743,7 +748,10 @@ function lifeActions(view) {
   if (abortable(view)) buttons.push(...confirmed("abort", () => end("abort")));
   if (view.status === "playing" || view.status === "dealing") buttons.push(...confirmed("resign", () => end("resign")));
   const dealt = view.hand_number > 0 || view.round > 1;
-  if (view.status === "finished" && dealt) {
+  if (view.status === "finished" && view.tournament) {
+    buttons.push(h("span", { text: t(view.seed ? "play.tournament.open" : "play.tournament.sealed") }),
+      h("a", { class: "button", id: "tournament-back", href: `/tournaments/${view.tournament}`, text: t("play.tournament.back") }));
+  } else if (view.status === "finished" && dealt) {
     const text = view.rematch ? t("play.rematch.play") : t("play.rematch");
     buttons.push(h("button", { type: "button", class: "primary", id: "rematch", text, onclick: rematch }));
     if (view.rematch) buttons.push(h("span", { text: t("play.rematch.offered") }));
@@ -864,15 +872,13 @@ async function sendSignal(signal) {
 }
 
 /**
- * A round's score, in the dialog.
- * @param {number} round
+ * A round's score, in the dialog: as its entry's `round_ended` tells it (a sealed tournament
+ * game's score sheet opens only when its round ends).
+ * @param {RoundScore} result
+ * @param {boolean} over whether the same entry ended the match
  */
-async function showRound(round) {
-  /** @type {ScoreSheet} */
-  const sheet = await api(`/v1/games/${gameId}/score`);
-  const result = sheet.rounds.find((r) => r.round === round);
-  if (!result) return;
-  $("round-title").textContent = sheet.outcome ? t("play.round.matchOver") : t("play.round.roundOver", { round });
+function showRound(result, over) {
+  $("round-title").textContent = over ? t("play.round.matchOver") : t("play.round.roundOver", { round: result.round });
   $("round-score").replaceChildren(scoreTable(result, state.players));
   const dialog = $("round-dialog", HTMLDialogElement);
   if (!dialog.open) dialog.showModal();

@@ -38,5 +38,6 @@
 /** @typedef {Schemas["RoundRecord"]} RoundRecord */
 /** @typedef {Schemas["TableRecord"]} TableRecord */
 /** @typedef {Schemas["Standing"]} Standing */
+/** @typedef {Schemas["EntrantTable"]} EntrantTable */
 
 export {};

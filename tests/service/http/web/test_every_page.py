@@ -19,7 +19,7 @@ from tests.harness.showcase import BOT_BUDGET, Shown, showcase
 
 CATALOGS = catalogs()
 PAGES = ("start", "rules", "table", "finished-table", "waiting-table", "join", "replay",
-         "tournament", "two-plays")  # fmt: skip
+         "tournament", "a-board", "entrant")  # fmt: skip
 
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -99,6 +99,7 @@ SEATED_FROM_1: dict[str, tuple[str, str, dict[str, object]]] = {
     "table": ("#who", "play.who", {"name": "Ana", "seat": 1}),
     "waiting-table": ("#seated li", "common.Seat", {"seat": 1}),
     "tournament": ("#standings tr[data-entrant='0'] th", "tour.numbered", {"number": 1}),
+    "entrant": ("#entrant-who", "tour.you.who", {"number": 1}),
 }
 
 
