@@ -1,5 +1,6 @@
 """`escopa play`'s options. The game itself is the Python client's terminal program
-(`escopa_client.programs.terminal`), imported when it runs: the service's `client` extra."""
+(`escopa_client.programs.terminal`, and `programs.tournament` for `--tournament`), imported
+when it runs: the service's `client` extra."""
 
 from __future__ import annotations
 
@@ -51,7 +52,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play.add_argument("--name", default="You", help="your name at the table (default You)")
     play.add_argument("--game", default=None, help="join this game (with --invite or --token)")
     play.add_argument("--invite", default=None, help="the open seat's invite, with --game")
-    play.add_argument("--token", default=None, help="your seat's token, to take it again")
+    play.add_argument(
+        "--token",
+        default=None,
+        help="your seat's token, to take it again (with --tournament: your entrant's token)",
+    )
+    play.add_argument(
+        "--tournament",
+        default=None,
+        help="play each of your tables of this tournament in turn (with --token)",
+    )
     play.add_argument("--api-key", default=None, help="the service's API key, when it asks for one")
     play.add_argument(
         "--lang",
@@ -77,6 +87,7 @@ def _play(args: argparse.Namespace) -> int:
     from service.cli.client_programs import without_client
 
     try:
+        from escopa_client.programs import tournament
         from escopa_client.programs.terminal import Options, run
     except ModuleNotFoundError as error:
         return without_client("escopa play", error)
@@ -95,5 +106,6 @@ def _play(args: argparse.Namespace) -> int:
         player_id=args.player_id,
         rated=args.rated,
         deck=args.deck,
+        tournament=args.tournament,
     )
-    return run(options)
+    return tournament.run(options) if args.tournament else run(options)

@@ -9,17 +9,25 @@ every client made here is one, carrying exactly the headers of its identity, and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import httpx
 
+from escopa_client.entrant import Entrant, OnTable
+from escopa_client.events import Event
 from escopa_client.generated.api.games import create_game
 from escopa_client.generated.api.seats import join_game
 from escopa_client.generated.client import AuthenticatedClient
-from escopa_client.generated.models import CreatedGame, CreateGame, JoinByInvite, Joined
+from escopa_client.generated.models import (
+    CreatedGame,
+    CreateGame,
+    EntrantTable,
+    JoinByInvite,
+    Joined,
+)
 from escopa_client.problems import answer
-from escopa_client.table import Table
+from escopa_client.table import Choose, Table
 
 API_KEY_HEADER = "X-API-Key"
 
@@ -93,6 +101,22 @@ class Escopa:
     def table(self, game_id: str, token: str) -> Table:
         """The seat of that token at that game."""
         return Table(self.client(token), game_id)
+
+    def entrant(self, tournament_id: str, token: str) -> Entrant:
+        """The entrant of that token (from the tournament's creation) in that tournament."""
+        return Entrant(self.client(token), tournament_id)
+
+    def play_tournament(
+        self,
+        tournament_id: str,
+        token: str,
+        choose: Choose,
+        on_event: Callable[[Event], None] | None = None,
+        on_table: OnTable | None = None,
+    ) -> EntrantTable:
+        """Play each of the entrant's tables in turn with `choose` until the tournament ends
+        (`Entrant.play`): its final place, rank and total."""
+        return self.entrant(tournament_id, token).play(choose, on_event, on_table)
 
     def close(self) -> None:
         for made in self._clients.values():

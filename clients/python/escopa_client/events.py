@@ -19,8 +19,8 @@ import httpx
 
 from escopa_client.generated.api.games import get_game
 from escopa_client.generated.client import AuthenticatedClient
-from escopa_client.generated.models import GameView, GameViewStatus, LogEntry, MatchEnded, Problem
-from escopa_client.problems import ApiError, answer
+from escopa_client.generated.models import GameView, GameViewStatus, LogEntry, MatchEnded
+from escopa_client.problems import ApiError, answer, problem_of
 
 Until = Literal["end", "rematch"]
 RETRY_SECONDS = 2.0
@@ -158,7 +158,7 @@ def _open(
     with http.stream("GET", url, params=params, headers=sent, timeout=timeout) as response:
         if response.status_code != 200:
             body = response.read()
-            raise ApiError(response.status_code, _problem(body), body)
+            raise ApiError(response.status_code, problem_of(body), body)
         yield from messages(response.iter_lines())
 
 
@@ -166,10 +166,3 @@ def _finished(client: AuthenticatedClient, game_id: str) -> bool:
     """Whether the game is over, as the client may read it."""
     view = answer(get_game.sync_detailed(game_id, client=client), GameView)
     return view.status == GameViewStatus.FINISHED
-
-
-def _problem(body: bytes) -> Problem | None:
-    try:
-        return Problem.from_dict(json.loads(body))
-    except (ValueError, KeyError, TypeError):
-        return None

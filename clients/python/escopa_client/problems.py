@@ -3,6 +3,7 @@ answers checked against the type they should have."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, TypeVar
 
 from escopa_client.generated.models import Problem
@@ -35,3 +36,11 @@ def answer(response: Response[Any], kind: type[T]) -> T:
         return parsed
     problem = parsed if isinstance(parsed, Problem) else None
     raise ApiError(int(response.status_code), problem, response.content)
+
+
+def problem_of(body: bytes) -> Problem | None:
+    """The RFC 9457 problem a refusal's body holds, or None when it holds none."""
+    try:
+        return Problem.from_dict(json.loads(body))
+    except (ValueError, KeyError, TypeError):
+        return None

@@ -76,6 +76,8 @@ class Options:
     rated: bool = False
     deck: Deck | None = None
     """The deck drawn, `french` or `spanish`; None: the one the game's preset is played with."""
+    tournament: str | None = None
+    """Play this tournament's tables in turn, as the entrant of `token` (`programs.tournament`)."""
 
 
 class Seat(NamedTuple):
@@ -303,30 +305,35 @@ def _signalling(view: GameView) -> bool:
     return paired and view.rules.signals
 
 
-def run(args: Options, console: Console | None = None, ask: Ask | None = None) -> int:
-    """Take the seat and play it to the end of the match; 2 when that cannot start."""
+def speaking(args: Options, console: Console | None) -> tuple[Console, str]:
+    """Speak the player's language (`--lang`, else the environment's) from now on: the console
+    to say it on, and the language as the service is asked it (`pt-BR`)."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
     spoken = pick(args.lang, os.environ)
     speak(spoken)
-    console = console or Console(highlight=False)
+    return console or Console(highlight=False), spoken.replace("_", "-")
+
+
+def refusal(console: Console, url: str, error: Exception) -> int:
+    """Say why play cannot start (a wrong option, no service at `url`, the service's refusal):
+    exit status 2."""
+    if isinstance(error, httpx.TransportError):
+        said = _("escopa play: no Escopa service at {url}; start one with `escopa serve`")
+        console.print(said.format(url=url), soft_wrap=True)
+    else:
+        console.print(f"escopa play: {error}", soft_wrap=True)
+    return 2
+
+
+def run(args: Options, console: Console | None = None, ask: Ask | None = None) -> int:
+    """Take the seat and play it to the end of the match; 2 when that cannot start."""
+    console, language = speaking(args, console)
     asked = ask or console.input
-    with Escopa(args.url, api_key=args.api_key, language=spoken.replace("_", "-")) as service:
+    with Escopa(args.url, api_key=args.api_key, language=language) as service:
         try:
             seat = take_seat(service, args)
-        except ValueError as error:
-            console.print(f"escopa play: {error}", soft_wrap=True)
-            return 2
-        except httpx.TransportError:
-            console.print(
-                _("escopa play: no Escopa service at {url}; start one with `escopa serve`").format(
-                    url=args.url
-                ),
-                soft_wrap=True,
-            )
-            return 2
-        except ApiError as error:
-            console.print(f"escopa play: {error}", soft_wrap=True)
-            return 2
+        except (ValueError, httpx.TransportError, ApiError) as error:
+            return refusal(console, args.url, error)
         table = service.table(seat.game_id, seat.token)
         console.print(
             _("game {game}, you are seat {seat}").format(game=seat.game_id, seat=seat.seat + 1)
@@ -338,15 +345,20 @@ def run(args: Options, console: Console | None = None, ask: Ask | None = None) -
         except KeyboardInterrupt:
             return _left(console, args.url, seat)
         except ApiError as error:
-            said = _("escopa play: the service refused: {error}").format(error=error)
-            console.print(said, soft_wrap=True)
-            return 1
+            return refused_midway(console, error)
         except Quit:
             return _left(console, args.url, seat)
     if final.outcome is not None and not player.ended:
         console.print(outcome_text(final.outcome, final, seat.seat), style="bold")
     console.print(_("replay: {url}").format(url=f"{args.url.rstrip('/')}/replay/{seat.game_id}"))
     return 0
+
+
+def refused_midway(console: Console, error: ApiError) -> int:
+    """Say that the service refused something while playing: exit status 1."""
+    said = _("escopa play: the service refused: {error}").format(error=error)
+    console.print(said, soft_wrap=True)
+    return 1
 
 
 def drawn_deck(service: Escopa, view: GameView) -> Deck:
@@ -358,7 +370,11 @@ def drawn_deck(service: Escopa, view: GameView) -> Deck:
 
 def _left(console: Console, url: str, seat: Seat) -> int:
     """Say how to come back: the seat stays the player's, the game waits for its moves."""
-    again = f"escopa play --url {url} --game {seat.game_id} --token {seat.token}"
+    return left(console, f"escopa play --url {url} --game {seat.game_id} --token {seat.token}")
+
+
+def left(console: Console, again: str) -> int:
+    """Say the command that takes the player's place again."""
     said = _("you left the table; take your seat again with: {command}").format(command=again)
     console.print(said, soft_wrap=True)
     return 0
