@@ -53,7 +53,7 @@ const ENTRY_TYPES: readonly LogEntry["type"][] = [
   "signal",
   "timeout",
 ];
-const RETRY_MS = 2000;
+export const RETRY_MS = 2000;
 
 /** Whether this entry ends the match (its events include `match_ended`). */
 export function endsMatch(entry: LogEntry): boolean {
@@ -132,7 +132,7 @@ async function over(options: FollowOptions, last: number, until: Until): Promise
 }
 
 /** Worth another try: no connection, or the service busy for now (503, 502, 504). */
-function retryable(error: unknown): boolean {
+export function retryable(error: unknown): boolean {
   if (error instanceof ApiError) return error.status >= 502 && error.status <= 504;
   return error instanceof TypeError || error instanceof StreamCut;
 }
@@ -272,7 +272,8 @@ class Queue<T> implements AsyncIterable<T> {
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Wait `ms`, or less when `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done(): void {

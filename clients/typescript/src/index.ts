@@ -14,5 +14,6 @@ export {
 export { type Decide, type Turn, type TurnOptions, playTurn, readTurn, sendMove } from "./moves.js";
 export { SseParser, type SseMessage } from "./sse.js";
 export { Table, type TableOptions, toAct } from "./table.js";
+export { type EntrantOptions, entrantTable, playTournament } from "./tournament.js";
 export type * from "./types.js";
 export type { components, operations, paths } from "./openapi.js";

@@ -6,6 +6,7 @@ type Schemas = components["schemas"];
 
 export type CreateGame = Schemas["CreateGame"];
 export type CreatedGame = Schemas["CreatedGame"];
+export type EntrantTable = Schemas["EntrantTable"];
 export type GameView = Schemas["GameView"];
 export type LegalMove = Schemas["LegalMove"];
 export type LegalMoves = Schemas["LegalMoves"];

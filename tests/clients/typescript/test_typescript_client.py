@@ -2,7 +2,8 @@
 
 They start `escopa serve` themselves (its own Redis, on a free port) and play whole matches
 through the client: each preset, a partnership with signals, a bot seat, a 409 recovered from,
-a cut events stream resumed, one followed across a restart of the server. Each node test is
+a cut events stream resumed, one followed across a restart of the server, a tournament's
+entrants each played in one call. Each node test is
 one case below, so a failure names it.
 """
 
@@ -34,6 +35,9 @@ NODE_TESTS = (
     "comments, retry advice and a message with no data are no messages",
     "an unfinished message waits for its blank line",
     "every entry type of the log reads as an event, a timeout's too",
+    "two people and two bots play a tournament to its end, each entrant in one call",
+    "an entrant with a bye waits for the next round and plays on",
+    "a token that is no entrant's is refused with 401",
 )
 
 
