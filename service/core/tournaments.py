@@ -40,6 +40,7 @@ from engine.shuffle import commitment, new_server_seed, round_seed, shuffle_key
 from engine.tournament import round_robin_rounds
 from service.core.commitments import Seeds, committed_seeds, no_lone_client_seed
 from service.core.creation import Creation, Placed
+from service.core.due_work import FIRST_DELIVERY_MS
 from service.core.journal import Journal
 from service.core.players import Players
 from service.core.rated_tables import rated_entrants, settle_tables, table_ratings
@@ -285,6 +286,9 @@ class Tournaments:
         document = msgspec.msgpack.encode(kept)
         if not await self.store.save(tournament_id, document, 0, hook=hook_bytes(hook)):
             raise ServiceError("tournament/id_collision", 409, "try again")  # pragma: no cover
+        if hook is not None:  # the first delivery waits for the answer that holds the secret
+            subject = keys.TOURNAMENT_SUBJECT + tournament_id
+            await self.hooks_due.schedule(subject, now_ms() + FIRST_DELIVERY_MS)
         await self.advance(tournament_id)
         answered = [
             EntrantToken(entrant=e.entrant, name=e.name, token=tokens.get(e.entrant, msgspec.UNSET))

@@ -4,6 +4,7 @@ URL checked by the same SSRF rules; its deliveries listed for whom they belong t
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -12,6 +13,7 @@ import redis
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
+from service.core.due_work import FIRST_DELIVERY_MS
 from service.settings import secret_hash
 from tests.harness.api import assert_problem, ok
 from tests.harness.tournaments import create_tournament, entrants, tournament
@@ -79,6 +81,17 @@ async def test_a_webhook_receives_the_three_kinds_signed_in_order(
     assert {d["state"] for d in listed["deliveries"]} == {"delivered"}
     assert listed["url"] == receiver.url
     assert secret.removeprefix("whsec_").encode() not in every_stored_byte(redis_url)
+
+
+async def test_a_new_tournaments_first_delivery_waits_for_its_answer(keyed: Any) -> None:
+    with receiving() as receiver:
+        asked = time.time()
+        await bots_cup(keyed, webhook={"url": receiver.url})
+        answered = time.time()
+        (first, *_) = await asyncio.to_thread(receiver.wait_for, 1)
+    assert first.json()["type"] == "round.started"
+    assert first.at >= asked + FIRST_DELIVERY_MS / 1000
+    assert first.at > answered, "the answer with the secret came first"
 
 
 async def test_an_api_keys_webhook_gets_the_tournaments_it_creates(keyed: Any) -> None:
