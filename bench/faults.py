@@ -68,8 +68,8 @@ def table(runs: list[Figures]) -> str:
     faults = sum(sum(f.faults.values()) for f in runs)
     violations = sum(len(f.violations) for f in runs)
     rows = [
-        "| runs | clean | load per run | moves (people's acknowledged) | games | tournaments "
-        "| webhook events | faults | violations | wall time |",
+        "| runs | clean | load per run | moves in the logs (people's acknowledged) | games "
+        "| tournaments | webhook events | faults | violations | wall time |",
         "|---|---|---|---|---|---|---|---|---|---|",
         f"| {len(runs)} | {clean} of {len(runs)} | {min(load):.1f}-{max(load):.1f} min "
         f"| {moves:,} ({people:,}) | {games:,} | {sum(f.tournaments for f in runs)} "

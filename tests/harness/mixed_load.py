@@ -159,7 +159,8 @@ class Mover:
         """One move if a seat of the load is to act: True when one was sent, False when not
         the load's turn, None once the game is over. With probability `keyed` the move
         carries an `Idempotency-Key`."""
-        view = await self.requests.json(self.url)
+        held = next((token for token in self.game.tokens if token), "")
+        view = await self.requests.json(self.url, headers=auth(held) if held else {})
         if view["status"] == "finished":
             return None
         turn = view["turn"]
@@ -337,33 +338,23 @@ class Load:
         return cup
 
     async def entrant(self, requests: Requests, cup: Cup, entrant: int) -> None:
-        """One person of a tournament: plays its turns in the running round's games until the
-        tournament is over."""
-        url = f"/v1/tournaments/{cup.id}"
+        """One person of a tournament: asks where it plays with its token (its round's table
+        is sealed to everyone else) and plays its turns there until the tournament is over."""
+        url = f"/v1/tournaments/{cup.id}/table"
         mine = random.Random(f"{self.seed}-{cup.id}-{entrant}")
         person = Requests(self.clients, self.seen, mine)
+        token = cup.tokens[entrant]
         while not self.abandon.is_set():
-            view = await person.json(url)
-            if view["status"] == "finished":
+            table = await person.json(url, headers=auth(token))
+            if table["status"] == "finished":
                 return
             moved = False
-            for game_id in self.games_of(view, cup, entrant):
-                moved |= bool(await Mover(person, self.seen.games[game_id]).step(0.5))
+            if table["status"] == "playing":
+                game_id = table["game_id"]
+                game = self.seen.games.setdefault(
+                    game_id, Played(game_id, ["", ""], tournament=cup.id)
+                )
+                game.tokens[table["seat"]] = token
+                moved = bool(await Mover(person, game).step(0.5))
             if not moved:
                 await asyncio.sleep(BOT_TURN * 4)
-
-    def games_of(self, view: Json, cup: Cup, entrant: int) -> list[str]:
-        """The running round's games of `entrant` (each recorded with the tokens of the
-        load's people in it)."""
-        found = []
-        for table in view["rounds"][-1]["tables"]:
-            pairs = zip(table.get("game_ids", []), table.get("seats", []), strict=True)
-            for game_id, seats in pairs:
-                if entrant not in seats:
-                    continue
-                game = self.seen.games.setdefault(
-                    game_id, Played(game_id, ["" for _ in seats], tournament=cup.id)
-                )
-                game.tokens[seats.index(entrant)] = cup.tokens[entrant]
-                found.append(game_id)
-        return found
