@@ -494,11 +494,15 @@ def attached(argv: list[str]) -> list[str]:
     return joined
 
 
+def from_redis(error: Exception) -> bool:
+    """Whether `error` is redis-py's (never imported for it: `escopa audit` runs without it)."""
+    loaded = sys.modules.get("redis.exceptions")
+    return loaded is not None and isinstance(error, loaded.RedisError)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run a command; what keeps it from running is one line on stderr (exit status 2) that
     says what to do, never a traceback."""
-    from redis.exceptions import RedisError
-
     from service.cli.data_folder import FolderError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -508,7 +512,9 @@ def main(argv: list[str] | None = None) -> int:
     except (FolderError, ValueError) as error:
         print(f"escopa {args.command}: {error}", file=sys.stderr)
         return 2
-    except (RedisError, OSError) as error:
+    except Exception as error:
+        if not (isinstance(error, OSError) or from_redis(error)):
+            raise
         print(
             f"escopa {args.command}: cannot reach Redis ({error}): start the service (make run), "
             "or name its data folder with --data-dir or its Redis with --redis-url",

@@ -54,7 +54,8 @@ async def test_a_person_who_leaves_a_game_of_bots_loses_it_within_one_hand(
     outcome = view["outcome"]
     assert isinstance(outcome, dict)
     assert outcome["result"] == "timeout" and outcome["timed_out"] == [seat]
-    timeouts = [e for e in log if e["type"] == "timeout"]
-    assert len(timeouts) == 3, "the third miss in a row ends it: one hand"
+    own = max(n for n, e in enumerate(log) if e["type"] == "move" and e.get("seat") == seat)
+    timeouts = [e for e in log[own:] if e["type"] == "timeout"]  # a loaded run may miss one first
+    assert len(timeouts) == 3, "the third miss in a row after the person's move ends it: one hand"
     assert [e["move"] == "forfeit" for e in timeouts] == [False, False, True]
     assert audit["ok"] is True

@@ -187,7 +187,7 @@ def test_audit_of_a_folder_without_exports_exits_2(tmp_path: Path) -> None:
     done = escopa("audit", str(tmp_path))
 
     assert done.returncode == 2
-    assert done.stderr == f"escopa audit: no export (*.json) in {tmp_path}\n"
+    assert done.stderr == f"escopa audit: no export (*.json, *.jsonl) in {tmp_path}\n"
 
 
 def test_an_unreadable_file_among_several_exits_2_and_is_counted(tmp_path: Path) -> None:
