@@ -51,10 +51,11 @@ so does the API.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import httpx
 import schemathesis
@@ -103,6 +104,9 @@ FUZZ_WEBHOOK: Final = "http://127.0.0.1:9/escopa-fuzz"
 127.0.0.1 (`ESCOPA_WEBHOOK_ALLOW`), and its deliveries fail (the discard port), then stop."""
 SHARE: Final = 3
 """One positive case in SHARE is rewritten, and one move in SHARE is sent as another seat."""
+API_KEY: Final = os.environ.get("FUZZ_API_KEY") or None
+"""The server's API key when it runs with keys (`ESCOPA_API_KEYS`): sent with every request,
+the cases' through the auth provider and the hooks' own."""
 
 
 @dataclass
@@ -168,28 +172,45 @@ def _positive(case: Case) -> bool:
 class SeatTokens:
     """The token of a seat of the game a case names, for the operations that need one."""
 
-    def get(self, case: Case, context: Any) -> str | None:
-        if id(case) in _sending:
-            return _sending.pop(id(case))
-        if case.operation.label == REMATCH and _finished and _finished[0] in _games:
-            return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
-        if case.operation.label == LEAVE and _joined:
-            return _joined[0][1]  # every positive leave names that game
-        if case.operation.label in ENTRANT_READS and _hooked_tournament:
-            return _hooked_tournament[0][1]  # every positive read names that tournament
-        seen = _game(case)
-        if seen is None or not seen.tokens or not _needs_token(case):
-            return None
-        seat = seen.turn
-        if case.operation.label == LEAVE and seen.joined:
-            seat = seen.joined[-1]
-        if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
-            seat = _random.choice(sorted(seen.tokens))
-        return seen.tokens.get(seat) or next(iter(seen.tokens.values()), None)
+    def get(self, case: Case, context: Any) -> Credentials | None:
+        token = _seat_token(case)
+        return None if token is None and API_KEY is None else Credentials(token, API_KEY)
 
-    def set(self, case: Case, data: str | None, context: Any) -> None:
-        if data is not None:
-            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+    def set(self, case: Case, data: Credentials, context: Any) -> None:
+        headers = dict(case.headers or {})
+        if data.token is not None:
+            headers["Authorization"] = f"Bearer {data.token}"
+        if data.key is not None:
+            headers["X-API-Key"] = data.key
+        case.headers = headers
+
+
+class Credentials(NamedTuple):
+    """What the auth provider sends: a seat's token, the server's API key, either or both."""
+
+    token: str | None
+    key: str | None
+
+
+def _seat_token(case: Case) -> str | None:
+    """The token of the seat the case acts as, or None."""
+    if id(case) in _sending:
+        return _sending.pop(id(case))
+    if case.operation.label == REMATCH and _finished and _finished[0] in _games:
+        return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
+    if case.operation.label == LEAVE and _joined:
+        return _joined[0][1]  # every positive leave names that game
+    if case.operation.label in ENTRANT_READS and _hooked_tournament:
+        return _hooked_tournament[0][1]  # every positive read names that tournament
+    seen = _game(case)
+    if seen is None or not seen.tokens or not _needs_token(case):
+        return None
+    seat = seen.turn
+    if case.operation.label == LEAVE and seen.joined:
+        seat = seen.joined[-1]
+    if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
+        seat = _random.choice(sorted(seen.tokens))
+    return seen.tokens.get(seat) or next(iter(seen.tokens.values()), None)
 
 
 def _needs_token(case: Case) -> bool:
@@ -365,7 +386,7 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
         return
     if case.operation.label != PLAY or _moves_accepted or not _positive(case):
         return
-    with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
+    with _client(case.operation.schema.get_base_url()) as client:
         for game_id in _playable(case):
             listed = listed_move(client, game_id, _games[game_id])
             if listed is not None:
@@ -426,7 +447,7 @@ def _send_to_the_seat_to_act(case: Case) -> None:
     played), as the game's views say now, with a seat's token (the seat to act's: while a deal
     is due no seat is, and any seat may deal): whether one is, no random chain can ensure."""
     status = "dealing" if case.operation.label == DEAL else "playing"
-    with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
+    with _client(case.operation.schema.get_base_url()) as client:
         for game_id in [*_to_deal, *list(_games)[::-1][:20]]:
             answer = client.get(f"/v1/games/{game_id}")
             view = answer.json() if answer.status_code == 200 else {}
@@ -475,7 +496,7 @@ def after_load_schema(context: Any, schema: Any) -> None:
     to its end and one with a webhook."""
     base = schema.config.base_url
     if base and not _finished:
-        with httpx.Client(base_url=base, timeout=10) as client:
+        with _client(base) as client:
             _finished.append(play_out(client))
             _joined.append(joined_seat(client))
             _hooked.append(hooked_game(client))
@@ -602,6 +623,12 @@ def hooked_tournament(client: httpx.Client) -> tuple[str, str]:
     }
     created = _ok(client.post("/v1/tournaments", json=body))
     return str(created["tournament_id"]), str(created["entrants"][0]["token"])
+
+
+def _client(base: str) -> httpx.Client:
+    """The hooks' own client of the server under test (with its API key, if it has keys)."""
+    headers = {"X-API-Key": API_KEY} if API_KEY is not None else {}
+    return httpx.Client(base_url=base, timeout=10, headers=headers)
 
 
 def _ok(response: httpx.Response) -> Json:
