@@ -37,9 +37,17 @@ tournament of bots played to its end before the run (its stream then ends by its
 positive read of a tournament's webhook deliveries names a tournament with a webhook made
 before the run, and the auth provider sends its person entrant's token.
 
-A positive creation (of a game or a tournament) that draws a webhook names `FUZZ_WEBHOOK`
-instead: whether a URL resolves, and to an allowed address, is the network's business, which no
-schema can say.
+A positive webhook (of a game's or a tournament's creation, or an API key's) names
+`FUZZ_WEBHOOK` instead of the drawn URL, or in one case in SHARE an address the SSRF rules
+refuse (`REFUSED_WEBHOOKS`, answered 422 `webhook/address_refused`): whether a URL resolves,
+and to an allowed address, is the network's business, which no schema can say. One positive
+case in SHARE is sent with a client's `Accept-Language` (`LANGUAGES`), as the web pages and the
+terminal send theirs, so that problems are told in that language.
+
+Before the run the hooks also make, through the public API, what no short chain of calls
+reaches: a lobby game with open seats (so that the lobby lists one), and games whose turn
+clock runs out during the run, one for each `on_timeout` (`CLOCKS`), for the server's clock
+sweeper to apply.
 
 A game whose seats share a name (a person's and a bot's, or two that look the same once
 compared as `names.name_key` does) is not drawn (or, in the phases that draw no body through
@@ -103,6 +111,33 @@ FUZZ_WEBHOOK: Final = "http://127.0.0.1:9/escopa-fuzz"
 """The webhook of every positive creation that draws one: the server under test allows
 127.0.0.1 (`ESCOPA_WEBHOOK_ALLOW`), and its deliveries fail (the discard port), then stop."""
 SHARE: Final = 3
+KEY_WEBHOOK: Final = "PUT /v1/webhook"
+REFUSED_WEBHOOKS: Final = (
+    "https://10.1.2.3/hook",
+    "https://169.254.169.254/latest/meta-data",
+    "https://100.64.0.1/hook",
+    "https://224.0.0.1/hook",
+    "https://[::1]:8443/hook",
+    "https://[::ffff:192.168.0.1]/hook",
+    "https://[2002:c000:204::1]/hook",
+    "https://[fec0::1]/hook",
+    "https://localhost/hook",
+)
+"""Webhooks the SSRF rules refuse (docs/security.md), a reason each: a private, metadata,
+shared (not global), multicast, loopback, IPv4-mapped, 6to4 and site-local address, and a name
+that resolves to loopback."""
+LANGUAGES: Final = (
+    "pt-BR",
+    "es-ES,es;q=0.9",
+    "it",
+    "fr-CA, pt;q=0.5",
+    "de;q=1.0, en;q=0.8",
+    "es;q=x, it;q=0.3",
+)
+"""`Accept-Language` headers as clients send them: each catalog, a region's base language, one
+the service has no catalog for, and a malformed weight."""
+CLOCKS: Final = ("bot", "forfeit", "first_move")
+"""The `on_timeout` of the games made before the run to time out during it (1-s turns)."""
 """One positive case in SHARE is rewritten, and one move in SHARE is sent as another seat."""
 API_KEY: Final = os.environ.get("FUZZ_API_KEY") or None
 """The server's API key when it runs with keys (`ESCOPA_API_KEYS`): sent with every request,
@@ -354,10 +389,8 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
     positive creation goes with a name of its own for each seat (the phases that draw no body
     through `filter_body`, such as coverage, draw names alike), and its webhook, if drawn, as
     `FUZZ_WEBHOOK` (no schema can say which URLs resolve and are allowed)."""
-    hook = case.body.get("webhook") if isinstance(case.body, dict) else None
-    creates = case.operation.label in (CREATE, TOURNAMENT)
-    if creates and _positive(case) and isinstance(hook, dict):
-        case.body = {**case.body, "webhook": {"url": FUZZ_WEBHOOK}}
+    if _positive(case):
+        _as_a_client(case)
     if as_the_api_allows(case):
         return
     played = (TOURNAMENT_EXPORT, TOURNAMENT_EVENTS)
@@ -392,6 +425,23 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
             if listed is not None:
                 _send_as_listed(case, game_id, *listed)
                 return
+
+
+def _as_a_client(case: Case) -> None:
+    """A positive case's webhook names `FUZZ_WEBHOOK`, or one in SHARE a refused address (the
+    drawn events kept); one positive case in SHARE asks for a language."""
+    body = case.body if isinstance(case.body, dict) else {}
+    hook = body.get("webhook")
+    if body and case.operation.label == KEY_WEBHOOK:
+        case.body = {**body, "url": _webhook_url()}
+    elif case.operation.label in (CREATE, TOURNAMENT) and isinstance(hook, dict):
+        case.body = {**body, "webhook": {**hook, "url": _webhook_url()}}
+    if _random.randrange(SHARE) == 0:
+        case.headers = {**(case.headers or {}), "Accept-Language": _random.choice(LANGUAGES)}
+
+
+def _webhook_url() -> str:
+    return _random.choice(REFUSED_WEBHOOKS) if _random.randrange(SHARE) == 0 else FUZZ_WEBHOOK
 
 
 def _until_answered(case: Case) -> bool:
@@ -506,6 +556,9 @@ def after_load_schema(context: Any, schema: Any) -> None:
             _open_invites.extend(open_invites(client))
             _to_resign.extend(running_game(client, NAMES[:2])[0] for _ in range(2))
             _to_signal.extend(running_game(client, NAMES))
+            lobby_game(client)
+            for on_timeout in CLOCKS:
+                timing_out(client, on_timeout)
 
 
 def play_out(client: httpx.Client) -> str:
@@ -554,6 +607,19 @@ def running_game(client: httpx.Client, names: tuple[str, ...]) -> list[tuple[str
     return [(str(created["game_id"]), str(p["token"])) for p in created["players"]]
 
 
+def lobby_game(client: httpx.Client) -> None:
+    """A lobby game of the creator and three open seats, which the lobby lists."""
+    _ok(client.post("/v1/games", json={"players": OPEN_SEATS, "lobby": True}))
+
+
+def timing_out(client: httpx.Client, on_timeout: str) -> None:
+    """A two-player game to 1 point of 1-s turns, no bank, that nobody plays: its clock runs out
+    turn after turn during the run and the server applies `on_timeout`."""
+    clock = {"turn_seconds": 1, "bank_seconds": 0, "on_timeout": on_timeout}
+    body = {"players": list(NAMES[:2]), "rules": {"target": 1, "clock": clock}}
+    _ok(client.post("/v1/games", json=body))
+
+
 def open_invites(client: httpx.Client) -> list[tuple[str, str]]:
     """The three open seats of a game made before the run: its id and each seat's invite."""
     created = _ok(client.post("/v1/games", json={"players": OPEN_SEATS}))
@@ -594,13 +660,15 @@ def playable_tournament(body: Json) -> Json:
 
 
 def played_tournament(client: httpx.Client) -> str:
-    """A tournament of two bots, one round of one board, played to its end: its id."""
+    """A rated tournament of two bots (two levels: two rated players), one round of one
+    board, played to its end: its id."""
     body = {
         "name": "Fuzz",
-        "entrants": [{"name": "Rita", "bot": "random"}, {"name": "Gus", "bot": "random"}],
+        "entrants": [{"name": "Rita", "bot": "random"}, {"name": "Gus", "bot": "greedy"}],
         "rounds": 1,
         "boards": 1,
         "pairing": "swiss",
+        "rated": True,
     }
     tournament_id = str(_ok(client.post("/v1/tournaments", json=body))["tournament_id"])
     deadline = time.monotonic() + 120
