@@ -38,16 +38,18 @@ positive read of a tournament's webhook deliveries names a tournament with a web
 before the run, and the auth provider sends its person entrant's token.
 
 A positive webhook (of a game's or a tournament's creation, or an API key's) names
-`FUZZ_WEBHOOK` instead of the drawn URL, or in one case in SHARE an address the SSRF rules
-refuse (`REFUSED_WEBHOOKS`, answered 422 `webhook/address_refused`): whether a URL resolves,
+`FUZZ_WEBHOOK` instead of the drawn URL, or in one case in SHARE one the service refuses
+(`REFUSED_WEBHOOKS`, answered 422 `webhook/address_refused`, `webhook/unresolvable` or
+`webhook/url_invalid`): whether a URL resolves,
 and to an allowed address, is the network's business, which no schema can say. One positive
 case in SHARE is sent with a client's `Accept-Language` (`LANGUAGES`), as the web pages and the
 terminal send theirs, so that problems are told in that language.
 
 Before the run the hooks also make, through the public API, what no short chain of calls
-reaches: a lobby game with open seats (so that the lobby lists one), and games whose turn
-clock runs out during the run, one for each `on_timeout` (`CLOCKS`), for the server's clock
-sweeper to apply.
+reaches: a lobby game with open seats (so that the lobby lists one), a game dealt from a chosen
+seed (`CHOSEN_SEED`), and games whose turn
+clock runs out during the run after their first move, one for each `on_timeout` (`CLOCKS`),
+for the server's clock sweeper to apply.
 
 A game whose seats share a name (a person's and a bot's, or two that look the same once
 compared as `names.name_key` does) is not drawn (or, in the phases that draw no body through
@@ -122,10 +124,17 @@ REFUSED_WEBHOOKS: Final = (
     "https://[2002:c000:204::1]/hook",
     "https://[fec0::1]/hook",
     "https://localhost/hook",
+    "https://fuzz.invalid/hook",
+    "http://198.51.100.7/hook",
+    "ftp://198.51.100.7/hook",
+    "https://[::1/hook",
 )
-"""Webhooks the SSRF rules refuse (docs/security.md), a reason each: a private, metadata,
-shared (not global), multicast, loopback, IPv4-mapped, 6to4 and site-local address, and a name
-that resolves to loopback."""
+"""Webhooks the service refuses (docs/security.md), a reason each: a private, metadata, shared
+(not global), multicast, loopback, IPv4-mapped, 6to4 and site-local address, a name that
+resolves to loopback, one that never resolves (`.invalid`), plain `http` to a host not allowed,
+another scheme, and a URL that does not parse."""
+CHOSEN_SEED: Final = "fuzz seed: 0123456789 abcdefghij ABCDEFGHIJ !?#"
+"""A seed a game made before the run is dealt from (long and varied enough to be accepted)."""
 LANGUAGES: Final = (
     "pt-BR",
     "es-ES,es;q=0.9",
@@ -137,7 +146,7 @@ LANGUAGES: Final = (
 """`Accept-Language` headers as clients send them: each catalog, a region's base language, one
 the service has no catalog for, and a malformed weight."""
 CLOCKS: Final = ("bot", "forfeit", "first_move")
-"""The `on_timeout` of the games made before the run to time out during it (1-s turns)."""
+"""The `on_timeout` of the games made before the run to time out during it (5-s turns)."""
 """One positive case in SHARE is rewritten, and one move in SHARE is sent as another seat."""
 API_KEY: Final = os.environ.get("FUZZ_API_KEY") or None
 """The server's API key when it runs with keys (`ESCOPA_API_KEYS`): sent with every request,
@@ -557,6 +566,8 @@ def after_load_schema(context: Any, schema: Any) -> None:
             _to_resign.extend(running_game(client, NAMES[:2])[0] for _ in range(2))
             _to_signal.extend(running_game(client, NAMES))
             lobby_game(client)
+            body = {"players": list(NAMES[:2]), "seed": CHOSEN_SEED}
+            _ok(client.post("/v1/games", json=body))
             for on_timeout in CLOCKS:
                 timing_out(client, on_timeout)
 
@@ -613,11 +624,19 @@ def lobby_game(client: httpx.Client) -> None:
 
 
 def timing_out(client: httpx.Client, on_timeout: str) -> None:
-    """A two-player game to 1 point of 1-s turns, no bank, that nobody plays: its clock runs out
-    turn after turn during the run and the server applies `on_timeout`."""
-    clock = {"turn_seconds": 1, "bank_seconds": 0, "on_timeout": on_timeout}
+    """A two-player game to 1 point of 5-s turns, no bank, that nobody plays after its first move
+    (without one, the first timeout aborts it): its clock runs out turn after turn during the run
+    and the server applies `on_timeout`."""
+    clock = {"turn_seconds": 5, "bank_seconds": 0, "on_timeout": on_timeout}
     body = {"players": list(NAMES[:2]), "rules": {"target": 1, "clock": clock}}
-    _ok(client.post("/v1/games", json=body))
+    created = _ok(client.post("/v1/games", json=body))
+    tokens = {p["seat"]: p["token"] for p in created["players"]}
+    seen = Seen(tokens=tokens, turn=created["view"]["turn"])
+    listed = listed_move(client, created["game_id"], seen)
+    if listed is not None:  # a move too late for its turn is refused: the game is aborted then
+        token, move = listed
+        auth = {"Authorization": f"Bearer {token}"}
+        client.post(f"/v1/games/{created['game_id']}/moves", json=move, headers=auth)
 
 
 def open_invites(client: httpx.Client) -> list[tuple[str, str]]:
