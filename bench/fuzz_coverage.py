@@ -132,27 +132,46 @@ def ranges(lines: list[int]) -> str:
     return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in spans)
 
 
-def figures(cov: coverage.Coverage, files: int, missing: bool) -> None:
+Row = tuple[str, int, list[int]]
+"""A file: its path, its statements, and the lines of them that never ran."""
+
+
+def measured(folder: Path, sources: list[Path]) -> list[Row]:
+    """The data files of the runs in `sources` combined in `folder`: every file's row."""
+    rc = str(config(folder))
+    cov = coverage.Coverage(str(folder / "coverage"), data_suffix=False, config_file=rc)
+    cov.combine([str(source) for source in sources], keep=True)  # each folder's coverage.*
+    cov.save()
+    rows = []
+    for path in (p for package in PACKAGES for p in files_of(package)):
+        _, lines, _, unrun, _ = cov.analysis2(str(path))
+        if lines:
+            rows.append((str(path.relative_to(ROOT)), len(lines), unrun))
+    return rows
+
+
+def totals(rows: list[Row]) -> dict[str, tuple[int, int]]:
+    """Statements and missed lines per package, and together."""
+    found = {}
+    for package in (*PACKAGES, ""):
+        mine = [row for row in rows if row[0].startswith(package)]
+        found[package or "together"] = (sum(r[1] for r in mine), sum(len(r[2]) for r in mine))
+    return found
+
+
+def covered(statements: int, missed: int) -> float:
+    return 100 * (statements - missed) / statements
+
+
+def figures(rows: list[Row], files: int, missing: bool) -> None:
     """Line coverage per package and together, then the files with the most lines missed."""
-    rows: list[tuple[str, int, list[int]]] = []
-    totals: dict[str, tuple[int, int]] = {}
-    for package in PACKAGES:
-        statements = missed = 0
-        for path in files_of(package):
-            _, lines, _, unrun, _ = cov.analysis2(str(path))
-            statements, missed = statements + len(lines), missed + len(unrun)
-            if lines:
-                rows.append((str(path.relative_to(ROOT)), len(lines), unrun))
-        totals[package] = (statements, missed)
-    totals["together"] = tuple(map(sum, zip(*totals.values(), strict=True)))  # type: ignore[assignment]
     print(f"\n{'package':14s} {'lines':>7s} {'missed':>7s} {'covered':>8s}")
-    for package, (statements, missed) in totals.items():
-        share = 100 * (statements - missed) / statements
-        print(f"{package:14s} {statements:7,d} {missed:7,d} {share:7.1f}%")
+    for package, (statements, missed) in totals(rows).items():
+        print(f"{package:14s} {statements:7,d} {missed:7,d} {covered(statements, missed):7.1f}%")
     rows.sort(key=lambda row: -len(row[2]))
     print(f"\n{files} files with the most lines missed:")
     for name, statements, unrun in rows[:files]:
-        share = 100 * (statements - len(unrun)) / statements
+        share = covered(statements, len(unrun))
         print(f"  {name:48s} {statements:5d} {len(unrun):5d} {share:6.1f}%")
         if missing:
             print(f"      {ranges(unrun)}")
@@ -172,12 +191,15 @@ def main() -> None:
             fuzzed("keyless", folder / "keyless", {}, {}),
             fuzzed("keyed", folder / "keyed", KEYED, {"FUZZ_API_KEY": API_KEY}),
         ]
-        rc = str(config(folder))
-        cov = coverage.Coverage(str(folder / "coverage"), data_suffix=False, config_file=rc)
-        cov.combine([str(run) for run in runs], keep=True)  # each folder's coverage.*
-        cov.save()
-        figures(cov, args.files, args.missing)
+        for run in runs:
+            alone = totals(measured(run, [run]))
+            shares = ", ".join(f"{name} {covered(*counts):.1f}%" for name, counts in alone.items())
+            print(f"{run.name} alone: {shares}")
+        figures(measured(folder, runs), args.files, args.missing)
         if args.html is not None:
+            rc = str(config(folder))
+            cov = coverage.Coverage(str(folder / "coverage"), data_suffix=False, config_file=rc)
+            cov.load()
             cov.html_report(directory=str(args.html))
             print(f"HTML report in {args.html}")
 
