@@ -10,19 +10,16 @@ run: the hooks send the first positive move as its game lists it, until one is a
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-DOCUMENT = ROOT / "openapi" / "openapi.json"
-HOOKS = "tests.harness.fuzz_hooks"
+from tests.harness.fuzz_runs import DOCUMENT, SERVER_ENV, run_schemathesis
+
 LINKS = re.compile(r"API Links:\s+(\d+) covered / (\d+) selected / (\d+) total")
 MAX_LINKS_UNFOLLOWED = 4
 """The links (of 27) the stateful phase may leave unfollowed: its random walks reach the deepest
@@ -31,45 +28,6 @@ link schemathesis infers from a player's games to the player never. Here, 22-26 
 in nine draws of 10 steps a scenario, 24-26 in four of 20 steps (the configuration's), and 20-21
 in both draws of one run of five under the parallel suite's load: the links either of the two
 draws followed count."""
-
-
-def run_schemathesis(
-    base: str, reports: Path, seed: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    """The committed configuration's run, every phase and check, with its JSON and HAR reports
-    (another seed than the configuration's when `seed` is given)."""
-    reports.mkdir(parents=True, exist_ok=True)
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "schemathesis.cli",
-            "run",
-            str(DOCUMENT),
-            "--url",
-            base,
-            *(["--seed", seed] if seed is not None else []),
-            "--checks",
-            "all",
-            "--phases",
-            "examples,coverage,fuzzing,stateful",
-            "--report",
-            "json,har,ndjson",
-            "--report-json-path",
-            str(reports / "report.json"),
-            "--report-har-path",
-            str(reports / "report.har"),
-            "--report-ndjson-path",
-            str(reports / "events.ndjson"),
-            "--no-color",
-        ],
-        cwd=ROOT,
-        env={**os.environ, "SCHEMATHESIS_HOOKS": HOOKS},
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
 
 
 def links_covered(output: str) -> tuple[int, int]:
@@ -119,14 +77,9 @@ def statuses_by_operation(har: dict[str, Any]) -> dict[str, set[int]]:
 
 @pytest.fixture
 def no_creation_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fuzzer creates a game in most scenarios, far beyond one address's creation limit,
-    and asks for hints beyond its hint limit (then a hint without a token is answered 429
-    before its 401, which schemathesis' authentication check counts as a failure), and replays
-    beyond its replay limit."""
-    monkeypatch.setenv("ESCOPA_CREATE_RATE_LIMIT", "0")
-    monkeypatch.setenv("ESCOPA_HINT_RATE_LIMIT", "0")
-    monkeypatch.setenv("ESCOPA_REPLAY_RATE_LIMIT", "0")
-    monkeypatch.setenv("ESCOPA_WEBHOOK_ALLOW", "127.0.0.1")  # the hooks' FUZZ_WEBHOOK
+    """The fuzzed server's settings (`SERVER_ENV`): no creation, hint or replay limits."""
+    for name, value in SERVER_ENV.items():
+        monkeypatch.setenv(name, value)
 
 
 def key_only() -> set[str]:

@@ -37,9 +37,19 @@ tournament of bots played to its end before the run (its stream then ends by its
 positive read of a tournament's webhook deliveries names a tournament with a webhook made
 before the run, and the auth provider sends its person entrant's token.
 
-A positive creation (of a game or a tournament) that draws a webhook names `FUZZ_WEBHOOK`
-instead: whether a URL resolves, and to an allowed address, is the network's business, which no
-schema can say.
+A positive webhook (of a game's or a tournament's creation, or an API key's) names
+`FUZZ_WEBHOOK` instead of the drawn URL, or in one case in SHARE one the service refuses
+(`REFUSED_WEBHOOKS`, answered 422 `webhook/address_refused`, `webhook/unresolvable` or
+`webhook/url_invalid`): whether a URL resolves,
+and to an allowed address, is the network's business, which no schema can say. One positive
+case in SHARE is sent with a client's `Accept-Language` (`LANGUAGES`), as the web pages and the
+terminal send theirs, so that problems are told in that language.
+
+Before the run the hooks also make, through the public API, what no short chain of calls
+reaches: a lobby game with open seats (so that the lobby lists one), a game dealt from a chosen
+seed (`CHOSEN_SEED`), and games whose turn
+clock runs out during the run after their first move, one for each `on_timeout` (`CLOCKS`),
+for the server's clock sweeper to apply.
 
 A game whose seats share a name (a person's and a bot's, or two that look the same once
 compared as `names.name_key` does) is not drawn (or, in the phases that draw no body through
@@ -51,10 +61,11 @@ so does the API.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import httpx
 import schemathesis
@@ -102,7 +113,44 @@ FUZZ_WEBHOOK: Final = "http://127.0.0.1:9/escopa-fuzz"
 """The webhook of every positive creation that draws one: the server under test allows
 127.0.0.1 (`ESCOPA_WEBHOOK_ALLOW`), and its deliveries fail (the discard port), then stop."""
 SHARE: Final = 3
+KEY_WEBHOOK: Final = "PUT /v1/webhook"
+REFUSED_WEBHOOKS: Final = (
+    "https://10.1.2.3/hook",
+    "https://169.254.169.254/latest/meta-data",
+    "https://100.64.0.1/hook",
+    "https://224.0.0.1/hook",
+    "https://[::1]:8443/hook",
+    "https://[::ffff:192.168.0.1]/hook",
+    "https://[2002:c000:204::1]/hook",
+    "https://[fec0::1]/hook",
+    "https://localhost/hook",
+    "https://fuzz.invalid/hook",
+    "http://198.51.100.7/hook",
+    "ftp://198.51.100.7/hook",
+    "https://[::1/hook",
+)
+"""Webhooks the service refuses (docs/security.md), a reason each: a private, metadata, shared
+(not global), multicast, loopback, IPv4-mapped, 6to4 and site-local address, a name that
+resolves to loopback, one that never resolves (`.invalid`), plain `http` to a host not allowed,
+another scheme, and a URL that does not parse."""
+CHOSEN_SEED: Final = "fuzz seed: 0123456789 abcdefghij ABCDEFGHIJ !?#"
+"""A seed a game made before the run is dealt from (long and varied enough to be accepted)."""
+LANGUAGES: Final = (
+    "pt-BR",
+    "es-ES,es;q=0.9",
+    "it",
+    "fr-CA, pt;q=0.5",
+    "de;q=1.0, en;q=0.8",
+    "es;q=x, it;q=0.3",
+)
+"""`Accept-Language` headers as clients send them: each catalog, a region's base language, one
+the service has no catalog for, and a malformed weight."""
+CLOCKS: Final = ("bot", "forfeit", "first_move")
+"""The `on_timeout` of the games made before the run to time out during it (5-s turns)."""
 """One positive case in SHARE is rewritten, and one move in SHARE is sent as another seat."""
+API_KEY: Final = os.environ.get("FUZZ_API_KEY") or None
+"""The server's API key when it runs with keys (`ESCOPA_API_KEYS`): sent with every request,
+the cases' through the auth provider and the hooks' own."""
 
 
 @dataclass
@@ -168,28 +216,45 @@ def _positive(case: Case) -> bool:
 class SeatTokens:
     """The token of a seat of the game a case names, for the operations that need one."""
 
-    def get(self, case: Case, context: Any) -> str | None:
-        if id(case) in _sending:
-            return _sending.pop(id(case))
-        if case.operation.label == REMATCH and _finished and _finished[0] in _games:
-            return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
-        if case.operation.label == LEAVE and _joined:
-            return _joined[0][1]  # every positive leave names that game
-        if case.operation.label in ENTRANT_READS and _hooked_tournament:
-            return _hooked_tournament[0][1]  # every positive read names that tournament
-        seen = _game(case)
-        if seen is None or not seen.tokens or not _needs_token(case):
-            return None
-        seat = seen.turn
-        if case.operation.label == LEAVE and seen.joined:
-            seat = seen.joined[-1]
-        if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
-            seat = _random.choice(sorted(seen.tokens))
-        return seen.tokens.get(seat) or next(iter(seen.tokens.values()), None)
+    def get(self, case: Case, context: Any) -> Credentials | None:
+        token = _seat_token(case)
+        return None if token is None and API_KEY is None else Credentials(token, API_KEY)
 
-    def set(self, case: Case, data: str | None, context: Any) -> None:
-        if data is not None:
-            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+    def set(self, case: Case, data: Credentials, context: Any) -> None:
+        headers = dict(case.headers or {})
+        if data.token is not None:
+            headers["Authorization"] = f"Bearer {data.token}"
+        if data.key is not None:
+            headers["X-API-Key"] = data.key
+        case.headers = headers
+
+
+class Credentials(NamedTuple):
+    """What the auth provider sends: a seat's token, the server's API key, either or both."""
+
+    token: str | None
+    key: str | None
+
+
+def _seat_token(case: Case) -> str | None:
+    """The token of the seat the case acts as, or None."""
+    if id(case) in _sending:
+        return _sending.pop(id(case))
+    if case.operation.label == REMATCH and _finished and _finished[0] in _games:
+        return _games[_finished[0]].tokens.get(0)  # every positive rematch names that game
+    if case.operation.label == LEAVE and _joined:
+        return _joined[0][1]  # every positive leave names that game
+    if case.operation.label in ENTRANT_READS and _hooked_tournament:
+        return _hooked_tournament[0][1]  # every positive read names that tournament
+    seen = _game(case)
+    if seen is None or not seen.tokens or not _needs_token(case):
+        return None
+    seat = seen.turn
+    if case.operation.label == LEAVE and seen.joined:
+        seat = seen.joined[-1]
+    if case.operation.label == PLAY and _random.randrange(SHARE) == 0:
+        seat = _random.choice(sorted(seen.tokens))
+    return seen.tokens.get(seat) or next(iter(seen.tokens.values()), None)
 
 
 def _needs_token(case: Case) -> bool:
@@ -333,10 +398,8 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
     positive creation goes with a name of its own for each seat (the phases that draw no body
     through `filter_body`, such as coverage, draw names alike), and its webhook, if drawn, as
     `FUZZ_WEBHOOK` (no schema can say which URLs resolve and are allowed)."""
-    hook = case.body.get("webhook") if isinstance(case.body, dict) else None
-    creates = case.operation.label in (CREATE, TOURNAMENT)
-    if creates and _positive(case) and isinstance(hook, dict):
-        case.body = {**case.body, "webhook": {"url": FUZZ_WEBHOOK}}
+    if _positive(case):
+        _as_a_client(case)
     if as_the_api_allows(case):
         return
     played = (TOURNAMENT_EXPORT, TOURNAMENT_EVENTS)
@@ -365,12 +428,29 @@ def before_call(context: Any, case: Case, kwargs: Any) -> None:
         return
     if case.operation.label != PLAY or _moves_accepted or not _positive(case):
         return
-    with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
+    with _client(case.operation.schema.get_base_url()) as client:
         for game_id in _playable(case):
             listed = listed_move(client, game_id, _games[game_id])
             if listed is not None:
                 _send_as_listed(case, game_id, *listed)
                 return
+
+
+def _as_a_client(case: Case) -> None:
+    """A positive case's webhook names `FUZZ_WEBHOOK`, or one in SHARE a refused address (the
+    drawn events kept); one positive case in SHARE asks for a language."""
+    body = case.body if isinstance(case.body, dict) else {}
+    hook = body.get("webhook")
+    if body and case.operation.label == KEY_WEBHOOK:
+        case.body = {**body, "url": _webhook_url()}
+    elif case.operation.label in (CREATE, TOURNAMENT) and isinstance(hook, dict):
+        case.body = {**body, "webhook": {**hook, "url": _webhook_url()}}
+    if _random.randrange(SHARE) == 0:
+        case.headers = {**(case.headers or {}), "Accept-Language": _random.choice(LANGUAGES)}
+
+
+def _webhook_url() -> str:
+    return _random.choice(REFUSED_WEBHOOKS) if _random.randrange(SHARE) == 0 else FUZZ_WEBHOOK
 
 
 def _until_answered(case: Case) -> bool:
@@ -426,7 +506,7 @@ def _send_to_the_seat_to_act(case: Case) -> None:
     played), as the game's views say now, with a seat's token (the seat to act's: while a deal
     is due no seat is, and any seat may deal): whether one is, no random chain can ensure."""
     status = "dealing" if case.operation.label == DEAL else "playing"
-    with httpx.Client(base_url=case.operation.schema.get_base_url(), timeout=10) as client:
+    with _client(case.operation.schema.get_base_url()) as client:
         for game_id in [*_to_deal, *list(_games)[::-1][:20]]:
             answer = client.get(f"/v1/games/{game_id}")
             view = answer.json() if answer.status_code == 200 else {}
@@ -475,7 +555,7 @@ def after_load_schema(context: Any, schema: Any) -> None:
     to its end and one with a webhook."""
     base = schema.config.base_url
     if base and not _finished:
-        with httpx.Client(base_url=base, timeout=10) as client:
+        with _client(base) as client:
             _finished.append(play_out(client))
             _joined.append(joined_seat(client))
             _hooked.append(hooked_game(client))
@@ -485,6 +565,11 @@ def after_load_schema(context: Any, schema: Any) -> None:
             _open_invites.extend(open_invites(client))
             _to_resign.extend(running_game(client, NAMES[:2])[0] for _ in range(2))
             _to_signal.extend(running_game(client, NAMES))
+            lobby_game(client)
+            body = {"players": list(NAMES[:2]), "seed": CHOSEN_SEED}
+            _ok(client.post("/v1/games", json=body))
+            for on_timeout in CLOCKS:
+                timing_out(client, on_timeout)
 
 
 def play_out(client: httpx.Client) -> str:
@@ -533,6 +618,27 @@ def running_game(client: httpx.Client, names: tuple[str, ...]) -> list[tuple[str
     return [(str(created["game_id"]), str(p["token"])) for p in created["players"]]
 
 
+def lobby_game(client: httpx.Client) -> None:
+    """A lobby game of the creator and three open seats, which the lobby lists."""
+    _ok(client.post("/v1/games", json={"players": OPEN_SEATS, "lobby": True}))
+
+
+def timing_out(client: httpx.Client, on_timeout: str) -> None:
+    """A two-player game to 1 point of 5-s turns, no bank, that nobody plays after its first move
+    (without one, the first timeout aborts it): its clock runs out turn after turn during the run
+    and the server applies `on_timeout`."""
+    clock = {"turn_seconds": 5, "bank_seconds": 0, "on_timeout": on_timeout}
+    body = {"players": list(NAMES[:2]), "rules": {"target": 1, "clock": clock}}
+    created = _ok(client.post("/v1/games", json=body))
+    tokens = {p["seat"]: p["token"] for p in created["players"]}
+    seen = Seen(tokens=tokens, turn=created["view"]["turn"])
+    listed = listed_move(client, created["game_id"], seen)
+    if listed is not None:  # a move too late for its turn is refused: the game is aborted then
+        token, move = listed
+        auth = {"Authorization": f"Bearer {token}"}
+        client.post(f"/v1/games/{created['game_id']}/moves", json=move, headers=auth)
+
+
 def open_invites(client: httpx.Client) -> list[tuple[str, str]]:
     """The three open seats of a game made before the run: its id and each seat's invite."""
     created = _ok(client.post("/v1/games", json={"players": OPEN_SEATS}))
@@ -573,13 +679,15 @@ def playable_tournament(body: Json) -> Json:
 
 
 def played_tournament(client: httpx.Client) -> str:
-    """A tournament of two bots, one round of one board, played to its end: its id."""
+    """A rated tournament of two bots (two levels: two rated players), one round of one
+    board, played to its end: its id."""
     body = {
         "name": "Fuzz",
-        "entrants": [{"name": "Rita", "bot": "random"}, {"name": "Gus", "bot": "random"}],
+        "entrants": [{"name": "Rita", "bot": "random"}, {"name": "Gus", "bot": "greedy"}],
         "rounds": 1,
         "boards": 1,
         "pairing": "swiss",
+        "rated": True,
     }
     tournament_id = str(_ok(client.post("/v1/tournaments", json=body))["tournament_id"])
     deadline = time.monotonic() + 120
@@ -602,6 +710,12 @@ def hooked_tournament(client: httpx.Client) -> tuple[str, str]:
     }
     created = _ok(client.post("/v1/tournaments", json=body))
     return str(created["tournament_id"]), str(created["entrants"][0]["token"])
+
+
+def _client(base: str) -> httpx.Client:
+    """The hooks' own client of the server under test (with its API key, if it has keys)."""
+    headers = {"X-API-Key": API_KEY} if API_KEY is not None else {}
+    return httpx.Client(base_url=base, timeout=10, headers=headers)
 
 
 def _ok(response: httpx.Response) -> Json:
