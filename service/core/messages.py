@@ -17,6 +17,7 @@ from service.core.webhook_messages import WebhookRequest, WebhookSubscription
 from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.names import PlayerName
 from service.ledger.overrides import RulesOverride
+from service.ledger.patterns import full
 from service.ledger.ratings import PlayerId, RatingChange
 from service.ledger.seeds import ChosenSeed, ClientSeed, CommitmentId
 from service.ledger.signatures import Receipt
@@ -26,7 +27,7 @@ CardCode = Annotated[
     Meta(
         min_length=2,
         max_length=2,
-        pattern="^([A2-7QJK])[CDHS]$",
+        pattern=full("^([A2-7QJK])[CDHS]$"),
         examples=["7D"],
         description="a card code: its rank (A, 2-7, Q, J or K) then its suit (C, D, H or S), "
         "such as 7D",
@@ -35,7 +36,7 @@ CardCode = Annotated[
 
 Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log head seq")]
 
-TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
+TICKET_PATTERN = full("^[A-Za-z0-9_-]{32}$")
 
 
 class BotPlayer(msgspec.Struct, frozen=True, kw_only=True):
@@ -82,7 +83,7 @@ InviteCode = Annotated[
     Meta(
         min_length=43,
         max_length=43,
-        pattern="^[A-Za-z0-9_-]{43}$",
+        pattern=full("^[A-Za-z0-9_-]{43}$"),
         description="an open seat's invite, from the create answer (or the creator's view)",
     ),
 ]
@@ -365,7 +366,7 @@ LobbyCursor = Annotated[
     Meta(
         min_length=1,
         max_length=80,
-        pattern="^[0-9T:.Z-]+:[0-9a-f]{24}$",
+        pattern=full("^[0-9T:.Z-]+:[0-9a-f]{24}$"),
         description="the `next_after` of the previous page",
     ),
 ]

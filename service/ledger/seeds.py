@@ -8,7 +8,10 @@ from typing import Annotated, Final
 
 from msgspec import Meta
 
-_PRINTABLE: Final = r"^[^\x00-\x1f\x7f]+$"
+from service.ledger.patterns import full
+
+_PRINTABLE: Final = full(r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$")
+"""Printable text: no control character, line or paragraph separator."""
 
 
 Seed = Annotated[
@@ -71,7 +74,7 @@ CommitmentId = Annotated[
     Meta(
         min_length=24,
         max_length=24,
-        pattern="^[0-9a-f]{24}$",
+        pattern=full("^[0-9a-f]{24}$"),
         description="a commitment's id from POST /v1/commitments: 24 lowercase hexadecimal "
         "characters",
     ),

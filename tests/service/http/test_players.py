@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
+from urllib.parse import quote
 
 import msgspec
 import pytest
@@ -198,3 +199,31 @@ async def test_a_rated_games_export_audits_with_its_ratings_beside_the_entries(
     report = audit_export(export.content, public_keys())
     assert report.ok, report.failure
     assert report.signature == "verified"
+
+
+@pytest.mark.parametrize("after", ["\n", "\r\n", "\u2028"])
+async def test_a_player_id_with_a_line_break_after_it_is_refused_wherever_an_id_is_taken(
+    client: Any, after: str
+) -> None:
+    await rated_game(client, "u-77", "u-78")
+    named = {"name": "Ana", "player_id": "u-77" + after}
+    created = await client.post("/v1/games", json={"players": [named, "Bia"]})
+    assert (created.status_code, created.json()["field"]) == (400, "players[0].player_id")
+    waiting = await client.post(
+        "/v1/games", json={"players": ["Ana", {"open": True}], "lobby": True}
+    )
+    join = {"name": "Bia", "seat": 1, "player_id": "u-78" + after}
+    joined = await client.post(f"/v1/games/{waiting.json()['game_id']}/join", json=join)
+    assert (joined.status_code, joined.json()["field"]) == (400, "player_id")
+    entrants = [named, {"name": "Rita", "bot": "greedy"}]
+    body = {"name": "cup", "rounds": 1, "boards": 1, "entrants": entrants}
+    entered = await client.post("/v1/tournaments", json=body)
+    assert (entered.status_code, entered.json()["field"]) == (400, "entrants[0].player_id")
+    board = "/v1/leaderboards/escopa-2p"
+    page = (await client.get(board, params={"provisional": "true", "limit": 1})).json()
+    cursor = await client.get(board, params={"after": page["next_after"] + after})
+    assert (cursor.status_code, cursor.json()["field"]) == (400, "after")
+    around = await client.get(board, params={"around": "u-77" + after, "provisional": "true"})
+    assert (around.status_code, around.json()["code"]) == (422, "player/invalid_id")
+    path = await client.get("/v1/players/u-77" + quote(after))
+    assert (path.status_code, path.json()["code"]) == (422, "player/invalid_id")
