@@ -109,6 +109,18 @@ async def test_bad_player_ids_and_ladders_are_refused_precisely(client: Any) -> 
     assert (await client.post("/v1/games", json=body)).json()["code"] == "player/reserved_id"
 
 
+@pytest.mark.parametrize("seed", ["5a78a1f9b8caabc058d3107626fca099", "4930177".zfill(32)])
+async def test_a_rated_game_is_never_dealt_from_a_chosen_seed(client: Any, seed: str) -> None:
+    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
+            "rated": True, "seed": seed}  # fmt: skip
+    refused = await client.post("/v1/games", json=body)
+    assert (refused.status_code, refused.json()["code"]) == (422, "rating/chosen_seed")
+    assert refused.json()["field"] == "seed" and "every card" in refused.json()["detail"]
+    commitment = (await client.post("/v1/commitments")).json()["commitment_id"]
+    fair = {**body, "seed": None, "commitment_id": commitment, "client_seed": seed}
+    assert (await client.post("/v1/games", json=fair)).status_code == 201
+
+
 async def test_an_aborted_rated_game_moves_no_rating(client: Any) -> None:
     body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
             "rated": True}  # fmt: skip
