@@ -1,13 +1,19 @@
-"""`escopa ratings --recompute`: every rating rebuilt from the finished rated games' and rated
-tournaments' signed exports (from the service, its archive, or `--exports` a file or folder of
-them), in the order the service applied them, and compared with the service's: equal to the
-last bit, or the first game, table (or player) where they part is printed and the exit status
-is 1."""
+"""`escopa ratings`, the operator's command for players and ratings.
+
+`--recompute`: every rating rebuilt from the finished rated games' and rated tournaments'
+signed exports (from the service, its archive, or `--exports` a file or folder of them), in the
+order the service applied them, and compared with the service's: equal to the last bit, or the
+first game, table (or player) where they part is printed and the exit status is 1.
+
+`--player-secret ID`: a new secret for a player id on a server without API keys, printed once
+(its old one stops working): for a person who lost it, or an id with a history from before
+player secrets (`service.core.player_secrets`). Hand it only to the person the id is."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,8 +27,17 @@ if TYPE_CHECKING:
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The `ratings` command's options."""
-    ratings = commands.add_parser("ratings", help="recompute the ratings from the signed logs")
-    ratings.add_argument("--recompute", action="store_true", required=True)
+    ratings = commands.add_parser(
+        "ratings", help="recompute the ratings from the signed logs; players' secrets"
+    )
+    task = ratings.add_mutually_exclusive_group(required=True)
+    task.add_argument("--recompute", action="store_true")
+    task.add_argument(
+        "--player-secret",
+        metavar="ID",
+        default=None,
+        help="print a new secret for this player id (its old one stops working)",
+    )
     ratings.add_argument("--redis-url", default=None, help="default: REDIS_URL")
     add_option(ratings)
     ratings.add_argument(
@@ -37,7 +52,33 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     given = read_exports(Path(args.exports)) if args.exports else None
     with command_settings(args, "escopa ratings") as settings:
+        if args.player_secret is not None:
+            return asyncio.run(renew_secret(settings, args.player_secret))
         return asyncio.run(check(settings, given))
+
+
+async def renew_secret(settings: Any, player_id: str) -> int:
+    """Print a new secret for a player id (a server without API keys only); a refusal is one
+    line on stderr, and the exit status 1."""
+    from service.errors import ServiceError
+    from service.runtime import opened
+
+    if settings.keys.api_hashes:
+        refuse("this server has API keys: each key vouches for its player ids, none has a secret")
+        return 1
+    async with opened(settings, "operator") as parts:
+        try:
+            secret = await parts.house.secrets.renew(player_id)
+        except ServiceError as refused:
+            refuse(refused.detail)
+            return 1
+    print(f"player {player_id}: secret {secret}")
+    print("shown once, kept only as a hash; the old secret no longer works")
+    return 0
+
+
+def refuse(why: str) -> None:
+    print(f"escopa ratings: {why}", file=sys.stderr)
 
 
 def read_exports(path: Path) -> dict[str, dict[str, Any] | TableDocument]:

@@ -50,15 +50,45 @@ class OpenSeat(msgspec.Struct, frozen=True):
     """A seat left for someone to join later (`POST /join`)."""
 
 
+PlayerSecret = Annotated[
+    str,
+    Meta(
+        min_length=46,
+        max_length=46,
+        pattern=full("^ps_[A-Za-z0-9_-]{43}$"),
+        description="the secret of a player id, from POST /v1/players: on a server without API "
+        "keys, a request names a player id only with its secret",
+    ),
+]
+
+
+class RegisterPlayer(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A player id to hold, on a server without API keys (with keys, each key vouches for the
+    ids it names)."""
+
+    player_id: PlayerId
+
+
+class RegisteredPlayer(msgspec.Struct, kw_only=True):
+    """A player id now held, and its secret: shown this once, kept only as SHA-256. Keep it
+    (the web pages keep it on the device): every game, join or tournament naming the id on
+    this server needs it."""
+
+    player_id: str
+    player_secret: str
+
+
 class PlayerEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A seat given as an object: `{"name", "player_id"}` for a person known across games (the
-    integrator's id, scoped to the API key), `{"name", "bot": level}` for a seat the service
-    plays, or `{"open": true}` for one that someone joins later, by invite or from the lobby."""
+    integrator's id, scoped to the API key; on a server without API keys, with its
+    `player_secret`), `{"name", "bot": level}` for a seat the service plays, or
+    `{"open": true}` for one that someone joins later, by invite or from the lobby."""
 
     name: PlayerName | UnsetType = UNSET
     bot: BotLevel | UnsetType = UNSET
     open: Literal[True] | UnsetType = UNSET
     player_id: PlayerId | UnsetType = UNSET
+    player_secret: PlayerSecret | UnsetType = UNSET
 
 
 SEAT_OPEN: Final[dict[str, Any]] = {
@@ -313,6 +343,7 @@ class JoinRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     invite: InviteCode | UnsetType = UNSET
     seat: SeatNumber | UnsetType = UNSET
     player_id: PlayerId | UnsetType = UNSET
+    player_secret: PlayerSecret | UnsetType = UNSET
 
 
 class Joined(msgspec.Struct, kw_only=True):

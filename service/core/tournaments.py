@@ -25,7 +25,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import suppress
 from typing import Final
 
@@ -39,9 +39,10 @@ from engine.rules import Clock
 from engine.shuffle import commitment, new_server_seed, round_seed, shuffle_key
 from engine.tournament import round_robin_rounds
 from service.core.commitments import Seeds, committed_seeds, no_lone_client_seed
-from service.core.creation import Creation, Placed
+from service.core.creation import Creation, Placed, secret_of
 from service.core.due_work import FIRST_DELIVERY_MS
 from service.core.journal import Journal
+from service.core.player_secrets import Named, PlayerSecrets
 from service.core.players import Players
 from service.core.rated_tables import rated_entrants, settle_tables, table_ratings
 from service.core.tournament_events import encoded, events_between
@@ -58,6 +59,7 @@ from service.core.webhooks import Webhooks, listed_deliveries
 from service.errors import ServiceError
 from service.ledger.log import iso, now_ms
 from service.ledger.names import player_names, shown_name
+from service.ledger.ratings import BOT_PREFIX
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_record import (
@@ -127,6 +129,20 @@ def entrant_of(number: int, entry: EntrantEntry, name: str) -> EntrantRecord:
             "an entrant is a person (with an optional `player_id`) or a bot, not both",
             field=f"entrants[{number}]",
         )
+    if player_id is not None and player_id.startswith(BOT_PREFIX):
+        raise ServiceError(
+            "player/reserved_id",
+            422,
+            f"entrant {number}: ids starting {BOT_PREFIX!r} are the bots'",
+            field=f"entrants[{number}]",
+        )
+    if player_id is None and secret_of(entry) is not None:
+        raise ServiceError(
+            "tournament/invalid_entrant",
+            422,
+            "a `player_secret` goes with a `player_id`",
+            field=f"entrants[{number}]",
+        )
     return EntrantRecord(entrant=number, name=name, bot=bot, player_id=player_id)
 
 
@@ -154,6 +170,15 @@ def check_bounds(request: CreateTournament, bounds: TournamentSettings) -> None:
                 f"{given} {field}: this server takes at most {most} ({setting})",
                 field=field,
             )
+
+
+def named_entrants(entries: Sequence[EntrantEntry]) -> list[Named]:
+    """The player ids the entrants name, each with the secret given beside it."""
+    return [
+        Named(entry.player_id, secret_of(entry), f"entrants[{number}]")
+        for number, entry in enumerate(entries)
+        if isinstance(entry.player_id, str)
+    ]
 
 
 def check_rounds(request: CreateTournament, entrants: int) -> None:
@@ -226,12 +251,15 @@ class Tournaments:
         commitments: CommitmentStore,
         ring: KeyRing,
         webhooks: Webhooks,
-        players: Players | None = None,
+        players: Players | None,
+        player_secrets: PlayerSecrets,
         bounds: TournamentSettings | None = None,
     ) -> None:
         self.bounds = bounds or TournamentSettings()
         self.players = players
         """Settles a rated tournament's tables (`service.core.rated_tables`)."""
+        self.secrets = player_secrets
+        """Vouches for the player ids the entrants name."""
         self.store = store
         self.creation = creation
         self.journal = journal
@@ -258,9 +286,10 @@ class Tournaments:
         people = any(e.bot is None for e in entrants)
         rules = tournament_rules(request, people)
         rated = rated_entrants(entrants, request.preset, api_key) if request.rated else None
+        await self.secrets.vouch(named_entrants(request.entrants))
         await admit(request.rounds * (len(entrants) // 2), not people)
         tournament_id = secrets.token_hex(12)
-        seeds = await self._seeds(request, tournament_id)
+        seeds = await self._seeds(request, tournament_id)  # a commitment is used up here
         tokens = {e.entrant: secrets.token_urlsafe(32) for e in entrants if e.bot is None}
         record = TournamentRecord(
             tournament_id=tournament_id,

@@ -179,6 +179,11 @@ def player(scope: str, player_id: str) -> str:
     return f"{ratings_scope(scope)}:p:{player_id}"
 
 
+def player_secret(scope: str, player_id: str) -> str:
+    """The SHA-256 of the secret that shows a person holds a player id (`core.player_secrets`)."""
+    return f"{ratings_scope(scope)}:ps:{player_id}"
+
+
 def player_games(scope: str, player_id: str) -> str:
     """A sorted set of the finished games a player played (score: the scope's settle count,
     member: the game's record for the player)."""

@@ -13,7 +13,7 @@ import msgspec
 from service.ledger.ratings import Rating
 from service.store import keys
 from service.store.game_store import GameStore
-from service.store.scripts import SETTLE
+from service.store.scripts import REGISTER_PLAYER, SETTLE
 
 PlayerOutcome = Literal["won", "lost", "draw", "aborted"]
 
@@ -120,6 +120,21 @@ class RatingStore:
             args += [seat.read, seat.after, seat.member_before, seat.member_after, seat.record]
             args += [seat.name, int(seat.listed)]
         return int(await self.store.write(SETTLE, keys_, args))
+
+    async def register(self, scope: str, player_id: str, secret_hash: str) -> int:
+        """Keep a new player id's secret hash: 1 kept; 0 held already; -1 the id has a history
+        from before player secrets (`lua/player_register.lua`)."""
+        keys_ = [keys.player_secret(scope, player_id), keys.player(scope, player_id)]
+        return int(await self.store.write(REGISTER_PLAYER, keys_, [secret_hash]))
+
+    async def renew_secret(self, scope: str, player_id: str, secret_hash: str) -> None:
+        """Keep a player id's new secret hash, whatever it held before (the operator's)."""
+        await self.store.pipeline([("SET", keys.player_secret(scope, player_id), secret_hash)])
+
+    async def secret_hashes(self, scope: str, players: Sequence[str]) -> list[str | None]:
+        """Each player id's secret hash (None: it has none)."""
+        found = await self.store.pipeline([("GET", keys.player_secret(scope, p)) for p in players])
+        return [None if f is None else bytes(f).decode() for f in found]
 
     async def settled(self, scope: str, game_id: str) -> Settled | None:
         """The settlement of a game, if it is settled."""

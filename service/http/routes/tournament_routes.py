@@ -97,7 +97,7 @@ class TournamentsController(Controller):
         "/",
         operation_id="createTournament",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 413, 415, 422, 429),
+        responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 429),
         security=API_KEY_SECURITY,
         opt={CREATION_COST: True},
         request_max_body_size=MAX_TOURNAMENT_BODY,

@@ -15,7 +15,7 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from service.ledger.audit import audit_export
 from service.settings import KeySettings, RatingSettings, secret_hash
-from tests.harness.ratings import rated_game
+from tests.harness.ratings import named, rated_game
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS, public_keys
 
@@ -83,7 +83,7 @@ async def test_a_player_with_fewer_rated_games_than_the_minimum_is_listed_only_w
 
 
 async def test_a_rated_game_needs_an_id_on_every_person_seat(client: Any) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, "Bia"], "rated": True}
+    body = {"players": [await named(client, "Ana", "u-1"), "Bia"], "rated": True}
     refused = await client.post("/v1/games", json=body)
     assert refused.status_code == 422
     assert refused.json()["code"] == "rating/player_id_required"
@@ -91,7 +91,7 @@ async def test_a_rated_game_needs_an_id_on_every_person_seat(client: Any) -> Non
 
 
 async def test_bot_seats_of_a_rated_game_are_rated_as_their_level(client: Any) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bot", "bot": "random"}],
+    body = {"players": [await named(client, "Ana", "u-1"), {"name": "Bot", "bot": "random"}],
             "rated": True}  # fmt: skip
     game = (await client.post("/v1/games", json=body)).json()
     token = game["players"][0]["token"]
@@ -111,7 +111,7 @@ async def test_bad_player_ids_and_ladders_are_refused_precisely(client: Any) -> 
 
 @pytest.mark.parametrize("seed", ["5a78a1f9b8caabc058d3107626fca099", "4930177".zfill(32)])
 async def test_a_rated_game_is_never_dealt_from_a_chosen_seed(client: Any, seed: str) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
+    body = {"players": [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2")],
             "rated": True, "seed": seed}  # fmt: skip
     refused = await client.post("/v1/games", json=body)
     assert (refused.status_code, refused.json()["code"]) == (422, "rating/chosen_seed")
@@ -122,7 +122,7 @@ async def test_a_rated_game_is_never_dealt_from_a_chosen_seed(client: Any, seed:
 
 
 async def test_an_aborted_rated_game_moves_no_rating(client: Any) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
+    body = {"players": [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2")],
             "rated": True}  # fmt: skip
     game = (await client.post("/v1/games", json=body)).json()
     headers = {"Authorization": f"Bearer {game['players'][0]['token']}"}
@@ -152,7 +152,7 @@ async def test_two_keys_players_of_the_same_id_never_mix(keyed: Any) -> None:
 
 
 async def test_racing_endings_of_one_rated_game_rate_it_once(client: Any) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
+    body = {"players": [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2")],
             "rated": True}  # fmt: skip
     game = (await client.post("/v1/games", json=body)).json()
     ends = [
@@ -218,8 +218,8 @@ async def test_a_player_id_with_a_line_break_after_it_is_refused_wherever_an_id_
     client: Any, after: str
 ) -> None:
     await rated_game(client, "u-77", "u-78")
-    named = {"name": "Ana", "player_id": "u-77" + after}
-    created = await client.post("/v1/games", json={"players": [named, "Bia"]})
+    seat = {"name": "Ana", "player_id": "u-77" + after}
+    created = await client.post("/v1/games", json={"players": [seat, "Bia"]})
     assert (created.status_code, created.json()["field"]) == (400, "players[0].player_id")
     waiting = await client.post(
         "/v1/games", json={"players": ["Ana", {"open": True}], "lobby": True}
@@ -227,7 +227,7 @@ async def test_a_player_id_with_a_line_break_after_it_is_refused_wherever_an_id_
     join = {"name": "Bia", "seat": 1, "player_id": "u-78" + after}
     joined = await client.post(f"/v1/games/{waiting.json()['game_id']}/join", json=join)
     assert (joined.status_code, joined.json()["field"]) == (400, "player_id")
-    entrants = [named, {"name": "Rita", "bot": "greedy"}]
+    entrants = [seat, {"name": "Rita", "bot": "greedy"}]
     body = {"name": "cup", "rounds": 1, "boards": 1, "entrants": entrants}
     entered = await client.post("/v1/tournaments", json=body)
     assert (entered.status_code, entered.json()["field"]) == (400, "entrants[0].player_id")

@@ -26,16 +26,12 @@ from service.store import keys
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from tests.harness.api import Client, assert_problem, ok
+from tests.harness.ratings import named
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.tournaments import create_tournament, play_to_the_end
 
-ENTRANTS = [
-    {"name": "Ana", "player_id": "u-1"},
-    {"name": "Bia", "player_id": "u-2"},
-    {"name": "Rita", "bot": "greedy"},
-    {"name": "Gus", "bot": "random"},
-]
+BOTS = [{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "random"}]
 PLAYERS = ["u-1", "u-2", "bot:greedy", "bot:random"]
 KEYS = KeyRing.of(SIGNING_KEYS).public
 
@@ -63,8 +59,9 @@ async def settle_order(redis_url: str) -> list[str]:
 async def finished(client: Client) -> dict[str, Any]:
     """A rated round robin of two people with ids and two bots, played to its end, and its
     export."""
+    entrants = [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2"), *BOTS]
     created = await create_tournament(
-        client, entrants=ENTRANTS, rounds=3, boards=1, pairing="round_robin", rated=True
+        client, entrants=entrants, rounds=3, boards=1, pairing="round_robin", rated=True
     )
     final = await play_to_the_end(client, created, random.Random(3))
     export = ok(await client.get(f"/v1/tournaments/{created['tournament_id']}/export"))
@@ -174,10 +171,17 @@ async def test_a_rated_tournament_whose_entrants_cannot_all_be_rated_is_refused(
     response = await client.post("/v1/tournaments", json={**body, "entrants": entrants})
     problem = assert_problem(response, 422, code)
     assert field in str(problem)
-    unrated = await client.post(
-        "/v1/tournaments", json={**body, "entrants": entrants, "rated": False}
-    )
-    assert unrated.status_code == 201
+    held = [
+        await named(client, e["name"], e["player_id"])
+        if not e.get("player_id", "bot:").startswith("bot:")
+        else e
+        for e in entrants
+    ]
+    unrated = await client.post("/v1/tournaments", json={**body, "entrants": held, "rated": False})
+    if code == "player/reserved_id":  # a person is never named by a bot's id, rated or not
+        assert_problem(unrated, 422, code)
+    else:
+        assert unrated.status_code == 201, unrated.text
 
 
 async def test_the_audit_checks_each_tables_ratings_and_names_a_bent_one(

@@ -105,6 +105,8 @@ from .public_key_algorithm import PublicKeyAlgorithm
 from .rated_info import RatedInfo
 from .rating_change import RatingChange
 from .receipt import Receipt
+from .register_player import RegisterPlayer
+from .registered_player import RegisteredPlayer
 from .rematch import Rematch
 from .replay_move import ReplayMove
 from .replay_request import ReplayRequest
@@ -283,6 +285,8 @@ __all__ = (
     "RatedInfo",
     "RatingChange",
     "Receipt",
+    "RegisteredPlayer",
+    "RegisterPlayer",
     "Rematch",
     "ReplayMove",
     "ReplayRequest",
