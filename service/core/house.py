@@ -60,7 +60,7 @@ class House:
         self.due = DueWork.over(store, self.clocks, archived)
         self.bot_turns = self.due.bot_turns
         self.hooks_due = self.due.hooks_due
-        self.players = Players(RatingStore(store), settings.ratings.min_games)
+        self.players = Players(RatingStore(store), settings.ratings)
         self.journal = Journal(
             store,
             Lifetimes(settings.ttl, archived),

@@ -201,6 +201,11 @@ def settled(scope: str) -> str:
     return f"{ratings_scope(scope)}:settled"
 
 
+def flagged(scope: str) -> str:
+    """A set of the scope's players the abuse watch flagged, as `<ladder> <player id>`."""
+    return f"{ratings_scope(scope)}:flagged"
+
+
 def settle_order(scope: str) -> str:
     """A sorted set of the scope's settled games by the order their ratings were applied."""
     return f"{ratings_scope(scope)}:order"

@@ -1291,6 +1291,16 @@ export interface components {
             dealer: number;
         };
         /**
+         * FlagShown
+         * @description Why the abuse watch flagged a player on a ladder: `sandbag` (rated games given up early)
+         *     or `boost` (wins off one opponent), and the settlement that raised it (a game's id, or a
+         *     tournament table's).
+         */
+        FlagShown: {
+            kind: string;
+            at: string;
+        };
+        /**
          * GameInfo
          * @description What the first entry records about a game: rules, seats, and the seed (hidden until over).
          *
@@ -1861,13 +1871,35 @@ export interface components {
             open?: boolean;
         };
         /**
+         * PlayerRating
+         * @description A player's rating on one ladder, with its reliability beside it: of its `watched` rated
+         *     games (aborted ones too), those it walked away from (`left`: lost on time, or never moved),
+         *     `reliability` the share it did not (null: none yet); `flagged` while the abuse watch flags
+         *     it (then it is off the listed leaderboard).
+         */
+        PlayerRating: {
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            games: number;
+            wins: number;
+            /** @default 0 */
+            watched: number;
+            /** @default 0 */
+            left: number;
+            /** @default null */
+            reliability: number | null;
+            /** @default null */
+            flagged: components["schemas"]["FlagShown"] | null;
+        };
+        /**
          * PlayerRatings
          * @description A player's ratings, one per ladder it played rated games on.
          */
         PlayerRatings: {
             player_id: string;
             ratings: {
-                [key: string]: components["schemas"]["LadderRating"];
+                [key: string]: components["schemas"]["PlayerRating"];
             };
         };
         /**

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from service.cli.ratings import check, read_exports
+from service.cli.ratings import check, clear_flag, flags, read_exports
 from service.store import keys
-from tests.harness.ratings import rated_game
+from tests.harness.ratings import named, rated_game
+from tests.harness.seats import bearer
 from tests.harness.settings import app_settings
 from tests.harness.tournaments import create_tournament, play_to_the_end
 
@@ -50,3 +51,50 @@ async def test_the_recompute_rates_a_rated_tournaments_tables_from_the_service_a
     (tmp_path / "game.json").write_bytes(game.content)
     assert await check(settings, read_exports(tmp_path)) == 0
     assert "1 games, 1 tables, 4 ratings" in capsys.readouterr().out
+
+
+async def test_the_recompute_reproduces_the_watch_its_flags_and_a_cleared_flag_from_exports(
+    client: Any, redis_url: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    settings = app_settings(redis_url)
+    for n in range(settings.ratings.watch_sandbag):  # u-sand resigns at once, three times
+        await rated_game(client, f"u-{n}", "u-sand", moves=0)
+    seats = [await named(client, "Ana", "u-0"), await named(client, "Bia", "u-1")]
+    aborted = (await client.post("/v1/games", json={"players": seats, "rated": True})).json()
+    token = aborted["players"][0]["token"]
+    await client.post(f"/v1/games/{aborted['game_id']}/abort", headers=bearer(token))
+    assert await flags(settings) == 0
+    said = capsys.readouterr().out
+    assert "- escopa-2p u-sand: sandbag, 3 of its last 20 matches" in said and "1 flagged" in said
+    assert await check(settings, None) == 0
+    assert "4 games, 4 ratings, 4 watches (1 flagged)" in capsys.readouterr().out
+    assert await clear_flag(settings, "u-sand", None) == 0
+    assert "flag cleared on - escopa-2p" in capsys.readouterr().out
+    board = (await client.get("/v1/leaderboards/escopa-2p")).json()["entries"]
+    assert "u-sand" in [entry["player_id"] for entry in board]
+    await rated_game(client, "u-3", "u-sand", moves=0)  # one more: the window began again
+    assert (await client.get("/v1/players/u-sand")).json()["ratings"]["escopa-2p"][
+        "flagged"
+    ] is None
+    assert await check(settings, None) == 0
+    assert "5 games, 5 ratings, 5 watches (0 flagged)" in capsys.readouterr().out
+    for settled in await settle_order(redis_url):
+        if not settled.startswith("cleared."):
+            export = await client.get(f"/v1/games/{settled}/export")
+            (tmp_path / f"{settled}.json").write_bytes(export.content)
+    assert await check(settings, read_exports(tmp_path)) == 0
+    assert await clear_flag(settings, "u-sand", None) == 1
+    redis = Redis.from_url(redis_url)
+    await redis.hdel(keys.player("-", "u-1"), "w:escopa-2p")
+    await redis.aclose()
+    capsys.readouterr()
+    assert await check(settings, None) == 1
+    said = capsys.readouterr().out
+    assert "u-1" in said and "watch" in said
+
+
+async def settle_order(redis_url: str) -> list[str]:
+    redis = Redis.from_url(redis_url)
+    order = await redis.zrange(keys.settle_order("-"), 0, -1)
+    await redis.aclose()
+    return [bytes(g).decode() for g in order]

@@ -15,7 +15,9 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from service.ledger.audit import audit_export
 from service.settings import KeySettings, RatingSettings, secret_hash
-from tests.harness.ratings import named, rated_game
+from tests.harness.api import Game
+from tests.harness.clocks import applied, clock_settings
+from tests.harness.ratings import named, play_first_moves, rated_game
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS, public_keys
 
@@ -127,7 +129,8 @@ async def test_an_aborted_rated_game_moves_no_rating(client: Any) -> None:
     game = (await client.post("/v1/games", json=body)).json()
     headers = {"Authorization": f"Bearer {game['players'][0]['token']}"}
     assert (await client.post(f"/v1/games/{game['game_id']}/abort", headers=headers)).is_success
-    assert (await client.get("/v1/players/u-1")).json()["ratings"] == {}
+    shown = (await client.get("/v1/players/u-1")).json()["ratings"]["escopa-2p"]
+    assert (shown["games"], shown["mu"], shown["watched"]) == (0, 25.0, 1)
     games = (await client.get("/v1/players/u-1/games")).json()["games"]
     assert [(g["outcome"], g["rated"]) for g in games] == [("aborted", False)]
 
@@ -239,3 +242,56 @@ async def test_a_player_id_with_a_line_break_after_it_is_refused_wherever_an_id_
     assert (around.status_code, around.json()["code"]) == (422, "player/invalid_id")
     path = await client.get("/v1/players/u-77" + quote(after))
     assert (path.status_code, path.json()["code"]) == (422, "player/invalid_id")
+
+
+async def test_a_player_who_gives_rated_games_up_early_is_flagged_and_left_off_the_board(
+    client: Any,
+) -> None:
+    limit = RatingSettings().watch_sandbag
+    for n in range(limit):
+        await rated_game(client, f"u-{n}", "u-sand", moves=n)  # u-sand resigns early
+        shown = (await client.get("/v1/players/u-sand")).json()["ratings"]["escopa-2p"]
+        assert (shown["flagged"] is None) == (n < limit - 1)
+    assert shown["flagged"]["kind"] == "sandbag" and shown["games"] >= MIN_GAMES
+    board = "/v1/leaderboards/escopa-2p"
+    listed = [e["player_id"] for e in (await client.get(board)).json()["entries"]]
+    every = (await client.get(board, params={"provisional": "true"})).json()["entries"]
+    assert "u-sand" not in listed and "u-sand" in [e["player_id"] for e in every]
+    refused = await client.get(board, params={"around": "u-sand"})
+    assert (refused.status_code, refused.json()["code"]) == (404, "player/not_listed")
+    assert "flagged" in refused.json()["detail"]
+    honest = (await client.get("/v1/players/u-0")).json()["ratings"]["escopa-2p"]
+    assert honest["flagged"] is None
+
+
+async def test_a_player_whose_friend_gives_up_at_once_again_and_again_is_flagged_as_boosting(
+    client: Any,
+) -> None:
+    for _ in range(RatingSettings().watch_boost):
+        await rated_game(client, "u-boosted", "u-friend", moves=0)
+    boosted = (await client.get("/v1/players/u-boosted")).json()["ratings"]["escopa-2p"]
+    assert boosted["flagged"]["kind"] == "boost"
+    friend = (await client.get("/v1/players/u-friend")).json()["ratings"]["escopa-2p"]
+    assert friend["flagged"]["kind"] == "sandbag"
+
+
+async def test_a_game_lost_on_time_counts_against_the_leavers_reliability(
+    redis_url: str,
+) -> None:
+    settings = clock_settings(redis_url, sweep=True)
+    async with AsyncTestClient(app=create_app(settings)) as timed:
+        seats = [await named(timed, "Ana", "u-stay"), await named(timed, "Bia", "u-gone")]
+        clock = {"turn_seconds": 1, "bank_seconds": 0, "on_timeout": "forfeit"}
+        body = {"players": seats, "rated": True, "rules": {"clock": clock}}
+        game = (await timed.post("/v1/games", json=body)).json()
+        tokens = [seat["token"] for seat in game["players"]]
+        await play_first_moves(timed, game["game_id"], tokens, 1)
+        played = Game(timed, game["game_id"], tokens, game)
+        view = await played.view()
+        gone = ["u-stay", "u-gone"][view["turn"]]
+        assert (await applied(played, view))["status"] == "finished"
+        left = (await timed.get(f"/v1/players/{gone}")).json()["ratings"]["escopa-2p"]
+        stayed = ["u-stay", "u-gone"][1 - view["turn"]]
+        kept = (await timed.get(f"/v1/players/{stayed}")).json()["ratings"]["escopa-2p"]
+    assert (left["watched"], left["left"], left["reliability"]) == (1, 1, 0.0)
+    assert (kept["watched"], kept["left"], kept["reliability"]) == (1, 0, 1.0)
