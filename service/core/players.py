@@ -37,10 +37,9 @@ from service.ledger.watch import (
     cleared,
     decode_watch,
     ending_of,
-    played,
     reliability,
     watch_bytes,
-    watched,
+    watch_match,
 )
 from service.settings import RatingSettings
 from service.store.game_store import StoredGame
@@ -294,13 +293,20 @@ class Players:
                 return
         raise busy()
 
-    def _watched(self, match: Match, seat: int, was: bytes) -> Watch | None:
-        """The seat's player's watch after the match (None: not watched, or a bot)."""
-        player_id = match.named[seat]
-        if not match.watched or player_id.startswith(BOT_PREFIX):
-            return None
-        seen = played(match.rules, match.outcome, match.named, seat, match.ending, self.thresholds)
-        return watched(decode_watch(was), seen, self.thresholds, match.settlement_id)
+    def _watches(self, match: Match, read: list[tuple[bytes, bytes]]) -> dict[int, Watch]:
+        """Each watched seat's watch after the match (none: not watched; bots never are)."""
+        if not match.watched:
+            return {}
+        before = {s: decode_watch(w) for s, (_, w) in zip(match.named, read, strict=True)}
+        return watch_match(
+            match.rules,
+            match.outcome,
+            match.named,
+            match.ending,
+            self.thresholds,
+            match.settlement_id,
+            before,
+        )
 
     def _settlement(
         self,
@@ -312,6 +318,7 @@ class Players:
         ranks = places(match.rules, match.outcome)
         rows: list[SeatRating] = []
         writes: list[SettledSeat] = []
+        watches = self._watches(match, read)
         for (seat, player_id), (was, watch_was) in zip(match.named.items(), read, strict=True):
             new = after.get(seat)
             old = (before[seat] or FIRST) if new is not None else None
@@ -327,7 +334,7 @@ class Players:
                 game_ids=match.game_ids,
             )
             prior = before[seat]
-            watch = self._watched(match, seat, watch_was)
+            watch = watches.get(seat)
             counted = after or watch is not None  # the boards move, or a flag may unlist
             current = new or prior
             writes.append(

@@ -19,7 +19,7 @@ from engine.rules import Rules
 from engine.scoring import Outcome
 from service.ledger.audit import audit_entries
 from service.ledger.chain import GameInfo
-from service.ledger.ratings import BOT_PREFIX, FIRST, Rating, rated, table_outcome
+from service.ledger.ratings import FIRST, Rating, rated, table_outcome
 from service.ledger.tournament_audit import audit_tournament
 from service.ledger.tournament_record import TournamentView, settled_table, settlement_id
 from service.ledger.watch import (
@@ -29,8 +29,7 @@ from service.ledger.watch import (
     Watch,
     cleared,
     ending_of,
-    played,
-    watched,
+    watch_match,
 )
 
 Key = tuple[str, str, str]
@@ -128,12 +127,12 @@ def recompute(
 def _watch(done: Recomputed, match: _Match, thresholds: Thresholds) -> None:
     """Count the match in each of its people's watches, as the service does."""
     players = {seat: place[2] for seat, place in enumerate(match.places)}
-    for seat, place in enumerate(match.places):
-        if place[2].startswith(BOT_PREFIX):
-            continue
-        seen = played(match.rules, match.outcome, players, seat, match.ending, thresholds)
-        was = done.watches.get(place, EMPTY)
-        done.watches[place] = watched(was, seen, thresholds, match.settlement_id)
+    before = {s: done.watches[p] for s, p in enumerate(match.places) if p in done.watches}
+    after = watch_match(
+        match.rules, match.outcome, players, match.ending, thresholds, match.settlement_id, before
+    )
+    for seat, watch in after.items():
+        done.watches[match.places[seat]] = watch
 
 
 def _where(document: Mapping[str, Any] | TableDocument) -> str:

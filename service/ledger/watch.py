@@ -14,7 +14,7 @@ reliability. See docs/ratings.md.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, Literal
 
 import msgspec
@@ -140,6 +140,34 @@ def played(
         beaten_early=early and won and by is not None and side_of(rules, by) != side,
         left=ending is not None and ending.left and by == seat,
     )
+
+
+def watch_match(
+    rules: Rules,
+    outcome: Outcome,
+    players: Mapping[int, str],
+    ending: Ending | None,
+    thresholds: Thresholds,
+    at: str,
+    before: Mapping[int, Watch],
+) -> dict[int, Watch]:
+    """Each watched seat's watch after the match settled as `at` (bots are not watched;
+    `before`: the watches as they were, a seat missing has none yet).
+
+    A win over an opponent who gave the game up early counts toward boosting only when that
+    opponent gives its games up early to this player alone: a sandbagger gives them up to
+    anyone, and its opponents are no boosters."""
+    people = [seat for seat, player in sorted(players.items()) if not player.startswith(BOTS)]
+    seen = {s: played(rules, outcome, dict(players), s, ending, thresholds) for s in people}
+    by = ending.by if ending is not None else None
+    if by in seen:
+        assert by is not None
+        given = [m for m in (*before.get(by, EMPTY).recent, seen[by]) if m.gave_up]
+        for seat, match in seen.items():
+            fed = all(players[seat] in m.against for m in given[-thresholds.window :])
+            if match.beaten_early and not fed:
+                seen[seat] = msgspec.structs.replace(match, beaten_early=False)
+    return {s: watched(before.get(s, EMPTY), seen[s], thresholds, at) for s in people}
 
 
 def watched(watch: Watch, match: Played, thresholds: Thresholds, at: str) -> Watch:

@@ -20,6 +20,7 @@ from service.ledger.watch import (
     played,
     raised,
     reliability,
+    watch_match,
     watched,
 )
 
@@ -155,3 +156,21 @@ def test_a_watch_counts_every_match_keeps_the_window_and_flags_only_past_a_thres
     assert (watch.games, watch.left) == (len(matches), sum(m.left for m in matches))
     shown = reliability(watch)
     assert shown is None or 0.0 <= shown <= 1.0
+
+
+def test_a_sandbaggers_opponents_are_no_boosters_and_a_friends_one_is() -> None:
+    def match(winner: str, giver: str, watches: dict[str, Watch], at: str) -> None:
+        players = {0: winner, 1: giver}
+        before = {s: watches[p] for s, p in players.items() if p in watches}
+        after = watch_match(TWO, resigned(1), players, Ending(0, 1), LIMITS, at, before)
+        watches.update({players[s]: w for s, w in after.items()})
+
+    watches: dict[str, Watch] = {}
+    for n, victim in enumerate(["ana", "bia", "ana", "ana", "bia", "ana"]):
+        match(victim, "sandbagger", watches, f"s{n}")
+    assert watches["sandbagger"].flag is not None and watches["sandbagger"].flag.kind == "sandbag"
+    assert watches["ana"].flag is None and watches["bia"].flag is None
+    for n in range(LIMITS.boost):
+        match("booster", "friend", watches, f"f{n}")
+    flag = watches["booster"].flag
+    assert flag is not None and (flag.kind, flag.against) == ("boost", "friend")
