@@ -6,7 +6,7 @@ players the watch flagged (false positives) and how many games it took to flag e
 the thresholds in force (`ESCOPA_WATCH_*`).
 
     PYTHONPATH=.:clients/python .venv/bin/python bench/watch.py [--games 1000] [--players 40]
-        [--give-up 0.02] [--concurrency 4]
+        [--give-up 0.02] [--concurrency 4] [--sandbag 3] [--boost 3] [--repeats 10]
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # bench/engine.py would shadow the `engine` package: import from the project's root instead.
 sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench")]
 
+import msgspec  # noqa: E402
 from litestar.testing import AsyncTestClient  # noqa: E402
 
 from service.app import create_app  # noqa: E402
+from service.settings import RatingSettings  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.rated_play import (  # noqa: E402
     Played,
@@ -64,7 +66,8 @@ async def simulate(url: str, args: argparse.Namespace) -> list[tuple[str, str]]:
     caught: dict[str, int] = {}
     slots = asyncio.Semaphore(args.concurrency)
     started = time.perf_counter()
-    async with AsyncTestClient(app=create_app(simulation_settings(url))) as client:
+    settings = simulation_settings(url, thresholds(args))
+    async with AsyncTestClient(app=create_app(settings)) as client:
 
         async def one(pair: Any) -> Played:
             async with slots:
@@ -81,8 +84,8 @@ async def simulate(url: str, args: argparse.Namespace) -> list[tuple[str, str]]:
             caught[abuser] = await games_until_flagged(client, abuser)
     seconds = time.perf_counter() - started
     gave_up = sum(g.gave_up is not None for g in honest_games)
-    limits = simulation_settings(url).ratings
-    thresholds = (
+    limits = settings.ratings
+    limits_said = (
         f"window {limits.watch_window}, early under {limits.watch_early_moves} moves, sandbag "
         f"{limits.watch_sandbag}, boost {limits.watch_boost}, repeats {limits.watch_repeats}"
     )
@@ -94,7 +97,7 @@ async def simulate(url: str, args: argparse.Namespace) -> list[tuple[str, str]]:
         return f"{caught[abuser]} of its {abusers[abuser]} games"
 
     return [
-        ("thresholds (ESCOPA_WATCH_*)", thresholds),
+        ("thresholds (ESCOPA_WATCH_*)", limits_said),
         ("honest rated games", f"{len(honest_games):,} ({gave_up} given up early by accident)"),
         ("honest players", f"{args.players} (give a game up early: {args.give_up:.0%})"),
         (
@@ -124,6 +127,16 @@ async def games_until_flagged(client: Any, player_id: str) -> int:
     return len(games) - games.index(raised_at)
 
 
+def thresholds(args: argparse.Namespace) -> RatingSettings:
+    """The ratings' settings with the thresholds asked for (the others as the defaults)."""
+    return msgspec.structs.replace(
+        RatingSettings(),
+        watch_sandbag=args.sandbag,
+        watch_boost=args.boost,
+        watch_repeats=args.repeats,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="honest rated games")
@@ -131,6 +144,10 @@ def main() -> None:
     parser.add_argument("--give-up", type=float, default=0.02, help="an honest player's chance")
     parser.add_argument("--concurrency", type=int, default=4, help="games played at once")
     parser.add_argument("--seed", type=int, default=53)
+    defaults = RatingSettings()
+    parser.add_argument("--sandbag", type=int, default=defaults.watch_sandbag)
+    parser.add_argument("--boost", type=int, default=defaults.watch_boost)
+    parser.add_argument("--repeats", type=int, default=defaults.watch_repeats)
     args = parser.parse_args()
     with (
         tempfile.TemporaryDirectory(prefix="escopa-watch-") as temporary,

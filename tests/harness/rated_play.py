@@ -12,19 +12,20 @@ from typing import Any
 
 import msgspec
 
-from service.settings import LimitSettings, Rate, Settings
+from service.settings import LimitSettings, Rate, RatingSettings, Settings
 from tests.harness.ratings import named
 from tests.harness.settings import app_settings
 
 UNLIMITED = Rate(0, 60.0)
 
 
-def simulation_settings(redis_url: str) -> Settings:
-    """The service as the simulation plays it: no rate limit on its many requests and hints."""
+def simulation_settings(redis_url: str, ratings: RatingSettings | None = None) -> Settings:
+    """The service as the simulation plays it: no rate limit on its many requests and hints;
+    the ratings' settings (the watch's thresholds) as given."""
     limits = msgspec.structs.replace(
         LimitSettings(), requests=UNLIMITED, creations=UNLIMITED, hints=UNLIMITED
     )
-    return app_settings(redis_url, limits=limits)
+    return app_settings(redis_url, limits=limits, ratings=ratings or RatingSettings())
 
 
 @dataclass(frozen=True)
