@@ -78,6 +78,7 @@ from service.ledger.tournament_record import (
     standings_of,
     tournament_message,
 )
+from service.ledger.watch import Ending, log_ending
 from service.settings import TournamentSettings, secret_hash
 from service.store import keys
 from service.store.commitment_store import CommitmentStore
@@ -482,38 +483,46 @@ class Tournaments:
             return await self._opened(kept, 1)
         last = record.rounds[-1]
         if not _round_done(record):
-            tables = await self._scored(record.boards, last)
-            if tables is None:
+            scored = await self._scored(record.boards, last)
+            if scored is None:
                 return None
-            await settle_tables(self.players, record, last, tables)  # before they are recorded
+            tables, endings = scored
+            await settle_tables(self.players, record, last, tables, endings)  # before the record
             rounds = (*record.rounds[:-1], msgspec.structs.replace(last, tables=tables))
             return _with(kept, rounds=rounds)
         if last.round >= record.round_count:
             return _with(kept, status="finished")
         return await self._opened(kept, last.round + 1)
 
-    async def _scored(self, boards: int, last: RoundRecord) -> tuple[TableRecord, ...] | None:
-        """The round's tables scored, once every one of its games has ended (else None)."""
+    async def _scored(
+        self, boards: int, last: RoundRecord
+    ) -> tuple[tuple[TableRecord, ...], list[Ending | None]] | None:
+        """The round's tables scored, and how each table's game ended (None: a bye), once
+        every one of its games has ended (else None)."""
         tables: list[Played] = []
+        endings: list[Ending | None] = []
         for table in last.tables:
             if table.b is None:
                 tables.append(Played(a=table.a))
+                endings.append(None)
                 continue
             played = await self._played(table)
             if played is None:
                 return None
-            tables.append(played)
-        return scored_tables(tables, boards, [t.game_ids for t in last.tables])
+            tables.append(played[0])
+            endings.append(played[1])
+        return scored_tables(tables, boards, [t.game_ids for t in last.tables]), endings
 
-    async def _played(self, table: TableRecord) -> Played | None:
-        """A table's game as played once it has ended: each board's points, who left it."""
+    async def _played(self, table: TableRecord) -> tuple[Played, Ending] | None:
+        """A table's game as played once it has ended: each board's points, who left it; and
+        how it ended, for the abuse watch."""
         (game_id,) = table.game_ids
         game = await self.journal.read(game_id)
         if game.state.status != "finished":
             return None
         entries = await self.journal.entries(game_id, game, 0, game.version)
         a, b = table.seats[0]
-        return played_game(entries, (a, b))
+        return played_game(entries, (a, b)), log_ending(entries)
 
     async def _opened(self, kept: StoredTournament, round_no: int) -> StoredTournament:
         """The tournament with round `round_no` paired, seated and its games opened."""

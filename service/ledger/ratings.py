@@ -114,21 +114,11 @@ def rated(rules: Rules, outcome: Outcome, before: Sequence[Rating]) -> list[Rati
     return [new[s] for s in range(rules.players)]
 
 
-def table_outcome(total: int, boards: int, forfeit: int | None = None) -> Outcome:
+def table_outcome(total: int, boards: int) -> Outcome:
     """A rated tournament table's match between its entrants `a` (seat 0) and `b` (seat 1),
-    from `a`'s total duplicate result: positive `a` wins, negative `b` wins, 0 a draw; but an
-    entrant who gave a game of the table up (`forfeit`: its seat) loses the match whatever the
-    total, rated as a resignation (placed last), as a scoring where the resigner loses asks."""
-    if forfeit is not None:
-        winner = 1 - forfeit
-        return Outcome(
-            winner=winner,
-            seats=(winner,),
-            totals=(total, -total),
-            rounds=boards,
-            result="resigned",
-            resigned=(forfeit,),
-        )
+    as the tournament scores the table: `a`'s total over the boards (its matchpoints less
+    `b`'s, where a board left unreached scores worst for the leaver; the first format: its
+    duplicate result), positive `a` wins, negative `b` wins, 0 a draw."""
     if total == 0:
         return Outcome(
             winner=None, seats=(), totals=(0, 0), rounds=boards, result="draw", tied=(0, 1)

@@ -21,7 +21,12 @@ from service.ledger.audit import audit_entries
 from service.ledger.chain import GameInfo
 from service.ledger.ratings import FIRST, Rating, rated, table_outcome
 from service.ledger.tournament_audit import audit_tournament
-from service.ledger.tournament_record import TournamentView, settled_table, settlement_id
+from service.ledger.tournament_record import (
+    TableRecord,
+    TournamentView,
+    settled_table,
+    settlement_id,
+)
 from service.ledger.watch import (
     EMPTY,
     Ending,
@@ -156,9 +161,13 @@ def _game(document: Mapping[str, Any]) -> _Match | None:
         return None
     scope, ladder = info.rated.scope, info.rated.ladder
     places = [(scope, ladder, player) for player in info.rated.players]
-    steps = [(str(e["type"]), e.get("seat"), str(e.get("move") or "")) for e in entries[1:]]
     rated_ = report.outcome.result != "aborted"
-    return _Match(game_id, places, info.rules, report.outcome, rated_, ending_of(steps))
+    return _Match(game_id, places, info.rules, report.outcome, rated_, _ending(entries))
+
+
+def _ending(entries: list[Any]) -> Ending:
+    """How a game ended, from its exported log (`watch.ending_of`)."""
+    return ending_of((str(e["type"]), e.get("seat"), str(e.get("move") or "")) for e in entries[1:])
 
 
 def _table(document: TableDocument, done: Recomputed) -> _Match | None:
@@ -171,7 +180,17 @@ def _table(document: TableDocument, done: Recomputed) -> _Match | None:
     places = [(scope, ladder, players[table.a]), (scope, ladder, players[table.b])]
     outcome = table_outcome(sum(table.results), len(table.results))
     where = settlement_id(view.tournament_id, document.round, document.table)
-    return _Match(where, places, view.rules, outcome)
+    return _Match(where, places, view.rules, outcome, ending=_table_ending(document, table))
+
+
+def _table_ending(document: TableDocument, table: TableRecord) -> Ending | None:
+    """How a table's one game ended, from its export in the tournament's (None: a table of
+    the first format, two games, as the service watched it)."""
+    if len(table.game_ids) != 1:
+        return None
+    games = document.export.get("games") or []
+    [game] = [g for g in games if g.get("game_id") == table.game_ids[0]]
+    return _ending(game["entries"])
 
 
 def _audited(export: Mapping[str, Any], done: Recomputed) -> TournamentView:

@@ -21,6 +21,7 @@ import msgspec
 
 from engine.rules import Rules, side_of
 from engine.scoring import Outcome
+from service.ledger.chain import LogEntry
 
 WATCH_PREFIX: Final = "w:"
 """A player's watch on a ladder is the field `w:<ladder>` of its hash, beside its rating."""
@@ -114,6 +115,11 @@ def ending_of(steps: Iterable[tuple[str, int | None, str]]) -> Ending:
     return Ending(moves)
 
 
+def log_ending(entries: Sequence[LogEntry]) -> Ending:
+    """The ending of a game from its whole log, the opening entry first (`ending_of`)."""
+    return ending_of((e.type, e.seat, e.move or "") for e in entries[1:])
+
+
 def played(
     rules: Rules,
     outcome: Outcome,
@@ -123,7 +129,8 @@ def played(
     thresholds: Thresholds,
 ) -> Played:
     """The match as the watch keeps it for the player at `seat` (`players`: each seat's
-    player; `ending`: None when the log is not read, as for a tournament's table)."""
+    player; `ending`: None when no log says how it ended, as for a table of the first
+    tournament format, of two games)."""
     side = side_of(rules, seat)
     against = tuple(
         player

@@ -15,7 +15,7 @@ from service.store import keys
 from tests.harness.ratings import named, rated_game
 from tests.harness.seats import bearer
 from tests.harness.settings import app_settings
-from tests.harness.tournaments import create_tournament, play_to_the_end
+from tests.harness.tournaments import create_tournament, play_to_the_end, table_left_at_once
 
 
 async def test_the_recompute_equals_the_service_then_names_a_bent_rating(
@@ -91,6 +91,25 @@ async def test_the_recompute_reproduces_the_watch_its_flags_and_a_cleared_flag_f
     assert await check(settings, None) == 1
     said = capsys.readouterr().out
     assert "u-1" in said and "watch" in said
+
+
+async def test_the_recompute_reproduces_a_flag_raised_by_rated_tables_resigned_at_once(
+    client: Any, redis_url: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    settings = app_settings(redis_url)
+    sandbag = settings.ratings.watch_sandbag
+    for n in range(sandbag):  # u-sand resigns its table at once, in each tournament
+        final = await table_left_at_once(client, "u-sand", f"u-{n}")
+        export = await client.get(f"/v1/tournaments/{final['tournament_id']}/export")
+        (tmp_path / f"cup-{n}.json").write_bytes(export.content)
+    assert await check(settings, None) == 0
+    players = sandbag + 1
+    counted = f"0 games, {sandbag} tables, {players} ratings, {players} watches"
+    assert f"{counted} (1 flagged)" in capsys.readouterr().out
+    assert await check(settings, read_exports(tmp_path)) == 0
+    assert f"{counted} (1 flagged)" in capsys.readouterr().out
+    assert await flags(settings) == 0
+    assert "- escopa-2p u-sand: sandbag, 3 of its last 20 matches" in capsys.readouterr().out
 
 
 async def settle_order(redis_url: str) -> list[str]:
