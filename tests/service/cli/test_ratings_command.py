@@ -3,6 +3,7 @@ first game named once the service's stored rating is bent."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -12,9 +13,11 @@ from redis.asyncio import Redis
 
 from service.cli.ratings import check, clear_flag, flags, read_exports
 from service.store import keys
-from tests.harness.ratings import named, rated_game
+from tests.harness.audits import escopa
+from tests.harness.ratings import named, rated_game, secret_of
 from tests.harness.seats import bearer
 from tests.harness.settings import app_settings
+from tests.harness.signing import SIGNING_KEY
 from tests.harness.tournaments import create_tournament, play_to_the_end, table_left_at_once
 
 
@@ -117,3 +120,29 @@ async def settle_order(redis_url: str) -> list[str]:
     order = await redis.zrange(keys.settle_order("-"), 0, -1)
     await redis.aclose()
     return [bytes(g).decode() for g in order]
+
+
+async def test_the_operator_commands_run_as_processes_on_the_services_redis(
+    client: Any, redis_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("ESCOPA_SIGNING_KEY", SIGNING_KEY)
+    ratings = ("ratings", "--redis-url", redis_url, "--data-dir", str(tmp_path))
+    lost = await secret_of(client, "u-1")
+    renewed = await asyncio.to_thread(escopa, *ratings, "--player-secret", "u-1")
+    assert renewed.returncode == 0, renewed.stderr
+    secret = renewed.stdout.split("secret ", 1)[1].split()[0]
+    assert secret.startswith("ps_") and secret != lost
+    other = await named(client, "Bia", "u-2")
+    for given, status in ((lost, 403), (secret, 201)):
+        seat = {"name": "Ana", "player_id": "u-1", "player_secret": given}
+        answer = await client.post("/v1/games", json={"players": [seat, other]})
+        assert answer.status_code == status, answer.text
+    for n in range(app_settings(redis_url).ratings.watch_sandbag):
+        await rated_game(client, f"u-{n + 3}", "u-sand", moves=0)
+    listed = await asyncio.to_thread(escopa, *ratings, "--flags")
+    assert listed.returncode == 0 and "u-sand: sandbag" in listed.stdout, listed.stderr
+    cleared = await asyncio.to_thread(escopa, *ratings, "--clear-flag", "u-sand")
+    assert "flag cleared on - escopa-2p" in cleared.stdout, cleared.stderr
+    again = await asyncio.to_thread(escopa, *ratings, "--clear-flag", "u-sand")
+    assert again.returncode == 1
+    assert again.stderr == "escopa ratings: player u-sand has no flag to clear\n"
