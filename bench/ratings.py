@@ -61,6 +61,17 @@ async def seed(redis: Redis, players: int) -> None:
     await pipe.execute()
 
 
+_secrets: dict[int, str] = {}
+
+
+async def held(house: House, player: int) -> str:
+    """Player `u-<player>`'s secret: the seeded players have a history from before secrets,
+    so the operator's command gives each one."""
+    if player not in _secrets:
+        _secrets[player] = await house.secrets.renew(f"u-{player}")
+    return _secrets[player]
+
+
 async def measure(url: str, players: int, rounds: int) -> list[tuple[str, str]]:
     settings = app_settings(url)
     client = Redis.from_url(url, protocol=3)
@@ -73,8 +84,8 @@ async def measure(url: str, players: int, rounds: int) -> list[tuple[str, str]]:
     for _ in range(rounds):
         a, b = rng.sample(range(players), 2)
         seats = [
-            PlayerEntry(name="A", player_id=f"u-{a}"),
-            PlayerEntry(name="B", player_id=f"u-{b}"),
+            PlayerEntry(name=name, player_id=f"u-{n}", player_secret=await held(house, n))
+            for name, n in (("A", a), ("B", b))
         ]
         created = await house.creation.create(CreateGame(players=list(seats), rated=True))
         await house.endings.resign(created.game_id, created.players[1].token)

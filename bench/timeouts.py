@@ -45,6 +45,7 @@ from service.store.game_store import GameStore  # noqa: E402
 from service.store.key_file import key_ring  # noqa: E402
 from service.store.multiplex import Multiplexed  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
+from tests.harness.api import chosen_seed  # noqa: E402
 
 WARM_UP = 4.0
 """Seconds the sweeper processes get to start before the first game."""
@@ -89,7 +90,7 @@ async def start_games(games: House, count: int, turn: int) -> list[str]:
 
     async def one(index: int) -> str:
         async with slots:
-            seed = f"timeouts-{index}-{'0123456789abcdef' * 2}"  # 32 characters or more
+            seed = chosen_seed(f"timeouts-{index}")  # one a search of the first deal cannot find
             created = await games.creation.create(
                 CreateGame(players=["Ana", "Bia"], rules=rules, seed=seed)
             )

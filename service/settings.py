@@ -219,6 +219,20 @@ class RatingSettings(msgspec.Struct, frozen=True, kw_only=True):
     min_games: Annotated[int, Env("ESCOPA_LEADERBOARD_MIN_GAMES")] = 3
     """the rated games a player needs on a ladder to be listed on its leaderboard; fewer: listed
     only when asked (`?provisional=true`)."""
+    watch_window: Annotated[int, Env("ESCOPA_WATCH_WINDOW")] = 20
+    """the abuse watch reads each player's last this many rated matches on a ladder (each
+    threshold below counts among them; each flag records them)."""
+    watch_early_moves: Annotated[int, Env("ESCOPA_WATCH_EARLY_MOVES")] = 8
+    """a rated game resigned, aborted or lost on time before this many moves is given up
+    early."""
+    watch_sandbag: Annotated[int, Env("ESCOPA_WATCH_SANDBAG")] = 3
+    """the games a player gave up early, of the window's, that flag it as sandbagging."""
+    watch_boost: Annotated[int, Env("ESCOPA_WATCH_BOOST")] = 3
+    """the wins over one opponent who gave them up early, of the window's, that flag a player as
+    boosting."""
+    watch_repeats: Annotated[int, Env("ESCOPA_WATCH_REPEATS")] = 10
+    """the wins over one opponent, however they ended, of the window's, that flag a player as
+    boosting."""
 
 
 class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):

@@ -77,6 +77,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     play.add_argument("--player-id", default=None, help="your player id across games")
     play.add_argument(
+        "--player-secret",
+        default=os.environ.get("ESCOPA_PLAYER_SECRET") or None,
+        help="your player id's secret, on a server without API keys (POST /v1/players gives "
+        "one; default: ESCOPA_PLAYER_SECRET)",
+    )
+    play.add_argument(
         "--rated", action="store_true", help="with --player-id: the game counts on its ladder"
     )
     play.set_defaults(handler=_play)
@@ -104,6 +110,7 @@ def _play(args: argparse.Namespace) -> int:
         api_key=args.api_key,
         lang=args.lang,
         player_id=args.player_id,
+        player_secret=args.player_secret,
         rated=args.rated,
         deck=args.deck,
         tournament=args.tournament,

@@ -7,8 +7,9 @@ the shuffle key is `server_seed:client_seed`, and the `created` log entry record
 seed, the client seed, the commitment id and the commitment. The server seed is revealed with
 the rest of the log when the game ends, and the audit checks it against the commitment.
 
-A seed the creator chose (`seed`) alone decides the deal, so one short enough to search is
-found from the public first deal: it is refused (`seeds.seed_weakness`). It is committed to
+A seed the creator chose (`seed`) alone decides the deal, so one short or patterned enough to
+search is found from the public first deal: it is refused (`seeds.seed_weakness`), and a rated
+game takes none (its creator would know every card). It is committed to
 with a random 128-bit salt (`sha256(salt:seed)`), revealed with the seed.
 """
 
@@ -22,7 +23,7 @@ import msgspec
 from engine.shuffle import commitment, key_text, new_server_seed
 from service.core.messages import CreateGame
 from service.errors import ServiceError
-from service.ledger.seeds import MIN_SEED_DISTINCT, MIN_SEED_LENGTH, seed_weakness
+from service.ledger.seeds import MIN_SEED_LENGTH, seed_weakness
 from service.store.commitment_store import CommitmentStore
 
 
@@ -72,10 +73,10 @@ def strong_seed(seed: str) -> str:
     raise ServiceError(
         "request/weak_seed",
         422,
-        f"a chosen seed alone decides every card, and a short one is found from the first "
-        f"deal: {weakness}. Give at least {MIN_SEED_LENGTH} characters, {MIN_SEED_DISTINCT} of "
-        "them different (such as 32 random hex digits), leave `seed` out for a server seed, "
-        "or use a commitment with a `client_seed`",
+        f"a chosen seed alone decides every card, and a short or patterned one is found from "
+        f"the first deal: {weakness}. Give at least {MIN_SEED_LENGTH} characters of random text "
+        "(such as 32 random hex digits), leave `seed` out for a server seed, or use a commitment "
+        "with a `client_seed`",
         field="seed",
     )
 
@@ -113,6 +114,14 @@ async def committed_seeds(
 
 async def seeds_for(store: CommitmentStore, request: CreateGame, game_id: str) -> Seeds:
     """The seeds of a game being created: given, drawn now, or taken from a commitment."""
+    if request.rated and request.seed is not None:
+        raise ServiceError(
+            "rating/chosen_seed",
+            422,
+            "a rated game is never dealt from a chosen seed: its creator would know every "
+            "card. Leave `seed` out for a server seed, or use a commitment with a `client_seed`",
+            field="seed",
+        )
     if request.commitment_id is None:
         no_lone_client_seed(request.client_seed)
         if request.seed is None:

@@ -25,6 +25,7 @@ from service.core.messages import (
     SeatToken,
 )
 from service.core.player_ids import given_ids, rated_info
+from service.core.player_secrets import Named, PlayerSecrets
 from service.core.views import seat_view
 from service.core.webhooks import Webhooks
 from service.errors import ServiceError
@@ -49,9 +50,10 @@ def as_player(entry: str | PlayerEntry | BotPlayer) -> Player:
     unset = isinstance(bot, UnsetType) and isinstance(opened, UnsetType)
     if isinstance(name, str) and isinstance(entry.player_id, str) and unset:
         return name
-    if opened is True and isinstance(name, UnsetType) and isinstance(bot, UnsetType):
+    lone = isinstance(entry.player_secret, UnsetType)  # a secret goes with a player id
+    if lone and opened is True and isinstance(name, UnsetType) and isinstance(bot, UnsetType):
         return OpenSeat()
-    if isinstance(name, str) and isinstance(bot, str) and isinstance(opened, UnsetType):
+    if lone and isinstance(name, str) and isinstance(bot, str) and isinstance(opened, UnsetType):
         return BotPlayer(name=name, bot=bot)
     raise ServiceError(
         "request/invalid",
@@ -133,8 +135,24 @@ class Placed:
     tournament: str
 
 
+def named_seats(entries: list[str | PlayerEntry], ids: list[str]) -> list[Named]:
+    """The player ids a create request names, each with the secret given beside it."""
+    return [
+        Named(player_id, secret_of(entry), "players", seat)
+        for seat, (entry, player_id) in enumerate(zip(entries, ids, strict=True))
+        if player_id
+    ]
+
+
+def secret_of(entry: object) -> str | None:
+    """The `player_secret` an entry of a request gives (None: none)."""
+    secret = getattr(entry, "player_secret", None)
+    return secret if isinstance(secret, str) else None
+
+
 class Creation:
-    """New games in `journal`; their seeds from `commitments`, their webhook from `webhooks`."""
+    """New games in `journal`; their seeds from `commitments`, their webhook from `webhooks`,
+    the player ids they name vouched for by `secrets`."""
 
     def __init__(
         self,
@@ -144,6 +162,7 @@ class Creation:
         lobby: Lobby,
         clocks: Clocks,
         ring: KeyRing,
+        player_secrets: PlayerSecrets,
     ) -> None:
         self.journal = journal
         self.commitments = commitments
@@ -151,6 +170,7 @@ class Creation:
         self.lobby = lobby
         self.clocks = clocks
         self.ring = ring
+        self.secrets = player_secrets
 
     async def create(self, request: CreateGame, api_key: str | None = None) -> CreatedGame:
         """Create a game; with open seats it waits for its players, dealing nothing. Its
@@ -162,6 +182,7 @@ class Creation:
         people_of(players)
         ids = given_ids(request.players)
         rated = rated_info(request, players, ids, api_key)
+        await self.secrets.vouch(named_seats(request.players, ids))
         bots = tuple(seat for seat, p in enumerate(players) if isinstance(p, BotPlayer))
         game_id = secrets.token_hex(12)
         seeds = await seeds_for(self.commitments, request, game_id)

@@ -15,6 +15,7 @@ from service.core.journal import Journal
 from service.core.lifetimes import Lifetimes
 from service.core.lobby import Lobby
 from service.core.moves import Moves
+from service.core.player_secrets import PlayerSecrets
 from service.core.players import Players
 from service.core.reads import Reads
 from service.core.rematch import Rematches
@@ -59,7 +60,7 @@ class House:
         self.due = DueWork.over(store, self.clocks, archived)
         self.bot_turns = self.due.bot_turns
         self.hooks_due = self.due.hooks_due
-        self.players = Players(RatingStore(store), settings.ratings.min_games)
+        self.players = Players(RatingStore(store), settings.ratings)
         self.journal = Journal(
             store,
             Lifetimes(settings.ttl, archived),
@@ -70,6 +71,7 @@ class House:
             reports,
         )
         self.lobby = Lobby(store)
+        self.secrets = PlayerSecrets(self.players.store, not settings.keys.api_hashes)
         budget = settings.bots.budget
         self.endings = Endings(self.journal, self.clocks, self.workers, budget, ring, self.lobby)
         tournament_store = TournamentStore(store)
@@ -83,9 +85,15 @@ class House:
         )
         self.commitments = CommitmentStore(store)
         self.creation = Creation(
-            self.journal, self.commitments, self.webhooks, self.lobby, self.clocks, ring
+            self.journal,
+            self.commitments,
+            self.webhooks,
+            self.lobby,
+            self.clocks,
+            ring,
+            self.secrets,
         )
-        self.seats = Seats(self.access, self.journal, self.lobby, self.clocks, ring)
+        self.seats = Seats(self.access, self.journal, self.lobby, self.clocks, ring, self.secrets)
         self.rematches = Rematches(self.access, self.journal, self.clocks, ring)
         self.bots = BotSeats(
             self.access, self.journal, self.moves, self.signals, self.workers, budget
@@ -108,5 +116,6 @@ class House:
             ring,
             self.webhooks,
             self.players,
+            self.secrets,
             settings.tournaments,
         )

@@ -17,6 +17,7 @@ from service.core.webhook_messages import WebhookRequest, WebhookSubscription
 from service.ledger.chain import LogEntry, SentSignal, Signal
 from service.ledger.names import PlayerName
 from service.ledger.overrides import RulesOverride
+from service.ledger.patterns import full
 from service.ledger.ratings import PlayerId, RatingChange
 from service.ledger.seeds import ChosenSeed, ClientSeed, CommitmentId
 from service.ledger.signatures import Receipt
@@ -26,7 +27,7 @@ CardCode = Annotated[
     Meta(
         min_length=2,
         max_length=2,
-        pattern="^([A2-7QJK])[CDHS]$",
+        pattern=full("^([A2-7QJK])[CDHS]$"),
         examples=["7D"],
         description="a card code: its rank (A, 2-7, Q, J or K) then its suit (C, D, H or S), "
         "such as 7D",
@@ -35,7 +36,7 @@ CardCode = Annotated[
 
 Version = Annotated[int, Meta(ge=1, le=1_000_000, description="the game's log head seq")]
 
-TICKET_PATTERN = "^[A-Za-z0-9_-]{32}$"
+TICKET_PATTERN = full("^[A-Za-z0-9_-]{32}$")
 
 
 class BotPlayer(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,15 +50,45 @@ class OpenSeat(msgspec.Struct, frozen=True):
     """A seat left for someone to join later (`POST /join`)."""
 
 
+PlayerSecret = Annotated[
+    str,
+    Meta(
+        min_length=46,
+        max_length=46,
+        pattern=full("^ps_[A-Za-z0-9_-]{43}$"),
+        description="the secret of a player id, from POST /v1/players: on a server without API "
+        "keys, a request names a player id only with its secret",
+    ),
+]
+
+
+class RegisterPlayer(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A player id to hold, on a server without API keys (with keys, each key vouches for the
+    ids it names)."""
+
+    player_id: PlayerId
+
+
+class RegisteredPlayer(msgspec.Struct, kw_only=True):
+    """A player id now held, and its secret: shown this once, kept only as SHA-256. Keep it
+    (the web pages keep it on the device): every game, join or tournament naming the id on
+    this server needs it."""
+
+    player_id: str
+    player_secret: str
+
+
 class PlayerEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A seat given as an object: `{"name", "player_id"}` for a person known across games (the
-    integrator's id, scoped to the API key), `{"name", "bot": level}` for a seat the service
-    plays, or `{"open": true}` for one that someone joins later, by invite or from the lobby."""
+    integrator's id, scoped to the API key; on a server without API keys, with its
+    `player_secret`), `{"name", "bot": level}` for a seat the service plays, or
+    `{"open": true}` for one that someone joins later, by invite or from the lobby."""
 
     name: PlayerName | UnsetType = UNSET
     bot: BotLevel | UnsetType = UNSET
     open: Literal[True] | UnsetType = UNSET
     player_id: PlayerId | UnsetType = UNSET
+    player_secret: PlayerSecret | UnsetType = UNSET
 
 
 SEAT_OPEN: Final[dict[str, Any]] = {
@@ -82,7 +113,7 @@ InviteCode = Annotated[
     Meta(
         min_length=43,
         max_length=43,
-        pattern="^[A-Za-z0-9_-]{43}$",
+        pattern=full("^[A-Za-z0-9_-]{43}$"),
         description="an open seat's invite, from the create answer (or the creator's view)",
     ),
 ]
@@ -312,6 +343,7 @@ class JoinRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     invite: InviteCode | UnsetType = UNSET
     seat: SeatNumber | UnsetType = UNSET
     player_id: PlayerId | UnsetType = UNSET
+    player_secret: PlayerSecret | UnsetType = UNSET
 
 
 class Joined(msgspec.Struct, kw_only=True):
@@ -365,7 +397,7 @@ LobbyCursor = Annotated[
     Meta(
         min_length=1,
         max_length=80,
-        pattern="^[0-9T:.Z-]+:[0-9a-f]{24}$",
+        pattern=full("^[0-9T:.Z-]+:[0-9a-f]{24}$"),
         description="the `next_after` of the previous page",
     ),
 ]

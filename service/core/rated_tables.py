@@ -1,8 +1,9 @@
-"""Rated tournaments: what one needs of its entrants, and each table (a pairing's two plays of
-the round's boards) settled as one rated match between its two entrants on the ladder
-`<preset>-2p`, won by the entrant with the positive total duplicate result (0: a draw), by the
-same exactly-once settlement as a rated game, keyed by the table's settlement id
-(docs/ratings.md). The games themselves are not rated: that would count each board twice."""
+"""Rated tournaments: what one needs of its entrants, and each table settled as one rated match
+between its two entrants on the ladder `<preset>-2p`, as the tournament scores the table: won
+by the entrant whose total over the boards is positive (0: a draw), by the same exactly-once
+settlement as a rated game, keyed by the table's settlement id (docs/ratings.md). The abuse
+watch counts it as its game ended (a table resigned at once is given up early). The games
+themselves are not rated: that would count each board again."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from service.ledger.tournament_record import (
     TournamentRecord,
     settlement_id,
 )
+from service.ledger.watch import Ending
 
 
 def rated_entrants(entrants: Sequence[EntrantRecord], preset: str, key: str | None) -> RatedInfo:
@@ -65,8 +67,15 @@ def _rated_player(entrant: EntrantRecord, where: str) -> str:
     return entrant.player_id
 
 
-def table_match(record: TournamentRecord, round_no: int, number: int, table: TableRecord) -> Match:
-    """A table with its results as the rated match between its entrants (`a` at seat 0)."""
+def table_match(
+    record: TournamentRecord,
+    round_no: int,
+    number: int,
+    table: TableRecord,
+    ending: Ending | None,
+) -> Match:
+    """A table with its results as the rated match between its entrants (`a` at seat 0),
+    its game's `ending` for the watch."""
     rated = record.rated
     assert rated is not None and table.b is not None and table.results is not None
     a, b = table.a, table.b
@@ -80,6 +89,7 @@ def table_match(record: TournamentRecord, round_no: int, number: int, table: Tab
         names=(record.entrants[a].name, record.entrants[b].name),
         tournament_id=record.tournament_id,
         game_ids=table.game_ids,
+        ending=ending,
     )
 
 
@@ -88,15 +98,17 @@ async def settle_tables(
     record: TournamentRecord,
     last: RoundRecord,
     tables: Sequence[TableRecord],
+    endings: Sequence[Ending | None],
 ) -> None:
-    """Settle the round's tables whose results are new in `tables`, in table order, before
-    they are recorded: a crash before the record leaves them to the next move on, which
-    finds those settled already settled (the settlement id is written once)."""
+    """Settle the round's tables whose results are new in `tables` (`endings`: how each
+    table's game ended), in table order, before they are recorded: a crash before the record
+    leaves them to the next move on, which finds those settled already settled (the
+    settlement id is written once)."""
     if players is None or record.rated is None:
         return
-    for number, (was, now) in enumerate(zip(last.tables, tables, strict=True)):
+    for number, (was, now, ending) in enumerate(zip(last.tables, tables, endings, strict=True)):
         if was.results is None and now.results is not None and now.b is not None:
-            await players.settle_match(table_match(record, last.round, number, now))
+            await players.settle_match(table_match(record, last.round, number, now, ending))
 
 
 async def table_ratings(

@@ -19,6 +19,7 @@ from service.core.journal import Change, Draft, Journal
 from service.core.lobby import Lobby
 from service.core.messages import Changed, Joined, JoinRequest
 from service.core.player_ids import checked
+from service.core.player_secrets import Named, PlayerSecrets
 from service.core.views import changed, seat_view
 from service.errors import ServiceError, busy
 from service.ledger.chain import visible
@@ -110,16 +111,24 @@ def with_seat(meta: GameMeta, seat: int, kept: SeatMeta) -> GameMeta:
 
 
 class Seats:
-    """Joins and leaves of the waiting games in `journal`."""
+    """Joins and leaves of the waiting games in `journal`; the player id a join names vouched
+    for by `player_secrets`."""
 
     def __init__(
-        self, access: Access, journal: Journal, lobby: Lobby, clocks: Clocks, ring: KeyRing
+        self,
+        access: Access,
+        journal: Journal,
+        lobby: Lobby,
+        clocks: Clocks,
+        ring: KeyRing,
+        player_secrets: PlayerSecrets,
     ) -> None:
         self.access = access
         self.journal = journal
         self.lobby = lobby
         self.clocks = clocks
         self.ring = ring
+        self.secrets = player_secrets
 
     async def join(self, game_id: str, request: JoinRequest, key: str | None = None) -> Joined:
         """Take an open seat by its invite, or a lobby game's open seat by number; the last
@@ -130,6 +139,7 @@ class Seats:
             seat = seat_to_take(game_id, game, request)
             name = joining_name(request.name, game.meta.seats)
             player_id = joining_id(game.meta, request, key, seat)
+            await self._vouched(player_id, request)
             kept = SeatMeta(name, secret_hash(token), player_id=player_id)
             meta = with_seat(game.meta, seat, kept)
             change = Change(record=Life("joined", seat, now_ms() - game.ms, name), meta=meta)
@@ -140,6 +150,16 @@ class Seats:
                 await self.lobby.relist(game_id, meta, not open_seats(meta))
                 return stored.result
         raise busy()
+
+    async def _vouched(self, player_id: str, request: JoinRequest) -> None:
+        """The joining player id comes with its secret (a secret alone is refused)."""
+        secret = request.player_secret if isinstance(request.player_secret, str) else None
+        if player_id:
+            await self.secrets.vouch([Named(player_id, secret, "player_id")])
+        elif secret is not None:
+            raise problem(
+                "request/invalid", 400, "a `player_secret` goes with a `player_id`", "player_secret"
+            )
 
     def _joined(self, seat: int, name: str, token: str) -> Callable[[Draft], Joined]:
         def answer(draft: Draft) -> Joined:

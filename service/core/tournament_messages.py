@@ -12,6 +12,7 @@ from msgspec import UNSET, Meta, UnsetType
 from bots.levels import BotLevel
 from engine.rules import Clock, PresetName
 from engine.tournament import PairingKind, Standing
+from service.core.messages import PlayerSecret
 from service.core.webhook_messages import WebhookDelivery, WebhookRequest, WebhookSubscription
 from service.ledger.names import PlayerName
 from service.ledger.overrides import RulesOverride
@@ -22,17 +23,19 @@ from service.ledger.tournament_record import TableRecord
 MAX_ENTRANTS: Final = 2000
 MAX_ROUNDS: Final = 20
 MAX_BOARDS: Final = 10
-MAX_TOURNAMENT_BODY: Final = 256 * 1024
-"""The largest `POST /v1/tournaments` body: room for 2000 entrants with long names and ids."""
+MAX_TOURNAMENT_BODY: Final = 512 * 1024
+"""The largest `POST /v1/tournaments` body: room for 2000 entrants with long names, ids and
+player secrets."""
 
 
 class EntrantEntry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """An entrant: a person by `name` (and an optional `player_id`), or a bot seat as
-    `{"name", "bot": level}`."""
+    """An entrant: a person by `name` (and an optional `player_id`, on a server without API
+    keys with its `player_secret`), or a bot seat as `{"name", "bot": level}`."""
 
     name: PlayerName
     player_id: PlayerId | UnsetType = UNSET
     bot: BotLevel | UnsetType = UNSET
+    player_secret: PlayerSecret | UnsetType = UNSET
 
 
 class CreateTournament(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

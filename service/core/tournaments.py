@@ -25,7 +25,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import suppress
 from typing import Final
 
@@ -39,9 +39,10 @@ from engine.rules import Clock
 from engine.shuffle import commitment, new_server_seed, round_seed, shuffle_key
 from engine.tournament import round_robin_rounds
 from service.core.commitments import Seeds, committed_seeds, no_lone_client_seed
-from service.core.creation import Creation, Placed
+from service.core.creation import Creation, Placed, secret_of
 from service.core.due_work import FIRST_DELIVERY_MS
 from service.core.journal import Journal
+from service.core.player_secrets import Named, PlayerSecrets
 from service.core.players import Players
 from service.core.rated_tables import rated_entrants, settle_tables, table_ratings
 from service.core.tournament_events import encoded, events_between
@@ -58,6 +59,7 @@ from service.core.webhooks import Webhooks, listed_deliveries
 from service.errors import ServiceError
 from service.ledger.log import iso, now_ms
 from service.ledger.names import player_names, shown_name
+from service.ledger.ratings import BOT_PREFIX
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_record import (
@@ -76,6 +78,7 @@ from service.ledger.tournament_record import (
     standings_of,
     tournament_message,
 )
+from service.ledger.watch import Ending, log_ending
 from service.settings import TournamentSettings, secret_hash
 from service.store import keys
 from service.store.commitment_store import CommitmentStore
@@ -127,6 +130,20 @@ def entrant_of(number: int, entry: EntrantEntry, name: str) -> EntrantRecord:
             "an entrant is a person (with an optional `player_id`) or a bot, not both",
             field=f"entrants[{number}]",
         )
+    if player_id is not None and player_id.startswith(BOT_PREFIX):
+        raise ServiceError(
+            "player/reserved_id",
+            422,
+            f"entrant {number}: ids starting {BOT_PREFIX!r} are the bots'",
+            field=f"entrants[{number}]",
+        )
+    if player_id is None and secret_of(entry) is not None:
+        raise ServiceError(
+            "tournament/invalid_entrant",
+            422,
+            "a `player_secret` goes with a `player_id`",
+            field=f"entrants[{number}]",
+        )
     return EntrantRecord(entrant=number, name=name, bot=bot, player_id=player_id)
 
 
@@ -154,6 +171,15 @@ def check_bounds(request: CreateTournament, bounds: TournamentSettings) -> None:
                 f"{given} {field}: this server takes at most {most} ({setting})",
                 field=field,
             )
+
+
+def named_entrants(entries: Sequence[EntrantEntry]) -> list[Named]:
+    """The player ids the entrants name, each with the secret given beside it."""
+    return [
+        Named(entry.player_id, secret_of(entry), f"entrants[{number}]")
+        for number, entry in enumerate(entries)
+        if isinstance(entry.player_id, str)
+    ]
 
 
 def check_rounds(request: CreateTournament, entrants: int) -> None:
@@ -226,12 +252,15 @@ class Tournaments:
         commitments: CommitmentStore,
         ring: KeyRing,
         webhooks: Webhooks,
-        players: Players | None = None,
+        players: Players | None,
+        player_secrets: PlayerSecrets,
         bounds: TournamentSettings | None = None,
     ) -> None:
         self.bounds = bounds or TournamentSettings()
         self.players = players
         """Settles a rated tournament's tables (`service.core.rated_tables`)."""
+        self.secrets = player_secrets
+        """Vouches for the player ids the entrants name."""
         self.store = store
         self.creation = creation
         self.journal = journal
@@ -258,9 +287,10 @@ class Tournaments:
         people = any(e.bot is None for e in entrants)
         rules = tournament_rules(request, people)
         rated = rated_entrants(entrants, request.preset, api_key) if request.rated else None
+        await self.secrets.vouch(named_entrants(request.entrants))
         await admit(request.rounds * (len(entrants) // 2), not people)
         tournament_id = secrets.token_hex(12)
-        seeds = await self._seeds(request, tournament_id)
+        seeds = await self._seeds(request, tournament_id)  # a commitment is used up here
         tokens = {e.entrant: secrets.token_urlsafe(32) for e in entrants if e.bot is None}
         record = TournamentRecord(
             tournament_id=tournament_id,
@@ -453,38 +483,46 @@ class Tournaments:
             return await self._opened(kept, 1)
         last = record.rounds[-1]
         if not _round_done(record):
-            tables = await self._scored(record.boards, last)
-            if tables is None:
+            scored = await self._scored(record.boards, last)
+            if scored is None:
                 return None
-            await settle_tables(self.players, record, last, tables)  # before they are recorded
+            tables, endings = scored
+            await settle_tables(self.players, record, last, tables, endings)  # before the record
             rounds = (*record.rounds[:-1], msgspec.structs.replace(last, tables=tables))
             return _with(kept, rounds=rounds)
         if last.round >= record.round_count:
             return _with(kept, status="finished")
         return await self._opened(kept, last.round + 1)
 
-    async def _scored(self, boards: int, last: RoundRecord) -> tuple[TableRecord, ...] | None:
-        """The round's tables scored, once every one of its games has ended (else None)."""
+    async def _scored(
+        self, boards: int, last: RoundRecord
+    ) -> tuple[tuple[TableRecord, ...], list[Ending | None]] | None:
+        """The round's tables scored, and how each table's game ended (None: a bye), once
+        every one of its games has ended (else None)."""
         tables: list[Played] = []
+        endings: list[Ending | None] = []
         for table in last.tables:
             if table.b is None:
                 tables.append(Played(a=table.a))
+                endings.append(None)
                 continue
             played = await self._played(table)
             if played is None:
                 return None
-            tables.append(played)
-        return scored_tables(tables, boards, [t.game_ids for t in last.tables])
+            tables.append(played[0])
+            endings.append(played[1])
+        return scored_tables(tables, boards, [t.game_ids for t in last.tables]), endings
 
-    async def _played(self, table: TableRecord) -> Played | None:
-        """A table's game as played once it has ended: each board's points, who left it."""
+    async def _played(self, table: TableRecord) -> tuple[Played, Ending] | None:
+        """A table's game as played once it has ended: each board's points, who left it; and
+        how it ended, for the abuse watch."""
         (game_id,) = table.game_ids
         game = await self.journal.read(game_id)
         if game.state.status != "finished":
             return None
         entries = await self.journal.entries(game_id, game, 0, game.version)
         a, b = table.seats[0]
-        return played_game(entries, (a, b))
+        return played_game(entries, (a, b)), log_ending(entries)
 
     async def _opened(self, kept: StoredTournament, round_no: int) -> StoredTournament:
         """The tournament with round `round_no` paired, seated and its games opened."""

@@ -60,8 +60,9 @@ REPLAY_ADMISSION: Final = "escopa.admit_replay"
 """Where a replay route finds its deferred count: the cost is known once the body is read."""
 GUARDED_PREFIX: Final = "/v1/"
 MAX_KEY_LENGTH: Final = 200
-CREATING: Final = frozenset({"createGame", "createCommitment"})
-"""The operations that store a new game or commitment: they count against the creation limit."""
+CREATING: Final = frozenset({"createGame", "createCommitment", "registerPlayer"})
+"""The operations that store a new game, commitment or player: they count against the creation
+limit."""
 CREATION_COST: Final = "creation_cost"
 """The `opt` flag of a route whose creations are counted once its body is read (a tournament
 counts each game it will open)."""

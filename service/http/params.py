@@ -8,11 +8,12 @@ from litestar.openapi.spec import Example
 from litestar.params import HeaderParameter
 
 from service.errors import ServiceError
+from service.ledger.patterns import full
 
 GAME_ID_MAX_LENGTH: Final = 64
 AUTHORIZATION_MAX_LENGTH: Final = 200
 IDEMPOTENCY_KEY_MAX_LENGTH: Final = 64
-IDEMPOTENCY_KEY_PATTERN: Final = "^[A-Za-z0-9_.:-]+$"
+IDEMPOTENCY_KEY_PATTERN: Final = full("^[A-Za-z0-9_.:-]+$")
 
 PLAYER_TOKEN_SCHEME: Final = "playerToken"
 SEAT_TOKEN: Final[list[dict[str, list[str]]]] = [{PLAYER_TOKEN_SCHEME: []}]

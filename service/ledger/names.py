@@ -14,6 +14,7 @@ from typing import Annotated, Final
 from msgspec import Meta
 
 from service.errors import ServiceError
+from service.ledger.patterns import full
 
 MAX_NAME: Final = 40
 
@@ -26,7 +27,7 @@ INVISIBLE: Final = (
 )
 """Blanks, zero-width and filler characters: a name must hold something else."""
 
-NAME_PATTERN: Final = f"^(?![{INVISIBLE}]*$)[^{CONTROLS}{BIDI_CONTROLS}{SEPARATORS}]+$"
+NAME_PATTERN: Final = full(f"^(?![{INVISIBLE}]*$)[^{CONTROLS}{BIDI_CONTROLS}{SEPARATORS}]+$")
 
 PlayerName = Annotated[
     str,

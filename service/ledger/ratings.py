@@ -19,8 +19,9 @@ from openskill.models import PlackettLuce
 
 from engine.rules import Rules, side_count, side_of
 from engine.scoring import Outcome
+from service.ledger.patterns import full
 
-PLAYER_ID_PATTERN: Final = "^[A-Za-z0-9_.:-]{1,64}$"
+PLAYER_ID_PATTERN: Final = full("^[A-Za-z0-9_.:-]{1,64}$")
 PlayerId = Annotated[
     str,
     Meta(
@@ -36,7 +37,7 @@ BOT_PREFIX: Final = "bot:"
 """Bot seats are rated as players `bot:<level>` of their own; no person's id starts so."""
 MODEL: Final = PlackettLuce()
 """The model with OpenSkill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300."""
-LADDER_PATTERN: Final = "^[a-z0-9_]{1,40}-[2-4]p$"
+LADDER_PATTERN: Final = full("^[a-z0-9_]{1,40}-[2-4]p$")
 
 
 class Rating(msgspec.Struct, frozen=True, array_like=True):
@@ -115,7 +116,9 @@ def rated(rules: Rules, outcome: Outcome, before: Sequence[Rating]) -> list[Rati
 
 def table_outcome(total: int, boards: int) -> Outcome:
     """A rated tournament table's match between its entrants `a` (seat 0) and `b` (seat 1),
-    from `a`'s total duplicate result: positive `a` wins, negative `b` wins, 0 a draw."""
+    as the tournament scores the table: `a`'s total over the boards (its matchpoints less
+    `b`'s, where a board left unreached scores worst for the leaver; the first format: its
+    duplicate result), positive `a` wins, negative `b` wins, 0 a draw."""
     if total == 0:
         return Outcome(
             winner=None, seats=(), totals=(0, 0), rounds=boards, result="draw", tied=(0, 1)
@@ -133,4 +136,4 @@ def board_member(player_id: str, rating: Rating) -> str:
     return f"{key ^ 0xFFFFFFFFFFFFFFFF:016x}:{999_999_999 - rating.games:09d}:{player_id}"
 
 
-BOARD_CURSOR_PATTERN: Final = "^[0-9a-f]{16}:[0-9]{9}:[A-Za-z0-9_.:-]{1,64}$"
+BOARD_CURSOR_PATTERN: Final = full("^[0-9a-f]{16}:[0-9]{9}:[A-Za-z0-9_.:-]{1,64}$")

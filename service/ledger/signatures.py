@@ -29,13 +29,15 @@ from cryptography.hazmat.primitives.serialization import (
     PublicFormat,
 )
 
+from service.ledger.patterns import full
+
 ALGORITHM: Final = "Ed25519"
 RECEIPT_CONTEXT: Final = "escopa-receipt-v1"
 EXPORT_CONTEXT: Final = "escopa-export-v3"
 KEY_BYTES: Final = 32
 DERIVE_CONTEXT: Final = b"escopa-derived-secret-v1:"
-_HEX_KEY: Final = re.compile("^[0-9a-fA-F]{64}$")
-_B64_KEY: Final = re.compile("^[A-Za-z0-9_-]{43}=?$")
+_HEX_KEY: Final = re.compile(full("^[0-9a-fA-F]{64}$"))
+_B64_KEY: Final = re.compile(full("^[A-Za-z0-9_-]{43}=?$"))
 
 PublicKeys = Mapping[str, Ed25519PublicKey]
 """Public keys by id: the keys an audit trusts."""

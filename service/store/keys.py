@@ -179,6 +179,11 @@ def player(scope: str, player_id: str) -> str:
     return f"{ratings_scope(scope)}:p:{player_id}"
 
 
+def player_secret(scope: str, player_id: str) -> str:
+    """The SHA-256 of the secret that shows a person holds a player id (`core.player_secrets`)."""
+    return f"{ratings_scope(scope)}:ps:{player_id}"
+
+
 def player_games(scope: str, player_id: str) -> str:
     """A sorted set of the finished games a player played (score: the scope's settle count,
     member: the game's record for the player)."""
@@ -194,6 +199,11 @@ def leaderboard(scope: str, ladder: str, provisional: bool = False) -> str:
 def settled(scope: str) -> str:
     """A hash of the scope's settled games: game id -> each seat's rating before and after."""
     return f"{ratings_scope(scope)}:settled"
+
+
+def flagged(scope: str) -> str:
+    """A set of the scope's players the abuse watch flagged, as `<ladder> <player id>`."""
+    return f"{ratings_scope(scope)}:flagged"
 
 
 def settle_order(scope: str) -> str:

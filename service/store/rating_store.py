@@ -1,7 +1,7 @@
 """Players in Redis, one scope (an API key's players) under one hash tag (`keys.ratings_scope`):
-each player's ratings, each ladder's leaderboard, each player's finished games, and the
-settled games, so one script (`lua/ratings_settle.lua`) settles a game's players at once and
-only once; on a cluster each scope is on one shard."""
+each player's ratings and abuse watches, each ladder's leaderboard, each player's finished
+games, the settled games and the flagged players, so one script (`lua/ratings_settle.lua`)
+settles a game's players at once and only once; on a cluster each scope is on one shard."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from typing import Any, Literal, cast
 import msgspec
 
 from service.ledger.ratings import Rating
+from service.ledger.watch import WATCH_PREFIX, Thresholds
 from service.store import keys
 from service.store.game_store import GameStore
-from service.store.scripts import SETTLE
+from service.store.scripts import CLEAR_FLAG, REGISTER_PLAYER, SETTLE
 
 PlayerOutcome = Literal["won", "lost", "draw", "aborted"]
 
@@ -37,6 +38,12 @@ class Settled(msgspec.Struct, frozen=True, kw_only=True):
     tournament_id: str | None = None
     """A rated tournament's table: `game_id` is then its settlement id
     (`<tournament_id>.r<round>.t<table>`)."""
+    watch: Thresholds | None = None
+    """The abuse watch's thresholds when it counted this match (a rated game, aborted ones
+    too, or a table): the recompute counts it again with them."""
+    cleared: bool = False
+    """Not a match: the operator cleared the flag of the one seat's player on `ladder` here,
+    in the settle order (`game_id` is then `cleared.<n>`)."""
 
 
 class PlayedGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,6 +79,9 @@ class SettledSeat(msgspec.Struct, frozen=True, kw_only=True):
     record: bytes
     name: str
     listed: bool = False
+    watch_read: bytes = b""
+    watch_after: bytes = b""
+    flagged: bool = False
 
 
 _rating = msgspec.msgpack.Decoder(Rating)
@@ -99,14 +109,24 @@ class RatingStore:
         )
         return [bytes(f) if f is not None else b"" for f in found]
 
+    async def read(
+        self, scope: str, ladder: str, players: Sequence[str]
+    ) -> list[tuple[bytes, bytes]]:
+        """Each player's stored rating and abuse watch on the ladder, as bytes (b'': none)."""
+        found = await self.store.pipeline(
+            [("HMGET", keys.player(scope, p), ladder, WATCH_PREFIX + ladder) for p in players]
+        )
+        return [(bytes(rating or b""), bytes(watch or b"")) for rating, watch in found]
+
     async def settle(self, scope: str, settled: Settled, seats: Sequence[SettledSeat]) -> int:
-        """Write the game's settlement once: its count in the scope; 0 settled before; -1 a
-        rating moved since it was read."""
+        """Write the match's settlement once: its count in the scope; 0 settled before; -1 a
+        rating or a watch moved since it was read."""
         keys_ = [
             keys.settled(scope),
             keys.settle_order(scope),
             keys.leaderboard(scope, settled.ladder),
             keys.leaderboard(scope, settled.ladder, provisional=True),
+            keys.flagged(scope),
         ]
         args: list[Any] = [
             settled.game_id,
@@ -114,12 +134,53 @@ class RatingStore:
             settled.ladder,
             int(settled.rated),
             len(seats),
+            int(settled.watch is not None),
         ]
         for seat in seats:
             keys_ += [keys.player(scope, seat.player_id), keys.player_games(scope, seat.player_id)]
             args += [seat.read, seat.after, seat.member_before, seat.member_after, seat.record]
-            args += [seat.name, int(seat.listed)]
+            args += [seat.name, int(seat.listed), seat.watch_read, seat.watch_after]
+            args.append(flagged_member(settled.ladder, seat.player_id) if seat.flagged else "")
         return int(await self.store.write(SETTLE, keys_, args))
+
+    async def clear_flag(
+        self, scope: str, cleared: Settled, read: bytes, after: bytes, member: str, listed: bool
+    ) -> int:
+        """Write the operator's clearing of a flag (its one seat's player on its ladder): its
+        count in the scope; -1 the watch moved since it was read."""
+        player = cleared.seats[0].player_id
+        keys_ = [
+            keys.settled(scope),
+            keys.settle_order(scope),
+            keys.leaderboard(scope, cleared.ladder),
+            keys.flagged(scope),
+            keys.player(scope, player),
+        ]
+        args: list[Any] = [cleared.game_id, msgspec.json.encode(cleared)]
+        args += [WATCH_PREFIX + cleared.ladder, read, after, member, int(listed)]
+        args.append(flagged_member(cleared.ladder, player))
+        return int(await self.store.write(CLEAR_FLAG, keys_, args))
+
+    async def flagged(self, scope: str) -> list[tuple[str, str]]:
+        """The scope's flagged players: (ladder, player id), sorted."""
+        [members] = await self.store.pipeline([("SMEMBERS", keys.flagged(scope))])
+        found = [bytes(member).decode().partition(" ") for member in members]
+        return sorted((ladder, player) for ladder, _, player in found)
+
+    async def register(self, scope: str, player_id: str, secret_hash: str) -> int:
+        """Keep a new player id's secret hash: 1 kept; 0 held already; -1 the id has a history
+        from before player secrets (`lua/player_register.lua`)."""
+        keys_ = [keys.player_secret(scope, player_id), keys.player(scope, player_id)]
+        return int(await self.store.write(REGISTER_PLAYER, keys_, [secret_hash]))
+
+    async def renew_secret(self, scope: str, player_id: str, secret_hash: str) -> None:
+        """Keep a player id's new secret hash, whatever it held before (the operator's)."""
+        await self.store.pipeline([("SET", keys.player_secret(scope, player_id), secret_hash)])
+
+    async def secret_hashes(self, scope: str, players: Sequence[str]) -> list[str | None]:
+        """Each player id's secret hash (None: it has none)."""
+        found = await self.store.pipeline([("GET", keys.player_secret(scope, p)) for p in players])
+        return [None if f is None else bytes(f).decode() for f in found]
 
     async def settled(self, scope: str, game_id: str) -> Settled | None:
         """The settlement of a game, if it is settled."""
@@ -183,6 +244,11 @@ class RatingStore:
         key = keys.leaderboard(scope, ladder, provisional)
         [rank] = await self.store.pipeline([("ZRANK", key, member)])
         return None if rank is None else int(rank)
+
+
+def flagged_member(ladder: str, player_id: str) -> str:
+    """A flagged player's member of its scope's set of them (ids and ladders hold no space)."""
+    return f"{ladder} {player_id}"
 
 
 def _hash(found: Any) -> dict[str, bytes]:

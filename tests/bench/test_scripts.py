@@ -231,3 +231,9 @@ def test_the_ratings_benchmark_prints_a_settlement_and_both_pages() -> None:
 def test_the_timeouts_benchmark_prints_how_late_timeouts_are_applied() -> None:
     out = run("timeouts.py", "--games", "20", "--seconds", "3", "--turn", "1")
     assert "p99" in out
+
+
+def test_the_watch_benchmark_prints_its_false_positives_and_when_each_abuser_is_flagged() -> None:
+    out = run("watch.py", "--games", "30", "--players", "6")
+    assert re.search(r"honest players flagged \(false positives\) \| \d+ of 6", out), out
+    assert re.search(r"booster .* flagged after \| 3 of its 3 games", out), out

@@ -34,7 +34,7 @@ from tests.harness.api import (
 )
 from tests.harness.bots import bot, seat_bots
 from tests.harness.cluster import LocalCluster
-from tests.harness.ratings import rated_game
+from tests.harness.ratings import named, rated_game
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.sse import follow_tournament
@@ -213,7 +213,7 @@ async def test_rated_games_settle_into_players_and_a_leaderboard_on_a_cluster(
 async def test_a_rated_tournament_of_people_and_bots_plays_tells_and_audits_on_a_cluster(
     client: Client,
 ) -> None:
-    people = [{"name": "Ana", "player_id": "t-1"}, {"name": "Bia", "player_id": "t-2"}]
+    people = [await named(client, "Ana", "t-1"), await named(client, "Bia", "t-2")]
     bots = [{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "random"}]
     entrants = people + bots  # on its own ladder: the rated games' test reads escopa-2p's
     created = await create_tournament(client, entrants=entrants, rated=True, preset="escova")

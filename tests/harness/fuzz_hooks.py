@@ -381,8 +381,10 @@ def _with_body(case: Case, body: Json) -> Case:
     return case
 
 
-PLAYERS = ("fuzz-1", "fuzz-2")
-"""The player ids of the game played out before the run: a player read names one."""
+RUN = os.urandom(4).hex()
+PLAYERS = (f"fuzz-{RUN}-1", f"fuzz-{RUN}-2")
+"""The player ids of the game played out before the run (registered by it: a run of its own
+may not hold a former run's): a player read names one."""
 PLAYER_READS = frozenset({"GET /v1/players/{player_id}", "GET /v1/players/{player_id}/games"})
 _player_reads: list[str] = []
 
@@ -576,7 +578,8 @@ def play_out(client: httpx.Client) -> str:
     """Create a rated two-player game to 1 point (of `PLAYERS`) and play the first legal move
     until it ends."""
     seats = [
-        {"name": name, "player_id": player} for name, player in zip(NAMES[:2], PLAYERS, strict=True)
+        {"name": name, **_ok(client.post("/v1/players", json={"player_id": player}))}
+        for name, player in zip(NAMES[:2], PLAYERS, strict=True)
     ]
     body = {"players": seats, "rules": {"target": 1}, "rated": True}
     created = _ok(client.post("/v1/games", json=body))

@@ -11,6 +11,7 @@ import msgspec
 from service.core.house import House
 from service.core.tournament_messages import CreateTournament
 from tests.harness.api import Client, Game, Json, ok
+from tests.harness.ratings import named
 
 
 def entrants(people: int, bots: int, level: str = "greedy") -> list[Json]:
@@ -91,3 +92,20 @@ async def _person_turn(
     body = {"expected_version": view["version"], "move": rng.choice(moves)["id"]}
     response = await game.post_move(turn, body)
     return response.status_code == 200
+
+
+async def table_left_at_once(client: Client, leaver: str, other: str) -> Json:
+    """A rated tournament of one table of two boards between player ids `leaver` and
+    `other`, whose game `leaver` resigns before any move; the tournament at its end."""
+    entrants = [await named(client, "Ana", leaver), await named(client, "Bia", other)]
+    created = await create_tournament(client, entrants=entrants, rounds=1, boards=2, rated=True)
+    [table] = (await tournament(client, created["tournament_id"]))["rounds"][0]["tables"]
+    token = created["entrants"][0]["token"]
+    resign = f"/v1/games/{table['game_ids'][0]}/resign"
+    ok(await client.post(resign, headers={"Authorization": f"Bearer {token}"}))
+    for _ in range(600):  # the tournament worker scores the round
+        final = await tournament(client, created["tournament_id"])
+        if final["status"] == "finished":
+            return final
+        await asyncio.sleep(0.05)
+    raise AssertionError("the tournament did not end")

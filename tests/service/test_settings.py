@@ -57,6 +57,15 @@ DEPLOYED: dict[str, tuple[str, Any]] = {
     "ESCOPA_ARCHIVE_URL": ("archive.url", ""),
     "ESCOPA_ARCHIVER": ("archive.worker", True),
     "ESCOPA_LEADERBOARD_MIN_GAMES": ("ratings.min_games", 3),
+    "ESCOPA_WATCH_WINDOW": ("ratings.watch_window", 20),
+    "ESCOPA_WATCH_EARLY_MOVES": ("ratings.watch_early_moves", 8),
+    "ESCOPA_WATCH_SANDBAG": ("ratings.watch_sandbag", 3),
+    "ESCOPA_WATCH_BOOST": ("ratings.watch_boost", 3),
+    "ESCOPA_WATCH_REPEATS": ("ratings.watch_repeats", 10),
+    "ESCOPA_TOURNAMENT_MAX_ENTRANTS": ("tournaments.max_entrants", 64),
+    "ESCOPA_TOURNAMENT_MAX_ROUNDS": ("tournaments.max_rounds", 20),
+    "ESCOPA_TOURNAMENT_MAX_BOARDS": ("tournaments.max_boards", 10),
+    "ESCOPA_BOT_TOURNAMENT_RATE_LIMIT": ("tournaments.bots_only", Rate(10, 3600.0)),
 }
 """Every variable deployments set, with the setting it fills and its default: none may change."""
 
@@ -149,7 +158,7 @@ def test_every_field_of_every_group_reads_one_variable_and_no_variable_twice() -
     named = [variable.env.name for _, variable in every_variable()]
     fields = sum(len(msgspec.structs.fields(group)) for group in groups().values())
 
-    assert len(named) == fields == 44
+    assert len(named) == fields == 53
     assert len(set(named)) == len(named)
     source = SOURCE.read_text()
     assert [name for name in named if source.count(f'"{name}"') != 1] == []

@@ -17,6 +17,7 @@ import httpx
 from escopa_client.entrant import Entrant, OnTable
 from escopa_client.events import Event
 from escopa_client.generated.api.games import create_game
+from escopa_client.generated.api.players import register_player
 from escopa_client.generated.api.seats import join_game
 from escopa_client.generated.client import AuthenticatedClient
 from escopa_client.generated.models import (
@@ -25,6 +26,8 @@ from escopa_client.generated.models import (
     EntrantTable,
     JoinByInvite,
     Joined,
+    RegisteredPlayer,
+    RegisterPlayer,
 )
 from escopa_client.problems import answer
 from escopa_client.table import Choose, Table
@@ -91,6 +94,14 @@ class Escopa:
         people's seat tokens (shown only now) and the first view."""
         body = game if isinstance(game, CreateGame) else CreateGame.from_dict(game)
         return answer(create_game.sync_detailed(client=self.client(), body=body), CreatedGame)
+
+    def register_player(self, player_id: str) -> RegisteredPlayer:
+        """Hold a player id on a server without API keys: its `player_secret`, shown only now.
+        Every game, join or tournament that names the id then gives it beside the id."""
+        body = RegisterPlayer(player_id=player_id)
+        return answer(
+            register_player.sync_detailed(client=self.client(), body=body), RegisteredPlayer
+        )
 
     def join(self, game_id: str, invite: str, name: str) -> Joined:
         """Take an open seat with its invite, under `name`: the seat's token (shown only now,

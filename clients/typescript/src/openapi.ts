@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and answers each person's seat token, shown only here. Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
+         * @description Seats 2-4 players in order (a person by name, a bot seat as `{name, bot}`), deals the first hand and answers each person's seat token, shown only here. Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`). On a server without API keys a seat names a `player_id` only with its `player_secret` (`POST /v1/players`; 403 otherwise).
          */
         post: operations["createGame"];
         delete?: never;
@@ -648,6 +648,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a player id: its secret, shown once
+         * @description On a server without API keys, a game, join or tournament names a player id only with its `player_secret`, so nobody moves the rating of an id it does not hold. The secret is shown this once and kept only as a hash. 409 `player/taken` for an id held already, `player/history` for one with a history from before player secrets (its player asks the operator). On a server with API keys, each key vouches for its ids: 422 `player/secret_not_used`.
+         */
+        post: operations["registerPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/leaderboards/{ladder}": {
         parameters: {
             query?: never;
@@ -1177,8 +1197,8 @@ export interface components {
         };
         /**
          * EntrantEntry
-         * @description An entrant: a person by `name` (and an optional `player_id`), or a bot seat as
-         *     `{"name", "bot": level}`.
+         * @description An entrant: a person by `name` (and an optional `player_id`, on a server without API
+         *     keys with its `player_secret`), or a bot seat as `{"name", "bot": level}`.
          */
         EntrantEntry: {
             /** @description 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator characters; each seat's own */
@@ -1189,6 +1209,8 @@ export interface components {
              */
             player_id?: string;
             bot?: components["schemas"]["BotLevel"];
+            /** @description the secret of a player id, from POST /v1/players: on a server without API keys, a request names a player id only with its secret */
+            player_secret?: string;
         };
         /**
          * EntrantRecord
@@ -1267,6 +1289,16 @@ export interface components {
                 string
             ][];
             dealer: number;
+        };
+        /**
+         * FlagShown
+         * @description Why the abuse watch flagged a player on a ladder: `sandbag` (rated games given up early)
+         *     or `boost` (wins off one opponent), and the settlement that raised it (a game's id, or a
+         *     tournament table's).
+         */
+        FlagShown: {
+            kind: string;
+            at: string;
         };
         /**
          * GameInfo
@@ -1811,8 +1843,9 @@ export interface components {
         /**
          * PlayerEntry
          * @description A seat given as an object: `{"name", "player_id"}` for a person known across games (the
-         *     integrator's id, scoped to the API key), `{"name", "bot": level}` for a seat the service
-         *     plays, or `{"open": true}` for one that someone joins later, by invite or from the lobby.
+         *     integrator's id, scoped to the API key; on a server without API keys, with its
+         *     `player_secret`), `{"name", "bot": level}` for a seat the service plays, or
+         *     `{"open": true}` for one that someone joins later, by invite or from the lobby.
          */
         PlayerEntry: components["schemas"]["SeatPlayer"] | components["schemas"]["SeatBot"] | components["schemas"]["SeatOpen"];
         /**
@@ -1838,13 +1871,35 @@ export interface components {
             open?: boolean;
         };
         /**
+         * PlayerRating
+         * @description A player's rating on one ladder, with its reliability beside it: of its `watched` rated
+         *     games (aborted ones too), those it walked away from (`left`: lost on time, or never moved),
+         *     `reliability` the share it did not (null: none yet); `flagged` while the abuse watch flags
+         *     it (then it is off the listed leaderboard).
+         */
+        PlayerRating: {
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            games: number;
+            wins: number;
+            /** @default 0 */
+            watched: number;
+            /** @default 0 */
+            left: number;
+            /** @default null */
+            reliability: number | null;
+            /** @default null */
+            flagged: components["schemas"]["FlagShown"] | null;
+        };
+        /**
          * PlayerRatings
          * @description A player's ratings, one per ladder it played rated games on.
          */
         PlayerRatings: {
             player_id: string;
             ratings: {
-                [key: string]: components["schemas"]["LadderRating"];
+                [key: string]: components["schemas"]["PlayerRating"];
             };
         };
         /**
@@ -1969,6 +2024,31 @@ export interface components {
             hash: string;
             key_id: string;
             signature: string;
+        };
+        /**
+         * RegisterPlayer
+         * @description A player id to hold, on a server without API keys (with keys, each key vouches for the
+         *     ids it names).
+         * @example {
+         *       "player_id": "u-17"
+         *     }
+         */
+        RegisterPlayer: {
+            /**
+             * @description the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to the API key that names it
+             * @example u-17
+             */
+            player_id: string;
+        };
+        /**
+         * RegisteredPlayer
+         * @description A player id now held, and its secret: shown this once, kept only as SHA-256. Keep it
+         *     (the web pages keep it on the device): every game, join or tournament naming the id on
+         *     this server needs it.
+         */
+        RegisteredPlayer: {
+            player_id: string;
+            player_secret: string;
         };
         /**
          * Rematch
@@ -2653,7 +2733,7 @@ export interface components {
             /** @description the listed move's kind; it must be this move's */
             kind?: components["schemas"]["MoveKind"];
         };
-        /** @description A person known across games by the integrator's `player_id` (scoped to the API key). */
+        /** @description A person known across games by the integrator's `player_id` (scoped to the API key; on a server without API keys, with its `player_secret`). */
         SeatPlayer: {
             /** @description 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator characters; each seat's own */
             name: string;
@@ -2662,6 +2742,8 @@ export interface components {
              * @example u-17
              */
             player_id: string;
+            /** @description the secret of a player id, from POST /v1/players: on a server without API keys, a request names a player id only with its secret */
+            player_secret?: string;
         };
         /** @description A seat the service plays itself, at a bot level. */
         SeatBot: {
@@ -2685,6 +2767,8 @@ export interface components {
              * @example u-17
              */
             player_id?: string;
+            /** @description the secret of a player id, from POST /v1/players: on a server without API keys, a request names a player id only with its secret */
+            player_secret?: string;
         };
         /** @description Take a lobby game's open seat by its number (no invite needed). */
         JoinBySeat: {
@@ -2696,6 +2780,8 @@ export interface components {
              * @example u-17
              */
             player_id?: string;
+            /** @description the secret of a player id, from POST /v1/players: on a server without API keys, a request names a player id only with its secret */
+            player_secret?: string;
         };
         /** @description A legal play, as `GET /legal-moves` lists it. */
         LegalPlay: {
@@ -2922,6 +3008,15 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4809,6 +4904,15 @@ export interface operations {
                 };
             };
             /** @description RFC 9457 problem */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5601,6 +5705,80 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The player id to hold. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPlayer"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredPlayer"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

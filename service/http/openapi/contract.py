@@ -146,10 +146,12 @@ def seat_variants(entry: Schema) -> dict[str, Schema]:
     members: Schema = entry["properties"]
     return {
         "SeatPlayer": _closed(
-            "A person known across games by the integrator's `player_id` (scoped to the API key).",
+            "A person known across games by the integrator's `player_id` (scoped to the API "
+            "key; on a server without API keys, with its `player_secret`).",
             ["name", "player_id"],
             name=members["name"],
             player_id=members["player_id"],
+            player_secret=members["player_secret"],
         ),
         "SeatBot": _closed(
             "A seat the service plays itself, at a bot level.",
@@ -175,6 +177,7 @@ def join_variants(join: Schema) -> dict[str, Schema]:
             name=members["name"],
             invite=members["invite"],
             player_id=members["player_id"],
+            player_secret=members["player_secret"],
         ),
         "JoinBySeat": _closed(
             "Take a lobby game's open seat by its number (no invite needed).",
@@ -182,6 +185,7 @@ def join_variants(join: Schema) -> dict[str, Schema]:
             name=members["name"],
             seat=members["seat"],
             player_id=members["player_id"],
+            player_secret=members["player_secret"],
         ),
     }
 

@@ -48,6 +48,7 @@ REQUESTS: Final[dict[str, dict[str, Any]]] = {
         "pairing": "round_robin",
         "clock": {"turn_seconds": 30, "bank_seconds": 120, "on_timeout": "bot"},
     },
+    "RegisterPlayer": {"player_id": "u-17"},
     "ReplayRequest": {
         "players": ["Ana", "Bia"],
         "rules": {"first_dealer": 1},
@@ -80,6 +81,7 @@ BODIES: Final[dict[str, str]] = {
     "JoinRequest": "The name to play under, and the seat: its invite, or its lobby seat number.",
     "ReplayRequest": "The game to replay: its players, rules, seed and moves.",
     "CreateTournament": "The entrants in order, rounds, boards, pairing, rules and clock.",
+    "RegisterPlayer": "The player id to hold.",
 }
 """What each request body carries, in a line."""
 

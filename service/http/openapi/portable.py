@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
+from service.ledger.patterns import published
+
 Document = dict[str, Any]
 Schema = dict[str, Any]
 
@@ -208,8 +210,17 @@ def describe_streams(doc: Document) -> None:
                     example["value"] = _event_text(example["value"])
 
 
+def ecmascript_patterns(doc: Document) -> None:
+    """Every pattern as ECMAScript reads it: the server's closing `\\Z` (Python's end of the
+    text) spelled `$`, which means the same there (`service.ledger.patterns`)."""
+    for node in _walk(doc):
+        if isinstance(node.get("pattern"), str):
+            node["pattern"] = published(node["pattern"])
+
+
 def make_portable(doc: Document, omitting: set[str]) -> None:
     """All of the above, in place; `omitting`: the components whose Struct omits defaults."""
+    ecmascript_patterns(doc)
     type_enums(doc)
     name_enums(doc)
     close_tuples(doc["components"]["schemas"])

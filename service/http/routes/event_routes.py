@@ -21,6 +21,7 @@ from service.http.params import SEAT_TOKEN, SEAT_TOKEN_OR_NONE, Authorization, b
 from service.http.routes.game_routes import GameId, HouseDep, problems
 from service.http.streams import Heartbeat, Item, Streams, TournamentItem
 from service.ledger.chain import EntryType, LogEntry
+from service.ledger.patterns import full
 
 RETRY_MS: Final = 2000
 EVENT_STREAM: Final = "text/event-stream"
@@ -30,7 +31,7 @@ LastEventId = Annotated[
     HeaderParameter(
         name="Last-Event-ID",
         required=False,
-        pattern="^[0-9]{0,7}$",
+        pattern=full("^[0-9]{0,7}$"),
         description="the seq of the last entry received: the stream resumes after it "
         "(browsers send it when they reconnect); wins over `after`; empty: absent",
         examples=[Example(value="12")],
@@ -81,7 +82,7 @@ class StreamEvent(msgspec.Struct, kw_only=True):
     Comment lines (the opening one, heartbeats) and the `retry:` advice are not events.
     """
 
-    id: Annotated[str, msgspec.Meta(pattern="^[1-9][0-9]*$", description="the entry's seq")]
+    id: Annotated[str, msgspec.Meta(pattern=full("^[1-9][0-9]*$"), description="the entry's seq")]
     event: EntryType
     data: Annotated[
         str,

@@ -71,7 +71,7 @@ class GamesController(Controller):
         "/",
         operation_id="createGame",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 413, 415, 422),
+        responses=problems(400, 401, 403, 404, 409, 413, 415, 422),
         security=API_KEY_SECURITY,
         summary="Create a game",
         description=(
@@ -82,7 +82,8 @@ class GamesController(Controller):
             "`seed` a search could find (`request/weak_seed`), a name that shows nothing "
             "(`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host "
             "that does not resolve or is refused (`webhook/unresolvable`, "
-            "`webhook/address_refused`)."
+            "`webhook/address_refused`). On a server without API keys a seat names a "
+            "`player_id` only with its `player_secret` (`POST /v1/players`; 403 otherwise)."
         ),
     )
     async def create(

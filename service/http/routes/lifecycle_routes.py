@@ -13,13 +13,14 @@ from service.core.webhooks import api_key_id
 from service.http.params import SEAT_TOKEN, Authorization, IdempotencyKey, bearer
 from service.http.routes.game_routes import GameId, HouseDep, problems
 from service.http.routes.webhook_routes import ApiKey
+from service.ledger.patterns import full
 
 LobbyAfter = Annotated[
     str | None,
     QueryParameter(
         min_length=1,
         max_length=80,
-        pattern="^[0-9T:.Z-]+:[0-9a-f]{24}$",
+        pattern=full("^[0-9T:.Z-]+:[0-9a-f]{24}$"),
         description="the `next_after` of the previous page (none: the oldest games)",
     ),
 ]

@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from litestar import Controller, Request, get
-from litestar.params import PathParameter, QueryParameter
+from litestar import Controller, Request, get, post
+from litestar.params import JSONBody, PathParameter, QueryParameter
+from litestar.status_codes import HTTP_201_CREATED
 
 from engine.rules import PRESETS
+from service.core.messages import RegisteredPlayer, RegisterPlayer
 from service.core.players import Leaderboard, Page, PlayerGames, PlayerRatings
 from service.errors import ServiceError
 from service.http.guard import API_KEY_SECURITY
@@ -85,6 +87,22 @@ def checked_id(given: str, field: str) -> str:
 class PlayersController(Controller):
     path = "/v1/players"
     tags = ["players"]  # noqa: RUF012
+
+    @post(
+        "/",
+        operation_id="registerPlayer",
+        status_code=HTTP_201_CREATED,
+        responses=problems(400, 409, 422),
+        summary="Hold a player id: its secret, shown once",
+        description="On a server without API keys, a game, join or tournament names a player "
+        "id only with its `player_secret`, so nobody moves the rating of an id it does not "
+        "hold. The secret is shown this once and kept only as a hash. 409 `player/taken` for "
+        "an id held already, `player/history` for one with a history from before player "
+        "secrets (its player asks the operator). On a server with API keys, each key vouches "
+        "for its ids: 422 `player/secret_not_used`.",
+    )
+    async def register(self, data: JSONBody[RegisterPlayer], house: HouseDep) -> RegisteredPlayer:
+        return await house.secrets.register(data)
 
     @get(
         "/{player_id:str}",

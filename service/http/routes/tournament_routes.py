@@ -39,6 +39,7 @@ from service.http.routes.event_routes import (
 )
 from service.http.routes.game_routes import HouseDep, problems
 from service.http.routes.webhook_routes import SEAT_OR_KEY
+from service.ledger.patterns import full
 from service.ledger.tournament_record import TournamentExport, TournamentView
 
 TournamentId = Annotated[
@@ -71,7 +72,7 @@ class TournamentStreamEvent(msgspec.Struct, kw_only=True):
     lines); comment lines (the opening one, heartbeats) and the `retry:` advice are not
     events."""
 
-    id: Annotated[str, msgspec.Meta(pattern="^[1-9][0-9]*$", description="the event's seq")]
+    id: Annotated[str, msgspec.Meta(pattern=full("^[1-9][0-9]*$"), description="the event's seq")]
     event: TournamentEventType
     data: Annotated[
         str,
@@ -96,7 +97,7 @@ class TournamentsController(Controller):
         "/",
         operation_id="createTournament",
         status_code=HTTP_201_CREATED,
-        responses=problems(400, 401, 404, 409, 413, 415, 422, 429),
+        responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 429),
         security=API_KEY_SECURITY,
         opt={CREATION_COST: True},
         request_max_body_size=MAX_TOURNAMENT_BODY,

@@ -21,7 +21,7 @@ from service.ops.observation.logs import REQUEST_ID
 from service.ops.observation.metrics import Metrics
 
 REQUEST_ID_HEADER: Final = b"x-request-id"
-VALID_REQUEST_ID: Final = re.compile(rb"^[A-Za-z0-9._:-]{1,128}$")
+VALID_REQUEST_ID: Final = re.compile(rb"^[A-Za-z0-9._:-]{1,128}\Z")
 UNMATCHED: Final = "unmatched"
 METHODS: Final = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 access = logging.getLogger("escopa.access")

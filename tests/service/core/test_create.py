@@ -77,8 +77,13 @@ WEAK_SEEDS = {
     "six-digits": ("493117", "6 characters"),  # issue 27's: found from the first deal in 12.8 s
     "one-character": ("s", "1 characters"),
     "31-hex-digits": ("0123456789abcdef0123456789abcde", "31 characters"),
-    "one-repeated": ("7" * 200, "1 different characters"),
-    "seven-kinds": ("abcdefg" * 6, "7 different characters"),
+    "one-repeated": ("7" * 200, "about 9 bits"),
+    "seven-kinds": ("abcdefg" * 6, "about 17 bits"),
+    # issue 53's: a 7-digit number zero-padded to 32, found from the first deal in 8.1 s
+    "zero-padded": ("4930177".zfill(32), "about 26 bits"),
+    "padded-after": ("seed-4930177".ljust(32, "x"), "about 50 bits"),
+    "a-sequence-repeated": ("0123456789abcdef" * 2, "about 29 bits"),
+    "two-characters": ("01011100101100111010111001011111", "about 50 bits"),
 }
 
 
@@ -96,7 +101,7 @@ async def test_a_chosen_seed_a_search_could_find_is_refused_saying_why(
 
 
 @pytest.mark.parametrize(
-    "seed", ["0123456789abcdef0123456789abcdef", "ação: a guindis e os outros setes"]
+    "seed", ["5a78a1f9b8caabc058d3107626fca099", "ação: a guindis e os outros setes"]
 )
 async def test_a_chosen_seed_of_32_characters_with_8_kinds_is_taken(
     client: Client, seed: str

@@ -109,3 +109,12 @@ async def test_an_entry_whose_game_was_never_written_is_kept_a_minute_unshown_th
     finally:
         await redis.aclose()
     assert [member.rpartition(":")[2] for member in members] == ["fresh"]
+
+
+async def test_a_lobby_cursor_with_a_line_break_after_it_is_refused(client: Client) -> None:
+    for _ in range(2):
+        await create_open(client, ["Ana", OPEN], lobby=True)
+    cursor = ok(await client.get("/v1/lobby", params={"limit": 1}))["next_after"]
+    assert ok(await client.get("/v1/lobby", params={"after": cursor}))["games"]
+    refused = await client.get("/v1/lobby", params={"after": cursor + "\n"})
+    assert assert_problem(refused, 400, "request/invalid")["field"] == "after"

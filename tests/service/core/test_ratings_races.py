@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from engine import EngineError
 from service.core.house import House
-from service.core.messages import CreateGame, PlayerEntry
+from service.core.messages import CreateGame, PlayerEntry, RegisterPlayer
 from service.errors import ServiceError
 from service.ops.workers.settler import Settler
 from service.store.game_store import GameStore
@@ -32,9 +32,20 @@ async def processes(redis_url: str) -> AsyncIterator[tuple[House, House]]:
 
 async def rated(house: House) -> tuple[str, list[str]]:
     """A rated game of `u-1` against `u-2`: its id and tokens."""
-    seats = [PlayerEntry(name="Ana", player_id="u-1"), PlayerEntry(name="Bia", player_id="u-2")]
+    seats = [
+        PlayerEntry(name=name, player_id=player, player_secret=await secret(house, player))
+        for name, player in (("Ana", "u-1"), ("Bia", "u-2"))
+    ]
     created = await house.creation.create(CreateGame(players=list(seats), rated=True))
     return created.game_id, [seat.token or "" for seat in created.players]
+
+
+async def secret(house: House, player_id: str) -> str:
+    """The player id's secret: registered once, renewed by the operator on a second call."""
+    try:
+        return (await house.secrets.register(RegisterPlayer(player_id=player_id))).player_secret
+    except ServiceError:
+        return await house.secrets.renew(player_id)
 
 
 async def games_of(house: House, player_id: str) -> tuple[int, int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
+from urllib.parse import quote
 
 import msgspec
 import pytest
@@ -14,7 +15,9 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from service.ledger.audit import audit_export
 from service.settings import KeySettings, RatingSettings, secret_hash
-from tests.harness.ratings import rated_game
+from tests.harness.api import Game
+from tests.harness.clocks import applied, clock_settings
+from tests.harness.ratings import named, play_first_moves, rated_game
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS, public_keys
 
@@ -82,7 +85,7 @@ async def test_a_player_with_fewer_rated_games_than_the_minimum_is_listed_only_w
 
 
 async def test_a_rated_game_needs_an_id_on_every_person_seat(client: Any) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, "Bia"], "rated": True}
+    body = {"players": [await named(client, "Ana", "u-1"), "Bia"], "rated": True}
     refused = await client.post("/v1/games", json=body)
     assert refused.status_code == 422
     assert refused.json()["code"] == "rating/player_id_required"
@@ -90,7 +93,7 @@ async def test_a_rated_game_needs_an_id_on_every_person_seat(client: Any) -> Non
 
 
 async def test_bot_seats_of_a_rated_game_are_rated_as_their_level(client: Any) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bot", "bot": "random"}],
+    body = {"players": [await named(client, "Ana", "u-1"), {"name": "Bot", "bot": "random"}],
             "rated": True}  # fmt: skip
     game = (await client.post("/v1/games", json=body)).json()
     token = game["players"][0]["token"]
@@ -108,13 +111,26 @@ async def test_bad_player_ids_and_ladders_are_refused_precisely(client: Any) -> 
     assert (await client.post("/v1/games", json=body)).json()["code"] == "player/reserved_id"
 
 
+@pytest.mark.parametrize("seed", ["5a78a1f9b8caabc058d3107626fca099", "4930177".zfill(32)])
+async def test_a_rated_game_is_never_dealt_from_a_chosen_seed(client: Any, seed: str) -> None:
+    body = {"players": [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2")],
+            "rated": True, "seed": seed}  # fmt: skip
+    refused = await client.post("/v1/games", json=body)
+    assert (refused.status_code, refused.json()["code"]) == (422, "rating/chosen_seed")
+    assert refused.json()["field"] == "seed" and "every card" in refused.json()["detail"]
+    commitment = (await client.post("/v1/commitments")).json()["commitment_id"]
+    fair = {**body, "seed": None, "commitment_id": commitment, "client_seed": seed}
+    assert (await client.post("/v1/games", json=fair)).status_code == 201
+
+
 async def test_an_aborted_rated_game_moves_no_rating(client: Any) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
+    body = {"players": [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2")],
             "rated": True}  # fmt: skip
     game = (await client.post("/v1/games", json=body)).json()
     headers = {"Authorization": f"Bearer {game['players'][0]['token']}"}
     assert (await client.post(f"/v1/games/{game['game_id']}/abort", headers=headers)).is_success
-    assert (await client.get("/v1/players/u-1")).json()["ratings"] == {}
+    shown = (await client.get("/v1/players/u-1")).json()["ratings"]["escopa-2p"]
+    assert (shown["games"], shown["mu"], shown["watched"]) == (0, 25.0, 1)
     games = (await client.get("/v1/players/u-1/games")).json()["games"]
     assert [(g["outcome"], g["rated"]) for g in games] == [("aborted", False)]
 
@@ -139,7 +155,7 @@ async def test_two_keys_players_of_the_same_id_never_mix(keyed: Any) -> None:
 
 
 async def test_racing_endings_of_one_rated_game_rate_it_once(client: Any) -> None:
-    body = {"players": [{"name": "Ana", "player_id": "u-1"}, {"name": "Bia", "player_id": "u-2"}],
+    body = {"players": [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2")],
             "rated": True}  # fmt: skip
     game = (await client.post("/v1/games", json=body)).json()
     ends = [
@@ -198,3 +214,84 @@ async def test_a_rated_games_export_audits_with_its_ratings_beside_the_entries(
     report = audit_export(export.content, public_keys())
     assert report.ok, report.failure
     assert report.signature == "verified"
+
+
+@pytest.mark.parametrize("after", ["\n", "\r\n", "\u2028"])
+async def test_a_player_id_with_a_line_break_after_it_is_refused_wherever_an_id_is_taken(
+    client: Any, after: str
+) -> None:
+    await rated_game(client, "u-77", "u-78")
+    seat = {"name": "Ana", "player_id": "u-77" + after}
+    created = await client.post("/v1/games", json={"players": [seat, "Bia"]})
+    assert (created.status_code, created.json()["field"]) == (400, "players[0].player_id")
+    waiting = await client.post(
+        "/v1/games", json={"players": ["Ana", {"open": True}], "lobby": True}
+    )
+    join = {"name": "Bia", "seat": 1, "player_id": "u-78" + after}
+    joined = await client.post(f"/v1/games/{waiting.json()['game_id']}/join", json=join)
+    assert (joined.status_code, joined.json()["field"]) == (400, "player_id")
+    entrants = [seat, {"name": "Rita", "bot": "greedy"}]
+    body = {"name": "cup", "rounds": 1, "boards": 1, "entrants": entrants}
+    entered = await client.post("/v1/tournaments", json=body)
+    assert (entered.status_code, entered.json()["field"]) == (400, "entrants[0].player_id")
+    board = "/v1/leaderboards/escopa-2p"
+    page = (await client.get(board, params={"provisional": "true", "limit": 1})).json()
+    cursor = await client.get(board, params={"after": page["next_after"] + after})
+    assert (cursor.status_code, cursor.json()["field"]) == (400, "after")
+    around = await client.get(board, params={"around": "u-77" + after, "provisional": "true"})
+    assert (around.status_code, around.json()["code"]) == (422, "player/invalid_id")
+    path = await client.get("/v1/players/u-77" + quote(after))
+    assert (path.status_code, path.json()["code"]) == (422, "player/invalid_id")
+
+
+async def test_a_player_who_gives_rated_games_up_early_is_flagged_and_left_off_the_board(
+    client: Any,
+) -> None:
+    limit = RatingSettings().watch_sandbag
+    for n in range(limit):
+        await rated_game(client, f"u-{n}", "u-sand", moves=n)  # u-sand resigns early
+        shown = (await client.get("/v1/players/u-sand")).json()["ratings"]["escopa-2p"]
+        assert (shown["flagged"] is None) == (n < limit - 1)
+    assert shown["flagged"]["kind"] == "sandbag" and shown["games"] >= MIN_GAMES
+    board = "/v1/leaderboards/escopa-2p"
+    listed = [e["player_id"] for e in (await client.get(board)).json()["entries"]]
+    every = (await client.get(board, params={"provisional": "true"})).json()["entries"]
+    assert "u-sand" not in listed and "u-sand" in [e["player_id"] for e in every]
+    refused = await client.get(board, params={"around": "u-sand"})
+    assert (refused.status_code, refused.json()["code"]) == (404, "player/not_listed")
+    assert "flagged" in refused.json()["detail"]
+    honest = (await client.get("/v1/players/u-0")).json()["ratings"]["escopa-2p"]
+    assert honest["flagged"] is None
+
+
+async def test_a_player_whose_friend_gives_up_at_once_again_and_again_is_flagged_as_boosting(
+    client: Any,
+) -> None:
+    for _ in range(RatingSettings().watch_boost):
+        await rated_game(client, "u-boosted", "u-friend", moves=0)
+    boosted = (await client.get("/v1/players/u-boosted")).json()["ratings"]["escopa-2p"]
+    assert boosted["flagged"]["kind"] == "boost"
+    friend = (await client.get("/v1/players/u-friend")).json()["ratings"]["escopa-2p"]
+    assert friend["flagged"]["kind"] == "sandbag"
+
+
+async def test_a_game_lost_on_time_counts_against_the_leavers_reliability(
+    redis_url: str,
+) -> None:
+    settings = clock_settings(redis_url, sweep=True)
+    async with AsyncTestClient(app=create_app(settings)) as timed:
+        seats = [await named(timed, "Ana", "u-stay"), await named(timed, "Bia", "u-gone")]
+        clock = {"turn_seconds": 1, "bank_seconds": 0, "on_timeout": "forfeit"}
+        body = {"players": seats, "rated": True, "rules": {"clock": clock}}
+        game = (await timed.post("/v1/games", json=body)).json()
+        tokens = [seat["token"] for seat in game["players"]]
+        await play_first_moves(timed, game["game_id"], tokens, 1)
+        played = Game(timed, game["game_id"], tokens, game)
+        view = await played.view()
+        gone = ["u-stay", "u-gone"][view["turn"]]
+        assert (await applied(played, view))["status"] == "finished"
+        left = (await timed.get(f"/v1/players/{gone}")).json()["ratings"]["escopa-2p"]
+        stayed = ["u-stay", "u-gone"][1 - view["turn"]]
+        kept = (await timed.get(f"/v1/players/{stayed}")).json()["ratings"]["escopa-2p"]
+    assert (left["watched"], left["left"], left["reliability"]) == (1, 1, 0.0)
+    assert (kept["watched"], kept["left"], kept["reliability"]) == (1, 0, 1.0)

@@ -52,6 +52,7 @@ BASE: dict[str, Any] = {
         ({"rules": {"target": 0}}, 422, "rules/invalid"),
         ({"client_seed": "mine"}, 422, "request/client_seed_without_commitment"),
         ({"commitment_id": "0" * 24}, 404, "commitment/not_found"),
+        ({"seed": "5a78a1f9b8caabc058d3107626fca099"}, 400, "request/invalid"),
     ],
 )
 async def test_bad_input_is_refused_with_a_stable_code(

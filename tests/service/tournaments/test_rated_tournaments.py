@@ -21,22 +21,19 @@ from service.ledger.recompute import Key, first_difference, recompute, tables_of
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_audit import audit_tournament
 from service.ledger.tournament_record import RoundRecord
-from service.settings import KeySettings, secret_hash
+from service.settings import KeySettings, RatingSettings, secret_hash
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring
 from tests.harness.api import Client, assert_problem, ok
+from tests.harness.ratings import named
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
-from tests.harness.tournaments import create_tournament, play_to_the_end
+from tests.harness.tournaments import create_tournament, play_to_the_end, table_left_at_once
 
-ENTRANTS = [
-    {"name": "Ana", "player_id": "u-1"},
-    {"name": "Bia", "player_id": "u-2"},
-    {"name": "Rita", "bot": "greedy"},
-    {"name": "Gus", "bot": "random"},
-]
+BOTS = [{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "random"}]
 PLAYERS = ["u-1", "u-2", "bot:greedy", "bot:random"]
+PAIR = ("u-1", "u-2")
 KEYS = KeyRing.of(SIGNING_KEYS).public
 
 
@@ -63,8 +60,9 @@ async def settle_order(redis_url: str) -> list[str]:
 async def finished(client: Client) -> dict[str, Any]:
     """A rated round robin of two people with ids and two bots, played to its end, and its
     export."""
+    entrants = [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2"), *BOTS]
     created = await create_tournament(
-        client, entrants=ENTRANTS, rounds=3, boards=1, pairing="round_robin", rated=True
+        client, entrants=entrants, rounds=3, boards=1, pairing="round_robin", rated=True
     )
     final = await play_to_the_end(client, created, random.Random(3))
     export = ok(await client.get(f"/v1/tournaments/{created['tournament_id']}/export"))
@@ -106,7 +104,8 @@ async def test_each_table_moves_its_entrants_ratings_once_and_is_listed_as_one_m
             for t in played.tables
         )
         last = RoundRecord(round=played.round, boards=played.boards, tables=unrecorded)
-        await settle_tables(house.players, kept.record, last, played.tables)
+        endings = [None] * len(played.tables)  # settled already: the ending is not read
+        await settle_tables(house.players, kept.record, last, played.tables, endings)
     await redis.aclose()
     assert await ratings_of(client) == before
 
@@ -174,10 +173,17 @@ async def test_a_rated_tournament_whose_entrants_cannot_all_be_rated_is_refused(
     response = await client.post("/v1/tournaments", json={**body, "entrants": entrants})
     problem = assert_problem(response, 422, code)
     assert field in str(problem)
-    unrated = await client.post(
-        "/v1/tournaments", json={**body, "entrants": entrants, "rated": False}
-    )
-    assert unrated.status_code == 201
+    held = [
+        await named(client, e["name"], e["player_id"])
+        if not e.get("player_id", "bot:").startswith("bot:")
+        else e
+        for e in entrants
+    ]
+    unrated = await client.post("/v1/tournaments", json={**body, "entrants": held, "rated": False})
+    if code == "player/reserved_id":  # a person is never named by a bot's id, rated or not
+        assert_problem(unrated, 422, code)
+    else:
+        assert unrated.status_code == 201, unrated.text
 
 
 async def test_the_audit_checks_each_tables_ratings_and_names_a_bent_one(
@@ -217,3 +223,35 @@ async def test_a_rated_tournaments_ratings_are_its_api_keys_alone(redis_url: str
         assert ok(mine)["ratings"]["escopa-2p"]["games"] == 1
         theirs = await keyed.get("/v1/players/bot:greedy", headers={"X-API-Key": two})
         assert_problem(theirs, 404, "player/not_found")
+
+
+async def test_a_rated_table_resigned_at_once_is_lost_as_the_tournament_scores_it(
+    client: Client,
+) -> None:
+    final = await table_left_at_once(client, "u-1", "u-2")
+    [table] = final["rounds"][0]["tables"]
+    leaver_seat = table["seats"][0].index(0)
+    assert table["left"] == 0
+    mine = [m[leaver_seat] for m in table["matchpoints"]]
+    theirs = [m[1 - leaver_seat] for m in table["matchpoints"]]
+    assert sum(mine) < sum(theirs), "leaving loses: every board left unreached"
+    [lost] = ok(await client.get("/v1/players/u-1/games"))["games"]
+    [won] = ok(await client.get("/v1/players/u-2/games"))["games"]
+    assert (lost["outcome"], won["outcome"]) == ("lost", "won")
+    assert lost["rating_change"] < 0 < won["rating_change"]
+    ratings = {p: ok(await client.get(f"/v1/players/{p}"))["ratings"]["escopa-2p"] for p in PAIR}
+    assert ratings["u-1"]["ordinal"] < ratings["u-2"]["ordinal"]
+    assert (ratings["u-1"]["wins"], ratings["u-2"]["wins"]) == (0, 1)
+
+
+async def test_rated_tables_resigned_at_once_flag_the_resigner_as_sandbagging(
+    client: Client,
+) -> None:
+    opponents = [f"u-{n}" for n in range(2, 2 + RatingSettings().watch_sandbag)]
+    for opponent in opponents:
+        await table_left_at_once(client, "u-1", opponent)
+    resigner = ok(await client.get("/v1/players/u-1"))["ratings"]["escopa-2p"]
+    assert resigner["flagged"]["kind"] == "sandbag"
+    for opponent in opponents:
+        shown = ok(await client.get(f"/v1/players/{opponent}"))["ratings"]["escopa-2p"]
+        assert shown["flagged"] is None

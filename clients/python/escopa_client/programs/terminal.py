@@ -73,6 +73,8 @@ class Options:
     player_id: str | None = None
     """Your id across games (the service's players and leaderboards); with `rated`, the game
     against bots counts on its ladder."""
+    player_secret: str | None = None
+    """Your player id's secret (`POST /v1/players`), on a server without API keys."""
     rated: bool = False
     deck: Deck | None = None
     """The deck drawn, `french` or `spanish`; None: the one the game's preset is played with."""
@@ -120,10 +122,15 @@ def creation(
     target: int | None,
     player_id: str | None = None,
     rated: bool = False,
+    player_secret: str | None = None,
 ) -> dict[str, Any]:
-    """The `POST /v1/games` body: the player at seat 0 (by a player id, if given), a bot at
-    every other seat, named in the player's words; `rated`: the game counts on its ladder."""
-    seats: list[Any] = [name if player_id is None else {"name": name, "player_id": player_id}]
+    """The `POST /v1/games` body: the player at seat 0 (by a player id, with its secret if
+    given), a bot at every other seat, named in the player's words; `rated`: the game counts on
+    its ladder."""
+    person: dict[str, Any] = {"name": name, "player_id": player_id}
+    if player_secret is not None:
+        person["player_secret"] = player_secret
+    seats: list[Any] = [name if player_id is None else person]
     seats += [{"name": bot_name(level, seat), "bot": level} for seat, level in enumerate(levels, 1)]
     body: dict[str, Any] = {"players": seats, "preset": preset}
     if target is not None:
@@ -144,6 +151,8 @@ def take_seat(service: Escopa, args: Options) -> Seat:
         body = JoinByInvite(invite=args.invite, name=args.name)
         if args.player_id is not None:
             body.player_id = args.player_id
+        if args.player_secret is not None:
+            body.player_secret = args.player_secret
         joined = answer(
             join_game.sync_detailed(args.game, client=service.client(), body=body), Joined
         )
@@ -151,7 +160,9 @@ def take_seat(service: Escopa, args: Options) -> Seat:
     if args.game:
         raise ValueError(_("--game needs --invite (an open seat) or --token (your seat)"))
     levels = bot_levels(args.bots, args.players)
-    made = creation(args.name, levels, args.preset, args.target, args.player_id, args.rated)
+    made = creation(
+        args.name, levels, args.preset, args.target, args.player_id, args.rated, args.player_secret
+    )
     created = service.create_game(made)
     mine = created.players[0]
     assert isinstance(mine.token, str), "a person's seat is answered with its token"

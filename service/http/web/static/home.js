@@ -7,6 +7,7 @@
 import { api, messageOf, told } from "./api.js";
 import { byId as $, h } from "./dom.js";
 import { fromOne, t, translate } from "./i18n.js";
+import { keepPlayer, keptPlayers } from "./players.js";
 import { forget, keptSeats } from "./seats.js";
 
 /** @typedef {import("./types.js").CreatedGame} CreatedGame */
@@ -14,12 +15,14 @@ import { forget, keptSeats } from "./seats.js";
 /** @typedef {import("./types.js").CreatedTournament} CreatedTournament */
 /** @typedef {import("./types.js").LobbyPage} LobbyPage */
 /** @typedef {import("./types.js").Leaderboard} Leaderboard */
+/** @typedef {import("./types.js").RegisteredPlayer} RegisteredPlayer */
 /** @typedef {import("./types.js").Rules} Rules */
 
 /**
  * A new game as the forms ask for it: the service checks it (`CreateGame` in the API).
  * @typedef {object} GameRequest
- * @property {(string | {name: string, bot: string} | {open: true})[]} players
+ * @property {(string | {name: string, bot: string} | {open: true} | {name: string, player_id: string, player_secret?: string})[]} players
+ * @property {boolean} [rated]
  * @property {FormDataEntryValue | null} preset
  * @property {{target?: number, clock?: {turn_seconds: number, bank_seconds: number, on_timeout: string}}} [rules]
  * @property {string} [seed]
@@ -106,15 +109,39 @@ function body(form) {
 }
 
 /**
- * You in seat 0, the service's bots in the others.
+ * You in seat 0, the service's bots in the others; with a player id, a rated game naming you
+ * by it (and, without an API key, its secret: kept on this device, or held now).
  * @param {HTMLFormElement} form
- * @returns {GameRequest}
+ * @returns {Promise<GameRequest>}
  */
-function botsBody(form) {
+async function botsBody(form) {
   const data = new FormData(form);
   const bots = Array.from({ length: Number(data.get("players")) - 1 }, (_, k) =>
     ({ name: BOT_NAMES[k], bot: String(data.get(`bot${k + 1}`)) }));
-  return settings(data, [String(data.get("name")).trim(), ...bots]);
+  const name = String(data.get("name")).trim();
+  const playerId = String(data.get("player") ?? "").trim();
+  if (!playerId) return settings(data, [name, ...bots]);
+  const person = data.get("apikey") ? { name, player_id: playerId } : { name, player_id: playerId, player_secret: await secretOf(playerId) };
+  return { ...settings(data, [person, ...bots]), rated: true };
+}
+
+/**
+ * A player id's secret: the one kept on this device, else the id held now (`POST /v1/players`).
+ * @param {string} playerId
+ */
+async function secretOf(playerId) {
+  const kept = keptPlayers()[playerId];
+  if (kept) return kept;
+  /** @type {RegisteredPlayer} */
+  const made = await api("/v1/players", { method: "POST", body: { player_id: playerId } });
+  keepPlayer(playerId, made.player_secret);
+  showPlayers();
+  return made.player_secret;
+}
+
+/** The player ids held on this device, offered in the rated game's field. */
+function showPlayers() {
+  $("kept-players").replaceChildren(...Object.keys(keptPlayers()).map((id) => h("option", { value: id })));
 }
 
 /**
@@ -222,7 +249,7 @@ function showCreated(game) {
  * Create what the form describes (a game unless `path` names another collection), then
  * `then(created)`; a problem shows in `errorId`.
  * @template Body, Created
- * @param {(form: HTMLFormElement) => Body} build
+ * @param {(form: HTMLFormElement) => Body | Promise<Body>} build
  * @param {string} errorId
  * @param {(created: Created) => void} then
  * @param {string} [path]
@@ -236,7 +263,7 @@ function creator(build, errorId, then, path = "/v1/games") {
     error.textContent = "";
     const key = new FormData(form).get("apikey");
     try {
-      then(await api(path, { method: "POST", body: build(form), headers: key ? { "X-API-Key": String(key) } : {} }));
+      then(await api(path, { method: "POST", body: await build(form), headers: key ? { "X-API-Key": String(key) } : {} }));
     } catch (problem) {
       error.textContent = told(problem, "home.told");
     }
@@ -255,6 +282,7 @@ function toTable(game) {
 
 translate();
 showMine();
+showPlayers();
 const players = $("players", HTMLSelectElement);
 players.addEventListener("change", () => nameInputs(Number(players.value)));
 nameInputs(Number(players.value)); // a choice made before this script ran (or kept by the browser) holds

@@ -4,6 +4,8 @@
 // nothing; the start page lists them to resume, and each may be forgotten. A tournament's
 // entrant link (`/tournaments/{id}#token=...`) is kept the same way, by tournament.
 
+import { storedObject } from "./stored.js";
+
 const KEPT = "escopa:seats";
 const ENTRANTS = "escopa:entrants";
 
@@ -18,28 +20,13 @@ const ENTRANTS = "escopa:entrants";
  */
 
 /**
- * What is kept under a localStorage key, by id.
- * @template T
- * @param {string} key
- * @returns {Record<string, T>}
- */
-function kept(key) {
-  try {
-    const found = JSON.parse(localStorage.getItem(key) ?? "{}");
-    return found && typeof found === "object" ? found : {};
-  } catch {
-    return {}; // something else wrote there: as if nothing were kept
-  }
-}
-
-/**
  * Keep (`value`) or forget (null) one id's entry under a localStorage key.
  * @param {string} key
  * @param {string} id
  * @param {object | null} value
  */
 function put(key, id, value) {
-  const all = kept(key);
+  const all = storedObject(key);
   if (value === null) delete all[id];
   else all[id] = { ...value, kept: new Date().toISOString() };
   localStorage.setItem(key, JSON.stringify(all));
@@ -50,7 +37,7 @@ function put(key, id, value) {
  * @returns {Record<string, KeptSeat>}
  */
 export function keptSeats() {
-  return kept(KEPT);
+  return storedObject(KEPT);
 }
 
 /**
@@ -76,7 +63,7 @@ export function forget(gameId) {
  * @returns {string | null}
  */
 export function entrantToken(tournamentId) {
-  return /** @type {Record<string, KeptEntrant>} */ (kept(ENTRANTS))[tournamentId]?.token ?? null;
+  return /** @type {Record<string, KeptEntrant>} */ (storedObject(ENTRANTS))[tournamentId]?.token ?? null;
 }
 
 /**

@@ -27,6 +27,7 @@
 /** @typedef {Schemas["CreatedGame"]} CreatedGame */
 /** @typedef {Schemas["LobbyPage"]} LobbyPage */
 /** @typedef {Schemas["Leaderboard"]} Leaderboard */
+/** @typedef {Schemas["RegisteredPlayer"]} RegisteredPlayer */
 /** @typedef {Schemas["Joined"]} Joined */
 /** @typedef {Schemas["MoveResult"]} MoveResult */
 /** @typedef {Schemas["Rematch"]} Rematch */

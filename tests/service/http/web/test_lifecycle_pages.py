@@ -464,10 +464,13 @@ def test_the_start_page_shows_a_ladders_leaderboard_its_provisional_players_and_
     server: Served, browser: Chromium
 ) -> None:
     with api_client(server) as http:
+        held = {
+            p: http.post("/v1/players", json={"player_id": p}).json() for p in ("web-1", "web-2")
+        }
         body = {
             "players": [
-                {"name": "Eva", "player_id": "web-1"},
-                {"name": "Flor", "player_id": "web-2"},
+                {"name": "Eva", "player_id": "web-1", **held["web-1"]},
+                {"name": "Flor", "player_id": "web-2", **held["web-2"]},
             ],
             "rated": True,
         }
@@ -491,3 +494,33 @@ def test_the_start_page_shows_a_ladders_leaderboard_its_provisional_players_and_
     watched.page.click("#board-form button")
     until(lambda: "no ladder" in watched.page.inner_text("#board"), "the unknown ladder's problem")
     assert_clean(server, watched, expected=("404",))
+
+
+def test_a_rated_game_against_a_bot_keeps_its_players_secret_on_the_device_as_a_seat(
+    server: Served, browser: Chromium
+) -> None:
+    mine = browser.page()
+    page = mine.page
+    game_ids = []
+    for _ in range(2):  # the second game names the id with the secret kept by the first
+        page.goto(f"{server.base}/")
+        page.fill("#bots-player", "web-rated")
+        page.click("#bots button[type=submit]", no_wait_after=True)
+        page.wait_for_url(f"{server.base}/play/*")
+        game_ids.append(urlsplit(page.url).path.rsplit("/", 1)[1])
+    kept = json.loads(page.evaluate("localStorage.getItem('escopa:players')"))
+    assert list(kept) == ["web-rated"] and kept["web-rated"].startswith("ps_")
+    for game_id in game_ids:
+        view = httpx.get(f"{server.base}/v1/games/{game_id}", timeout=WAIT).json()
+        assert view["rated"] is True and view["players"][0]["name"] == "Ana"
+    page.goto(f"{server.base}/")
+    options = page.locator("#kept-players option")  # filled once the catalog has loaded
+    until(lambda: options.evaluate_all("o => o.map(e => e.value)") == ["web-rated"], "the ids")
+    other = browser.page()  # another device: the id is held, and its secret is not here
+    other.page.goto(f"{server.base}/")
+    other.page.fill("#bots-player", "web-rated")
+    other.page.click("#bots button[type=submit]")
+    until(lambda: "held already" in other.page.inner_text("#bots-error"), "the id's problem")
+    assert other.page.evaluate("localStorage.getItem('escopa:players')") is None
+    assert_clean(server, mine)
+    assert_clean(server, other, expected=("409",))

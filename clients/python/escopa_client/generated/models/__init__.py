@@ -30,6 +30,7 @@ from .export import Export
 from .export_format import ExportFormat
 from .first_dealer_drawn import FirstDealerDrawn
 from .first_dealer_drawn_type import FirstDealerDrawnType
+from .flag_shown import FlagShown
 from .game_finished_event import GameFinishedEvent
 from .game_finished_event_type import GameFinishedEventType
 from .game_info import GameInfo
@@ -92,6 +93,7 @@ from .played_game_outcome import PlayedGameOutcome
 from .played_type import PlayedType
 from .player_games import PlayerGames
 from .player_info import PlayerInfo
+from .player_rating import PlayerRating
 from .player_ratings import PlayerRatings
 from .player_ratings_ratings import PlayerRatingsRatings
 from .points import Points
@@ -105,6 +107,8 @@ from .public_key_algorithm import PublicKeyAlgorithm
 from .rated_info import RatedInfo
 from .rating_change import RatingChange
 from .receipt import Receipt
+from .register_player import RegisterPlayer
+from .registered_player import RegisteredPlayer
 from .rematch import Rematch
 from .replay_move import ReplayMove
 from .replay_request import ReplayRequest
@@ -208,6 +212,7 @@ __all__ = (
     "ExportFormat",
     "FirstDealerDrawn",
     "FirstDealerDrawnType",
+    "FlagShown",
     "GameFinishedEvent",
     "GameFinishedEventType",
     "GameInfo",
@@ -270,6 +275,7 @@ __all__ = (
     "PlayedType",
     "PlayerGames",
     "PlayerInfo",
+    "PlayerRating",
     "PlayerRatings",
     "PlayerRatingsRatings",
     "Points",
@@ -283,6 +289,8 @@ __all__ = (
     "RatedInfo",
     "RatingChange",
     "Receipt",
+    "RegisteredPlayer",
+    "RegisterPlayer",
     "Rematch",
     "ReplayMove",
     "ReplayRequest",

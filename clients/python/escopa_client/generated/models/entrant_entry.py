@@ -13,8 +13,8 @@ T = TypeVar("T", bound="EntrantEntry")
 
 @_attrs_define
 class EntrantEntry:
-    """An entrant: a person by `name` (and an optional `player_id`), or a bot seat as
-    `{"name", "bot": level}`.
+    """An entrant: a person by `name` (and an optional `player_id`, on a server without API
+    keys with its `player_secret`), or a bot seat as `{"name", "bot": level}`.
 
         Attributes:
             name (str): 1-40 characters, kept in NFC, with a visible one; no control, bidirectional or line-separator
@@ -22,11 +22,14 @@ class EntrantEntry:
             player_id (str | Unset): the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to
                 the API key that names it
             bot (BotLevel | Unset):
+            player_secret (str | Unset): the secret of a player id, from POST /v1/players: on a server without API keys, a
+                request names a player id only with its secret
     """
 
     name: str
     player_id: str | Unset = UNSET
     bot: BotLevel | Unset = UNSET
+    player_secret: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -36,6 +39,8 @@ class EntrantEntry:
         bot: str | Unset = UNSET
         if not isinstance(self.bot, Unset):
             bot = self.bot.value
+
+        player_secret = self.player_secret
 
         field_dict: dict[str, Any] = {}
 
@@ -48,6 +53,8 @@ class EntrantEntry:
             field_dict["player_id"] = player_id
         if bot is not UNSET:
             field_dict["bot"] = bot
+        if player_secret is not UNSET:
+            field_dict["player_secret"] = player_secret
 
         return field_dict
 
@@ -65,10 +72,13 @@ class EntrantEntry:
         else:
             bot = BotLevel(_bot)
 
+        player_secret = d.pop("player_secret", UNSET)
+
         entrant_entry = cls(
             name=name,
             player_id=player_id,
             bot=bot,
+            player_secret=player_secret,
         )
 
         return entrant_entry

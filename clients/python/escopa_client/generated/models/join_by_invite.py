@@ -20,11 +20,14 @@ class JoinByInvite:
         invite (str): an open seat's invite, from the create answer (or the creator's view)
         player_id (str | Unset): the integrator's own id for a person: 1-64 characters of `[A-Za-z0-9_.:-]`, scoped to
             the API key that names it
+        player_secret (str | Unset): the secret of a player id, from POST /v1/players: on a server without API keys, a
+            request names a player id only with its secret
     """
 
     name: str
     invite: str
     player_id: str | Unset = UNSET
+    player_secret: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -32,6 +35,8 @@ class JoinByInvite:
         invite = self.invite
 
         player_id = self.player_id
+
+        player_secret = self.player_secret
 
         field_dict: dict[str, Any] = {}
 
@@ -43,6 +48,8 @@ class JoinByInvite:
         )
         if player_id is not UNSET:
             field_dict["player_id"] = player_id
+        if player_secret is not UNSET:
+            field_dict["player_secret"] = player_secret
 
         return field_dict
 
@@ -55,10 +62,13 @@ class JoinByInvite:
 
         player_id = d.pop("player_id", UNSET)
 
+        player_secret = d.pop("player_secret", UNSET)
+
         join_by_invite = cls(
             name=name,
             invite=invite,
             player_id=player_id,
+            player_secret=player_secret,
         )
 
         return join_by_invite

@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.ladder_rating import LadderRating
+    from ..models.player_rating import PlayerRating
 
 
 T = TypeVar("T", bound="PlayerRatingsRatings")
@@ -15,7 +15,7 @@ T = TypeVar("T", bound="PlayerRatingsRatings")
 
 @_attrs_define
 class PlayerRatingsRatings:
-    additional_properties: dict[str, LadderRating] = _attrs_field(
+    additional_properties: dict[str, PlayerRating] = _attrs_field(
         init=False, factory=dict
     )
 
@@ -29,14 +29,14 @@ class PlayerRatingsRatings:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.ladder_rating import LadderRating  # noqa: PLC0415
+        from ..models.player_rating import PlayerRating  # noqa: PLC0415
 
         d = dict(src_dict)
         player_ratings_ratings = cls()
 
         additional_properties = {}
         for prop_name, prop_dict in d.items():
-            additional_property = LadderRating.from_dict(prop_dict)
+            additional_property = PlayerRating.from_dict(prop_dict)
 
             additional_properties[prop_name] = additional_property
 
@@ -47,10 +47,10 @@ class PlayerRatingsRatings:
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> LadderRating:
+    def __getitem__(self, key: str) -> PlayerRating:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: LadderRating) -> None:
+    def __setitem__(self, key: str, value: PlayerRating) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:

@@ -48,6 +48,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -112,7 +117,9 @@ def sync_detailed(
     `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
     here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows
     nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does
-    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
+    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`). On a server without
+    API keys a seat names a `player_id` only with its `player_secret` (`POST /v1/players`; 403
+    otherwise).
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -164,7 +171,9 @@ def sync(
     `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
     here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows
     nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does
-    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
+    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`). On a server without
+    API keys a seat names a `player_id` only with its `player_secret` (`POST /v1/players`; 403
+    otherwise).
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -211,7 +220,9 @@ async def asyncio_detailed(
     `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
     here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows
     nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does
-    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
+    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`). On a server without
+    API keys a seat names a `player_id` only with its `player_secret` (`POST /v1/players`; 403
+    otherwise).
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
@@ -261,7 +272,9 @@ async def asyncio(
     `webhook` (or the one the API key names) is POSTed the game's events; its `secret` is answered only
     here. Refused with 422: a chosen `seed` a search could find (`request/weak_seed`), a name that shows
     nothing (`name/invisible`) or looks like another seat's (`name/lookalike`), a webhook host that does
-    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`).
+    not resolve or is refused (`webhook/unresolvable`, `webhook/address_refused`). On a server without
+    API keys a seat names a `player_id` only with its `player_secret` (`POST /v1/players`; 403
+    otherwise).
 
     Args:
         body (CreateGame): A new game: 2-4 players in seat order, a preset, overrides and an
