@@ -235,6 +235,21 @@ class Load:
         self.stopping = asyncio.Event()
         self.abandon = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
+        self.held: dict[str, tuple[str, str]] = {}
+        """Each player of the load's pool: the id it plays under now, and that id's secret."""
+
+    async def player(self, requests: Requests, name: str, pool: str) -> Json | None:
+        """A seat or entrant naming the pool player's id with its secret (on a keyless server
+        an id is named only with it), registered on first use; None when the registration's
+        answer was lost (the player takes a new id next time: the old one's secret is lost)."""
+        if pool not in self.held:
+            fresh = f"{pool}-{secrets.token_hex(4)}"
+            made = await requests.create("/v1/players", {"player_id": fresh})
+            if made is None:
+                return None
+            self.held[pool] = (fresh, made["player_secret"])
+        player_id, secret = self.held[pool]
+        return {"name": name, "player_id": player_id, "player_secret": secret}
 
     def requests(self, number: int) -> Requests:
         return Requests(self.clients, self.seen, random.Random(f"{self.seed}-{number}"))
@@ -297,10 +312,13 @@ class Load:
         rng = requests.rng
         while not self.stopping.is_set():
             a, b = rng.sample(range(6), 2)
-            second: Json = {"name": "Bia", "player_id": f"p-{b}"}
+            first = await self.player(requests, "Ana", f"p{a}")
+            second = await self.player(requests, "Bia", f"p{b}")
             if rng.random() < 0.3:
                 second = bot("Bot", rng.choice(LEVELS))
-            players = [{"name": "Ana", "player_id": f"p-{a}"}, second]
+            if first is None or second is None:
+                continue
+            players = [first, second]
             body = {"players": players, "rated": True, "rules": {"target": 1}}
             await self.game(requests, body, rated=True)
 
@@ -317,7 +335,9 @@ class Load:
 
     async def tournament(self, requests: Requests) -> Cup | None:
         count = self.shape.tournament_people
-        people = [{"name": f"Person {i}", "player_id": f"t-{i}"} for i in range(count)]
+        people = [await self.player(requests, f"Person {i}", f"t{i}") for i in range(count)]
+        if None in people:
+            return None
         bots = [bot(f"Bot {level}", level) for level in LEVELS]
         body = {
             "name": "fault cup",

@@ -3419,6 +3419,15 @@ export interface operations {
                 };
             };
             /** @description RFC 9457 problem */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
             429: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -3618,6 +3627,15 @@ export interface operations {
                 };
             };
             /** @description RFC 9457 problem */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
             429: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -3673,6 +3691,15 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3859,6 +3886,15 @@ export interface operations {
             };
             /** @description RFC 9457 problem */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

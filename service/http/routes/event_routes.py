@@ -138,7 +138,7 @@ class EventsController(Controller):
                 generate_examples=False,
                 examples=[Example(summary="a move", value=EXAMPLE)],
             ),
-            **problems(400, 401, 404),
+            **problems(400, 401, 404, 409),
         },
         summary="Follow the game: new log entries as Server-Sent Events, live",
         description=(

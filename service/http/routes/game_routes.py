@@ -101,7 +101,10 @@ class GamesController(Controller):
         operation_id="getGame",
         security=SEAT_TOKEN_OR_NONE,
         middleware=[FastViews],
-        responses={**problems(400, 401, 404), 304: ResponseSpec(None, description="Not modified")},
+        responses={
+            **problems(400, 401, 404, 409),
+            304: ResponseSpec(None, description="Not modified"),
+        },
         response_headers=[
             ResponseHeader(
                 name="ETag",
@@ -243,7 +246,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/score",
         operation_id="getScore",
-        responses=problems(400, 404),
+        responses=problems(400, 404, 409),
         summary="Every round's per-category breakdown, totals and winner",
         description=(
             "Public: the score of every finished round by category and side, the match totals and,"
@@ -257,7 +260,7 @@ class GamesController(Controller):
         "/{game_id:str}/log",
         operation_id="getLog",
         security=SEAT_TOKEN_OR_NONE,
-        responses=problems(400, 401, 404),
+        responses=problems(400, 401, 404, 409),
         summary="The hash-chained log, redacted for the reader until the game is over",
         description=(
             "A page of the log after `after`; hidden cards are redacted for the reader until the "
