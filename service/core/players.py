@@ -385,10 +385,11 @@ class Players:
         )
 
     async def player(self, player_id: str, key: str | None) -> PlayerRatings:
-        """A player's ratings in the key's scope, each with its watch; 404 for a player never
-        seen."""
-        found = await self.store.player(scope_of(key), player_id)
-        if not found:
+        """A player's ratings in the key's scope, each with its watch (none yet for a player
+        registered that has not played); 404 for a player never seen."""
+        scope = scope_of(key)
+        found = await self.store.player(scope, player_id)
+        if not found and not await self.registered(scope, player_id):
             raise player_not_found(player_id)
         ladders = {field.removeprefix(WATCH_PREFIX) for field in found} - {"name"}
         ratings = {
@@ -398,6 +399,11 @@ class Players:
             for ladder in sorted(ladders)
         }
         return PlayerRatings(player_id=player_id, ratings=ratings)
+
+    async def registered(self, scope: str, player_id: str) -> bool:
+        """Whether the id was registered (`POST /v1/players`), whether or not it has played."""
+        [held] = await self.store.secret_hashes(scope, [player_id])
+        return held is not None
 
     # --- the operator's ----------------------------------------------------------------------
 
@@ -442,7 +448,8 @@ class Players:
         """A page of a player's finished games, newest first; 404 for a player never seen."""
         scope = scope_of(key)
         games = await self.store.games(scope, player_id, after, limit)
-        if not games and after is None and not await self.store.player(scope, player_id):
+        unseen = not games and after is None and not await self.store.player(scope, player_id)
+        if unseen and not await self.registered(scope, player_id):
             raise player_not_found(player_id)
         last = games[-1].seq if len(games) == limit else None
         return PlayerGames(player_id=player_id, games=games, next_after=last)

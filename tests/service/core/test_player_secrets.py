@@ -85,6 +85,13 @@ async def test_an_id_is_held_once_and_a_bots_never(client: Any) -> None:
     assert_problem(bot, 422, "player/reserved_id")
 
 
+async def test_a_registered_id_is_a_player_before_its_first_game(client: Any) -> None:
+    assert_problem(await client.get("/v1/players/u-2"), 404, "player/not_found")
+    ok(await client.post("/v1/players", json={"player_id": "u-2"}), 201)
+    assert ok(await client.get("/v1/players/u-2")) == {"player_id": "u-2", "ratings": {}}
+    assert ok(await client.get("/v1/players/u-2/games"))["games"] == []
+
+
 async def test_an_unregistered_id_is_named_by_nobody(client: Any) -> None:
     for answer in await attempts(client, "u-new", "ps_" + "B" * 43):
         assert_problem(answer, 403, "player/not_registered")
