@@ -21,11 +21,12 @@ import pytest
 from tests.harness.fuzz_runs import DOCUMENT, SERVER_ENV, run_schemathesis
 
 LINKS = re.compile(r"API Links:\s+(\d+) covered / (\d+) selected / (\d+) total")
-MAX_LINKS_UNFOLLOWED = 8
+MAX_LINKS_UNFOLLOWED = 10
 """The links (of 31) the stateful phase may leave unfollowed: its random walks reach the deepest
-now and then (a joined seat leaving, the first listed move played, a creation's hint), and the
-links schemathesis infers to a player, a registered player and a tournament's table almost
-never. Of the 27 links before those 4, 22-26 were followed in nine draws of 10 steps a
+now and then (a joined seat leaving, the first listed move played, a creation's hint), and
+seldom the 4 links the ratings' and tournaments' routes added, which schemathesis infers from
+the document (a registered player to the routes that take its id, a commitment to a
+tournament). Of the 27 links before those 4, 22-26 were followed in nine draws of 10 steps a
 scenario, 20-21 in both draws of one run of five under the parallel suite's load; of the 31,
 22-24 under the load of a clean-clone run beside: the links either of the two draws followed
 count."""
