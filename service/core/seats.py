@@ -158,7 +158,10 @@ class Seats:
             await self.secrets.vouch([Named(player_id, secret, "player_id")])
         elif secret is not None:
             raise problem(
-                "request/invalid", 400, "a `player_secret` goes with a `player_id`", "player_secret"
+                "request/secret_without_player_id",
+                422,
+                "a `player_secret` goes with a `player_id`",
+                "player_secret",
             )
 
     def _joined(self, seat: int, name: str, token: str) -> Callable[[Draft], Joined]:

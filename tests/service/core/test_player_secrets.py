@@ -113,7 +113,7 @@ async def test_a_secret_goes_with_a_player_id(client: Any) -> None:
         f"/v1/games/{waiting['game_id']}/join",
         json={"name": "Bia", "seat": 1, "player_secret": secret},
     )
-    assert assert_problem(join, 400, "request/invalid")["field"] == "player_secret"
+    assert assert_problem(join, 422, "request/secret_without_player_id")["field"] == "player_secret"
     tour = {**CUP, "entrants": [lone, {"name": "Rita", "bot": "greedy"}]}
     assert_problem(
         await client.post("/v1/tournaments", json=tour), 422, "tournament/invalid_entrant"
