@@ -102,6 +102,8 @@ def fuzzed(name: str, folder: Path, server: dict[str, str], hooks: dict[str, str
         document = f"{served.base}/openapi.json"
         run = run_schemathesis(served.base, folder / "reports", document=document, **hooks)
     report = json.loads((folder / "reports" / "report.json").read_text())
+    if report.get("operations") is None:  # the run stopped before testing (a hook failed)
+        raise SystemExit(f"{name}: schemathesis stopped early:\n{run.stdout[-3000:]}")
     links = LINKS.search(run.stdout)
     print(
         f"{name:8s} {report['test_cases']['generated']:6,d} test cases, "
