@@ -23,7 +23,15 @@ from typing import Final, Literal
 
 import msgspec
 
-from engine.tournament import Pairing, PairingKind, Standing, round_robin, swiss_from
+from engine.tournament import (
+    Pairing,
+    PairingKind,
+    Standing,
+    opponents,
+    ranked,
+    round_robin,
+    swiss_from,
+)
 
 Scoring = Literal["matchpoints", "plain"]
 Points = tuple[int, int]
@@ -147,17 +155,6 @@ def round_totals(entrants: int, tables: Sequence[Played], boards: int) -> list[i
     return found
 
 
-def met(entrants: int, played: Sequence[Sequence[Played]]) -> list[list[int]]:
-    """Whom each entrant met, round by round."""
-    found: list[list[int]] = [[] for _ in range(entrants)]
-    for tables in played:
-        for table in tables:
-            if table.b is not None:
-                found[table.a].append(table.b)
-                found[table.b].append(table.a)
-    return found
-
-
 def byes(played: Sequence[Sequence[Played]]) -> set[int]:
     """The entrants that had a bye."""
     return {t.a for tables in played for t in tables if t.b is None}
@@ -167,20 +164,7 @@ def standings(entrants: int, played: Sequence[Sequence[Played]], boards: int) ->
     """The standings after the rounds `played`: by matchpoints, then Buchholz (the sum of the
     totals of the entrants met), then entrant number."""
     per_round = [round_totals(entrants, tables, boards) for tables in played]
-    totals = [sum(r[e] or 0 for r in per_round) for e in range(entrants)]
-    opponents = met(entrants, played)
-    buchholz = [sum(totals[o] for o in opponents[e]) for e in range(entrants)]
-    order = sorted(range(entrants), key=lambda e: (-totals[e], -buchholz[e], e))
-    return [
-        Standing(
-            rank=rank,
-            entrant=e,
-            total=totals[e],
-            rounds=tuple(r[e] for r in per_round),
-            buchholz=buchholz[e],
-        )
-        for rank, e in enumerate(order, 1)
-    ]
+    return ranked(per_round, opponents(entrants, played))
 
 
 def pairings(
@@ -196,5 +180,5 @@ def pairings(
         pairs = round_robin(entrants, round_no)
     else:
         table = standings(entrants, played, boards)
-        pairs = swiss_from(key, round_no, table, met(entrants, played), byes(played))
+        pairs = swiss_from(key, round_no, table, opponents(entrants, played), byes(played))
     return seated(pairs, round_no, played)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 import msgspec
 
@@ -84,11 +84,28 @@ def round_results(entrants: int, tables: Sequence[Table]) -> list[int | None]:
     return found
 
 
+class Seated(Protocol):
+    """A table as the standings read it: its entrants `a` and `b` (None: a bye)."""
+
+    @property
+    def a(self) -> int: ...
+    @property
+    def b(self) -> int | None: ...
+
+
 def standings(entrants: int, played: Sequence[Sequence[Table]]) -> list[Standing]:
     """The standings after the rounds `played`: by total, then Buchholz, then entrant number."""
     per_round = [round_results(entrants, tables) for tables in played]
+    return ranked(per_round, opponents(entrants, played))
+
+
+def ranked(
+    per_round: Sequence[Sequence[int | None]], met: Sequence[Sequence[int]]
+) -> list[Standing]:
+    """Standings from each round's results per entrant (None: a bye, counted `BYE_RESULT`): by
+    total, then Buchholz (the sum of the totals of the entrants met), then entrant number."""
+    entrants = len(met)
     totals = [sum(r[e] or BYE_RESULT for r in per_round) for e in range(entrants)]
-    met = opponents(entrants, played)
     buchholz = [sum(totals[o] for o in met[e]) for e in range(entrants)]
     order = sorted(range(entrants), key=lambda e: (-totals[e], -buchholz[e], e))
     return [
@@ -103,7 +120,7 @@ def standings(entrants: int, played: Sequence[Sequence[Table]]) -> list[Standing
     ]
 
 
-def opponents(entrants: int, played: Sequence[Sequence[Table]]) -> list[list[int]]:
+def opponents(entrants: int, played: Sequence[Sequence[Seated]]) -> list[list[int]]:
     """Whom each entrant met, round by round."""
     met: list[list[int]] = [[] for _ in range(entrants)]
     for tables in played:
