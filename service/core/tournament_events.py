@@ -19,6 +19,7 @@ from service.core.tournament_messages import (
     TournamentEvent,
     TournamentFinishedEvent,
 )
+from service.core.webhook_messages import event_type
 from service.ledger.tournament_record import (
     RoundRecord,
     TableRecord,
@@ -108,4 +109,4 @@ def _unscored(table: TableRecord) -> TableRecord:
 
 def encoded(events: list[TournamentEvent]) -> list[tuple[int, str, bytes]]:
     """The events as the save script appends them: number, type and JSON."""
-    return [(e.seq, str(type(e).__struct_config__.tag), _encoder.encode(e)) for e in events]
+    return [(e.seq, event_type(e), _encoder.encode(e)) for e in events]

@@ -34,6 +34,11 @@ WebhookEventType = Literal[
 ]
 
 
+def event_type(event: msgspec.Struct) -> str:
+    """An event's type, as deliveries and streams name it: its Struct's tag."""
+    return str(type(event).__struct_config__.tag)
+
+
 class WebhookRequest(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """Where to POST a game's (or a tournament's) events, and which: `events` names the event
     types to deliver (default: all of them); the others are never sent nor listed, so a

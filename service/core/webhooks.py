@@ -29,6 +29,7 @@ from service.core.webhook_messages import (
     WebhookEvent,
     WebhookRequest,
     WebhookSubscription,
+    event_type,
 )
 from service.core.webhook_targets import checked
 from service.errors import ServiceError, gone
@@ -215,13 +216,13 @@ def listed_deliveries(
     listed = []
     for _, seq in kept.outbox:
         for event in events.get(seq, []):
-            if not kept.hook.delivers(str(type(event).__struct_config__.tag)):
+            if not kept.hook.delivers(event_type(event)):
                 continue
             record = kept.states.get(event.id, DeliveryRecord(attempts=0, state="pending"))
             listed.append(
                 WebhookDelivery(
                     id=event.id,
-                    event=str(type(event).__struct_config__.tag),
+                    event=event_type(event),
                     seq=seq,
                     attempts=record.attempts,
                     state=record.state,

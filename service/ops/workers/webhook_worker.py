@@ -30,7 +30,7 @@ import msgspec
 from redis.exceptions import RedisError
 
 from service.core.webhook_events import signature
-from service.core.webhook_messages import DeliveryState
+from service.core.webhook_messages import DeliveryState, event_type
 from service.core.webhook_targets import checked
 from service.core.webhooks import AnyEvent, Webhooks, secret_of
 from service.errors import ServiceError
@@ -227,7 +227,7 @@ class WebhookWorker:
             return None
         for outbox_id, seq in items:
             for event in events.get(seq, []):
-                if not hook.delivers(str(type(event).__struct_config__.tag)):
+                if not hook.delivers(event_type(event)):
                     continue  # not asked for: neither sent nor listed
                 kept = states.get(event.id)
                 if kept is not None and kept.state != "pending":
@@ -260,7 +260,7 @@ class WebhookWorker:
         headers = {
             "X-Escopa-Signature": signature(secret, int(time.time()), body),
             "X-Escopa-Delivery": event.id,
-            "X-Escopa-Event": str(type(event).__struct_config__.tag),
+            "X-Escopa-Event": event_type(event),
         }
         timeout = attempt_seconds(self.settings.webhooks.timeout, self._misses[target.host])
         attempt = await self.http.post(target, addresses[0], body, headers, timeout)
