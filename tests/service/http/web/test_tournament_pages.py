@@ -451,8 +451,10 @@ def on_play_page(person: Person) -> None:
     watched = person.watched
     page = watched.page
     if page.locator("#tournament-back").count():
-        page.wait_for_selector("#round-dialog[open]")  # the match's last round, scored
-        page.click("#round-close")
+        with suppress(ClickTimeout):  # the last round, scored: shown if the page saw it live
+            page.wait_for_selector("#round-dialog[open]", timeout=5_000)
+        if page.locator("#round-dialog[open]").count():
+            page.click("#round-close")
         offered = page.locator("#replay-link").is_visible()
         person.endings.append((offered, page.inner_text("#life")))
         page.click("#tournament-back", no_wait_after=True)
