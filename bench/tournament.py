@@ -7,14 +7,16 @@ created by `POST /v1/tournaments` and played by the service's own bot worker; pr
 time, the moves per second, Redis's memory (used and peak) and the audit of the export.
 
 `--compare N`: no service, the engine and the bots alone. N Swiss tournaments of 8 entrants
-of known strengths (entrant e plays a random legal move with probability e/8, else greedy's
-move: entrant 0 is the strongest), 3 rounds, seated and paired as the service does; every
-table plays the round's boards and is scored by matchpoints across the tables (duplicate), or
-each table plays boards of its own, scored plainly (plain), the same boards per entrant.
-Prints how often the strongest finished first in each, the mean rank correlation with
-strength and its standard error, and the paired difference.
+of known strengths (strength s plays a random legal move with probability s/8, else greedy's
+move: 0 is the strongest), seated in a shuffled order, 3 rounds, seated and paired as the
+service does; every table plays the round's boards, scored across the tables by IMPs (with
+each `--shrink` of the datum) or matchpoints (duplicate), or each table plays boards of its
+own, scored plainly (plain), the same boards per entrant. Prints how often the strongest
+finished first under each, the mean rank correlation with strength and its standard error,
+and the paired difference with plain.
 
-    python bench/tournament.py [--entrants 1000 --rounds 7 --boards 2] [--compare 200]
+    python bench/tournament.py [--entrants 1000 --rounds 7 --boards 2]
+    python bench/tournament.py --compare 300 --compare-boards 2 [--shrink 3,0]
 """
 
 from __future__ import annotations
@@ -41,10 +43,11 @@ import engine  # noqa: E402
 from bots import DEFAULT_BUDGET  # noqa: E402
 from bots.levels import Level, level  # noqa: E402
 from bots.table import play_match  # noqa: E402
-from engine import matchpoints  # noqa: E402
-from engine.matchpoints import Played  # noqa: E402
+from engine import duplicate  # noqa: E402
+from engine.duplicate import Played, Scoring  # noqa: E402
 from engine.moves import Move  # noqa: E402
 from engine.shuffle import round_seed, shuffle_key  # noqa: E402
+from engine.tournament import opponents, ranked, swiss_from  # noqa: E402
 from service.ledger.signatures import public_keys  # noqa: E402
 from service.ledger.tournament_audit import audit_tournament  # noqa: E402
 from service.ledger.tournament_record import points  # noqa: E402
@@ -52,6 +55,7 @@ from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 
 LEVELS = ("random", "greedy")
+duplicate_shrink = duplicate.SHRINK
 
 
 def entrants(count: int) -> list[dict[str, str]]:
@@ -106,7 +110,8 @@ def service_bench(args: argparse.Namespace) -> None:
     moves = sum(1 for g in games for e in g["entries"] if e["type"] in ("move", "timeout"))
     print(
         f"Swiss tournament of {args.entrants} bots ({'/'.join(LEVELS)}), {args.rounds} rounds "
-        f"of {args.boards} boards, matchpoints: {len(games):,} games, {moves:,} moves"
+        f"of {args.boards} boards, scored by {view['scoring']}: {len(games):,} games, "
+        f"{moves:,} moves"
     )
     print(f"wall time {wall:,.1f} s, {moves / wall:,.0f} moves/s (one API process)")
     print(
@@ -142,71 +147,89 @@ def board_points(rules: engine.Rules, seed: str, seats: Sequence[Level]) -> list
 
 
 def simulate(
-    key: bytes, players: Sequence[Level], rounds: int, boards: int, duplicate: bool
+    key: bytes, players: Sequence[Level], rounds: int, boards: int, scoring: Scoring
 ) -> list[int]:
     """One Swiss tournament, seated and paired as the service does; its entrants in the
-    final order of its standings. `duplicate`: every table plays the round's boards and is
-    scored by matchpoints across the tables; else each table plays boards of its own, scored
-    plainly (2 for a board won, 1 for a tie), the same boards per entrant."""
+    final order of its standings. Duplicate (`imps`, `matchpoints`): every table plays the
+    round's boards, scored across the tables; `plain`: each table plays boards of its own,
+    2 for a board won, 1 for a tie, the same boards per entrant."""
     played: list[list[Played]] = []
+    per_round: list[list[int | None]] = []
+    n = len(players)
     for round_no in range(1, rounds + 1):
         seed = round_seed(key, round_no)
         first = (round_no - 1) * boards + 1
         rules = engine.make_rules("escopa", {"boards": boards, "first_board": first})
+        standing = ranked(per_round, opponents(n, played))
+        pairs = swiss_from(key, round_no, standing, opponents(n, played), duplicate.byes(played))
         tables = []
-        n = len(players)
-        for table in matchpoints.pairings("swiss", key, round_no, n, played, boards):
+        for table in duplicate.seated(pairs, round_no, played):
             assert table.b is not None
-            own = seed if duplicate else f"{seed}:{table.a}"
+            own = f"{seed}:{table.a}" if scoring == "plain" else seed
             dealt = board_points(rules, own, (players[table.a], players[table.b]))
             tables.append(Played(a=table.a, b=table.b, points=tuple(dealt)))
         played.append(tables)
-    if duplicate:
-        return [s.entrant for s in matchpoints.standings(len(players), played, boards)]
-    totals = [0] * len(players)
-    for tables in played:
-        for table in tables:  # each table alone: scored plainly
-            for entrant, got in enumerate(matchpoints.round_totals(len(players), [table], boards)):
-                totals[entrant] += got or 0
-    return sorted(range(len(players)), key=lambda e: (-totals[e], e))
+        per_round.append(round_scores(n, tables, boards, scoring))
+    return [s.entrant for s in ranked(per_round, opponents(n, played))]
+
+
+def round_scores(
+    n: int, tables: Sequence[Played], boards: int, scoring: Scoring
+) -> list[int | None]:
+    """The round's totals: across the tables, or each table alone (plainly)."""
+    if scoring != "plain":
+        return duplicate.round_totals(n, tables, boards, scoring)
+    totals: list[int | None] = [None] * n
+    for table in tables:
+        for entrant, got in enumerate(duplicate.round_totals(n, [table], boards, "imps")):
+            if got is not None:
+                totals[entrant] = got
+    return totals
 
 
 def spearman(order: Sequence[int]) -> float:
-    """Spearman's rank correlation of a final order with the strength order (0, 1, ...)."""
+    """Spearman's rank correlation of a final order of strengths with the order 0, 1, ..."""
     n = len(order)
-    squares = sum((place - entrant) ** 2 for place, entrant in enumerate(order))
+    squares = sum((place - strength) ** 2 for place, strength in enumerate(order))
     return 1 - 6 * squares / (n * (n * n - 1))
 
 
-def compare(count: int, boards: int) -> None:
+def compare(count: int, boards: int, shrinks: Sequence[int]) -> None:
+    """Each tournament seats the same strengths in a shuffled order (ties in the standings
+    fall to entrant numbers, which must not tell strength), under every scoring in turn."""
     n, rounds = 8, 3
-    players = [noisy(s, n) for s in range(n)]
-    first = {True: 0, False: 0}
-    rho: dict[bool, list[float]] = {True: [], False: []}
+    runs: dict[str, tuple[Scoring, int]] = {"plain": ("plain", duplicate_shrink)}
+    runs |= {"matchpoints": ("matchpoints", duplicate_shrink)}
+    runs |= {f"IMPs, shrink {k}": ("imps", k) for k in shrinks}
+    first = dict.fromkeys(runs, 0)
+    rho: dict[str, list[float]] = {name: [] for name in runs}
     for t in range(count):
         key = shuffle_key(f"compare-{t}")
-        for duplicate in (True, False):
-            order = simulate(key, players, rounds, boards, duplicate)
-            first[duplicate] += order[0] == 0
-            rho[duplicate].append(spearman(order))
+        strengths = list(range(n))
+        random.Random(t).shuffle(strengths)
+        players = [noisy(strengths[e], n) for e in range(n)]
+        for name, (scoring, shrink) in runs.items():
+            duplicate.SHRINK = shrink  # the datum's weight, tried
+            order = [strengths[e] for e in simulate(key, players, rounds, boards, scoring)]
+            first[name] += order[0] == 0
+            rho[name].append(spearman(order))
+    duplicate.SHRINK = duplicate_shrink
     print(
-        f"{count} Swiss tournaments of {n} entrants (entrant e random with probability e/{n}, "
+        f"{count} Swiss tournaments of {n} entrants (strength s: random with probability s/{n}, "
         f"else greedy), {rounds} rounds, {boards} board(s) an entrant a round:"
     )
-    for duplicate in (True, False):
-        name = "duplicate" if duplicate else "plain"
-        mean = statistics.fmean(rho[duplicate])
-        error = statistics.stdev(rho[duplicate]) / math.sqrt(count) if count > 1 else 0.0
-        print(
-            f"  {name:9} the strongest finished first in {first[duplicate] / count:.0%}; "
-            f"rank correlation with strength {mean:.3f} (standard error {error:.3f})"
+    for name in runs:
+        mean = statistics.fmean(rho[name])
+        error = statistics.stdev(rho[name]) / math.sqrt(count) if count > 1 else 0.0
+        gaps = [d - p for d, p in zip(rho[name], rho["plain"], strict=True)]
+        gap = statistics.stdev(gaps) / math.sqrt(count) if count > 1 else 0.0
+        against = (
+            "" if name == "plain" else f"; minus plain {statistics.fmean(gaps):+.3f} ({gap:.3f})"
         )
-    gaps = [d - p for d, p in zip(rho[True], rho[False], strict=True)]
-    gap_error = statistics.stdev(gaps) / math.sqrt(count) if count > 1 else 0.0
-    print(
-        f"  duplicate minus plain (paired by deal): {statistics.fmean(gaps):+.3f} "
-        f"(standard error {gap_error:.3f})"
-    )
+        print(
+            f"  {name:16} strongest first {first[name] / count:4.0%}; rank correlation "
+            f"{mean:.3f} (standard error {error:.3f}){against}"
+        )
 
 
 def main() -> None:
@@ -217,9 +240,12 @@ def main() -> None:
     parser.add_argument("--poll", type=float, default=2.0, help="seconds between reads")
     parser.add_argument("--compare", type=int, default=0, help="N tournaments, engine alone")
     parser.add_argument("--compare-boards", type=int, default=1, help="boards a round")
+    parser.add_argument(
+        "--shrink", default=str(duplicate_shrink), help="IMP datum shrinkages to try, 3,0"
+    )
     args = parser.parse_args()
     if args.compare:
-        compare(args.compare, args.compare_boards)
+        compare(args.compare, args.compare_boards, [int(k) for k in args.shrink.split(",")])
     else:
         service_bench(args)
 

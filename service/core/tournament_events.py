@@ -98,13 +98,16 @@ def _result(
         results=results,
         total=sum(results),
         matchpoints=table.matchpoints if table.matchpoints is not None else msgspec.UNSET,
+        imps=table.imps if table.imps is not None else msgspec.UNSET,
         left=table.left if table.left is not None else msgspec.UNSET,
     )
 
 
 def _unscored(table: TableRecord) -> TableRecord:
     """A table as its round starts: its entrants and game, no result yet."""
-    return msgspec.structs.replace(table, results=None, points=None, left=None, matchpoints=None)
+    return msgspec.structs.replace(
+        table, results=None, points=None, left=None, matchpoints=None, imps=None
+    )
 
 
 def encoded(events: list[TournamentEvent]) -> list[tuple[int, str, bytes]]:

@@ -120,9 +120,10 @@ class RoundStartedEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="rou
 
 class TableResultEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="table.result"):
     """A table's result, told when its round is over (every table's at once): on each board
-    `a`'s matchpoints minus `b`'s (`results`) and in all (`total`); each board's matchpoints
-    (`a`'s, `b`'s) and who left the game early (`left`). A tournament of the first format
-    (`pairs`) told `a`'s duplicate result, when both games of the table had ended."""
+    `a`'s score minus `b`'s (`results`) and in all (`total`); each board's IMPs, or
+    matchpoints (`a`'s, `b`'s), and who left the game early (`left`). A tournament of the
+    first format (`pairs`) told `a`'s duplicate result, when both games of the table had
+    ended."""
 
     id: str
     tournament_id: str
@@ -135,6 +136,7 @@ class TableResultEvent(msgspec.Struct, kw_only=True, tag_field="type", tag="tabl
     results: tuple[int, ...]
     total: int
     matchpoints: tuple[tuple[int, int], ...] | UnsetType = UNSET
+    imps: tuple[tuple[int, int], ...] | UnsetType = UNSET
     left: int | UnsetType = UNSET
 
 

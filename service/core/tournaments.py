@@ -5,7 +5,7 @@ any game), one per table, all with the round's seed and boards, so every table p
 same deals and no entrant holds both seats of one (docs/tournaments.md). The round is sealed
 while it runs (its games show no card, seed or result but to their own seats:
 `service.core.seals`); it is scored all at once when its last game has ended
-(`engine.matchpoints`), and then everything of it opens.
+(`engine.duplicate`), and then everything of it opens.
 
 The commit that ends a tournament game indexes it in a due index, and the tournament worker
 (`service.ops.workers.tournament_worker`) tells `ended` of it; when a round's last game has
@@ -33,8 +33,8 @@ import msgspec
 from redis.exceptions import RedisError
 
 import engine
-from engine import matchpoints
-from engine.matchpoints import Played
+from engine import duplicate
+from engine.duplicate import Played
 from engine.rules import Clock
 from engine.shuffle import commitment, new_server_seed, round_seed, shuffle_key
 from engine.tournament import round_robin_rounds
@@ -70,6 +70,7 @@ from service.ledger.tournament_record import (
     TournamentRecord,
     TournamentScoring,
     TournamentView,
+    across_of,
     board_numbers,
     played_game,
     played_tables,
@@ -228,8 +229,8 @@ def view_of(kept: StoredTournament) -> TournamentView:
 
 
 def scoring_for(entrants: int) -> TournamentScoring:
-    """Matchpoints with two tables a round or more; a lone table (2 or 3 entrants): plain."""
-    return "matchpoints" if entrants >= 4 else "plain"
+    """IMPs with two tables a round or more; a lone table (2 or 3 entrants): plain."""
+    return "imps" if entrants >= 4 else "plain"
 
 
 def not_finished(tournament_id: str) -> ServiceError:
@@ -483,7 +484,7 @@ class Tournaments:
             return await self._opened(kept, 1)
         last = record.rounds[-1]
         if not _round_done(record):
-            scored = await self._scored(record.boards, last)
+            scored = await self._scored(record, last)
             if scored is None:
                 return None
             tables, endings = scored
@@ -495,7 +496,7 @@ class Tournaments:
         return await self._opened(kept, last.round + 1)
 
     async def _scored(
-        self, boards: int, last: RoundRecord
+        self, record: TournamentRecord, last: RoundRecord
     ) -> tuple[tuple[TableRecord, ...], list[Ending | None]] | None:
         """The round's tables scored, and how each table's game ended (None: a bye), once
         every one of its games has ended (else None)."""
@@ -511,7 +512,8 @@ class Tournaments:
                 return None
             tables.append(played[0])
             endings.append(played[1])
-        return scored_tables(tables, boards, [t.game_ids for t in last.tables]), endings
+        ids = [t.game_ids for t in last.tables]
+        return scored_tables(tables, record.boards, ids, record.scoring), endings
 
     async def _played(self, table: TableRecord) -> tuple[Played, Ending] | None:
         """A table's game as played once it has ended: each board's points, who left it; and
@@ -529,8 +531,9 @@ class Tournaments:
         record = kept.record
         n = len(record.entrants)
         before = played_tables(record.rounds)
-        tables = matchpoints.pairings(
-            record.pairing, kept.shuffle_key, round_no, n, before, record.boards
+        across = across_of(record.scoring)
+        tables = duplicate.pairings(
+            record.pairing, kept.shuffle_key, round_no, n, before, record.boards, across
         )
         boards = board_numbers(round_no, record.boards)
         rules = msgspec.structs.replace(record.rules, boards=record.boards, first_board=boards[0])

@@ -2,14 +2,14 @@
 
 In order, and the first check that does not hold is the answer (docs/tournaments.md):
 the document's shape; its signature (with keys given); the seed against its commitment;
-then round by round the pairings (and, with matchpoints, the seats), recomputed from the
+then round by round the pairings (and, one game a table, the seats), recomputed from the
 results before them and the key; each table's games (one; two in the first format): present,
 each game's own audit (chain, seed, replay, end, signature), each dealt from the round's seed
 and boards with the table's seats; the tables' results, recomputed from the games' scored
-rounds (matchpoints: from every table of the round, with who left early); the standings,
-recomputed; finally a rated tournament's tables' ratings: each table's after is the rating
-function's of its before and its results (the chain from table to table, across other games,
-is `escopa ratings --recompute`'s). Both formats audit: `escopa-tournament-v2` and v1.
+rounds (IMPs and matchpoints: from every table of the round, with who left early); the
+standings, recomputed; finally a rated tournament's tables' ratings: each table's after is the
+rating function's of its before and its results (the chain from table to table, across other
+games, is `escopa ratings --recompute`'s). Both formats audit: `escopa-tournament-v2` and v1.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import Any, Literal
 import msgspec
 from cryptography.exceptions import InvalidSignature
 
-from engine import matchpoints
+from engine import duplicate
+from engine.duplicate import Played
 from engine.events import RoundEnded
-from engine.matchpoints import Played
 from engine.scoring import RoundScore
 from engine.shuffle import commitment, round_seed, shuffle_key
 from engine.tournament import Table, pairings
@@ -39,6 +39,7 @@ from service.ledger.tournament_record import (
     TableRecord,
     TournamentExport,
     TournamentView,
+    across_of,
     board_numbers,
     played_game,
     scored_tables,
@@ -265,7 +266,8 @@ class _Tournament:
         if record.boards != boards:
             raise _broke("deal", f"round {round_no} deals boards {boards}", round=round_no)
         n = len(view.entrants)
-        expected = matchpoints.pairings(view.pairing, key, round_no, n, done, view.boards)
+        across = across_of(view.scoring)
+        expected = duplicate.pairings(view.pairing, key, round_no, n, done, view.boards, across)
         given = [(t.a, t.b) for t in record.tables]
         for number, table in enumerate(expected):
             if number >= len(given) or given[number] != (table.a, table.b):
@@ -281,13 +283,15 @@ class _Tournament:
             raise _broke("pairing", "more tables than the pairing rules give", round=round_no)
         seed = round_seed(key, round_no)
         tables = [self._played(seed, round_no, i, t) for i, t in enumerate(record.tables)]
-        again = scored_tables(tables, view.boards, [t.game_ids for t in record.tables])
+        ids = [t.game_ids for t in record.tables]
+        again = scored_tables(tables, view.boards, ids, view.scoring)
         for number, (kept, scored) in enumerate(zip(record.tables, again, strict=True)):
             if kept != scored:
                 raise _broke(
                     "results",
-                    f"table {number}'s games give matchpoints {_list(scored.matchpoints)} and "
-                    f"results {_list(scored.results)}, not {_list(kept.matchpoints)} and "
+                    f"table {number}'s games give {view.scoring} "
+                    f"{_list(scored.imps or scored.matchpoints)} and results "
+                    f"{_list(scored.results)}, not {_list(kept.imps or kept.matchpoints)} and "
                     f"{_list(kept.results)}",
                     round=round_no,
                     table=number,

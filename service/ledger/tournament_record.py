@@ -1,8 +1,8 @@
 """A duplicate tournament as recorded, shown and exported: its entrants, its rounds with their
 tables and games, and how a table's results come from its games' boards.
 
-Two formats: `escopa-tournament-v2` (one game a table, matchpoints across the round's tables:
-`engine.matchpoints`) for every tournament made now, and `escopa-tournament-v1` (a pairing's
+Two formats: `escopa-tournament-v2` (one game a table, IMPs or matchpoints across the round's
+tables: `engine.duplicate`) for every tournament made now, and `escopa-tournament-v1` (a pairing's
 two games of the same boards, seats swapped: `engine.tournament`), whose exports still audit.
 
 Pure: the service stores and shows these shapes, the export carries them, and the audit
@@ -20,9 +20,9 @@ from msgspec import UNSET, UnsetType
 
 import engine
 from bots.levels import BotLevel
-from engine import matchpoints
+from engine import duplicate
+from engine.duplicate import Across, Played, Points
 from engine.events import MatchEnded, RoundEnded
-from engine.matchpoints import Played, Points
 from engine.scoring import Outcome, RoundScore
 from engine.state import canonical_json
 from engine.tournament import PairingKind, Standing, Table, duplicate_result
@@ -36,10 +36,12 @@ TOURNAMENT_FORMAT_V1: Final = "escopa-tournament-v1"
 TOURNAMENT_FORMAT: Final = "escopa-tournament-v2"
 TournamentFormat = Literal["escopa-tournament-v1", "escopa-tournament-v2"]
 TournamentStatus = Literal["waiting", "running", "finished"]
-TournamentScoring = Literal["pairs", "matchpoints", "plain"]
-"""How results are scored: `matchpoints` (one game a table, compared across the round's
-tables), `plain` (one game a table, a lone table: 2 to each board's winner), or `pairs` (the
-first format's two games a pairing, seats swapped)."""
+TournamentScoring = Literal["pairs", "imps", "matchpoints", "plain"]
+"""How results are scored: `imps` (one game a table, each margin against the datum of the
+round's tables: every tournament of 4 entrants or more made now), `matchpoints` (one game a
+table, compared across the round's tables: the first such tournaments), `plain` (one game a
+table, a lone table: 2 to each board's winner), or `pairs` (the first format's two games a
+pairing, seats swapped)."""
 
 
 class EntrantRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -56,10 +58,11 @@ class TableRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     """A table of a round: `a` against `b` (null: `a`'s bye), its games with their `seats`
     (entrants, seat 0 first) and, once the round is over, per board `a`'s result (`results`).
 
-    Matchpoints (and plain scoring): one game, `a` at seat 0; `points` each board's round points
-    by seat (null: never reached), `left` the entrant who left the game early, `matchpoints`
-    each board's (`a`'s, `b`'s) and `results` their difference. Pairs (the first format): two
-    games, `[a, b]` then `[b, a]`; `results` `a`'s duplicate result per board."""
+    IMPs, matchpoints and plain scoring: one game, `a` at seat 0; `points` each board's round
+    points by seat (null: never reached), `left` the entrant who left the game early, `imps`
+    (IMP scoring) or `matchpoints` (matchpoints and plain scoring) each board's (`a`'s, `b`'s)
+    and `results` their difference. Pairs (the first format): two games, `[a, b]` then
+    `[b, a]`; `results` `a`'s duplicate result per board."""
 
     a: int
     b: int | None = None
@@ -69,6 +72,7 @@ class TableRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     points: tuple[Points | None, ...] | None = None
     left: int | None = None
     matchpoints: tuple[Points, ...] | None = None
+    imps: tuple[Points, ...] | None = None
 
 
 class RoundRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -189,7 +193,7 @@ def played(rounds: Sequence[RoundRecord]) -> list[list[Table]]:
 
 
 def played_tables(rounds: Sequence[RoundRecord]) -> list[list[Played]]:
-    """The rounds whose every table has its results, as `engine.matchpoints` takes them."""
+    """The rounds whose every table has its results, as `engine.duplicate` takes them."""
     done = []
     for record in rounds:
         if any(t.b is not None and t.results is None for t in record.tables):
@@ -205,17 +209,27 @@ def standings_of(record: TournamentRecord) -> list[Standing]:
     entrants = len(record.entrants)
     if record.scoring == "pairs":
         return pair_standings(entrants, played(record.rounds))
-    return matchpoints.standings(entrants, played_tables(record.rounds), record.boards)
+    across = across_of(record.scoring)
+    return duplicate.standings(entrants, played_tables(record.rounds), record.boards, across)
+
+
+def across_of(scoring: TournamentScoring) -> Across:
+    """How a tournament compares a board across two tables or more: IMPs, but matchpoints in
+    the tournaments made with them."""
+    return "matchpoints" if scoring == "matchpoints" else "imps"
 
 
 def scored_tables(
-    tables: Sequence[Played], boards: int, game_ids: Sequence[tuple[str, ...]]
+    tables: Sequence[Played],
+    boards: int,
+    game_ids: Sequence[tuple[str, ...]],
+    scoring: TournamentScoring,
 ) -> tuple[TableRecord, ...]:
-    """A round's tables once all its games are over, with their matchpoints and results."""
+    """A round's tables once all its games are over, with their scores and results."""
     found = []
-    scored = matchpoints.table_matchpoints(tables, boards)
-    for table, mps, ids in zip(tables, scored, game_ids, strict=True):
-        if table.b is None or mps is None:
+    scored = duplicate.table_scores(tables, boards, across_of(scoring))
+    for table, per_board, ids in zip(tables, scored, game_ids, strict=True):
+        if table.b is None or per_board is None:
             found.append(TableRecord(a=table.a))
             continue
         found.append(
@@ -224,10 +238,11 @@ def scored_tables(
                 b=table.b,
                 game_ids=ids,
                 seats=((table.a, table.b),),
-                results=tuple(mine - theirs for mine, theirs in mps),
+                results=tuple(mine - theirs for mine, theirs in per_board),
                 points=table.points,
                 left=table.left,
-                matchpoints=mps,
+                matchpoints=None if scoring == "imps" else per_board,
+                imps=per_board if scoring == "imps" else None,
             )
         )
     return tuple(found)

@@ -216,11 +216,11 @@ def test_the_tournament_benchmark_prints_its_figures_and_the_audit() -> None:
     assert "audit OK (2 games, signature verified)" in out, out
 
 
-def test_the_duplicate_comparison_prints_both_rates() -> None:
-    out = run("tournament.py", "--compare", "1")
-    assert re.search(r"duplicate the strongest finished first in \d+%", out), out
-    assert re.search(r"plain +the strongest finished first in \d+%", out), out
-    assert re.search(r"duplicate minus plain \(paired by deal\): [+-]\d\.\d{3}", out), out
+def test_the_duplicate_comparison_prints_a_row_per_scoring_and_each_against_plain() -> None:
+    out = run("tournament.py", "--compare", "2", "--shrink", "3,0")
+    for name in ("plain", "matchpoints", "IMPs, shrink 3", "IMPs, shrink 0"):
+        assert re.search(rf"  {name} +strongest first +\d+%; rank correlation -?\d\.\d{{3}}", out)
+    assert len(re.findall(r"minus plain [+-]\d\.\d{3} \(\d\.\d{3}\)", out)) == 3, out
 
 
 def test_the_ratings_benchmark_prints_a_settlement_and_both_pages() -> None:

@@ -97,7 +97,7 @@ async def test_every_role_that_moves_tournaments_on_reads_the_games_only_the_arc
 ) -> None:
     """A round's first table ended long ago: its game archived, and Redis let it go. When the
     other table's ends, whichever role's tournament worker takes it must read the first to
-    score the round (matchpoints compare every table's results)."""
+    score the round (IMPs compare every table's results)."""
     settings = deployed(redis_url, tmp_path)
     movers = []
     for role in ROLES:

@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Create a duplicate tournament of 2-player tables and open its first round
-         * @description Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their seats until it ends. Every game it will open counts against the creation limit now (429 when they do not fit). A person's `token`, shown only here, is its seat token in every game of the tournament (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's. See docs/tournaments.md.
+         * @description Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's bounds. Every table of a round plays the same boards, one game a table, scored in IMPs against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their seats until it ends. Every game it will open counts against the creation limit now (429 when they do not fit). A person's `token`, shown only here, is its seat token in every game of the tournament (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret answered once, as a game's. See docs/tournaments.md.
          */
         post: operations["createTournament"];
         delete?: never;
@@ -493,7 +493,7 @@ export interface paths {
         };
         /**
          * Follow a tournament: round starts, table results and its end, as Server-Sent Events, live
-         * @description Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`): `round.started` (its boards and tables, with their games), `table.result` (a table's matchpoints, every table's when its round ends) and `tournament.finished` (the standings and the revealed seed), each with its JSON in `data`.
+         * @description Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`): `round.started` (its boards and tables, with their games), `table.result` (a table's IMPs, every table's when its round ends) and `tournament.finished` (the standings and the revealed seed), each with its JSON in `data`.
          */
         get: operations["streamTournamentEvents"];
         put?: never;
@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * A tournament: its status, entrants, rounds with their tables, standings
-         * @description Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come when the round ends); the seed once it is over.
+         * @description Public. Standings by IMPs, then Buchholz; a running round's tables without results (they come when the round ends); the seed once it is over.
          */
         get: operations["getTournament"];
         put?: never;
@@ -865,9 +865,10 @@ export interface webhooks {
         /**
          * A tournament table's results are in
          * @description A table's result, told when its round is over (every table's at once): on each board
-         *         `a`'s matchpoints minus `b`'s (`results`) and in all (`total`); each board's matchpoints
-         *         (`a`'s, `b`'s) and who left the game early (`left`). A tournament of the first format
-         *         (`pairs`) told `a`'s duplicate result, when both games of the table had ended. POSTed to the tournament's webhook, at least once, in order per tournament.
+         *         `a`'s score minus `b`'s (`results`) and in all (`total`); each board's IMPs, or
+         *         matchpoints (`a`'s, `b`'s), and who left the game early (`left`). A tournament of the
+         *         first format (`pairs`) told `a`'s duplicate result, when both games of the table had
+         *         ended. POSTed to the tournament's webhook, at least once, in order per tournament.
          */
         post: operations["tableResultWebhook"];
         delete?: never;
@@ -2470,10 +2471,11 @@ export interface components {
          * @description A table of a round: `a` against `b` (null: `a`'s bye), its games with their `seats`
          *     (entrants, seat 0 first) and, once the round is over, per board `a`'s result (`results`).
          *
-         *     Matchpoints (and plain scoring): one game, `a` at seat 0; `points` each board's round points
-         *     by seat (null: never reached), `left` the entrant who left the game early, `matchpoints`
-         *     each board's (`a`'s, `b`'s) and `results` their difference. Pairs (the first format): two
-         *     games, `[a, b]` then `[b, a]`; `results` `a`'s duplicate result per board.
+         *     IMPs, matchpoints and plain scoring: one game, `a` at seat 0; `points` each board's round
+         *     points by seat (null: never reached), `left` the entrant who left the game early, `imps`
+         *     (IMP scoring) or `matchpoints` (matchpoints and plain scoring) each board's (`a`'s, `b`'s)
+         *     and `results` their difference. Pairs (the first format): two games, `[a, b]` then
+         *     `[b, a]`; `results` `a`'s duplicate result per board.
          */
         TableRecord: {
             a: number;
@@ -2494,6 +2496,11 @@ export interface components {
             left: number | null;
             /** @default null */
             matchpoints: [
+                number,
+                number
+            ][] | null;
+            /** @default null */
+            imps: [
                 number,
                 number
             ][] | null;
@@ -2546,7 +2553,7 @@ export interface components {
              * @default pairs
              * @enum {string}
              */
-            scoring: "matchpoints" | "pairs" | "plain";
+            scoring: "imps" | "matchpoints" | "pairs" | "plain";
             preset: string;
             rules: components["schemas"]["Rules"];
             /** @enum {string} */
@@ -2896,9 +2903,10 @@ export interface components {
         /**
          * TableResultEvent
          * @description A table's result, told when its round is over (every table's at once): on each board
-         *     `a`'s matchpoints minus `b`'s (`results`) and in all (`total`); each board's matchpoints
-         *     (`a`'s, `b`'s) and who left the game early (`left`). A tournament of the first format
-         *     (`pairs`) told `a`'s duplicate result, when both games of the table had ended.
+         *     `a`'s score minus `b`'s (`results`) and in all (`total`); each board's IMPs, or
+         *     matchpoints (`a`'s, `b`'s), and who left the game early (`left`). A tournament of the
+         *     first format (`pairs`) told `a`'s duplicate result, when both games of the table had
+         *     ended.
          */
         TableResultEvent: {
             /** @enum {string} */
@@ -2914,6 +2922,10 @@ export interface components {
             results: number[];
             total: number;
             matchpoints?: [
+                number,
+                number
+            ][];
+            imps?: [
                 number,
                 number
             ][];

@@ -106,7 +106,7 @@ class TournamentsController(Controller):
             "Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` "
             "(1-10) boards each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an "
             "odd count), within the server's bounds. Every table of a round plays the same "
-            "boards, one game a table, scored by matchpoints against the other tables (plainly "
+            "boards, one game a table, scored in IMPs against the other tables (plainly "
             "with 2 or 3 entrants); a round's games are sealed to all but their seats until it "
             "ends. Every game it will open counts against the creation limit now (429 when they "
             "do not fit). A person's `token`, shown only here, is its seat token in every game "
@@ -133,7 +133,7 @@ class TournamentsController(Controller):
         responses=problems(400, 404),
         summary="A tournament: its status, entrants, rounds with their tables, standings",
         description=(
-            "Public. Standings by matchpoints, then Buchholz; a running round's tables without "
+            "Public. Standings by IMPs, then Buchholz; a running round's tables without "
             "results (they come when the round ends); the seed once it is over."
         ),
     )
@@ -190,7 +190,7 @@ class TournamentsController(Controller):
         description=(
             "Public. A `text/event-stream` of the tournament's events after `after` (or "
             "`Last-Event-ID`): `round.started` (its boards and tables, with their games), "
-            "`table.result` (a table's matchpoints, every table's when its round ends) and "
+            "`table.result` (a table's IMPs, every table's when its round ends) and "
             "`tournament.finished` (the standings and the revealed seed), each with its JSON in "
             "`data`."
         ),

@@ -100,7 +100,9 @@ async def test_each_table_moves_its_entrants_ratings_once_and_is_listed_as_one_m
     kept, _ = await house.tournaments.load(tournament_id)
     for played in kept.record.rounds:  # a process that settled but never recorded the results
         unrecorded = tuple(
-            msgspec.structs.replace(t, results=None, points=None, left=None, matchpoints=None)
+            msgspec.structs.replace(
+                t, results=None, points=None, left=None, matchpoints=None, imps=None
+            )
             for t in played.tables
         )
         last = RoundRecord(round=played.round, boards=played.boards, tables=unrecorded)

@@ -139,6 +139,20 @@ def v1_export() -> Json:
     return document
 
 
+def test_an_export_scored_by_matchpoints_still_audits_and_names_a_changed_score() -> None:
+    """The second format as the service wrote it while it scored by matchpoints: 5 bots,
+    3 rounds of 1 board."""
+    path = Path(__file__).parent / "v2-matchpoints-export.json"
+    document: Json = msgspec.json.decode(path.read_bytes())
+    assert document["tournament"]["scoring"] == "matchpoints"
+    report = audited(document, keys=True)
+    assert report.ok, report.failure
+    assert report.signature == "verified" and report.games == 3 * 2
+    table = next(t for t in document["tournament"]["rounds"][0]["tables"] if "b" in t)
+    table["matchpoints"][0] = [table["matchpoints"][0][1], table["matchpoints"][0][0]]
+    assert audited(document).failure.kind == "results"
+
+
 def test_an_export_of_the_first_format_still_audits_with_the_service_keys() -> None:
     document = v1_export()
     assert document["format"] == "escopa-tournament-v1"

@@ -26,7 +26,7 @@ from tests.harness.sse import Message, follow_tournament
 from tests.harness.tournaments import create_tournament, entrants, tournament
 
 Json = dict[str, Any]
-SCORED = ("results", "points", "left", "matchpoints")
+SCORED = ("results", "points", "left", "matchpoints", "imps")
 """A table's members that only its round's end fills in."""
 
 

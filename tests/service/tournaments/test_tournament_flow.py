@@ -34,10 +34,10 @@ async def test_a_tournament_of_people_and_bots_runs_to_its_end_and_its_export_au
     assert [r["round"] for r in final["rounds"]] == [1, 2, 3]
     assert [r["boards"] for r in final["rounds"]] == [[1, 2], [3, 4], [5, 6]]
     assert all(sum("b" not in t for t in r["tables"]) == 1 for r in final["rounds"]), "one bye"
-    tables = 2  # five entrants: two tables and a bye a round, each board 2 matchpoints a seat
-    per_board = 2 * tables * (tables - 1) + (tables - 1)  # two seat groups, the bye's average
-    assert sum(s["total"] for s in final["standings"]) == 3 * 2 * per_board
-    assert final["scoring"] == "matchpoints"
+    # five entrants: two tables and a bye a round; IMPs at a table sum to 0, a bye scores 0
+    assert sum(s["total"] for s in final["standings"]) == 0
+    assert final["scoring"] == "imps"
+    assert all("matchpoints" not in t for r in final["rounds"] for t in r["tables"])
     assert len(final["seed"]) == 64
     exported = await client.get(f"/v1/tournaments/{created['tournament_id']}/export")
     report = audit_tournament(exported.content, KEYS)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from litestar.testing import AsyncTestClient
 
+from engine.duplicate import CAP
 from service.app import create_app
 from service.settings import LimitSettings, Rate, TournamentSettings
 from tests.harness.api import Client, Game, assert_problem, ok
@@ -128,7 +129,9 @@ async def test_resigning_every_board_loses_the_table_and_an_abort_is_refused(
     scored = final["rounds"][0]["tables"][0]
     assert scored["left"] == leaver
     totals = {s["entrant"]: s["total"] for s in final["standings"]}
-    assert totals[leaver] == 0 and totals[stayer] == 2 * 2, "the top (2) on both boards"
+    assert final["scoring"] == "imps"
+    worst = -CAP - 2  # the worst margin less the datum: the other table's +8 over 1 + 3
+    assert totals[leaver] == 2 * worst and totals[stayer] == -2 * worst, "on both boards"
     assert final["standings"][-1]["entrant"] in (leaver, second["seats"][0][1])
 
 

@@ -45,7 +45,7 @@ def opponent(tournament: TournamentView, where: EntrantTable) -> str:
 
 
 def final_words(tournament: TournamentView, where: EntrantTable) -> str:
-    """The entrant's final place and total: matchpoints, or points when scored plainly."""
+    """The entrant's final place and total: IMPs, matchpoints, or points when scored plainly."""
     total = where.total if isinstance(where.total, int) else 0
     if tournament.scoring == TournamentViewScoring.PLAIN:
         said = ngettext(
@@ -53,6 +53,12 @@ def final_words(tournament: TournamentView, where: EntrantTable) -> str:
             "point",
             "the tournament is over: you finished in place {rank} of {entrants}, with {count} "
             "points",
+            total,
+        )
+    elif tournament.scoring == TournamentViewScoring.IMPS:
+        said = ngettext(
+            "the tournament is over: you finished in place {rank} of {entrants}, with {count} IMP",
+            "the tournament is over: you finished in place {rank} of {entrants}, with {count} IMPs",
             total,
         )
     else:

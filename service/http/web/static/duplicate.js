@@ -6,7 +6,7 @@
 
 import { api, messageOf } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { entrantName, scoreWords } from "./entrants.js";
+import { boardScores, entrantName, scoreWords } from "./entrants.js";
 import { t, translate } from "./i18n.js";
 
 /** @typedef {import("./types.js").TournamentView} TournamentView */
@@ -49,10 +49,10 @@ function step(key) {
 function tablePlay(tournament, table, number, index, shown) {
   const [gameId] = table.game_ids;
   const b = /** @type {number} */ (table.b);
-  const scores = table.matchpoints?.[index] ?? [0, 0];
+  const scores = boardScores(table)?.[index] ?? [0, 0];
   const title = t("dup.table", { table: number, a: entrantName(tournament, table.a), b: entrantName(tournament, b),
     am: scoreWords(tournament, scores[0]), bm: scoreWords(tournament, scores[1]) });
-  return h("section", { "data-table": String(number), "data-game": gameId, "data-matchpoints": scores.join(",") },
+  return h("section", { "data-table": String(number), "data-game": gameId, "data-scores": scores.join(",") },
     h("h3", { text: title }),
     h("iframe", { src: `/replay/${gameId}#r=${index + 1}`, title, loading: shown < EAGER ? "eager" : "lazy" }));
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// A tournament's page: its standings by matchpoints, its rounds with their tables (a running
+// A tournament's page: its standings by its scores, its rounds with their tables (a running
 // round's tables only say who plays whom: their games are sealed until the round ends; then
 // each table's game links to its replay, and each board to that board at every table), read
 // again every few seconds while it runs; at its end the seed it committed to and its signed
@@ -8,7 +8,7 @@
 
 import { Problem, api, gameIdFromPath, messageOf, passing } from "./api.js";
 import { byId as $, h } from "./dom.js";
-import { entrantName, scoreWords } from "./entrants.js";
+import { boardScores, entrantName, scoreWords } from "./entrants.js";
 import { fromOne, lang, t, translate } from "./i18n.js";
 import { entrantToken, keepEntrant } from "./seats.js";
 
@@ -38,13 +38,13 @@ function entrantOf(id) {
 
 /**
  * A total or a round's result as the standings show it: matchpoints and points as they are,
- * the first format's duplicate results with their sign.
+ * IMPs and the first format's duplicate results with their sign.
  * @param {TournamentView} tournament
  * @param {number} value
  * @returns {string}
  */
 function scored(tournament, value) {
-  return tournament.scoring === "pairs" ? signed.format(value) : String(value);
+  return tournament.scoring === "pairs" || tournament.scoring === "imps" ? signed.format(value) : String(value);
 }
 
 /**
@@ -86,7 +86,7 @@ function renderStandings(tournament) {
 }
 
 /**
- * A board of a table whose round is over: each entrant's matchpoints on it, linked to the
+ * A board of a table whose round is over: each entrant's score on it, linked to the
  * board as every table of the round played it.
  * @param {TournamentView} tournament
  * @param {RoundRecord} round
@@ -96,19 +96,19 @@ function renderStandings(tournament) {
  * @returns {HTMLElement | null}
  */
 function boardItem(tournament, round, table, number, index) {
-  const scores = table.matchpoints?.[index];
-  if (!scores || table.b === null || table.b === undefined) return null; // the first format: no matchpoints
+  const scores = boardScores(table)?.[index];
+  if (!scores || table.b === null || table.b === undefined) return null; // the first format: no board scores
   const board = round.boards[index];
   const text = t("tour.board", { board, a: tournament.entrants[table.a].name, b: tournament.entrants[table.b].name,
     am: scoreWords(tournament, scores[0]), bm: scoreWords(tournament, scores[1]) });
-  return h("li", { "data-board": String(board), "data-matchpoints": scores.join(","), "data-result": String(table.results?.[index]) },
+  return h("li", { "data-board": String(board), "data-scores": scores.join(","), "data-result": String(table.results?.[index]) },
     h("a", { href: `/tournaments/${tournament.tournament_id}/tables/${round.round}/${number}#board=${board}`, text }));
 }
 
 /**
  * A table of a round: who meets whom (the first at seat 1); while the round runs, that it is
  * being played (its game is sealed: no link); once it is over, its game's replay, who left
- * early, and each board's matchpoints.
+ * early, and each board's scores.
  * @param {TournamentView} tournament
  * @param {RoundRecord} round
  * @param {TableRecord} table

@@ -102,7 +102,8 @@ def test_a_person_plays_each_table_of_a_tournament_in_the_terminal_to_its_end(
     assert out.index(games[0]) < out.index("round 2 of 2: your table is ready")
     assert re.search(r"match over: .+ after 1 round", out), "each game's end said"
     mine = {s["entrant"]: s for s in view["standings"]}[0]
-    points = f"{mine['total']} matchpoint{'s' * (mine['total'] != 1)}"
+    assert view["scoring"] == "imps", "four entrants: two tables a round"
+    points = f"{mine['total']} IMP{'s' * (mine['total'] != 1)}"
     assert (
         f"the tournament is over: you finished in place {mine['rank']} of 4, with {points}" in out
     )

@@ -74,8 +74,8 @@ def create(server: Served, body: Json) -> Json:
 
 @pytest.fixture(scope="module")
 def finished(server: Served) -> Json:
-    """Four bots, one round of two boards: two tables, scored by matchpoints, created through
-    the API and played by the service's bots to its end."""
+    """Four bots, one round of two boards: two tables, scored by IMPs, created through the API
+    and played by the service's bots to its end."""
     bots = [("Rita", "random"), ("Beto", "greedy"), ("Zeca", "random"), ("Lia", "greedy")]
     body = {"name": "Side cup", "rounds": 1, "boards": 2, "pairing": "swiss",
             "entrants": [{"name": name, "bot": level} for name, level in bots]}  # fmt: skip
@@ -106,8 +106,8 @@ def shown_standings(watched: Watched) -> list[Json]:
 
 
 def assert_tables_shown(watched: Watched, tournament: Json) -> None:
-    """Each finished table links its game's replay and shows each board's matchpoints; a bye
-    has neither."""
+    """Each finished table links its game's replay and shows each board's scores (IMPs, or
+    points when plain); a bye has neither."""
     page = watched.page
     for round_ in tournament["rounds"]:
         section = page.locator(f"section[data-round='{round_['round']}']")
@@ -116,9 +116,10 @@ def assert_tables_shown(watched: Watched, tournament: Json) -> None:
             links = item.locator("a[data-game]").evaluate_all("links => links.map(a => a.pathname)")
             assert links == [f"/replay/{game_id}" for game_id in table.get("game_ids", [])]
             boards = item.locator("li[data-board]").evaluate_all(
-                "items => items.map(li => li.dataset.matchpoints.split(',').map(Number))"
+                "items => items.map(li => li.dataset.scores.split(',').map(Number))"
             )
-            assert boards == (table["matchpoints"] if "b" in table else [])
+            scores = table.get("imps", table.get("matchpoints"))
+            assert boards == (scores if "b" in table else [])
 
 
 def test_a_tournament_of_bots_created_on_the_start_page_is_followed_to_its_end_on_its_page(
@@ -169,7 +170,7 @@ def test_a_tournament_of_bots_created_on_the_start_page_is_followed_to_its_end_o
     assert_clean(server, watched)
 
 
-def test_a_finished_tournament_shows_each_boards_matchpoints_and_standings_by_them(
+def test_a_finished_tournament_shows_each_boards_imps_and_standings_by_them(
     server: Served, browser: Chromium, finished: Json
 ) -> None:
     watched = browser.page()
@@ -177,20 +178,20 @@ def test_a_finished_tournament_shows_each_boards_matchpoints_and_standings_by_th
     page.goto(f"{server.base}/tournaments/{finished['tournament_id']}")
     page.wait_for_selector(FINISHED)
 
-    assert finished["scoring"] == "matchpoints"
+    assert finished["scoring"] == "imps"
     assert_tables_shown(watched, finished)
-    assert page.inner_text("#standings thead th:nth-child(3)") == "Matchpoints"
-    assert "By total matchpoints" in page.inner_text("#standings-intro")
+    assert page.inner_text("#standings thead th:nth-child(3)") == "IMPs"
+    assert "By total IMPs" in page.inner_text("#standings-intro")
     shown = shown_standings(watched)
     assert [s["total"] for s in shown] == [s["total"] for s in finished["standings"]]
     table = finished["rounds"][0]["tables"][1]
     names = [e["name"] for e in finished["entrants"]]
-    am, bm = table["matchpoints"][0]
+    am, bm = table["imps"][0]
     said = page.inner_text("li[data-table='2'] li[data-board='1']")
-    assert said == f"Board 1: {names[table['a']]} {am} matchpoint{'s' * (am != 1)}, " + (
-        f"{names[table['b']]} {bm} matchpoint{'s' * (bm != 1)}"
+    assert said == f"Board 1: {names[table['a']]} {am} IMP{'s' * (abs(am) != 1)}, " + (
+        f"{names[table['b']]} {bm} IMP{'s' * (abs(bm) != 1)}"
     )
-    assert sum(sum(mp) for t in finished["rounds"][0]["tables"] for mp in t["matchpoints"]) == 8
+    assert all(a + b == 0 for t in finished["rounds"][0]["tables"] for a, b in t["imps"])
     assert_clean(server, watched)
 
 
@@ -213,11 +214,11 @@ def test_a_board_is_shown_as_every_table_of_its_round_played_it_and_stepped_toge
     level = {e["name"]: e["bot"] for e in finished["entrants"]}
     for number in order:
         table = tables[number - 1]
-        am, bm = table["matchpoints"][1]
+        am, bm = table["imps"][1]
         a, b = (names[table[k]] for k in ("a", "b"))
         title = page.inner_text(f"#plays section[data-table='{number}'] h3")
-        assert title.startswith(f"Table {number}: {a} (bot: {level[a]}) at seat 1 ({am} matchpoint")
-        assert f"{b} (bot: {level[b]}) at seat 2 ({bm} matchpoint" in title
+        assert title.startswith(f"Table {number}: {a} (bot: {level[a]}) at seat 1 ({am} IMP")
+        assert f"{b} (bot: {level[b]}) at seat 2 ({bm} IMP" in title
     frames = [page.frame_locator(f"#plays section[data-table='{n}'] iframe") for n in order]
     for frame in frames:
         frame.locator("body[data-verified='passed']").wait_for()
@@ -512,7 +513,8 @@ def test_two_people_and_two_bots_play_a_tournament_to_its_end_by_clicking(
         assert person.said[0].startswith("Round 1: your table is ready.")
         assert any(s.startswith("Round 2: your next table is ready.") for s in person.said)
         rank, total = standings[person.entrant]["rank"], standings[person.entrant]["total"]
-        points = f"{total} matchpoint{'s' * (total != 1)}"
+        assert view["scoring"] == "imps"
+        points = f"{total} IMP{'s' * (abs(total) != 1)}"  # CLDR: -1 takes the singular
         final = f"The tournament is over: you finished in place {rank}, with {points}."
         assert person.said[-1] == final
         assert len(person.endings) == 2, "each game's end offered the way back"

@@ -16,10 +16,11 @@ class TableRecord:
     """A table of a round: `a` against `b` (null: `a`'s bye), its games with their `seats`
     (entrants, seat 0 first) and, once the round is over, per board `a`'s result (`results`).
 
-    Matchpoints (and plain scoring): one game, `a` at seat 0; `points` each board's round points
-    by seat (null: never reached), `left` the entrant who left the game early, `matchpoints`
-    each board's (`a`'s, `b`'s) and `results` their difference. Pairs (the first format): two
-    games, `[a, b]` then `[b, a]`; `results` `a`'s duplicate result per board.
+    IMPs, matchpoints and plain scoring: one game, `a` at seat 0; `points` each board's round
+    points by seat (null: never reached), `left` the entrant who left the game early, `imps`
+    (IMP scoring) or `matchpoints` (matchpoints and plain scoring) each board's (`a`'s, `b`'s)
+    and `results` their difference. Pairs (the first format): two games, `[a, b]` then
+    `[b, a]`; `results` `a`'s duplicate result per board.
 
         Attributes:
             a (int):
@@ -30,6 +31,7 @@ class TableRecord:
             points (list[list[int] | None] | None | Unset):
             left (int | None | Unset):
             matchpoints (list[list[int]] | None | Unset):
+            imps (list[list[int]] | None | Unset):
     """
 
     a: int
@@ -40,6 +42,7 @@ class TableRecord:
     points: list[list[int] | None] | None | Unset = UNSET
     left: int | None | Unset = UNSET
     matchpoints: list[list[int]] | None | Unset = UNSET
+    imps: list[list[int]] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -118,6 +121,23 @@ class TableRecord:
         else:
             matchpoints = self.matchpoints
 
+        imps: list[list[int]] | None | Unset
+        if isinstance(self.imps, Unset):
+            imps = UNSET
+        elif isinstance(self.imps, list):
+            imps = []
+            for imps_type_0_item_data in self.imps:
+                imps_type_0_item = []
+                for imps_type_0_item_item_data in imps_type_0_item_data:
+                    imps_type_0_item_item: int
+                    imps_type_0_item_item = imps_type_0_item_item_data
+                    imps_type_0_item.append(imps_type_0_item_item)
+
+                imps.append(imps_type_0_item)
+
+        else:
+            imps = self.imps
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -139,6 +159,8 @@ class TableRecord:
             field_dict["left"] = left
         if matchpoints is not UNSET:
             field_dict["matchpoints"] = matchpoints
+        if imps is not UNSET:
+            field_dict["imps"] = imps
 
         return field_dict
 
@@ -285,6 +307,39 @@ class TableRecord:
 
         matchpoints = _parse_matchpoints(d.pop("matchpoints", UNSET))
 
+        def _parse_imps(data: object) -> list[list[int]] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                imps_type_0 = []
+                _imps_type_0 = data
+                for imps_type_0_item_data in _imps_type_0:
+                    imps_type_0_item = []
+                    _imps_type_0_item = imps_type_0_item_data
+                    for imps_type_0_item_item_data in _imps_type_0_item:
+
+                        def _parse_imps_type_0_item_item(data: object) -> int:
+                            return cast(int, data)
+
+                        imps_type_0_item_item = _parse_imps_type_0_item_item(
+                            imps_type_0_item_item_data
+                        )
+
+                        imps_type_0_item.append(imps_type_0_item_item)
+
+                    imps_type_0.append(imps_type_0_item)
+
+                return imps_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[list[int]] | None | Unset, data)
+
+        imps = _parse_imps(d.pop("imps", UNSET))
+
         table_record = cls(
             a=a,
             b=b,
@@ -294,6 +349,7 @@ class TableRecord:
             points=points,
             left=left,
             matchpoints=matchpoints,
+            imps=imps,
         )
 
         table_record.additional_properties = d

@@ -15,9 +15,10 @@ T = TypeVar("T", bound="TableResultEvent")
 @_attrs_define
 class TableResultEvent:
     """A table's result, told when its round is over (every table's at once): on each board
-    `a`'s matchpoints minus `b`'s (`results`) and in all (`total`); each board's matchpoints
-    (`a`'s, `b`'s) and who left the game early (`left`). A tournament of the first format
-    (`pairs`) told `a`'s duplicate result, when both games of the table had ended.
+    `a`'s score minus `b`'s (`results`) and in all (`total`); each board's IMPs, or
+    matchpoints (`a`'s, `b`'s), and who left the game early (`left`). A tournament of the
+    first format (`pairs`) told `a`'s duplicate result, when both games of the table had
+    ended.
 
         Attributes:
             type_ (TableResultEventType):
@@ -32,6 +33,7 @@ class TableResultEvent:
             results (list[int]):
             total (int):
             matchpoints (list[list[int]] | Unset):
+            imps (list[list[int]] | Unset):
             left (int | Unset):
     """
 
@@ -47,6 +49,7 @@ class TableResultEvent:
     results: list[int]
     total: int
     matchpoints: list[list[int]] | Unset = UNSET
+    imps: list[list[int]] | Unset = UNSET
     left: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -85,6 +88,18 @@ class TableResultEvent:
 
                 matchpoints.append(matchpoints_item)
 
+        imps: list[list[int]] | Unset = UNSET
+        if not isinstance(self.imps, Unset):
+            imps = []
+            for imps_item_data in self.imps:
+                imps_item = []
+                for imps_item_item_data in imps_item_data:
+                    imps_item_item: int
+                    imps_item_item = imps_item_item_data
+                    imps_item.append(imps_item_item)
+
+                imps.append(imps_item)
+
         left = self.left
 
         field_dict: dict[str, Any] = {}
@@ -106,6 +121,8 @@ class TableResultEvent:
         )
         if matchpoints is not UNSET:
             field_dict["matchpoints"] = matchpoints
+        if imps is not UNSET:
+            field_dict["imps"] = imps
         if left is not UNSET:
             field_dict["left"] = left
 
@@ -156,6 +173,24 @@ class TableResultEvent:
 
                 matchpoints.append(matchpoints_item)
 
+        _imps = d.pop("imps", UNSET)
+        imps: list[list[int]] | Unset = UNSET
+        if _imps is not UNSET:
+            imps = []
+            for imps_item_data in _imps:
+                imps_item = []
+                _imps_item = imps_item_data
+                for imps_item_item_data in _imps_item:
+
+                    def _parse_imps_item_item(data: object) -> int:
+                        return cast(int, data)
+
+                    imps_item_item = _parse_imps_item_item(imps_item_item_data)
+
+                    imps_item.append(imps_item_item)
+
+                imps.append(imps_item)
+
         left = d.pop("left", UNSET)
 
         table_result_event = cls(
@@ -171,6 +206,7 @@ class TableResultEvent:
             results=results,
             total=total,
             matchpoints=matchpoints,
+            imps=imps,
             left=left,
         )
 

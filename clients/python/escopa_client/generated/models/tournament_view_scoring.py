@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class TournamentViewScoring(StrEnum):
+    IMPS = "imps"
     MATCHPOINTS = "matchpoints"
     PAIRS = "pairs"
     PLAIN = "plain"

@@ -114,11 +114,11 @@ def sync_detailed(
 
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
     each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's
-    bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints
-    against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their
-    seats until it ends. Every game it will open counts against the creation limit now (429 when they do
-    not fit). A person's `token`, shown only here, is its seat token in every game of the tournament
-    (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
+    bounds. Every table of a round plays the same boards, one game a table, scored in IMPs against the
+    other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their seats until
+    it ends. Every game it will open counts against the creation limit now (429 when they do not fit). A
+    person's `token`, shown only here, is its seat token in every game of the tournament (`GET
+    /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
     `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret
     answered once, as a game's. See docs/tournaments.md.
 
@@ -161,11 +161,11 @@ def sync(
 
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
     each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's
-    bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints
-    against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their
-    seats until it ends. Every game it will open counts against the creation limit now (429 when they do
-    not fit). A person's `token`, shown only here, is its seat token in every game of the tournament
-    (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
+    bounds. Every table of a round plays the same boards, one game a table, scored in IMPs against the
+    other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their seats until
+    it ends. Every game it will open counts against the creation limit now (429 when they do not fit). A
+    person's `token`, shown only here, is its seat token in every game of the tournament (`GET
+    /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
     `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret
     answered once, as a game's. See docs/tournaments.md.
 
@@ -203,11 +203,11 @@ async def asyncio_detailed(
 
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
     each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's
-    bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints
-    against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their
-    seats until it ends. Every game it will open counts against the creation limit now (429 when they do
-    not fit). A person's `token`, shown only here, is its seat token in every game of the tournament
-    (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
+    bounds. Every table of a round plays the same boards, one game a table, scored in IMPs against the
+    other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their seats until
+    it ends. Every game it will open counts against the creation limit now (429 when they do not fit). A
+    person's `token`, shown only here, is its seat token in every game of the tournament (`GET
+    /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
     `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret
     answered once, as a game's. See docs/tournaments.md.
 
@@ -248,11 +248,11 @@ async def asyncio(
 
      Entrants are people by name or bots as `{name, bot}`; `rounds` (1-20) of `boards` (1-10) boards
     each, paired `swiss` or `round_robin` (exactly n-1 rounds, n with an odd count), within the server's
-    bounds. Every table of a round plays the same boards, one game a table, scored by matchpoints
-    against the other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their
-    seats until it ends. Every game it will open counts against the creation limit now (429 when they do
-    not fit). A person's `token`, shown only here, is its seat token in every game of the tournament
-    (`GET /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
+    bounds. Every table of a round plays the same boards, one game a table, scored in IMPs against the
+    other tables (plainly with 2 or 3 entrants); a round's games are sealed to all but their seats until
+    it ends. Every game it will open counts against the creation limit now (429 when they do not fit). A
+    person's `token`, shown only here, is its seat token in every game of the tournament (`GET
+    /v1/tournaments/{id}/table` says where it plays). Needs an API key when the server has keys. A
     `webhook` (or the one the API key names) is POSTed the tournament's events, signed with the secret
     answered once, as a game's. See docs/tournaments.md.
 

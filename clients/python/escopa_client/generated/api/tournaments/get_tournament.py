@@ -77,8 +77,8 @@ def sync_detailed(
 ) -> Response[Problem | TournamentView]:
     """A tournament: its status, entrants, rounds with their tables, standings
 
-     Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come
-    when the round ends); the seed once it is over.
+     Public. Standings by IMPs, then Buchholz; a running round's tables without results (they come when
+    the round ends); the seed once it is over.
 
     Args:
         tournament_id (str): the tournament's id
@@ -109,8 +109,8 @@ def sync(
 ) -> Problem | TournamentView | None:
     """A tournament: its status, entrants, rounds with their tables, standings
 
-     Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come
-    when the round ends); the seed once it is over.
+     Public. Standings by IMPs, then Buchholz; a running round's tables without results (they come when
+    the round ends); the seed once it is over.
 
     Args:
         tournament_id (str): the tournament's id
@@ -136,8 +136,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | TournamentView]:
     """A tournament: its status, entrants, rounds with their tables, standings
 
-     Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come
-    when the round ends); the seed once it is over.
+     Public. Standings by IMPs, then Buchholz; a running round's tables without results (they come when
+    the round ends); the seed once it is over.
 
     Args:
         tournament_id (str): the tournament's id
@@ -166,8 +166,8 @@ async def asyncio(
 ) -> Problem | TournamentView | None:
     """A tournament: its status, entrants, rounds with their tables, standings
 
-     Public. Standings by matchpoints, then Buchholz; a running round's tables without results (they come
-    when the round ends); the seed once it is over.
+     Public. Standings by IMPs, then Buchholz; a running round's tables without results (they come when
+    the round ends); the seed once it is over.
 
     Args:
         tournament_id (str): the tournament's id

@@ -106,9 +106,9 @@ def sync_detailed(
     """Follow a tournament: round starts, table results and its end, as Server-Sent Events, live
 
      Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`):
-    `round.started` (its boards and tables, with their games), `table.result` (a table's matchpoints,
-    every table's when its round ends) and `tournament.finished` (the standings and the revealed seed),
-    each with its JSON in `data`.
+    `round.started` (its boards and tables, with their games), `table.result` (a table's IMPs, every
+    table's when its round ends) and `tournament.finished` (the standings and the revealed seed), each
+    with its JSON in `data`.
 
     Args:
         tournament_id (str): the tournament's id
@@ -147,9 +147,9 @@ def sync(
     """Follow a tournament: round starts, table results and its end, as Server-Sent Events, live
 
      Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`):
-    `round.started` (its boards and tables, with their games), `table.result` (a table's matchpoints,
-    every table's when its round ends) and `tournament.finished` (the standings and the revealed seed),
-    each with its JSON in `data`.
+    `round.started` (its boards and tables, with their games), `table.result` (a table's IMPs, every
+    table's when its round ends) and `tournament.finished` (the standings and the revealed seed), each
+    with its JSON in `data`.
 
     Args:
         tournament_id (str): the tournament's id
@@ -183,9 +183,9 @@ async def asyncio_detailed(
     """Follow a tournament: round starts, table results and its end, as Server-Sent Events, live
 
      Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`):
-    `round.started` (its boards and tables, with their games), `table.result` (a table's matchpoints,
-    every table's when its round ends) and `tournament.finished` (the standings and the revealed seed),
-    each with its JSON in `data`.
+    `round.started` (its boards and tables, with their games), `table.result` (a table's IMPs, every
+    table's when its round ends) and `tournament.finished` (the standings and the revealed seed), each
+    with its JSON in `data`.
 
     Args:
         tournament_id (str): the tournament's id
@@ -222,9 +222,9 @@ async def asyncio(
     """Follow a tournament: round starts, table results and its end, as Server-Sent Events, live
 
      Public. A `text/event-stream` of the tournament's events after `after` (or `Last-Event-ID`):
-    `round.started` (its boards and tables, with their games), `table.result` (a table's matchpoints,
-    every table's when its round ends) and `tournament.finished` (the standings and the revealed seed),
-    each with its JSON in `data`.
+    `round.started` (its boards and tables, with their games), `table.result` (a table's IMPs, every
+    table's when its round ends) and `tournament.finished` (the standings and the revealed seed), each
+    with its JSON in `data`.
 
     Args:
         tournament_id (str): the tournament's id

@@ -1,19 +1,29 @@
 """Duplicate tournaments scored as duplicate bridge scores them, as pure functions: every table
 of a round plays the same boards, one game a table, and a result on board `b` in seat `s` is
-compared with every other result in seat `s` on board `b` of the round (matchpoints: 2 for each
-one outscored, 1 for each tie). No entrant plays both seats of a board, so no token opens
-both sides of a deal. A round of one table (2 or 3 entrants) has nothing to compare with:
-its boards are scored plainly, 2 to the board's winner, 1 each for a tie.
+compared with the other results in seat `s` on board `b` of the round. No entrant plays both
+seats of a board, so no token opens both sides of a deal. Two ways to compare:
+
+- **IMPs** (the default, bridge's Butler scoring): a result is its margin (its round points
+  minus the other seat's, at most `CAP` either way) less the datum, the other tables' margins
+  in that seat summed and divided by their count plus `SHRINK` (so with `k` other tables the
+  datum is their average weighted `k/(k+SHRINK)`), rounded half away from zero; the other seat
+  scores its opposite. The weight is the least-variance share of the board's luck that the
+  other tables' average predicts: their games share the stock's order but part from it as soon
+  as one plays otherwise (bench/tournament.py --compare).
+- **Matchpoints**: 2 for each other result outscored, 1 for each tie.
+
+A round of one table (2 or 3 entrants) has nothing to compare with: its boards are scored
+plainly, 2 to the board's winner, 1 each for a tie.
 
 Leaving loses: a board a game never reached because an entrant left (resigned, forfeited on
-time, never moved) scores as the worst result of its seat for the leaver and the best of its
-seat for its opponent (so the leaver gets no matchpoints on it, the opponent every one), and
-the others compare with those; a board left unreached with no leaver is a tie at 0. A bye
-scores the average: half the board's top on each board.
+time, never moved) scores as the worst margin there is for the leaver and the best for its
+opponent (matchpoints: none for the leaver, every one for the opponent; IMPs: `-CAP` and
+`CAP` less the datum), and the others compare with those; a board left unreached with no
+leaver is a tie at 0. A bye scores the average: 0 IMPs, or half the board's top.
 
 Seats: of two paired entrants, the one that held seat 0 in fewer rounds before takes it
 (a tie: the pairing's first in odd rounds, its second in even ones), so each holds seat 0 in
-about half its rounds. The standings rank by matchpoints, then Buchholz, then entrant number.
+about half its rounds. The standings rank by total, then Buchholz, then entrant number.
 """
 
 from __future__ import annotations
@@ -33,11 +43,18 @@ from engine.tournament import (
     swiss_from,
 )
 
-Scoring = Literal["matchpoints", "plain"]
+Across = Literal["imps", "matchpoints"]
+"""How a tournament compares a board's results across the tables of a round."""
+Scoring = Literal["imps", "matchpoints", "plain"]
 Points = tuple[int, int]
 BEST: Final = 1 << 40
 """A margin beyond any a board can give: a leaver's opponent's on a board its game never
 reached (the leaver's is its opposite)."""
+CAP: Final = 8
+"""The largest margin a board counts in IMPs: a run of sweeps weighs no more than this, and a
+leaver's board is exactly the worst."""
+SHRINK: Final = 3
+"""The datum's shrinkage: with `k` other tables it weighs their average `k/(k+3)`."""
 
 
 class Played(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -51,10 +68,10 @@ class Played(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     left: int | None = None
 
 
-def scoring_of(tables: Sequence[Played]) -> Scoring:
-    """How a round of these tables is scored: matchpoints across two tables or more, else
+def scoring_of(tables: Sequence[Played], across: Across) -> Scoring:
+    """How a round of these tables is scored: `across` them with two tables or more, else
     plainly."""
-    return "matchpoints" if sum(t.b is not None for t in tables) >= 2 else "plain"
+    return across if sum(t.b is not None for t in tables) >= 2 else "plain"
 
 
 def seated(
@@ -92,31 +109,56 @@ def margin(table: Played, seat: int, board: int) -> int:
     return -BEST if seat == leaver else BEST
 
 
-def top(tables: Sequence[Played]) -> int:
-    """The most matchpoints a board gives one entrant in this round."""
+def top(tables: Sequence[Played], across: Across) -> int:
+    """The most matchpoints (or plain points) a board gives one entrant in this round."""
     paired = sum(t.b is not None for t in tables)
-    return 2 * (paired - 1) if scoring_of(tables) == "matchpoints" else 2
+    return 2 * (paired - 1) if scoring_of(tables, across) == "matchpoints" else 2
 
 
-def board_matchpoints(tables: Sequence[Played], board: int) -> list[Points | None]:
-    """Each table's matchpoints on `board`, seat 0's then seat 1's (null: a bye)."""
+def bye_score(tables: Sequence[Played], across: Across) -> int:
+    """What a bye scores on each board: the average, 0 IMPs or half the top."""
+    return 0 if scoring_of(tables, across) == "imps" else top(tables, across) // 2
+
+
+def board_scores(tables: Sequence[Played], board: int, across: Across) -> list[Points | None]:
+    """Each table's score on `board`, seat 0's then seat 1's (null: a bye)."""
     paired = [t for t in tables if t.b is not None]
+    scoring = scoring_of(tables, across)
     found: list[Points | None] = []
     for table in tables:
         if table.b is None:
             found.append(None)
-        elif scoring_of(tables) == "plain":
+            continue
+        others = [o for o in paired if o is not table]
+        if scoring == "plain":
             mine = _compared(margin(table, 0, board), [0])
             found.append((mine, 2 - mine))
+        elif scoring == "imps":
+            imps = _imps(table, others, board)
+            found.append((imps, -imps))
         else:
             seats = [
-                _compared(
-                    margin(table, s, board), [margin(o, s, board) for o in paired if o is not table]
-                )
+                _compared(margin(table, s, board), [margin(o, s, board) for o in others])
                 for s in (0, 1)
             ]
             found.append((seats[0], seats[1]))
     return found
+
+
+def _imps(table: Played, others: Sequence[Played], board: int) -> int:
+    """Seat 0's IMPs on `board`: its capped margin less the datum of the `others`' margins."""
+    summed = sum(_capped(margin(o, 0, board)) for o in others)
+    return _capped(margin(table, 0, board)) - _divided(summed, len(others) + SHRINK)
+
+
+def _capped(margin: int) -> int:
+    return max(-CAP, min(CAP, margin))
+
+
+def _divided(numerator: int, denominator: int) -> int:
+    """`numerator / denominator` rounded half away from zero, in integers."""
+    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
 
 
 def _compared(mine: int, others: Sequence[int]) -> int:
@@ -124,9 +166,11 @@ def _compared(mine: int, others: Sequence[int]) -> int:
     return sum(2 if mine > other else 1 if mine == other else 0 for other in others)
 
 
-def table_matchpoints(tables: Sequence[Played], boards: int) -> list[tuple[Points, ...] | None]:
-    """Each table's matchpoints per board (seat 0's, seat 1's); null for a bye."""
-    per_board = [board_matchpoints(tables, board) for board in range(boards)]
+def table_scores(
+    tables: Sequence[Played], boards: int, across: Across
+) -> list[tuple[Points, ...] | None]:
+    """Each table's scores per board (seat 0's, seat 1's); null for a bye."""
+    per_board = [board_scores(tables, board, across) for board in range(boards)]
     found: list[tuple[Points, ...] | None] = []
     for index, table in enumerate(tables):
         if table.b is None:
@@ -141,14 +185,16 @@ def _points(found: Points | None) -> Points:
     return found
 
 
-def round_totals(entrants: int, tables: Sequence[Played], boards: int) -> list[int | None]:
-    """Every entrant's matchpoints in one round (a bye: half the top on each board; null: not
-    in the round)."""
+def round_totals(
+    entrants: int, tables: Sequence[Played], boards: int, across: Across
+) -> list[int | None]:
+    """Every entrant's score in one round (a bye: the average on each board; null: not in the
+    round)."""
     found: list[int | None] = [None] * entrants
-    half = top(tables) // 2
-    for table, scored in zip(tables, table_matchpoints(tables, boards), strict=True):
+    bye = bye_score(tables, across)
+    for table, scored in zip(tables, table_scores(tables, boards, across), strict=True):
         if table.b is None or scored is None:
-            found[table.a] = half * boards
+            found[table.a] = bye * boards
             continue
         found[table.a] = sum(mine for mine, _ in scored)
         found[table.b] = sum(theirs for _, theirs in scored)
@@ -160,10 +206,12 @@ def byes(played: Sequence[Sequence[Played]]) -> set[int]:
     return {t.a for tables in played for t in tables if t.b is None}
 
 
-def standings(entrants: int, played: Sequence[Sequence[Played]], boards: int) -> list[Standing]:
-    """The standings after the rounds `played`: by matchpoints, then Buchholz (the sum of the
+def standings(
+    entrants: int, played: Sequence[Sequence[Played]], boards: int, across: Across
+) -> list[Standing]:
+    """The standings after the rounds `played`: by total, then Buchholz (the sum of the
     totals of the entrants met), then entrant number."""
-    per_round = [round_totals(entrants, tables, boards) for tables in played]
+    per_round = [round_totals(entrants, tables, boards, across) for tables in played]
     return ranked(per_round, opponents(entrants, played))
 
 
@@ -174,11 +222,12 @@ def pairings(
     entrants: int,
     played: Sequence[Sequence[Played]],
     boards: int,
+    across: Across,
 ) -> tuple[Played, ...]:
     """Round `round_no`'s tables as the tournament's `kind` pairs them, seated."""
     if kind == "round_robin":
         pairs = round_robin(entrants, round_no)
     else:
-        table = standings(entrants, played, boards)
+        table = standings(entrants, played, boards, across)
         pairs = swiss_from(key, round_no, table, opponents(entrants, played), byes(played))
     return seated(pairs, round_no, played)
