@@ -64,7 +64,7 @@ def operations(settings: Settings, metrics: Metrics) -> Lifespan:
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        streams = Streams(settings, app.state.store.client, metrics)
+        streams = Streams(settings, app.state.house.follows, metrics)
         app.state.streams = streams
         gc.freeze()  # what startup built lives as long as the process: no collection visits it
         gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])

@@ -63,6 +63,21 @@ def test_no_module_imports_a_layer_above_its_own() -> None:
     assert upward_imports() == []
 
 
+def store_imports_of_the_http_layer() -> list[str]:
+    """`importer -> imported` for each module of the HTTP layer that imports a store: it
+    reaches Redis only through the core's use cases."""
+    return [
+        f"{path.relative_to(ROOT)} -> {imported}"
+        for path in sorted((ROOT / "service" / "http").glob("**/*.py"))
+        for imported in imports_of(path)
+        if imported == "service.store" or imported.startswith("service.store.")
+    ]
+
+
+def test_the_http_layer_reaches_no_store() -> None:
+    assert store_imports_of_the_http_layer() == []
+
+
 def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     core = tmp_path / "module.py"
     core.write_text("from service.http.schemas import Problem\nimport engine\n")

@@ -30,6 +30,7 @@ from service.core.views import seat_view
 from service.core.webhooks import Webhooks
 from service.errors import ServiceError
 from service.ledger.chain import GameInfo, RatedInfo
+from service.ledger.game_meta import GameMeta, SeatMeta
 from service.ledger.log import Opening, iso, new_salt_key, now_ms
 from service.ledger.names import player_names
 from service.ledger.ratings import ladder_of
@@ -37,7 +38,7 @@ from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
 from service.settings import secret_hash
 from service.store.commitment_store import USED_UP, CommitmentStore
-from service.store.game_store import NEW_GAME, GameMeta, SeatMeta
+from service.store.game_store import NEW_GAME
 from service.store.webhook_store import hook_bytes
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import hmac
 
 from service.errors import ServiceError
+from service.ledger.game_meta import GameMeta
 from service.settings import secret_hash
-from service.store.game_store import GameMeta
 
 
 def seat_of(meta: GameMeta, token: str | None) -> int | None:

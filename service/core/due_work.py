@@ -19,10 +19,11 @@ from engine import State
 from engine.clock import Timing
 from service.core.clocks import Clocks
 from service.errors import ServiceError
+from service.ledger.game_meta import GameMeta
 from service.ledger.log import now_ms
 from service.store import keys
 from service.store.due_index import DueIndex
-from service.store.game_store import GameMeta, GameStore
+from service.store.game_store import GameStore
 
 SETTLE_GRACE_MS: Final = 5000
 """When the settle worker looks at a finished game, unless its writer settled it first."""

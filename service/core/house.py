@@ -11,12 +11,14 @@ from service.core.clocks import Clocks
 from service.core.creation import Creation
 from service.core.due_work import DueWork
 from service.core.endings import Endings
+from service.core.follows import Follows
 from service.core.journal import Journal
 from service.core.lifetimes import Lifetimes
 from service.core.lobby import Lobby
 from service.core.moves import Moves
 from service.core.player_secrets import PlayerSecrets
 from service.core.players import Players
+from service.core.rate_limits import RateCounts
 from service.core.reads import Reads
 from service.core.rematch import Rematches
 from service.core.reports import Reports
@@ -71,6 +73,8 @@ class House:
             reports,
         )
         self.lobby = Lobby(store)
+        self.rate_counts = RateCounts(store)
+        self.follows = Follows(store.client, settings)
         self.secrets = PlayerSecrets(self.players.store, not settings.keys.api_hashes)
         budget = settings.bots.budget
         self.endings = Endings(self.journal, self.clocks, self.workers, budget, ring, self.lobby)

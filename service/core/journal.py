@@ -33,13 +33,13 @@ from service.core.log_cache import LogCache
 from service.core.reports import Reports
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
+from service.ledger.game_meta import GameMeta
 from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, step_kind
 from service.store.archive.record import Archive
 from service.store.game_store import (
     LOG_LINGER_MS,
     Clocking,
     Commit,
-    GameMeta,
     GameStore,
     NewGame,
     StoredGame,

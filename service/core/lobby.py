@@ -11,8 +11,9 @@ from typing import Final
 
 from service.core.messages import LobbyGame, LobbyPage
 from service.core.views import game_view
+from service.ledger.game_meta import GameMeta, open_seats
 from service.ledger.log import iso, now_ms
-from service.store.game_store import GameMeta, GameStore, open_seats
+from service.store.game_store import GameStore
 from service.store.seat_store import SeatStore
 
 MAX_LOBBY_PAGE: Final = 100

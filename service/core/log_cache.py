@@ -18,8 +18,9 @@ from typing import Final
 from engine import State
 from engine.state import EncodedParts
 from service.ledger.chain import LogEntry
+from service.ledger.game_meta import open_seats
 from service.ledger.log import Cursor, decode_opening, decode_record
-from service.store.game_store import GameStore, StoredGame, open_seats
+from service.store.game_store import GameStore, StoredGame
 
 EVERY: Final = 25
 GAMES: Final = 256

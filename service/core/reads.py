@@ -16,8 +16,8 @@ from service.core.messages import GameView, Invite, LegalMoves, LogPage, ScoreSh
 from service.core.players import Players
 from service.core.views import legal_move, seat_view
 from service.ledger.chain import visible
+from service.ledger.game_meta import GameMeta
 from service.ledger.signatures import KeyRing
-from service.store.game_store import GameMeta
 
 MAX_LOG_PAGE: Final = 200
 

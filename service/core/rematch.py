@@ -19,10 +19,11 @@ from service.core.journal import Change, Journal, nothing_answered
 from service.core.messages import Rematch
 from service.core.views import seat_view
 from service.errors import ServiceError, busy
+from service.ledger.game_meta import GameMeta, SeatMeta, open_seats
 from service.ledger.log import Life, Opening, iso, new_salt_key, now_ms
 from service.ledger.signatures import KeyRing
 from service.settings import secret_hash
-from service.store.game_store import NEW_GAME, GameMeta, SeatMeta, StoredGame, open_seats
+from service.store.game_store import NEW_GAME, StoredGame
 from service.store.webhook_store import WebhookStore, hook_bytes
 
 TRIES: Final = 50

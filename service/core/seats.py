@@ -23,11 +23,12 @@ from service.core.player_secrets import Named, PlayerSecrets
 from service.core.views import changed, seat_view
 from service.errors import ServiceError, busy
 from service.ledger.chain import visible
+from service.ledger.game_meta import GameMeta, SeatMeta, open_seats
 from service.ledger.log import Life, now_ms
 from service.ledger.names import lookalike, shown_name, twin
 from service.ledger.signatures import KeyRing
 from service.settings import secret_hash
-from service.store.game_store import GameMeta, SeatMeta, StoredGame, open_seats
+from service.store.game_store import StoredGame
 
 TRIES: Final = 50
 """How often a write that found the game moved on reads it again (only racers cause it)."""

@@ -57,6 +57,7 @@ from service.core.tournament_messages import (
 from service.core.verification import Audits
 from service.core.webhooks import Webhooks, listed_deliveries
 from service.errors import ServiceError
+from service.ledger.game_meta import SeatMeta
 from service.ledger.log import iso, now_ms
 from service.ledger.names import player_names, shown_name
 from service.ledger.ratings import BOT_PREFIX
@@ -84,7 +85,7 @@ from service.settings import TournamentSettings, secret_hash
 from service.store import keys
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
-from service.store.game_store import SeatMeta, StoredGame
+from service.store.game_store import StoredGame
 from service.store.tournament_store import TournamentStore
 from service.store.webhook_store import hook_bytes
 

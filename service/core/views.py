@@ -11,8 +11,9 @@ from engine import Move, State
 from service.core.clocks import Clocks
 from service.core.messages import Changed, GameView, LegalMove, PlayerInfo
 from service.ledger.chain import LogEntry, SentSignal, seen_signals, visible
+from service.ledger.game_meta import GameMeta, SeatMeta
 from service.ledger.signatures import KeyRing
-from service.store.game_store import GameMeta, SeatMeta, StoredGame
+from service.store.game_store import StoredGame
 
 
 def game_view(

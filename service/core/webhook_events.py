@@ -22,7 +22,7 @@ from service.core.webhook_messages import (
     WebhookPlayer,
 )
 from service.ledger.chain import LogEntry, visible
-from service.store.game_store import GameMeta
+from service.ledger.game_meta import GameMeta
 
 RUNNING: Final = frozenset({"playing", "dealing"})
 ENTRY_EVENTS: Final = frozenset({"timeout"})

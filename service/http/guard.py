@@ -1,15 +1,13 @@
 """The guard in front of the API: per-client rate limits shared through Redis, and API keys.
 
 Every request under `/v1/` counts against its client address and, when it carries a valid
-`X-API-Key`, against that key too. The counters live in Redis (`service.store.keys.rate`), so
+`X-API-Key`, against that key too. The counters live in Redis (`service.core.rate_limits`), so
 every API process shares them; counting costs one pipelined round trip per request. Over the
 limit: 429 `rate/limited` with `Retry-After`. Probes (`/healthz`, `/readyz`), `/metrics` and
 the schema are not counted.
 
-The counter is a sliding window, estimated from two fixed windows (Cloudflare's approach): with
-`p` requests in the previous window, `c` in the current one, and a fraction `f` of the current
-window gone, the rate is `p * (1 - f) + c`. Refused requests count too, so a client that
-ignores `Retry-After` stays limited.
+Each counter is a sliding window (`service.core.rate_limits`); refused requests count too, so a
+client that ignores `Retry-After` stays limited.
 
 Creating a game or a commitment stores something for days, so those requests also count
 against a lower limit of their own (`ESCOPA_CREATE_RATE_LIMIT`), per address and per key; a
@@ -26,7 +24,6 @@ constant time. Rate limits come first, so guessing keys is rate limited as well.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -38,11 +35,9 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.middleware import DefineMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
 
+from service.core.rate_limits import RateCounts, RateLimiter
 from service.errors import ServiceError
-from service.settings import KEY_ID_LENGTH, Rate, Settings, matching_key_hash
-from service.store import keys
-from service.store.game_store import GameStore
-from service.store.multiplex import Arg
+from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
 
 API_KEY_SCHEME: Final = "apiKey"
 API_KEY_HEADER: Final = "X-API-Key"
@@ -90,56 +85,6 @@ def rate_limited(retry_after: int, what: str = "requests") -> ServiceError:
         f"too many {what} from this client; retry in {retry_after} s",
         {"Retry-After": str(retry_after)},
     )
-
-
-class RateLimiter:
-    """Sliding-window request counters in Redis: `limit` requests per `window` seconds."""
-
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit = limit
-        self.window = window
-
-    @classmethod
-    def of(cls, rate: Rate) -> RateLimiter | None:
-        """The limiter of a rate limit setting; None when it is 0 (no limit)."""
-        return cls(rate.limit, rate.window) if rate.limit else None
-
-    async def hit(
-        self, store: GameStore, clients: list[tuple[str, str]], now: float, cost: int = 1
-    ) -> int:
-        """Count a request (`cost` units of it) for each `(kind, client)`: 0 if it may go on,
-        else seconds to wait."""
-        index = int(now // self.window)
-        elapsed = now / self.window - index
-        expiry_ms = math.ceil(self.window * 2000) + 1000
-        commands: list[tuple[Arg, ...]] = []
-        for kind, who in clients:
-            current = keys.rate(kind, who, index)
-            commands += [("INCRBY", current, max(1, cost)), ("PEXPIRE", current, expiry_ms)]
-            commands.append(("GET", keys.rate(kind, who, index - 1)))
-        replies = await store.pipeline(commands)
-        wait = 0.0
-        for at in range(0, len(replies), 3):
-            current_count, _, previous = replies[at : at + 3]
-            wait = max(wait, self.wait(int(current_count), int(previous or 0), elapsed))
-        return min(max(1, math.ceil(wait)), math.floor(self.window) or 1) if wait > 0 else 0
-
-    def wait(self, current: int, previous: int, elapsed: float) -> float:
-        """Seconds until one more request fits, given the counts (this request included).
-
-        Never more than the window: by then the counts of this request's window have at least
-        begun to decay (a client far over the limit may meet another, shorter, wait).
-        """
-        return min(self.window, self._wait(current, previous, elapsed))
-
-    def _wait(self, current: int, previous: int, elapsed: float) -> float:
-        if previous * (1 - elapsed) + current <= self.limit:
-            return 0.0
-        if current + 1 <= self.limit:  # the previous window's share decays within this one
-            fits_at = 1 - (self.limit - current - 1) / previous
-            return (fits_at - elapsed) * self.window
-        fits_at = max(0.0, 1 - (self.limit - 1) / current)  # in the next window
-        return (1 - elapsed + fits_at) * self.window
 
 
 def too_many_games(games: int, limit: RateLimiter) -> ServiceError:
@@ -236,7 +181,7 @@ class Guard:
         clients = [("a", address[0] if address else "unknown")]
         if key is not None:
             clients.append(("k", key[:KEY_ID_LENGTH]))
-        store = Litestar.from_scope(scope).state.store
+        store: RateCounts = Litestar.from_scope(scope).state.house.rate_counts
         if self.limiter is not None:
             wait = await self.limiter.hit(store, clients, time.time())
             if wait:
@@ -262,7 +207,7 @@ class Guard:
 
     @staticmethod
     async def admit_hint(
-        limiter: RateLimiter, store: GameStore, clients: list[tuple[str, str]]
+        limiter: RateLimiter, store: RateCounts, clients: list[tuple[str, str]]
     ) -> None:
         """Count a hint about to be thought; 429 when the client has spent its hints."""
         wait = await limiter.hit(store, [(f"h{k}", c) for k, c in clients], time.time())
@@ -270,7 +215,7 @@ class Guard:
             raise rate_limited(wait, "hints")
 
     async def admit_creation(
-        self, store: GameStore, clients: list[tuple[str, str]], games: int, bots_only: bool
+        self, store: RateCounts, clients: list[tuple[str, str]], games: int, bots_only: bool
     ) -> None:
         """Count the games a tournament will open against the creation limit (422 when they
         could never fit in its window, 429 when they do not fit now), and on a server without
@@ -290,7 +235,7 @@ class Guard:
 
     @staticmethod
     async def admit_replay(
-        limiter: RateLimiter, store: GameStore, clients: list[tuple[str, str]], moves: int
+        limiter: RateLimiter, store: RateCounts, clients: list[tuple[str, str]], moves: int
     ) -> None:
         """Count a replay's moves; 429 when the client has replayed its share of moves."""
         wait = await limiter.hit(store, [(f"r{k}", c) for k, c in clients], time.time(), moves)

@@ -15,7 +15,7 @@ import engine
 from service.core.messages import LegalMoves
 from service.core.views import game_view, legal_move
 from service.http.schemas import Problem
-from service.store.game_store import GameMeta, SeatMeta
+from service.ledger.game_meta import GameMeta, SeatMeta
 
 GAME_ID: Final = "0f1e2d3c4b5a69788796a5b4"
 

@@ -16,10 +16,11 @@ from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 from litestar.status_codes import HTTP_201_CREATED
 
+from service.core.follows import Heartbeat, Item, TournamentItem
 from service.core.messages import TICKET_PATTERN, StreamTicket
 from service.http.params import SEAT_TOKEN, SEAT_TOKEN_OR_NONE, Authorization, bearer
 from service.http.routes.game_routes import GameId, HouseDep, problems
-from service.http.streams import Heartbeat, Item, Streams, TournamentItem
+from service.http.streams import Streams
 from service.ledger.chain import EntryType, LogEntry
 from service.ledger.patterns import full
 

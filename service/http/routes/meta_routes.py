@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from litestar import Request, Response, get
 from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
-from msgspec import UNSET, UnsetType
+from msgspec import UNSET
 
 from engine import PRESETS, Rules
 from service.core.house import House
+from service.core.readiness import archive_state, redis_answers
 from service.http.routes.game_routes import problems
 from service.http.schemas import Health
 from service.ops.observation.metrics import Metrics
-from service.store.archive.record import Archive
-from service.store.game_store import GameStore
 
 
 @get(
@@ -60,8 +59,8 @@ async def healthz() -> Health:
 async def readyz(
     request: Request[Any, Any, Any], house: NamedDependency[House]
 ) -> Response[Health]:
-    archive = await archive_state(house.journal.archive)
-    redis = await answers(house.store)
+    archive = await archive_state(house)
+    redis = await redis_answers(house)
     metrics: Metrics | None = request.app.state.get("metrics")
     if metrics is not None:
         metrics.dependency("redis", redis)
@@ -71,23 +70,3 @@ async def readyz(
         health = Health(status="unavailable", archive=archive)
         return Response(health, status_code=503, headers={"Retry-After": "1"})
     return Response(Health(status="ok", archive=archive))
-
-
-async def answers(store: GameStore) -> bool:
-    """Whether Redis answers a ping."""
-    try:
-        await store.pipeline([("PING",)])
-    except Exception:
-        return False
-    return True
-
-
-async def archive_state(archive: Archive | None) -> Literal["ok", "degraded"] | UnsetType:
-    """The archive's readiness: `ok` when it answers, `degraded` when not (unset: none)."""
-    if archive is None:
-        return UNSET
-    try:
-        await archive.ping()
-    except Exception:
-        return "degraded"
-    return "ok"

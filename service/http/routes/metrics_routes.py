@@ -6,8 +6,8 @@ from typing import Any
 
 from litestar import Request, Response, get
 
+from service.core.readiness import last_known
 from service.ops.observation.metrics import CONTENT_TYPE, Metrics
-from service.store.archive.watched import Watched
 
 
 @get("/metrics", operation_id="metrics", include_in_schema=False, sync_to_thread=False)
@@ -15,10 +15,8 @@ def metrics(request: Request[Any, Any, Any]) -> Response[bytes]:
     registry: Metrics = request.app.state.metrics
     house = request.app.state.get("house")
     if house is not None:
-        registry.dependency("redis", house.store.health.up)
-        archive = house.journal.archive
-        if isinstance(archive, Watched):
-            registry.dependency("archive", archive.health.up)
+        for name, up in last_known(house).items():
+            registry.dependency(name, up)
     # Litestar adds `; charset=utf-8` to a text type: give the type without it.
     media_type = CONTENT_TYPE.replace("; charset=utf-8", "")
     return Response(registry.exposition(), media_type=media_type)

@@ -15,8 +15,8 @@ from engine.cards import DECK
 from service.core.webhook_events import events_of, signature
 from service.core.webhook_messages import TimeoutEvent
 from service.ledger.chain import GameInfo, visible
+from service.ledger.game_meta import GameMeta, SeatMeta
 from service.ledger.log import Cursor, Opening, Step
-from service.store.game_store import GameMeta, SeatMeta
 
 CARDS = frozenset(DECK)
 META = GameMeta(seats=(SeatMeta("Ana", ""), SeatMeta("Bia", "")), seed_commitment="", created="")

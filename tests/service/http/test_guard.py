@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.http.guard import RateLimiter
+from service.core.rate_limits import RateLimiter
 from service.settings import (
     KeySettings,
     LimitSettings,

@@ -25,7 +25,7 @@ from redis.asyncio import Redis as AsyncRedis
 import engine
 from service import settings as settings_module
 from service.app import create_app
-from service.http.guard import RateLimiter
+from service.core.rate_limits import RateCounts, RateLimiter
 from service.settings import KeySettings, LimitSettings, Rate, RedisSettings, Settings, secret_hash
 from service.store import keys
 from service.store.game_store import GameStore
@@ -297,8 +297,8 @@ async def test_counting_a_request_counts_each_client_in_redis_with_an_expiry(
     store = GameStore(client, fast=fast)
     clients = [("a", "1.2.3.4"), ("k", "ab12")]
 
-    assert await RateLimiter(10, 60).hit(store, clients, 90.0) == 0
-    assert await RateLimiter(1, 60).hit(store, clients, 90.0) > 0
+    assert await RateLimiter(10, 60).hit(RateCounts(store), clients, 90.0) == 0
+    assert await RateLimiter(1, 60).hit(RateCounts(store), clients, 90.0) > 0
 
     for kind, who in clients:
         key = keys.rate(kind, who, 1)

@@ -10,10 +10,11 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
+from service.core.follows import Heartbeat
 from service.core.house import House
 from service.core.messages import CreateGame
 from service.errors import ServiceError
-from service.http.streams import Heartbeat, Streams
+from service.http.streams import Streams
 from service.ledger.signatures import KeyRing
 from service.store.game_store import GameStore
 from tests.harness.settings import app_settings
@@ -27,7 +28,7 @@ async def streams(redis_url: str) -> AsyncIterator[tuple[Streams, House, str]]:
     client = Redis.from_url(redis_url, protocol=3)
     games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
     created = await games.creation.create(CreateGame(players=["Ana", "Bia"]))
-    yield Streams(settings, client), games, created.game_id
+    yield Streams(settings, games.follows), games, created.game_id
     await client.aclose()
 
 

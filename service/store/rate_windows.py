@@ -1,0 +1,24 @@
+"""The rate limits' counters in Redis: per client and kind, one counter a fixed window, each
+request counted in the current one and the previous one read, in one pipelined round trip."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.store import keys
+from service.store.game_store import GameStore
+from service.store.multiplex import Arg
+
+
+async def counted(
+    store: GameStore, clients: Sequence[tuple[str, str]], index: int, cost: int, expiry_ms: int
+) -> list[tuple[int, int]]:
+    """Count `cost` for each `(kind, client)` in window `index` (kept `expiry_ms`); each one's
+    count in that window, this request's included, and in the window before."""
+    commands: list[tuple[Arg, ...]] = []
+    for kind, who in clients:
+        current = keys.rate(kind, who, index)
+        commands += [("INCRBY", current, max(1, cost)), ("PEXPIRE", current, expiry_ms)]
+        commands.append(("GET", keys.rate(kind, who, index - 1)))
+    replies = await store.pipeline(commands)
+    return [(int(replies[at]), int(replies[at + 2] or 0)) for at in range(0, len(replies), 3)]
