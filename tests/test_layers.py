@@ -78,6 +78,38 @@ def test_the_http_layer_reaches_no_store() -> None:
     assert store_imports_of_the_http_layer() == []
 
 
+def raw_commands(path: Path) -> list[str]:
+    """The Redis commands a module sends itself: a string in capitals opening a tuple given to
+    `pipeline(...)` or `execute_command(...)`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        if node.func.attr not in ("pipeline", "execute_command"):
+            continue
+        for inner in (n for arg in node.args for n in ast.walk(arg)):
+            first = inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else None
+            if isinstance(first, ast.Constant) and str(first.value).isupper():
+                found.append(str(first.value))
+    return found
+
+
+def test_no_raw_redis_command_is_sent_outside_the_store() -> None:
+    outside = [
+        f"{path.relative_to(ROOT)}: {command}"
+        for path in sorted((ROOT / "service").glob("**/*.py"))
+        if "store" not in path.relative_to(ROOT).parts
+        for command in raw_commands(path)
+    ]
+    assert outside == []
+
+
+def test_the_raw_command_check_sees_a_command_in_a_pipeline(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text("async def f(s):\n    await s.pipeline([('ZREM', 'k', 'm')])\n")
+    assert raw_commands(module) == ["ZREM"]
+
+
 def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     core = tmp_path / "module.py"
     core.write_text("from service.http.schemas import Problem\nimport engine\n")

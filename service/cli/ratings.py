@@ -195,14 +195,12 @@ async def service_side(house: House) -> ServiceSide:
     service's ratings and watches, and each match's seats' ratings after it."""
     from service.ledger.recompute import Cleared
     from service.ledger.watch import decode_watch
-    from service.store import keys
     from service.store.rating_store import decode_rating
 
     store = house.players.store
     side = ServiceSide()
     for scope in await scopes_of(store.store):
-        [ids] = await store.store.pipeline([("ZRANGE", keys.settle_order(scope), 0, -1)])
-        for game_id in (bytes(i).decode() for i in ids):
+        for game_id in await store.settle_order(scope):
             settled = await store.settled(scope, game_id)
             if settled is None or not (settled.rated or settled.watch or settled.cleared):
                 continue

@@ -16,7 +16,7 @@ ArchiveState = Literal["ok", "degraded"] | UnsetType
 async def redis_answers(house: House) -> bool:
     """Whether Redis answers a ping now."""
     try:
-        await house.store.pipeline([("PING",)])
+        await house.store.ping()
     except Exception:
         return False
     return True

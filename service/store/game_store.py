@@ -246,6 +246,10 @@ class GameStore:
         self.health = Dependency("redis")
         """Whether Redis answered this process's last call (logged when that changes)."""
 
+    async def ping(self) -> None:
+        """Ask Redis whether it answers (raises when it does not)."""
+        await self.pipeline([("PING",)])
+
     async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
         """Quick commands sent together (through `fast` when there is one), their replies."""
         with reaching_redis(self.health):

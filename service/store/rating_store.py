@@ -182,6 +182,11 @@ class RatingStore:
         found = await self.store.pipeline([("GET", keys.player_secret(scope, p)) for p in players])
         return [None if f is None else bytes(f).decode() for f in found]
 
+    async def settle_order(self, scope: str) -> list[str]:
+        """The ids of the scope's settled games and tables, in the order they were settled."""
+        [ids] = await self.store.pipeline([("ZRANGE", keys.settle_order(scope), 0, -1)])
+        return [bytes(i).decode() for i in ids]
+
     async def settled(self, scope: str, game_id: str) -> Settled | None:
         """The settlement of a game, if it is settled."""
         [found] = await self.store.pipeline([("HGET", keys.settled(scope), game_id)])
