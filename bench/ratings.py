@@ -89,7 +89,7 @@ async def measure(url: str, players: int, rounds: int) -> list[tuple[str, str]]:
         ]
         created = await house.creation.create(CreateGame(players=list(seats), rated=True))
         await house.endings.resign(created.game_id, created.players[1].token)
-        game = await house.journal.read(created.game_id)
+        game = await house.games.read(created.game_id)
         started = time.perf_counter()
         await house.players.settle(created.game_id, game)
         settles.append(time.perf_counter() - started)

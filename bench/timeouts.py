@@ -111,7 +111,7 @@ async def lateness(games: House, game_ids: list[str]) -> list[int]:
     for game_id in game_ids:
         game = await games.store.load(game_id)
         assert game is not None
-        for entry in await games.journal.entries(game_id, game, 0, game.version, True):
+        for entry in await games.games.entries(game_id, game, 0, game.version, True):
             if entry.type == "timeout" and isinstance(entry.deadline, str):
                 late.append(ms_of(entry.time) - ms_of(entry.deadline))
     return late

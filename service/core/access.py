@@ -35,13 +35,14 @@ class Access:
 
     def __init__(self, journal: Journal, endings: Endings, seals: Seals, ticket_ttl: int) -> None:
         self.journal = journal
+        self.games = journal.games
         self.endings = endings
         self.seals = seals
         self.ticket_ttl = ticket_ttl
 
     async def load(self, game_id: str) -> StoredGame:
         """The game as stored now (a read: nothing is applied)."""
-        return await self.journal.read(game_id)
+        return await self.games.read(game_id)
 
     async def current(self, game_id: str) -> StoredGame:
         """The game for a write: as stored now, after any timeout that is due."""
@@ -52,7 +53,7 @@ class Access:
 
         The commit script checks version and head, so a stale copy can only cost a 409.
         """
-        cached = self.journal.cached(game_id)
+        cached = self.games.cached(game_id)
         if cached is not None and cached.version == version and not self.journal.clocks.due(cached):
             return cached
         return await self.current(game_id)

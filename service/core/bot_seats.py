@@ -71,6 +71,7 @@ class BotSeats:
     ) -> None:
         self.access = access
         self.journal = journal
+        self.games = journal.games
         self.moves = moves
         self.signals = signals
         self.workers = workers
@@ -177,7 +178,7 @@ class BotSeats:
             known = knowledge_of(rules, seat, (), partner_tells(game, seat))
         known, heard = self._hear(known, seen, heard, seq)
         while seq < version:
-            entries = await self.journal.entries(game_id, game, seq, min(PAGE, version - seq))
+            entries = await self.games.entries(game_id, game, seq, min(PAGE, version - seq))
             if not entries:
                 break
             for entry in entries:

@@ -60,6 +60,7 @@ class Endings:
         lobby: Lobby,
     ) -> None:
         self.journal = journal
+        self.games = journal.games
         self.clocks = clocks
         self.workers = workers
         self.budget = budget
@@ -94,7 +95,7 @@ class Endings:
                     raise engine.IllegalMove("move/game_over", "the match is over")
                 end(game.state, seat)
             except engine.EngineError:
-                prior = await self.journal.first_answer(idem_key, kind, Changed)
+                prior = await self.journal.idempotency.first_answer(idem_key, kind, Changed)
                 if prior is not None:
                     return prior
                 raise
@@ -117,7 +118,7 @@ class Endings:
     async def current(self, game_id: str) -> StoredGame:
         """The game as stored now, after any timeout that is due (applied here when no one
         did it first)."""
-        game = await self.journal.read(game_id)
+        game = await self.games.read(game_id)
         if game.timing is None:
             return game
         for _ in range(TRIES):
@@ -141,7 +142,7 @@ class Endings:
         if stored.game is not None:
             self.applied += 1
             return stored.game
-        return await self.journal.read(game_id)
+        return await self.games.read(game_id)
 
     async def action(self, game_id: str, game: StoredGame, seat: int) -> str:
         """What the timeout does: abort a game to a target whose first move never came, forfeit
@@ -166,7 +167,7 @@ class Endings:
         thought in the worker processes, so the loop serves requests meanwhile."""
         state = game.state
         known = knowledge_of(state.rules, seat)
-        for entry in await self.journal.entries(game_id, game, 0, game.version):
+        for entry in await self.games.entries(game_id, game, 0, game.version):
             for event in entry.events:
                 known = learn(known, event)
         seen = engine.view(state, seat)

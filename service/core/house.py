@@ -12,6 +12,7 @@ from service.core.creation import Creation
 from service.core.due_work import DueWork
 from service.core.endings import Endings
 from service.core.follows import Follows
+from service.core.games import Games
 from service.core.journal import Journal
 from service.core.lifetimes import Lifetimes
 from service.core.lobby import Lobby
@@ -63,12 +64,12 @@ class House:
         self.bot_turns = self.due.bot_turns
         self.hooks_due = self.due.hooks_due
         self.players = Players(RatingStore(store), settings.ratings)
+        self.games = Games(store, settings.http.game_cache, archive)
         self.journal = Journal(
             store,
+            self.games,
             Lifetimes(settings.ttl, archived),
             self.due,
-            settings.http.game_cache,
-            archive,
             self.players.settle,
             reports,
         )

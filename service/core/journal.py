@@ -3,14 +3,11 @@
 Every writer (moves and deals, bot moves, timeouts, joins, leaves, resignations, aborts,
 rematch offers) hands the journal a `Change`; the journal derives the entry as a replay
 would (`Cursor`), records the partner signals in the entry that ends the match, works out
-the game's lifetime (`Lifetimes`), waiting marker and clock, indexes the work it makes due
-(`DueWork`: deadline, bot turn, deliveries, archiving, settling, the tournament's next step),
-runs the one COMMIT script, and keeps the cache and the log cache in step and reports it
-(`Reports`). A request retried with its
-`Idempotency-Key` gets its first answer here too. New games enter by `open`.
-
-Reads fall back on the archive (`service.store.archive`) when Redis no longer has the game; a
-write to an archived game (a rematch offer) first puts it back in Redis.
+the game's lifetime (`Lifetimes`), waiting marker and clock, has the work it makes due
+indexed (`DueWork`), runs the one COMMIT script (which keeps the request's first answer:
+`Idempotency`), keeps this process's copies in step (`Games`) and reports it (`Reports`).
+New games enter by `open`. Reading is `Games`'s; a write to an archived game (a rematch
+offer) first puts it back in Redis.
 """
 
 from __future__ import annotations
@@ -25,17 +22,15 @@ from redis.exceptions import RedisError
 
 import engine
 from engine import State
-from engine.state import EncodedParts
-from service.core.cache import GameCache
 from service.core.due_work import DueWork, settles
+from service.core.games import Games
+from service.core.idempotency import Idempotency
 from service.core.lifetimes import Lifetimes
-from service.core.log_cache import LogCache
 from service.core.reports import Reports
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
 from service.ledger.game_meta import GameMeta
 from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, step_kind
-from service.store.archive.record import Archive
 from service.store.game_store import (
     LOG_LINGER_MS,
     Clocking,
@@ -43,9 +38,7 @@ from service.store.game_store import (
     GameStore,
     NewGame,
     StoredGame,
-    from_archive,
 )
-from service.store.seat_store import SeatStore
 
 R = TypeVar("R")
 Settle = Callable[[str, "StoredGame"], Awaitable[None]]
@@ -53,13 +46,6 @@ Settle = Callable[[str, "StoredGame"], Awaitable[None]]
 SIGNAL_TRIES: Final = 20
 """How often an entry that records the signals is tried again when a signal came first (only
 a busy game's other seats can make one fail)."""
-
-
-class Answered(msgspec.Struct, Generic[R], frozen=True):
-    """The first answer to an idempotent request and the fingerprint of that request."""
-
-    fingerprint: str
-    result: R
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):
@@ -113,26 +99,21 @@ def kind_of(record: Step | Life) -> str:
     return step_kind(record)
 
 
-def expired(game_id: str) -> ServiceError:
-    return ServiceError(
-        "game/expired", 410, f"game {game_id!r} waited for players and expired before it started"
-    )
-
-
 class Journal:
-    """Reads games (through the cache) and commits every change to them."""
+    """Commits every change to a game, and opens new ones."""
 
     def __init__(
         self,
         store: GameStore,
+        games: Games,
         lifetimes: Lifetimes,
         due: DueWork,
-        cached_games: int,
-        archive: Archive | None = None,
         settle: Settle | None = None,
         reports: Reports | None = None,
     ) -> None:
         self.store = store
+        self.games = games
+        self.idempotency = Idempotency(store, lifetimes)
         self.due = due
         self.clocks = due.clocks
         self.bot_turns = due.bot_turns
@@ -141,67 +122,11 @@ class Journal:
         """The finished games to archive (indexed when the deployment has an archive)."""
         self.settling = due.settling
         """The finished games whose players are to be settled (`service.core.players`)."""
-        self.archive = archive
-        """Where reads find a game Redis let go (None: this process reads Redis alone)."""
         self.lifetimes = lifetimes
         self.reports = reports or Reports()
         self._settle_now = settle
         """Settles a game's players once the write that ends it is committed (a crash before
         leaves it in `settling` for the settle worker)."""
-        self._cache = GameCache(cached_games)
-        self._parts = EncodedParts()  # the loop's: states of cached games repeat their parts
-        self._logs = LogCache(store, self._parts)
-
-    # --- reading ---------------------------------------------------------------------------
-
-    async def read(self, game_id: str) -> StoredGame:
-        """The game as stored now, replayed on from the cached copy when there is one."""
-        known = self._cache.get(game_id)
-        game = await self.store.load(game_id, known, self._parts)
-        if game is None:
-            game = await self.archived(game_id, known)
-        if game is None:
-            self._cache.drop(game_id)
-            if await SeatStore(self.store).expired(game_id):
-                raise expired(game_id)
-            raise not_found(game_id)
-        self._cache.put(game_id, game)
-        return game
-
-    async def archived(self, game_id: str, known: StoredGame | None = None) -> StoredGame | None:
-        """The game as the archive keeps it, or None (not archived, or no archive); `known`,
-        a copy read from the archive before, when the archive still holds that version."""
-        if self.archive is None:
-            return None
-        found = await self.archive.get(game_id)
-        if found is None:
-            return None
-        if known is not None and known.archived == found.body:
-            return known  # not replayed again
-        return from_archive(found, self._parts)
-
-    def cached(self, game_id: str) -> StoredGame | None:
-        """The copy this process keeps, if any (the commit checks it is still current)."""
-        return self._cache.get(game_id)
-
-    def remember(self, game_id: str, game: StoredGame) -> None:
-        """Keep a copy of the game as this process last wrote it beside the log (its signals)."""
-        self._cache.put(game_id, game)
-
-    def forget(self, game_id: str) -> None:
-        """Drop the kept copy: the next read takes the game from the store."""
-        self._cache.drop(game_id)
-
-    async def entries(
-        self, game_id: str, game: StoredGame, after: int, limit: int, fresh: bool = False
-    ) -> list[LogEntry]:
-        """The full, unredacted entries of the game as loaded with `seq > after` (at most
-        `limit`), derived from the stored records (`fresh`: all of them read now)."""
-        return await self._logs.entries(game_id, game, after, limit, fresh)
-
-    def cursor(self, game: StoredGame) -> Cursor:
-        """A replay cursor at the game's head, sharing this process's encoded parts."""
-        return game.cursor(self._parts)
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -210,7 +135,7 @@ class Journal:
     ) -> tuple[StoredGame, LogEntry] | None:
         """Store a new game from its first record: the game and its first entry; None if the
         id is taken (a rematch's racer stored it first)."""
-        cursor, entry = Cursor.opening(opening, self._parts)
+        cursor, entry = Cursor.opening(opening, self.games.parts)
         assert entry is not None
         state = cursor.state
         meta = msgspec.structs.replace(meta, webhook=True) if hook else meta
@@ -231,7 +156,7 @@ class Journal:
         game = StoredGame(
             state, 1, entry.hash, meta, (), opening.salt_key, opening.ms, cursor.timing
         )
-        self._cache.put(game_id, game)
+        self.games.remember(game_id, game)
         self.reports.game_created()
         return game, entry
 
@@ -255,7 +180,7 @@ class Journal:
             outcome = await self.store.commit(self._write(draft, change, result))
             if outcome.outcome != "signals":
                 break
-            game = await self.read(game_id)  # a signal came in: the entry records it too
+            game = await self.games.read(game_id)  # a signal came in: the entry records it too
             if game.version != version:
                 return Stored("stale", version=game.version)
         else:
@@ -268,8 +193,9 @@ class Journal:
                 await self._settle(game_id, after)
             return Stored("committed", result, draft.after)
         if outcome.outcome == "replay":
-            return Stored("replay", self.replayed(outcome.answer, change.fingerprint, shape))
-        self._cache.drop(game_id)
+            first = self.idempotency.replayed(outcome.answer, change.fingerprint, shape)
+            return Stored("replay", first)
+        self.games.forget(game_id)
         if outcome.outcome == "missing":
             raise not_found(game_id)
         return Stored("stale" if outcome.outcome == "stale" else "clock", version=outcome.version)
@@ -280,7 +206,7 @@ class Journal:
         record = change.record
         if self._ends(game, change) and game.signals:
             record = msgspec.structs.replace(record, signals=game.signals)
-        cursor = self.cursor(game)
+        cursor = self.games.cursor(game)
         if isinstance(record, Step) and change.applied is not None:
             state, events = change.applied
             cursor = advanced(cursor, record, state)
@@ -307,7 +233,7 @@ class Journal:
         """Whether the change ends the match (a move's result is known; else replayed)."""
         if change.applied is not None:
             return change.applied[0].status == "finished"
-        trial = self.cursor(game)
+        trial = self.games.cursor(game)
         trial.step(change.record, hashed=False)
         return trial.state.status == "finished"
 
@@ -316,10 +242,7 @@ class Journal:
         after = draft.after
         state = after.state
         ttl = self.lifetimes.of(state)
-        answer = None
-        if change.key is not None:
-            kept = msgspec.json.encode(Answered(change.fingerprint, result))
-            answer = (change.key, kept, self.lifetimes.idempotency_ms)
+        answer = self.idempotency.kept(change.key, change.fingerprint, result)
         return Commit(
             game_id=draft.game_id,
             expected=draft.before.version,
@@ -348,8 +271,7 @@ class Journal:
 
     def _kept(self, draft: Draft) -> None:
         """Keep the cache and the log cache in step with a committed draft, and report it."""
-        self._cache.put(draft.game_id, draft.after)
-        self._logs.written(draft.game_id, draft.after, encode(draft.record), draft.entry)
+        self.games.written(draft.game_id, draft.after, encode(draft.record), draft.entry)
         self.reports.committed(kind_of(draft.record), draft.finished)
 
     async def _schedule(self, draft: Draft) -> None:
@@ -365,27 +287,3 @@ class Journal:
         with suppress(RedisError, ServiceError):
             await self._settle_now(game_id, game)
             await self.settling.drop(game_id)
-
-    # --- idempotency -----------------------------------------------------------------------
-
-    async def first_answer(self, key: str | None, fingerprint: str, shape: type[R]) -> R | None:
-        """The first answer to a request retried with its `Idempotency-Key`, if there is one."""
-        if key is None:
-            return None
-        answer = await self.store.answer(key, self.lifetimes.idempotency_ms)
-        return self.replayed(answer, fingerprint, shape) if answer is not None else None
-
-    @staticmethod
-    def replayed(answer: bytes, fingerprint: str, shape: type[R]) -> R:
-        """The stored first answer, if it was to this request; else the key was reused."""
-        try:
-            prior = msgspec.json.decode(answer, type=Answered[shape])  # type: ignore[valid-type]
-        except msgspec.ValidationError:
-            prior = None  # the key's first answer was to another verb
-        if prior is None or prior.fingerprint != fingerprint:
-            raise ServiceError(
-                "request/idempotency_key_reused",
-                422,
-                "this Idempotency-Key was used for a different request",
-            )
-        return prior.result

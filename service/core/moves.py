@@ -69,6 +69,7 @@ class Moves:
     def __init__(self, access: Access, journal: Journal, clocks: Clocks, ring: KeyRing) -> None:
         self.access = access
         self.journal = journal
+        self.games = journal.games
         self.clocks = clocks
         self.ring = ring  # signs the receipt of every acknowledged move
 
@@ -125,7 +126,7 @@ class Moves:
         try:
             game, state, events = await self._apply(game_id, game, seat, move, expected)
         except (ServiceError, engine.EngineError):
-            prior = await self.journal.first_answer(idem_key, fingerprint, MoveResult)
+            prior = await self.journal.idempotency.first_answer(idem_key, fingerprint, MoveResult)
             if prior is not None:
                 return prior
             raise
@@ -190,7 +191,7 @@ class Moves:
         move the request made was at version `expected`, before its deadline passed."""
         if game.version <= expected:
             return
-        found = await self.journal.entries(game_id, game, expected, 1)
+        found = await self.games.entries(game_id, game, expected, 1)
         entry = found[0] if found else None
         if entry is not None and entry.type == "timeout" and entry.seat == seat:
             raise timed_out_problem(seat, str(entry.deadline))

@@ -24,7 +24,7 @@ async def redis_answers(house: House) -> bool:
 
 async def archive_state(house: House) -> ArchiveState:
     """The archive's readiness now: `ok` when it answers, `degraded` when not (unset: none)."""
-    archive = house.journal.archive
+    archive = house.games.archive
     if archive is None:
         return UNSET
     try:
@@ -37,7 +37,7 @@ async def archive_state(house: House) -> ArchiveState:
 def last_known(house: House) -> dict[str, bool]:
     """Each dependency's state as this process last found it, without asking it again."""
     found = {"redis": house.store.health.up}
-    archive = house.journal.archive
+    archive = house.games.archive
     if isinstance(archive, Watched):
         found["archive"] = archive.health.up
     return found

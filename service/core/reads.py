@@ -36,6 +36,7 @@ class Reads:
         self.access = access
         self.players = players
         self.journal = journal
+        self.games = journal.games
         self.clocks = clocks
         self.ring = ring
 
@@ -87,7 +88,7 @@ class Reads:
         """A page of the log, redacted for the reader until the game is over."""
         game, seat = await self.access.read_as(game_id, token)
         finished = game.state.status == "finished" and not await self.access.sealed(game)
-        entries = await self.journal.entries(game_id, game, after, min(limit, MAX_LOG_PAGE))
+        entries = await self.games.entries(game_id, game, after, min(limit, MAX_LOG_PAGE))
         rules = game.state.rules
         shown = [visible(e, seat, finished, rules) for e in entries]
         last = shown[-1].seq if shown else after

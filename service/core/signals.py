@@ -38,6 +38,7 @@ class Signals:
     def __init__(self, access: Access, journal: Journal) -> None:
         self.access = access
         self.journal = journal
+        self.games = journal.games
 
     async def signal(self, game_id: str, token: str | None, request: SignalRequest) -> SignalResult:
         """Send the token's seat's signal to its partner."""
@@ -61,7 +62,7 @@ class Signals:
                 raise not_found(game_id)
             if outcome == "kept":
                 signals = (*game.signals, sent)
-                self.journal.remember(game_id, replace(game, signals=signals))
+                self.games.remember(game_id, replace(game, signals=signals))
                 side = seen_signals(signals, seat, False, rules)
                 return SignalResult(version=game.version, to_seat=partner, sent=len(side))
             game = await self.access.current(game_id)  # a move or another signal came first: again
@@ -75,7 +76,7 @@ class Signals:
             return len(mine)
         state = game.state
         after = max(0, game.version - HAND_ENTRIES)
-        entries = await self.journal.entries(game_id, game, after, HAND_ENTRIES)
+        entries = await self.games.entries(game_id, game, after, HAND_ENTRIES)
         dealt = [
             entry.seq
             for entry in entries

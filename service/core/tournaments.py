@@ -266,6 +266,7 @@ class Tournaments:
         self.store = store
         self.creation = creation
         self.journal = journal
+        self.games = journal.games
         self.audits = audits
         self.commitments = commitments
         self.ring = ring
@@ -394,7 +395,7 @@ class Tournaments:
             return msgspec.structs.replace(shown, status="bye")
         (game_id,) = table.game_ids[:1]
         seat = 0 if table.a == entrant else 1
-        state = (await self.journal.read(game_id)).state
+        state = (await self.games.read(game_id)).state
         return msgspec.structs.replace(
             shown,
             status="played" if state.status == "finished" else "playing",
@@ -520,10 +521,10 @@ class Tournaments:
         """A table's game as played once it has ended: each board's points, who left it; and
         how it ended, for the abuse watch."""
         (game_id,) = table.game_ids
-        game = await self.journal.read(game_id)
+        game = await self.games.read(game_id)
         if game.state.status != "finished":
             return None
-        entries = await self.journal.entries(game_id, game, 0, game.version)
+        entries = await self.games.entries(game_id, game, 0, game.version)
         a, b = table.seats[0]
         return played_game(entries, (a, b)), log_ending(entries)
 

@@ -50,6 +50,7 @@ class Audits:
         self.players = players
         self.access = access
         self.journal = journal
+        self.games = journal.games
         self.ring = ring
         self.workers = workers
         self.commitments = commitments
@@ -63,7 +64,7 @@ class Audits:
         if game.state.status != "finished":
             raise not_finished(game_id)
         await self.access.seals.check(game_id, game)
-        entries = await self.journal.entries(game_id, game, 0, game.version, fresh)
+        entries = await self.games.entries(game_id, game, 0, game.version, fresh)
         return game, entries
 
     async def audit(self, game_id: str) -> AuditReport:

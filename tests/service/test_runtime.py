@@ -46,7 +46,7 @@ async def test_each_role_is_built_with_the_parts_and_workers_it_needs(
         assert set(background(parts).names) == WORKERS[role]
         assert (parts.archive is not None) == (role != "bots")
         assert parts.house.journal.due.archived, "every role knows the deployment archives"
-        assert parts.house.journal.archive is parts.archive
+        assert parts.house.games.archive is parts.archive
 
 
 async def test_the_bots_role_settles_and_moves_tournaments_on_where_no_archive_is_named(

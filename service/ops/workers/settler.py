@@ -31,12 +31,13 @@ class Settler(DueWorker):
         pace = Pace(interval, BATCH, AT_ONCE, LEASE_MS, retry_seconds=interval)
         super().__init__(journal.settling, pace, log)
         self.journal = journal
+        self.games = journal.games
         self.players = players
 
     async def work(self, game_id: str) -> int | None:
         """Settle the game if it finished; its entry goes either way."""
         try:
-            game = await self.journal.read(game_id)
+            game = await self.games.read(game_id)
         except ServiceError as error:
             if not gone(error):
                 raise

@@ -39,12 +39,13 @@ class TournamentWorker(DueWorker):
         pace = Pace(interval, BATCH, AT_ONCE, LEASE_MS, interval)
         super().__init__(journal.due.tournaments, pace, log)
         self.journal = journal
+        self.games = journal.games
         self.tournaments = tournaments
 
     async def work(self, game_id: str) -> int | None:
         """Tell the game's tournament that it ended; its entry goes once that is done."""
         try:
-            game = await self.journal.read(game_id)
+            game = await self.games.read(game_id)
         except ServiceError as error:
             if gone(error):
                 return None

@@ -84,7 +84,7 @@ async def test_a_move_and_a_timeout_racing_for_one_turn_commit_exactly_one(
         return (await sweeper.endings.timeout(game_id, seen)).version
 
     played, _ = await asyncio.gather(play(), time_out())
-    entries = await mover.journal.entries(
+    entries = await mover.games.entries(
         game_id, await mover.store.load(game_id) or seen, 0, 10, True
     )
     after = [entry for entry in entries if entry.seq > seen.version]
@@ -125,6 +125,6 @@ async def test_a_timeout_seen_by_two_processes_is_applied_once(
     assert {result.version for result in results} == {(seen[0] or results[0]).version + 1}
     game = await first.store.load(game_id)
     assert game is not None
-    entries = await first.journal.entries(game_id, game, 0, 10, True)
+    entries = await first.games.entries(game_id, game, 0, 10, True)
     assert [entry.type for entry in entries].count("timeout") == 1
     assert game.state.status == "finished" and second.endings.applied + first.endings.applied == 1

@@ -75,7 +75,7 @@ async def test_settlements_racing_from_two_processes_apply_once(
         house.journal._settle_now = None  # the writers never settle: the racers below do
     game_id, tokens = await rated(processes[0])
     await processes[0].endings.resign(game_id, tokens[1])
-    games = [await house.journal.read(game_id) for house in processes]
+    games = [await house.games.read(game_id) for house in processes]
     settling = [
         h.players.settle(game_id, g)
         for h, g in zip(processes, games, strict=True)

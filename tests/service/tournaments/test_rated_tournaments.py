@@ -96,7 +96,7 @@ async def test_each_table_moves_its_entrants_ratings_once_and_is_listed_as_one_m
     house = House(GameStore(redis), config, key_ring(config))
     await house.tournaments.advance(tournament_id)
     last_game = view["rounds"][-1]["tables"][0]["game_ids"][0]
-    await house.tournaments.ended(last_game, await house.journal.read(last_game))
+    await house.tournaments.ended(last_game, await house.games.read(last_game))
     kept, _ = await house.tournaments.load(tournament_id)
     for played in kept.record.rounds:  # a process that settled but never recorded the results
         unrecorded = tuple(
