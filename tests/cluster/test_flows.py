@@ -13,9 +13,10 @@ from litestar.testing import AsyncTestClient
 from redis.asyncio.cluster import RedisCluster
 
 from service.app import create_app
+from service.core.follows import Heartbeat
 from service.core.house import House
 from service.core.messages import CreateGame, MoveRequest
-from service.http.streams import Heartbeat, Streams
+from service.http.streams import Streams
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_audit import audit_tournament
 from service.settings import WebhookSettings
@@ -106,7 +107,8 @@ async def on_cluster(cluster: LocalCluster) -> AsyncIterator[tuple[Streams, Hous
     settings = cluster_settings(cluster)
     client = RedisCluster.from_url(settings.redis.url, protocol=3)
     await client.initialize()
-    yield Streams(settings, client), House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    house = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    yield Streams(settings, house.follows), house
     await client.aclose()
 
 

@@ -204,7 +204,7 @@ async def test_a_copy_holding_a_write_a_failover_lost_gives_way_to_the_stored_ch
 async def test_a_move_a_copy_holding_a_lost_write_refuses_is_played_on_the_stored_game(
     client: Client, redis_url: str
 ) -> None:
-    journal = client.app.state.house.journal  # type: ignore[attr-defined]
+    games = client.app.state.house.games  # type: ignore[attr-defined]
     played = 0
     for seed in range(8):
         game = await create_game(client, players=2, seed=f"lost move {seed}", target=21)
@@ -217,7 +217,7 @@ async def test_a_move_a_copy_holding_a_lost_write_refuses_is_played_on_the_store
         before = {key: kept.dump(key) for key in keys.game_keys(game.id)}
         lost, other = discards[0]["id"], discards[-1]["id"]  # two cards left on the table
         ok(await game.move(view["turn"], move=lost))  # this process caches the copy with it
-        copy = journal._cache.get(game.id)
+        copy = games.cached(game.id)
         for key, dumped in before.items():  # the failover: the keys as the replica had them
             kept.restore(key, 0, dumped, replace=True)
         kept.close()

@@ -16,7 +16,7 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from service.settings import KeySettings, Settings, WebhookSettings
 from tests.harness.api import Game, chosen_seed, create, ok
-from tests.harness.clocks import clock, past
+from tests.harness.clocks import applied, clock
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.webhook_receiver import Receiver, receiving, settled, verify
@@ -176,8 +176,7 @@ async def test_a_clocked_game_sends_each_turn_with_its_deadline_then_the_timeout
         game, _ = await hooked_game(client, receiver.url, clock=clock("forfeit"))
         await play(game, 1)
         view = await game.view()
-        await past(view["deadline"])
-        assert (await game.view())["status"] == "finished"
+        assert (await applied(game, view))["status"] == "finished"
         done = await wait_for(receiver, 5)
     kinds = [r.json()["type"] for r in done]
     assert kinds == ["game.started", "turn", "turn", "timeout", "game.finished"]
