@@ -63,7 +63,7 @@ TESTS ?=   # some test files only, e.g. TESTS=tests/engine (default: all of them
 CHANGED = $(shell git diff --name-only --diff-filter=d HEAD -- '*.py'; git ls-files -o --exclude-standard -- '*.py')
 QUICK = not (slow or browser or cluster or clone or subprocess or postgres)
 check: .venv/installed
-	$(if $(CHANGED),$(PY) -m ruff check $(CHANGED) && $(PY) -m ruff format --check $(CHANGED))
+	$(if $(CHANGED),$(PY) -m ruff check --force-exclude $(CHANGED) && $(PY) -m ruff format --check --force-exclude $(CHANGED))
 	$(PY) -m pytest -n $(WORKERS) -p no:randomly -m "$(QUICK)" tests/engine tests/bots \
 	  tests/service/core tests/service/ledger tests/test_layers.py
 

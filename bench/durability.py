@@ -27,8 +27,8 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 
 from redis.asyncio import Redis  # noqa: E402
 
+from service.core.games.messages import CreateGame, MoveRequest  # noqa: E402
 from service.core.house import House  # noqa: E402
-from service.core.messages import CreateGame, MoveRequest  # noqa: E402
 from service.ledger.signatures import new_private_text  # noqa: E402
 from service.settings import KeySettings, RedisSettings, Settings  # noqa: E402
 from service.store.game_store import GameStore  # noqa: E402

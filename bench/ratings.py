@@ -21,9 +21,9 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 
 from redis.asyncio import Redis  # noqa: E402
 
+from service.core.games.messages import CreateGame, PlayerEntry  # noqa: E402
 from service.core.house import House  # noqa: E402
-from service.core.messages import CreateGame, PlayerEntry  # noqa: E402
-from service.core.players import Page  # noqa: E402
+from service.core.ratings.players import Page  # noqa: E402
 from service.ledger.ratings import FIRST, Rating, board_member  # noqa: E402
 from service.settings import RatingSettings  # noqa: E402
 from service.store import keys  # noqa: E402

@@ -29,8 +29,8 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 import msgspec  # noqa: E402
 from redis.asyncio import Redis  # noqa: E402
 
+from service.core.games.messages import CreateGame, MoveRequest  # noqa: E402
 from service.core.house import House  # noqa: E402
-from service.core.messages import CreateGame, MoveRequest  # noqa: E402
 from service.ledger.log import ms_of  # noqa: E402
 from service.ledger.overrides import RulesOverride  # noqa: E402
 from service.ledger.signatures import new_private_text  # noqa: E402

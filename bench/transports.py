@@ -75,7 +75,7 @@ from bench.load import (  # noqa: E402
     timed,
 )
 from service.cli.progress import timed as elapsing  # noqa: E402
-from service.core.messages import MoveRequest  # noqa: E402
+from service.core.games.messages import MoveRequest  # noqa: E402
 from service.http.head import HeadAsGet  # noqa: E402
 from service.http.problems import HANDLERS  # noqa: E402
 from service.http.receive_deadline import ReceiveDeadline  # noqa: E402

@@ -1,7 +1,7 @@
 """Worker process start: a bot pool's first answer, its workers forked from a fork server (the
-pool as `service.core.worker_processes` builds it) beside workers spawned afresh (the baseline),
-in turn. Prints each way's wall time to a first answer and a worker's CPU time at that answer,
-medians of the rounds, and their ratio.
+pool as `service.core.bots.worker_processes` builds it) beside workers spawned afresh (the
+baseline), in turn. Prints each way's wall time to a first answer and a worker's CPU time at
+that answer, medians of the rounds, and their ratio.
 
     .venv/bin/python bench/worker_start.py [--rounds 10]
 """
@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # bench/engine.py would shadow the `engine` package: import from the project's root instead.
 sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench")]
 
-from service.core import worker_processes  # noqa: E402
-from service.core.worker_processes import WorkerProcesses  # noqa: E402
+from service.core.bots import worker_processes  # noqa: E402
+from service.core.bots.worker_processes import WorkerProcesses  # noqa: E402
 
 
 def first_answer(executor: ProcessPoolExecutor) -> tuple[float, float]:

@@ -25,10 +25,10 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from service.core.archiving import Archiving
+from service.core.archive.archiving import Archiving
+from service.core.bots.worker_processes import WorkerProcesses
+from service.core.games.reports import Reports
 from service.core.house import House
-from service.core.reports import Reports
-from service.core.worker_processes import WorkerProcesses
 from service.ledger.signatures import KeyRing
 from service.ops.workers.archiver import Archiver
 from service.ops.workers.bot_worker import BotWorker, worker_for

@@ -7,9 +7,15 @@ from pathlib import Path
 
 import pytest
 import redis
+from hypothesis import settings
 
 from service.store.redis_server import RedisServer
 from tests.harness.processes import SERVER_LOGS, Served
+
+# Properties assert what holds, never how fast: hypothesis's default deadline (200 ms an
+# example) failed examples of a loaded run on a shared machine.
+settings.register_profile("escopa", deadline=None)
+settings.load_profile("escopa")
 
 LOG_TAIL = 40
 pytest_plugins = ("tests.harness.node_ids", "tests.harness.scratch", "tests.harness.tiers")

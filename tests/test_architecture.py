@@ -12,7 +12,7 @@ NAMED = re.compile(r"\b((?:engine|bots|service|clients|tests|bench)/(?:[\w./-]*[
 
 
 def named_paths(text: str) -> set[str]:
-    """The repository paths a text names (`service/core/moves.py`, `service/ops/workers/`)."""
+    """The repository paths a text names (`service/core/games/moves.py`, `service/ops/workers/`)."""
     return set(NAMED.findall(text))
 
 
@@ -29,14 +29,14 @@ def test_every_path_the_architecture_page_names_exists() -> None:
 def test_the_feature_table_names_every_module_of_the_core() -> None:
     table = named_paths(feature_table(PAGE.read_text()))
     modules = {
-        f"service/core/{path.name}"
-        for path in (ROOT / "service" / "core").glob("*.py")
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "service" / "core").glob("**/*.py")
         if path.name != "__init__.py"
     }
     assert sorted(modules - table) == []
 
 
 def test_the_check_finds_a_path_that_does_not_exist() -> None:
-    named = named_paths("see `service/core/moves.py` and service/core/nowhere.py, or engine/")
-    assert named == {"service/core/moves.py", "service/core/nowhere.py", "engine/"}
+    named = named_paths("see `service/core/games/moves.py` and service/core/nowhere.py, or engine/")
+    assert named == {"service/core/games/moves.py", "service/core/nowhere.py", "engine/"}
     assert not (ROOT / "service/core/nowhere.py").exists()

@@ -114,7 +114,7 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     core = tmp_path / "module.py"
     core.write_text("from service.http.schemas import Problem\nimport engine\n")
     assert imports_of(core) == ["service.http.schemas", "engine"]
-    assert layer_of("service.core.journal") == 4
+    assert layer_of("service.core.games.journal") == 4
     assert layer_of("service.http.schemas") == 6
     assert layer_of("bots.levels") == 1
     assert layer_of("service.app") is None

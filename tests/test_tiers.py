@@ -15,7 +15,7 @@ from tests.harness.tiers import NEEDS
 
 ROOT = Path(__file__).resolve().parents[1]
 BROWSER = "tests/service/http/web/test_every_page.py"
-ARCHIVING = "tests/service/core/test_archiving.py"
+ARCHIVING = "tests/service/core/archive/test_archiving.py"
 CLUSTER = "tests/cluster/test_clocks.py"
 CORPUS = "tests/engine/test_reference.py"
 MARKED = """

@@ -7,7 +7,7 @@ first game, table (or player) where they part is printed and the exit status is 
 
 `--player-secret ID`: a new secret for a player id on a server without API keys, printed once
 (its old one stops working): for a person who lost it, or an id with a history from before
-player secrets (`service.core.player_secrets`). Hand it only to the person the id is.
+player secrets (`service.core.ratings.player_secrets`). Hand it only to the person the id is.
 
 `--flags`: the players the abuse watch flagged (`service.ledger.watch`), with why; and
 `--clear-flag ID [--ladder L]` clears a player's flags, in the settle order (the recompute

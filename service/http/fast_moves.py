@@ -30,8 +30,8 @@ from litestar.types import (
     Send,
 )
 
+from service.core.games.messages import MoveRequest
 from service.core.house import House
-from service.core.messages import MoveRequest
 from service.http.params import (
     AUTHORIZATION_MAX_LENGTH,
     GAME_ID_MAX_LENGTH,

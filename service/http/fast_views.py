@@ -23,8 +23,8 @@ from litestar.types import (
     Send,
 )
 
+from service.core.games.views import view_tag
 from service.core.house import House
-from service.core.views import view_tag
 from service.http.params import AUTHORIZATION_MAX_LENGTH, GAME_ID_MAX_LENGTH, bearer
 from service.http.strict import JSON
 

@@ -1,6 +1,6 @@
 """Live events over HTTP: the limits on how many follows are open (in all, per client
 address, per game) and the end of every one at shutdown; what a follow reads is
-`service.core.follows`'s.
+`service.core.games.follows`'s.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import Any, Final, TypeVar
 
 import anyio
 
-from service.core.access import Access
-from service.core.follows import Follows, Heartbeat, Item, TournamentItem
-from service.core.tournaments import Tournaments
+from service.core.games.access import Access
+from service.core.games.follows import Follows, Heartbeat, Item, TournamentItem
+from service.core.tournaments.tournaments import Tournaments
 from service.errors import ServiceError
 from service.ops.observation.metrics import Metrics
 from service.settings import Settings

@@ -85,7 +85,7 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     form of signals, kept so that older logs still read and verify. A `joined` entry names its
     seat's `player`; a `rematch` entry names the new game (`rematch`); both are absent elsewhere.
     A `timeout` entry names the `deadline` its seat missed and, as `move`, what followed: the
-    move played for the seat, `forfeit` or `abort` (`service.core.clocks`).
+    move played for the seat, `forfeit` or `abort` (`service.core.lifecycle.clocks`).
     """
 
     seq: int

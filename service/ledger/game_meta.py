@@ -47,7 +47,7 @@ class GameMeta(msgspec.Struct, frozen=True, kw_only=True):
     it is over, and a `rated` one settles their ratings there."""
     rated: bool = False
     tournament: str | None = None
-    """The tournament the game is a table of (`service.core.tournaments`), if any."""
+    """The tournament the game is a table of (`service.core.tournaments.tournaments`), if any."""
 
 
 def open_seats(meta: GameMeta) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ import msgspec
 from redis.asyncio.cluster import RedisCluster
 
 from engine.state import EncodedParts
-from service.core.log_cache import LogCache
+from service.core.games.log_cache import LogCache
 from service.settings import ClockSettings
 from service.store import keys
 from service.store.game_store import GameStore

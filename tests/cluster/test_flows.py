@@ -13,9 +13,9 @@ from litestar.testing import AsyncTestClient
 from redis.asyncio.cluster import RedisCluster
 
 from service.app import create_app
-from service.core.follows import Heartbeat
+from service.core.games.follows import Heartbeat
+from service.core.games.messages import CreateGame, MoveRequest
 from service.core.house import House
-from service.core.messages import CreateGame, MoveRequest
 from service.http.streams import Streams
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_audit import audit_tournament

@@ -1,10 +1,10 @@
 """Conflicting writers on one game, through two `escopa serve` processes: a whole match.
 
-tests/service/core/test_race.py races one version at a time on two app instances in the test's own
-process. Here many clients, each with a seat's token, race through an entire match against two
-separate server processes (truly parallel), each posting its own choice of legal move whenever
-it believes its seat is to act. Every version has exactly one winner, every other attempt is a
-409 `game/version_conflict`, and the log has no gap and no duplicate.
+tests/service/core/games/test_race.py races one version at a time on two app instances in the
+test's own process. Here many clients, each with a seat's token, race through an entire match
+against two separate server processes (truly parallel), each posting its own choice of legal
+move whenever it believes its seat is to act. Every version has exactly one winner, every other
+attempt is a 409 `game/version_conflict`, and the log has no gap and no duplicate.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from service.core.webhook_events import signature
+from service.core.webhooks.webhook_events import signature
 from service.settings import Settings
 from tests.harness.key_lifetimes import Key, Lifetimes
 from tests.harness.mixed_load import Ack, Played

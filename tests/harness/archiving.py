@@ -14,7 +14,7 @@ import redis.asyncio as aioredis
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.core.archiving import Archiving
+from service.core.archive.archiving import Archiving
 from service.runtime import archiving as archiving_alone
 from service.store.archive.record import ArchivedGame, Body
 from tests.harness.api import Game, create_game, ok

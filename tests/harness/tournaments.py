@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from service.core.house import House
-from service.core.tournament_messages import CreateTournament
+from service.core.tournaments.tournament_messages import CreateTournament
 from tests.harness.api import Client, Game, Json, ok
 from tests.harness.ratings import named
 

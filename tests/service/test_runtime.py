@@ -10,7 +10,7 @@ import msgspec
 import pytest
 import redis.asyncio as aioredis
 
-from service.core.messages import CreateGame
+from service.core.games.messages import CreateGame
 from service.runtime import ROLES, Role, archiving, background, opened
 from service.settings import ArchiveSettings, BotSettings, Settings, TtlSettings
 from service.store import keys

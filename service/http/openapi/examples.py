@@ -12,8 +12,8 @@ from typing import Any, Final
 import msgspec
 
 import engine
-from service.core.messages import LegalMoves
-from service.core.views import game_view, legal_move
+from service.core.games.messages import LegalMoves
+from service.core.games.views import game_view, legal_move
 from service.http.schemas import Problem
 from service.ledger.game_meta import GameMeta, SeatMeta
 

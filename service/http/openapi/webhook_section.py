@@ -7,12 +7,12 @@ from typing import Any, Final
 
 import msgspec
 
-from service.core.tournament_messages import (
+from service.core.tournaments.tournament_messages import (
     RoundStartedEvent,
     TableResultEvent,
     TournamentFinishedEvent,
 )
-from service.core.webhook_messages import (
+from service.core.webhooks.webhook_messages import (
     GameFinishedEvent,
     GameStartedEvent,
     TimeoutEvent,

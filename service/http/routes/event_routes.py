@@ -16,8 +16,8 @@ from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 from litestar.status_codes import HTTP_201_CREATED
 
-from service.core.follows import Heartbeat, Item, TournamentItem
-from service.core.messages import TICKET_PATTERN, StreamTicket
+from service.core.games.follows import Heartbeat, Item, TournamentItem
+from service.core.games.messages import TICKET_PATTERN, StreamTicket
 from service.http.params import SEAT_TOKEN, SEAT_TOKEN_OR_NONE, Authorization, bearer
 from service.http.routes.game_routes import GameId, HouseDep, problems
 from service.http.streams import Streams

@@ -12,8 +12,7 @@ from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParam
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_304_NOT_MODIFIED
 
 from bots.levels import BotLevel
-from service.core.house import House
-from service.core.messages import (
+from service.core.games.messages import (
     CreatedGame,
     CreateGame,
     DealRequest,
@@ -27,8 +26,9 @@ from service.core.messages import (
     SignalRequest,
     SignalResult,
 )
-from service.core.views import view_tag
-from service.core.webhooks import api_key_id
+from service.core.games.views import view_tag
+from service.core.house import House
+from service.core.webhooks.webhooks import api_key_id
 from service.http.fast_moves import FastMoves
 from service.http.fast_views import FastViews, matches
 from service.http.guard import API_KEY_SECURITY, HINT_RATE, hint_admission

@@ -10,9 +10,9 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
-from service.core.commitments import Commitment
+from service.core.audits.commitments import Commitment
+from service.core.audits.verification import Audits
 from service.core.house import House
-from service.core.verification import Audits
 from service.http.guard import API_KEY_SECURITY, REPLAY_COST, replay_admission
 from service.http.routes.game_routes import GameId, problems
 from service.ledger.audit import AuditReport

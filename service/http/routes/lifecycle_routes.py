@@ -8,8 +8,8 @@ from litestar import Controller, get, post
 from litestar.params import JSONBody, QueryParameter
 from litestar.status_codes import HTTP_200_OK
 
-from service.core.messages import Changed, Joined, JoinRequest, LobbyPage, Rematch
-from service.core.webhooks import api_key_id
+from service.core.games.messages import Changed, Joined, JoinRequest, LobbyPage, Rematch
+from service.core.webhooks.webhooks import api_key_id
 from service.http.params import SEAT_TOKEN, Authorization, IdempotencyKey, bearer
 from service.http.routes.game_routes import GameId, HouseDep, problems
 from service.http.routes.webhook_routes import ApiKey

@@ -11,8 +11,8 @@ from litestar.params import JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_201_CREATED
 
 from engine.rules import PRESETS
-from service.core.messages import RegisteredPlayer, RegisterPlayer
-from service.core.players import Leaderboard, Page, PlayerGames, PlayerRatings
+from service.core.games.messages import RegisteredPlayer, RegisterPlayer
+from service.core.ratings.players import Leaderboard, Page, PlayerGames, PlayerRatings
 from service.errors import ServiceError
 from service.http.guard import API_KEY_SECURITY
 from service.http.routes.game_routes import HouseDep, problems

@@ -14,7 +14,7 @@ from litestar.params import JSONBody, PathParameter, QueryParameter
 from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_201_CREATED
 
-from service.core.tournament_messages import (
+from service.core.tournaments.tournament_messages import (
     MAX_TOURNAMENT_BODY,
     CreatedTournament,
     CreateTournament,
@@ -22,7 +22,7 @@ from service.core.tournament_messages import (
     TournamentEventType,
     TournamentWebhookDeliveries,
 )
-from service.core.webhooks import api_key_id
+from service.core.webhooks.webhooks import api_key_id
 from service.http.guard import (
     API_KEY_OPTIONAL,
     API_KEY_SECURITY,

@@ -11,8 +11,12 @@ from litestar.params import HeaderParameter, JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_204_NO_CONTENT
 
 from service.core.house import House
-from service.core.webhook_messages import WebhookDeliveries, WebhookRequest, WebhookSubscription
-from service.core.webhooks import Webhooks, api_key_id
+from service.core.webhooks.webhook_messages import (
+    WebhookDeliveries,
+    WebhookRequest,
+    WebhookSubscription,
+)
+from service.core.webhooks.webhooks import Webhooks, api_key_id
 from service.http.guard import API_KEY_HEADER, API_KEY_OPTIONAL, API_KEY_SCHEME
 from service.http.params import PLAYER_TOKEN_SCHEME, Authorization, bearer
 from service.http.routes.game_routes import GameId, problems

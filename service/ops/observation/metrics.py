@@ -24,7 +24,7 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from service.core.reports import Reports
+from service.core.games.reports import Reports
 
 CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
 MULTIPROCESS_DIR: Final = "PROMETHEUS_MULTIPROC_DIR"

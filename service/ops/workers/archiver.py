@@ -1,5 +1,5 @@
 """The archive worker: archives each finished game within seconds of its end
-(`service.core.archiving`), then lets Redis drop it after `ESCOPA_FINISHED_TTL`.
+(`service.core.archive.archiving`), then lets Redis drop it after `ESCOPA_FINISHED_TTL`.
 
 Every `escopa serve` process with an archive runs one (unless `ESCOPA_ARCHIVER=0`), and
 `escopa archive` runs one alone. They share the index of finished games (`keys.finished`,
@@ -16,7 +16,7 @@ from typing import Final
 
 from redis.exceptions import RedisError
 
-from service.core.archiving import Archived, Archiving
+from service.core.archive.archiving import Archived, Archiving
 from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ops.workers.due_worker import DueWorker, Pace, Retry

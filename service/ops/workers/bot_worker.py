@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from service.core.bot_seats import BotSeats
+from service.core.bots.bot_seats import BotSeats
 from service.core.house import House
 from service.ops.workers.due_worker import DueWorker, Pace
 from service.settings import Settings

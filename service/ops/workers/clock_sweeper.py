@@ -3,8 +3,8 @@
 Every `escopa serve` process runs one (unless `ESCOPA_CLOCK_SWEEP=0`), and so does the
 `escopa bots` worker. Any number may sweep the same index (`service.ops.workers.due_worker`
 claims each entry for one of them); the timeout is committed with the version,
-head and deadline checks (`service.core.clocks`), so a timeout is applied once however many
-sweepers see it. The entry then moves to the game's next deadline, or goes once the game has
+head and deadline checks (`service.core.lifecycle.clocks`), so a timeout is applied once however
+many sweepers see it. The entry then moves to the game's next deadline, or goes once the game has
 none.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from service.core.access import Access
-from service.core.clocks import Clocks
+from service.core.games.access import Access
+from service.core.lifecycle.clocks import Clocks
 from service.errors import ServiceError, gone
 from service.ops.workers.due_worker import DueWorker, Pace, Retry
 

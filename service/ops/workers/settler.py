@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from service.core.journal import Journal
-from service.core.players import Players
+from service.core.games.journal import Journal
+from service.core.ratings.players import Players
 from service.errors import ServiceError, gone
 from service.ops.workers.due_worker import DueWorker, Pace
 

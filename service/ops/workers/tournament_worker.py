@@ -12,8 +12,8 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from service.core.journal import Journal
-from service.core.tournaments import Tournaments
+from service.core.games.journal import Journal
+from service.core.tournaments.tournaments import Tournaments
 from service.errors import ServiceError, gone
 from service.ops.workers.due_worker import DueWorker, Pace, Retry
 

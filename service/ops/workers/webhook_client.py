@@ -11,7 +11,7 @@ from typing import Final
 
 import httpx
 
-from service.core.webhook_targets import Address, Target
+from service.core.webhooks.webhook_targets import Address, Target
 from service.errors import ServiceError
 
 MAX_ANSWER_BYTES: Final = 64 * 1024

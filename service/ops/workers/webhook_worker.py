@@ -29,10 +29,10 @@ from urllib.parse import urlsplit
 import msgspec
 from redis.exceptions import RedisError
 
-from service.core.webhook_events import signature
-from service.core.webhook_messages import DeliveryState, event_type
-from service.core.webhook_targets import checked
-from service.core.webhooks import AnyEvent, Webhooks, secret_of
+from service.core.webhooks.webhook_events import signature
+from service.core.webhooks.webhook_messages import DeliveryState, event_type
+from service.core.webhooks.webhook_targets import checked
+from service.core.webhooks.webhooks import AnyEvent, Webhooks, secret_of
 from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ops.workers.cancellation import abandon, cancelled

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def test_the_docs_name_the_clocks_problem_code_and_settings() -> None:
     readme = (ROOT / "docs" / "api.md").read_text() + (ROOT / "docs" / "settings.md").read_text()
-    source = (ROOT / "service/core/clocks.py").read_text()
+    source = (ROOT / "service/core/lifecycle/clocks.py").read_text()
     codes = set(re.findall(r'"(move/[a-z_]+)"', source))
     assert codes == {"move/timed_out"}
     assert all(f"`{code}`" in readme for code in codes)

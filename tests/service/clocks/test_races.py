@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from redis.asyncio import Redis
 
+from service.core.games.messages import CreateGame, MoveRequest
 from service.core.house import House
-from service.core.messages import CreateGame, MoveRequest
 from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ledger.overrides import RulesOverride

@@ -9,8 +9,8 @@ import time
 from redis.asyncio import Redis
 
 from engine.state import EncodedParts
+from service.core.games.log_cache import LogCache
 from service.core.house import House
-from service.core.log_cache import LogCache
 from service.ledger.chain import LogEntry
 from service.ops.workers.clock_sweeper import ClockSweeper
 from service.store import keys

@@ -22,7 +22,7 @@ from litestar.testing import AsyncTestClient
 import service.app as app_module
 from engine.cards import DECK
 from service.app import create_app
-from service.core.messages import MoveRequest
+from service.core.games.messages import MoveRequest
 from service.http.fast_moves import CommonMove, common_move
 from service.http.strict import strict_body
 from service.settings import HttpSettings, LimitSettings, Rate

@@ -430,7 +430,7 @@ def test_every_string_and_list_a_request_can_carry_is_bounded_and_bodies_are_clo
 
 
 def test_every_request_struct_refuses_unknown_fields() -> None:
-    from service.core import messages
+    from service.core.games import messages
     from service.ledger import overrides
     from service.ledger.replay import ReplayMove, ReplayRequest
 
@@ -461,7 +461,7 @@ async def test_an_internal_error_answers_a_generic_problem(
     async def broken(*args: object) -> object:
         raise RuntimeError(f"{SECRET} at /srv/escopa/service/games.py line 7")
 
-    monkeypatch.setattr("service.core.reads.Reads.view", broken)
+    monkeypatch.setattr("service.core.games.reads.Reads.view", broken)
 
     assert_generic_500(await game.get())
 

@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
-from service.core.follows import Heartbeat
+from service.core.games.follows import Heartbeat
+from service.core.games.messages import CreateGame
 from service.core.house import House
-from service.core.messages import CreateGame
 from service.errors import ServiceError
 from service.http.streams import Streams
 from service.ledger.signatures import KeyRing

@@ -188,7 +188,7 @@ def keyed_ok(response: Any) -> bool:
 def test_every_webhook_problem_code_and_setting_is_documented() -> None:
     root = Path(__file__).resolve().parents[3]
     readme = (root / "docs" / "api.md").read_text() + (root / "docs" / "settings.md").read_text()
-    sources = "".join(p.read_text() for p in (root / "service/core").glob("webhook*.py"))
+    sources = "".join(p.read_text() for p in (root / "service/core/webhooks").glob("webhook*.py"))
     codes = set(re.findall(r'"(webhook/[a-z_]+)"', sources))
     assert {"webhook/url_invalid", "webhook/address_refused", "webhook/forbidden"} <= codes
     assert not [code for code in sorted(codes) if f"`{code}`" not in readme]

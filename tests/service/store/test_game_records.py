@@ -13,7 +13,7 @@ from redis.asyncio import Redis
 import engine
 from engine.state import EncodedParts
 from service.app import create_app
-from service.core.log_cache import LogCache
+from service.core.games.log_cache import LogCache
 from service.ledger.log import decode_step, encode
 from service.store import keys
 from service.store.game_store import GameStore, replayed_on

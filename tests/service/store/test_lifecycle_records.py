@@ -17,7 +17,7 @@ from engine import State
 from engine.shuffle import key_text
 from engine.state import EncodedParts
 from service.app import create_app
-from service.core.log_cache import LogCache
+from service.core.games.log_cache import LogCache
 from service.ledger.chain import GENESIS, LogEntry, sealed
 from service.ledger.log import Life, decode_record, encode
 from service.store import keys

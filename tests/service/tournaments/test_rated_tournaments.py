@@ -15,7 +15,7 @@ from redis.asyncio import Redis
 
 from service.app import create_app
 from service.core.house import House
-from service.core.rated_tables import settle_tables
+from service.core.ratings.rated_tables import settle_tables
 from service.ledger.ratings import Rating
 from service.ledger.recompute import Key, first_difference, recompute, tables_of
 from service.ledger.signatures import KeyRing

@@ -14,8 +14,8 @@ from redis.asyncio import Redis
 
 from service.app import create_app
 from service.core.house import House
-from service.core.tournament_events import event_count
-from service.core.tournaments import StoredTournament, Tournaments
+from service.core.tournaments.tournament_events import event_count
+from service.core.tournaments.tournaments import StoredTournament, Tournaments
 from service.store import keys
 from service.store.game_store import GameStore
 from service.store.key_file import key_ring

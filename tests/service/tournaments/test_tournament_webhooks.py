@@ -13,7 +13,7 @@ import redis
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.core.due_work import FIRST_DELIVERY_MS
+from service.core.games.due_work import FIRST_DELIVERY_MS
 from service.settings import secret_hash
 from tests.harness.api import assert_problem, ok
 from tests.harness.tournaments import create_tournament, entrants, tournament

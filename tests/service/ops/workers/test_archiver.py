@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from service.core.archiving import Archiving
-from service.core.reports import Reports
+from service.core.archive.archiving import Archiving
+from service.core.games.reports import Reports
 from service.ops.workers.archiver import Archiver
 from service.store.game_store import GameStore
 from tests.harness.archiving import (

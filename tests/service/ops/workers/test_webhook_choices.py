@@ -10,7 +10,7 @@ import time
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.core.due_work import FIRST_DELIVERY_MS
+from service.core.games.due_work import FIRST_DELIVERY_MS
 from tests.harness.api import assert_problem, ok
 from tests.harness.seats import act
 from tests.harness.webhook_receiver import receiving

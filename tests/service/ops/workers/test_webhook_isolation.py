@@ -16,7 +16,7 @@ from typing import Any
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.core.due_work import FIRST_DELIVERY_MS
+from service.core.games.due_work import FIRST_DELIVERY_MS
 from service.ops.workers.webhook_worker import HOST_SLOTS, KEY_SLOTS, has_room
 from service.ops.workers.webhook_worker import Receiver as Share
 from service.settings import secret_hash

@@ -32,7 +32,7 @@ class MoveResult:
                 form of signals, kept so that older logs still read and verify. A `joined` entry names its
                 seat's `player`; a `rematch` entry names the new game (`rematch`); both are absent elsewhere.
                 A `timeout` entry names the `deadline` its seat missed and, as `move`, what followed: the
-                move played for the seat, `forfeit` or `abort` (`service.core.clocks`).
+                move played for the seat, `forfeit` or `abort` (`service.core.lifecycle.clocks`).
             view (GameView): A game as the reader may see it: the engine's view of its seat (never another seat's
                 hand, the stock or a live seed), with what the service adds: the game's id and version,
                 its players, the seed's commitment, and the partner signals the reader may see.
