@@ -32,9 +32,9 @@ from service.core.house import House  # noqa: E402
 from service.ledger.signatures import new_private_text  # noqa: E402
 from service.settings import KeySettings, RedisSettings, Settings  # noqa: E402
 from service.store.game_store import GameStore  # noqa: E402
-from service.store.key_file import key_ring  # noqa: E402
 from service.store.multiplex import Multiplexed  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
+from service.store.signing_key_file import key_ring  # noqa: E402
 
 WAIT_TIMEOUT_MS = 2000
 """Long enough for `everysec`'s next fsync: a move is measured, never refused."""

@@ -26,11 +26,11 @@ from service.core.house import House  # noqa: E402
 from service.core.ratings.players import Page  # noqa: E402
 from service.ledger.ratings import FIRST, Rating, board_member  # noqa: E402
 from service.settings import RatingSettings  # noqa: E402
-from service.store import keys  # noqa: E402
+from service.store import redis_keys  # noqa: E402
 from service.store.game_store import GameStore  # noqa: E402
-from service.store.key_file import key_ring  # noqa: E402
 from service.store.rating_store import rating_bytes  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
+from service.store.signing_key_file import key_ring  # noqa: E402
 from tests.harness.settings import app_settings  # noqa: E402
 
 LADDER = "escopa-2p"
@@ -51,11 +51,13 @@ async def seed(redis: Redis, players: int) -> None:
     for n in range(players):
         player = f"u-{n}"
         rating = Rating(FIRST.mu + rng.gauss(0, 4), FIRST.sigma * rng.random(), rng.randint(1, 50))
-        pipe.hset(keys.player("-", player), mapping={LADDER: rating_bytes(rating), "name": player})
+        pipe.hset(
+            redis_keys.player("-", player), mapping={LADDER: rating_bytes(rating), "name": player}
+        )
         member = {board_member(player, rating): 0}
         if rating.games >= MIN_GAMES:
-            pipe.zadd(keys.leaderboard("-", LADDER), member)
-        pipe.zadd(keys.leaderboard("-", LADDER, provisional=True), member)
+            pipe.zadd(redis_keys.leaderboard("-", LADDER), member)
+        pipe.zadd(redis_keys.leaderboard("-", LADDER, provisional=True), member)
         if n % 5000 == 4999:
             await pipe.execute()
     await pipe.execute()

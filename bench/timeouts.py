@@ -42,9 +42,9 @@ from service.settings import (  # noqa: E402
     Settings,
 )
 from service.store.game_store import GameStore  # noqa: E402
-from service.store.key_file import key_ring  # noqa: E402
 from service.store.multiplex import Multiplexed  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
+from service.store.signing_key_file import key_ring  # noqa: E402
 from tests.harness.api import chosen_seed  # noqa: E402
 
 WARM_UP = 4.0

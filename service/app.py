@@ -45,7 +45,7 @@ from service.ops.observation.metrics import Metrics
 from service.ops.observation.requests import instrument
 from service.settings import KeySettings, RedisSettings, Settings
 from service.store.game_store import GameStore
-from service.store.key_file import key_ring
+from service.store.signing_key_file import key_ring
 
 API_VERSION = "1.0.0"
 YOUNG_COLLECTION: Final = 5000
@@ -151,7 +151,7 @@ def create_app(settings: Settings) -> Litestar:
         openapi_config=openapi_config(),
         request_max_body_size=settings.http.max_body_bytes,
         debug=False,
-        logging_config=None,  # `escopa serve` configures logging (service.ops.observation.logs)
+        logging_config=None,  # `escopa serve` configures logging (observation.log_lines)
     )
     app.asgi_handler = HeadAsGet(app.asgi_handler)
     return instrument(app, counters)

@@ -42,7 +42,7 @@ from service.store.archive.opening import open_archive
 from service.store.archive.record import Archive
 from service.store.connections import close_store, open_store, open_store_waiting
 from service.store.game_store import GameStore
-from service.store.key_file import key_ring
+from service.store.signing_key_file import key_ring
 
 Role = Literal["api", "bots", "archiver", "operator"]
 ROLES: Final[tuple[Role, ...]] = ("api", "bots", "archiver", "operator")

@@ -24,7 +24,7 @@ import msgspec
 
 from service.settings import Settings
 from service.store.archive.opening import sqlite_url
-from service.store.key_file import KEY_FILE_NAME
+from service.store.signing_key_file import KEY_FILE_NAME
 
 log = logging.getLogger("escopa")
 STATE: Final = "serve.json"
@@ -178,7 +178,7 @@ def folder_keys(folder: Path) -> list[str] | None:
     """The public keys of the folder's signing key file, as `--key` takes them (None: it has
     none): an export the service there signed then audits as `verified`."""
     from service.ledger.signatures import KeyRing
-    from service.store.key_file import read_keys
+    from service.store.signing_key_file import read_keys
 
     path = folder / KEY_FILE_NAME
     if not path.exists():

@@ -36,7 +36,7 @@ def serve(args: argparse.Namespace) -> int:
     with a private redis-server when no Redis URL is given. The settings are read once, here,
     and handed to every API process as they are (`serving`)."""
     from service.cli.data_folder import FolderError, forget_state, locked, tell_state
-    from service.ops.observation.logs import log_config
+    from service.ops.observation.log_lines import log_config
     from service.store.redis_server import RedisServer, Supervisor
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
@@ -74,7 +74,7 @@ def run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.socke
     from uvicorn.supervisors import Multiprocess
 
     from service.http.receive_deadline import ReceiveDeadline
-    from service.ops.observation.logs import log_config, without_password
+    from service.ops.observation.log_lines import log_config, without_password
 
     shared = shared_metrics(args.workers)
     scratch = workers_scratch(args.workers)
@@ -145,7 +145,7 @@ def serving(args: argparse.Namespace, given: str | None, data: Path) -> Settings
     and with a private Redis (no URL `given`) the data folder's signing key and embedded
     archive unless others are named; None (logged) when they cannot sign."""
     from service.settings import Settings
-    from service.store.key_file import key_ring
+    from service.store.signing_key_file import key_ring
 
     try:
         settings = Settings.from_env()
@@ -176,7 +176,7 @@ def private_defaults(settings: Settings, data: Path) -> Settings:
     given: a key made here would be this process's alone, and the receipts of the others
     would not verify with it."""
     from service.store.archive.opening import sqlite_url
-    from service.store.key_file import ensure_key_file
+    from service.store.signing_key_file import ensure_key_file
 
     if not (settings.keys.signing or settings.keys.signing_file):
         key_file = str(ensure_key_file(data))
@@ -233,10 +233,10 @@ def bots(args: argparse.Namespace) -> int:
     import asyncio
     import contextlib
 
-    from service.ops.observation.logs import log_config, without_password
+    from service.ops.observation.log_lines import log_config, without_password
     from service.runtime import work_alone
     from service.settings import Settings
-    from service.store.key_file import key_ring
+    from service.store.signing_key_file import key_ring
 
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
     try:

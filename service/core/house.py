@@ -32,7 +32,7 @@ from service.core.tournaments.tournaments import Tournaments
 from service.core.webhooks.webhooks import Webhooks
 from service.ledger.signatures import KeyRing
 from service.settings import Settings
-from service.store import keys
+from service.store import redis_keys
 from service.store.archive.record import Archive
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
@@ -58,7 +58,9 @@ class House:
         self.ring = ring
         self.workers = workers or WorkerProcesses(max(1, settings.bots.processes))
         """Where bots think (stand-ins, hints, turns) and replays run: worker processes."""
-        self.clocks = Clocks(DueIndex(store, keys.deadlines), settings.clocks.first_move_timeout)
+        self.clocks = Clocks(
+            DueIndex(store, redis_keys.deadlines), settings.clocks.first_move_timeout
+        )
         archived = archive is not None or bool(settings.archive.url)
         self.due = DueWork.over(store, self.clocks, archived)
         self.bot_turns = self.due.bot_turns

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from service.store import keys, scripts
+from service.store import redis_keys, scripts
 from service.store.game_store import GameStore
 
 USED_UP: Final = "the commitment now counts as used: ask POST /v1/commitments for a new one"
@@ -39,7 +39,7 @@ class CommitmentStore:
     async def create(self, commitment_id: str, server_seed: str, ttl_ms: int) -> bool:
         """Store a fresh server seed under a new id; False if the id is taken."""
         args: list[Any] = [server_seed, ttl_ms]
-        key = keys.commitment(commitment_id)
+        key = redis_keys.commitment(commitment_id)
         created = await self.store.write(
             scripts.CREATE_COMMITMENT, [key], args, "retry: a new one is made"
         )
@@ -47,7 +47,7 @@ class CommitmentStore:
 
     async def consume(self, commitment_id: str, game_id: str) -> ConsumeResult:
         """Take the server seed out of a commitment, once."""
-        key = keys.commitment(commitment_id)
+        key = redis_keys.commitment(commitment_id)
         status, seed = await self.store.write(scripts.CONSUME_COMMITMENT, [key], [game_id], USED_UP)
         outcome = OUTCOMES[int(status)]
         text = seed.decode() if isinstance(seed, bytes) else str(seed)

@@ -1,5 +1,5 @@
 """Indexes of games due for work at a time: the clocks' deadlines, the bots' turns, the
-webhooks' deliveries. Each is `keys.SHARDS` sorted sets (member: a game id, score: when, in
+webhooks' deliveries. Each is `redis_keys.SHARDS` sorted sets (member: a game id, score: when, in
 ms since the epoch), each with its own hash tag, so on a cluster they spread over the shards
 and no game's script needs a key outside its slot.
 
@@ -23,7 +23,7 @@ from typing import cast
 from redis.exceptions import NoScriptError
 
 from service.ledger.log import now_ms
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
 from service.store.scripts import RESCHEDULE
 
@@ -41,7 +41,7 @@ class DueIndex:
 
     def key_of(self, game_id: str) -> str:
         """The sorted set that holds the game."""
-        return self.key(keys.shard(game_id))
+        return self.key(redis_keys.shard(game_id))
 
     async def schedule(self, game_id: str, at: int) -> None:
         """Index the game as due at `at`, or a millisecond before the time it is indexed at if
@@ -71,7 +71,7 @@ class DueIndex:
         """Up to `limit` games of each shard due now, with their scores, shuffled: workers that
         read the same entries start apart."""
         now = now_ms()
-        found = await asyncio.gather(*(self.due(n, now, limit) for n in range(keys.SHARDS)))
+        found = await asyncio.gather(*(self.due(n, now, limit) for n in range(redis_keys.SHARDS)))
         due = [pair for shard in found for pair in shard]
         _spread.shuffle(due)
         return due
@@ -97,7 +97,9 @@ class DueIndex:
 
     async def size(self) -> int:
         """How many games the index holds, over every shard."""
-        found = await self.store.pipeline([("ZCARD", self.key(n)) for n in range(keys.SHARDS)])
+        found = await self.store.pipeline(
+            [("ZCARD", self.key(n)) for n in range(redis_keys.SHARDS)]
+        )
         return sum(int(count) for count in found)
 
 

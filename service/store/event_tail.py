@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.store import keys
+from service.store import redis_keys
 from service.store.tail import dedicated
 from service.store.tournament_store import event_data
 from service.store.writes import Client, reaching_redis
@@ -18,7 +18,7 @@ class EventTail:
     """Reads one tournament's new events (their JSON) as they are appended."""
 
     def __init__(self, client: Client, tournament_id: str, block: float, timeout: float) -> None:
-        self.key = keys.tournament_events(tournament_id)
+        self.key = redis_keys.tournament_events(tournament_id)
         self.block_ms = max(1, int(block * 1000))
         self._connection = dedicated(client, self.key, block + timeout)
 

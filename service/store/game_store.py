@@ -21,7 +21,7 @@ from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
 from service.ledger.game_meta import GameMeta, open_seats
 from service.ledger.log import Cursor, decode_opening, decode_record, records_of
-from service.store import keys, scripts
+from service.store import redis_keys, scripts
 from service.store.archive.record import ArchivedGame, Body
 from service.store.cluster_multiplex import ClusterMultiplexed
 from service.store.health import Dependency
@@ -351,14 +351,14 @@ class GameStore:
     @staticmethod
     def webhook_keys(game_id: str) -> list[str]:
         """The key a write script appends a webhook's outbox entry to: the game's outbox."""
-        return [keys.webhook_outbox(game_id)]
+        return [redis_keys.webhook_outbox(game_id)]
 
     async def create(self, new: NewGame) -> bool:
         """Store a new game and its first log record (its webhook subscription and outbox
         entry, and while it waits its marker, in the same script); False if the id is taken."""
         game_id = new.game_id
-        game_keys = list(keys.game_keys(game_id))
-        game_keys.append(keys.waiting(game_id) if new.waiting else keys.game(game_id))
+        game_keys = list(redis_keys.game_keys(game_id))
+        game_keys.append(redis_keys.waiting(game_id) if new.waiting else redis_keys.game(game_id))
         game_keys += self.webhook_keys(game_id)
         args: list[Any] = [_encoder.encode(new.meta), new.head, new.opening, new.ttl_ms]
         args.append(new.hook)
@@ -403,16 +403,16 @@ class GameStore:
         """Give a game stored before the compact log its records (`records_of`: checked to
         replay into exactly its stored entries); a game that cannot be is left as it was."""
         with reaching_redis():
-            rows = await self.client.xrange(keys.log(game_id))
+            rows = await self.client.xrange(redis_keys.log(game_id))
         stored = [_full_entry.decode(fields[b"e"]) for _, fields in cast("list[Any]", rows)]
         records = records_of(stored)  # ValueError: left as it was (and read as corrupt)
-        game_keys = list(keys.game_keys(game_id))
+        game_keys = list(redis_keys.game_keys(game_id))
         await self.write(scripts.CONVERT, game_keys, [head, *records])
 
     async def _read(self, game_id: str, since: int) -> list[Any]:
         """The LOAD script's reply (a read: no WAIT), by SHA-1 or, unknown yet, by source."""
         script = scripts.LOAD
-        args = (2, keys.game(game_id), keys.entries(game_id), since)
+        args = (2, redis_keys.game(game_id), redis_keys.entries(game_id), since)
         try:
             [reply] = await self.pipeline([("EVALSHA", script.sha, *args)])
         except NoScriptError:
@@ -423,10 +423,10 @@ class GameStore:
         """Append the write's entry (as its compact record) if the game is still at its
         expected version and head, with all that goes with it; all or nothing."""
         game_id = write.game_id
-        game_key = keys.game(game_id)
+        game_key = redis_keys.game(game_id)
         key, answer, answer_ttl = write.answer if write.answer is not None else (game_key, b"", 0)
-        marker = keys.waiting(game_id) if write.waiting is not None else game_key
-        game_keys = [game_key, keys.log(game_id), keys.entries(game_id), key, marker]
+        marker = redis_keys.waiting(game_id) if write.waiting is not None else game_key
+        game_keys = [game_key, redis_keys.log(game_id), redis_keys.entries(game_id), key, marker]
         game_keys += self.webhook_keys(game_id)
         entry = write.entry
         args: list[Any] = [write.expected, entry.prev_hash, entry.hash, write.record]
@@ -453,7 +453,7 @@ class GameStore:
         """Keep a signal beside the log if the game is still at `expected` with the `known`
         signals: `kept`, `stale` or `missing`. Neither the version nor the log changes."""
         args = [expected, signals_bytes(known), signals_bytes((*known, sent))]
-        status = await self.write(scripts.SIGNAL, [keys.game(game_id)], args)
+        status = await self.write(scripts.SIGNAL, [redis_keys.game(game_id)], args)
         return ("missing", "stale", "kept")[int(status)]
 
     async def save_ticket(
@@ -461,12 +461,12 @@ class GameStore:
     ) -> None:
         """Keep a stream ticket (by its hash) for `ttl_ms`: the seat it follows the game as, and
         the seat's holder then (her token's hash), so that it is good only while she holds it."""
-        ticket = keys.stream_ticket(game_id, ticket_hash)
+        ticket = redis_keys.stream_ticket(game_id, ticket_hash)
         await self.pipeline([("SET", ticket, f"{seat}:{holder}", "PX", ttl_ms)])
 
     async def ticket(self, game_id: str, ticket_hash: str) -> KeptTicket | None:
         """A live stream ticket of this game: its seat, holder and time left; else None."""
-        ticket = keys.stream_ticket(game_id, ticket_hash)
+        ticket = redis_keys.stream_ticket(game_id, ticket_hash)
         [kept, left_ms] = await self.pipeline([("GET", ticket), ("PTTL", ticket)])
         if kept is None or int(left_ms) <= 0:
             return None
@@ -482,7 +482,7 @@ class GameStore:
 
     async def records(self, game_id: str, first: int, last: int) -> list[bytes]:
         """The stored records of entries `first + 1` to `last + 1` (list indexes, -1: the end)."""
-        [found] = await self.pipeline([("LRANGE", keys.entries(game_id), first, last)])
+        [found] = await self.pipeline([("LRANGE", redis_keys.entries(game_id), first, last)])
         return cast("list[bytes]", found)
 
     async def records_of(
@@ -496,19 +496,21 @@ class GameStore:
 
     async def raw(self, game_id: str) -> tuple[bytes, bytes]:
         """The game's meta and signals exactly as stored (empty: none)."""
-        [[meta, signals]] = await self.pipeline([("HMGET", keys.game(game_id), "meta", "signals")])
+        [[meta, signals]] = await self.pipeline(
+            [("HMGET", redis_keys.game(game_id), "meta", "signals")]
+        )
         return bytes(meta or b""), bytes(signals or b"")
 
     async def restore(self, game_id: str, body: Body, ttl_ms: int) -> bool:
         """Put an archived game back (for a write to it); False when Redis has it already."""
         args = [body.version, body.head, body.meta, body.signals, ttl_ms, *body.records]
-        return bool(await self.write(scripts.RESTORE, list(keys.game_keys(game_id)), args))
+        return bool(await self.write(scripts.RESTORE, list(redis_keys.game_keys(game_id)), args))
 
     async def release(self, game_id: str, version: int, head: str, ttl_ms: int) -> bool:
         """Let Redis drop a game the archive holds, `ttl_ms` from now (0: never), if it is
         still at that version and head; False when it moved on or is gone."""
-        game_keys = [*keys.game_keys(game_id), keys.webhook_outbox(game_id)]
-        game_keys.append(keys.webhook_state(game_id))
+        game_keys = [*redis_keys.game_keys(game_id), redis_keys.webhook_outbox(game_id)]
+        game_keys.append(redis_keys.webhook_state(game_id))
         return bool(await self.write(scripts.ARCHIVED, game_keys, [version, head, ttl_ms]))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
 from service.store.multiplex import Arg
 
@@ -17,8 +17,8 @@ async def counted(
     count in that window, this request's included, and in the window before."""
     commands: list[tuple[Arg, ...]] = []
     for kind, who in clients:
-        current = keys.rate(kind, who, index)
+        current = redis_keys.rate(kind, who, index)
         commands += [("INCRBY", current, max(1, cost)), ("PEXPIRE", current, expiry_ms)]
-        commands.append(("GET", keys.rate(kind, who, index - 1)))
+        commands.append(("GET", redis_keys.rate(kind, who, index - 1)))
     replies = await store.pipeline(commands)
     return [(int(replies[at]), int(replies[at + 2] or 0)) for at in range(0, len(replies), 3)]

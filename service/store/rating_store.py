@@ -1,7 +1,8 @@
-"""Players in Redis, one scope (an API key's players) under one hash tag (`keys.ratings_scope`):
-each player's ratings and abuse watches, each ladder's leaderboard, each player's finished
-games, the settled games and the flagged players, so one script (`lua/ratings_settle.lua`)
-settles a game's players at once and only once; on a cluster each scope is on one shard."""
+"""Players in Redis, one scope (an API key's players) under one hash tag
+(`redis_keys.ratings_scope`): each player's ratings and abuse watches, each ladder's
+leaderboard, each player's finished games, the settled games and the flagged players, so one
+script (`lua/ratings_settle.lua`) settles a game's players at once and only once; on a cluster
+each scope is on one shard."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import msgspec
 
 from service.ledger.ratings import Rating
 from service.ledger.watch import WATCH_PREFIX, Thresholds
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
 from service.store.scripts import CLEAR_FLAG, REGISTER_PLAYER, SETTLE
 
@@ -105,7 +106,7 @@ class RatingStore:
     async def ratings(self, scope: str, ladder: str, players: Sequence[str]) -> list[bytes]:
         """The stored ratings of the players on the ladder, as bytes (b'': none yet)."""
         found = await self.store.pipeline(
-            [("HGET", keys.player(scope, p), ladder) for p in players]
+            [("HGET", redis_keys.player(scope, p), ladder) for p in players]
         )
         return [bytes(f) if f is not None else b"" for f in found]
 
@@ -114,7 +115,7 @@ class RatingStore:
     ) -> list[tuple[bytes, bytes]]:
         """Each player's stored rating and abuse watch on the ladder, as bytes (b'': none)."""
         found = await self.store.pipeline(
-            [("HMGET", keys.player(scope, p), ladder, WATCH_PREFIX + ladder) for p in players]
+            [("HMGET", redis_keys.player(scope, p), ladder, WATCH_PREFIX + ladder) for p in players]
         )
         return [(bytes(rating or b""), bytes(watch or b"")) for rating, watch in found]
 
@@ -122,11 +123,11 @@ class RatingStore:
         """Write the match's settlement once: its count in the scope; 0 settled before; -1 a
         rating or a watch moved since it was read."""
         keys_ = [
-            keys.settled(scope),
-            keys.settle_order(scope),
-            keys.leaderboard(scope, settled.ladder),
-            keys.leaderboard(scope, settled.ladder, provisional=True),
-            keys.flagged(scope),
+            redis_keys.settled(scope),
+            redis_keys.settle_order(scope),
+            redis_keys.leaderboard(scope, settled.ladder),
+            redis_keys.leaderboard(scope, settled.ladder, provisional=True),
+            redis_keys.flagged(scope),
         ]
         args: list[Any] = [
             settled.game_id,
@@ -137,7 +138,10 @@ class RatingStore:
             int(settled.watch is not None),
         ]
         for seat in seats:
-            keys_ += [keys.player(scope, seat.player_id), keys.player_games(scope, seat.player_id)]
+            keys_ += [
+                redis_keys.player(scope, seat.player_id),
+                redis_keys.player_games(scope, seat.player_id),
+            ]
             args += [seat.read, seat.after, seat.member_before, seat.member_after, seat.record]
             args += [seat.name, int(seat.listed), seat.watch_read, seat.watch_after]
             args.append(flagged_member(settled.ladder, seat.player_id) if seat.flagged else "")
@@ -150,11 +154,11 @@ class RatingStore:
         count in the scope; -1 the watch moved since it was read."""
         player = cleared.seats[0].player_id
         keys_ = [
-            keys.settled(scope),
-            keys.settle_order(scope),
-            keys.leaderboard(scope, cleared.ladder),
-            keys.flagged(scope),
-            keys.player(scope, player),
+            redis_keys.settled(scope),
+            redis_keys.settle_order(scope),
+            redis_keys.leaderboard(scope, cleared.ladder),
+            redis_keys.flagged(scope),
+            redis_keys.player(scope, player),
         ]
         args: list[Any] = [cleared.game_id, msgspec.json.encode(cleared)]
         args += [WATCH_PREFIX + cleared.ladder, read, after, member, int(listed)]
@@ -163,38 +167,42 @@ class RatingStore:
 
     async def flagged(self, scope: str) -> list[tuple[str, str]]:
         """The scope's flagged players: (ladder, player id), sorted."""
-        [members] = await self.store.pipeline([("SMEMBERS", keys.flagged(scope))])
+        [members] = await self.store.pipeline([("SMEMBERS", redis_keys.flagged(scope))])
         found = [bytes(member).decode().partition(" ") for member in members]
         return sorted((ladder, player) for ladder, _, player in found)
 
     async def register(self, scope: str, player_id: str, secret_hash: str) -> int:
         """Keep a new player id's secret hash: 1 kept; 0 held already; -1 the id has a history
         from before player secrets (`lua/player_register.lua`)."""
-        keys_ = [keys.player_secret(scope, player_id), keys.player(scope, player_id)]
+        keys_ = [redis_keys.player_secret(scope, player_id), redis_keys.player(scope, player_id)]
         return int(await self.store.write(REGISTER_PLAYER, keys_, [secret_hash]))
 
     async def renew_secret(self, scope: str, player_id: str, secret_hash: str) -> None:
         """Keep a player id's new secret hash, whatever it held before (the operator's)."""
-        await self.store.pipeline([("SET", keys.player_secret(scope, player_id), secret_hash)])
+        await self.store.pipeline(
+            [("SET", redis_keys.player_secret(scope, player_id), secret_hash)]
+        )
 
     async def secret_hashes(self, scope: str, players: Sequence[str]) -> list[str | None]:
         """Each player id's secret hash (None: it has none)."""
-        found = await self.store.pipeline([("GET", keys.player_secret(scope, p)) for p in players])
+        found = await self.store.pipeline(
+            [("GET", redis_keys.player_secret(scope, p)) for p in players]
+        )
         return [None if f is None else bytes(f).decode() for f in found]
 
     async def settle_order(self, scope: str) -> list[str]:
         """The ids of the scope's settled games and tables, in the order they were settled."""
-        [ids] = await self.store.pipeline([("ZRANGE", keys.settle_order(scope), 0, -1)])
+        [ids] = await self.store.pipeline([("ZRANGE", redis_keys.settle_order(scope), 0, -1)])
         return [bytes(i).decode() for i in ids]
 
     async def settled(self, scope: str, game_id: str) -> Settled | None:
         """The settlement of a game, if it is settled."""
-        [found] = await self.store.pipeline([("HGET", keys.settled(scope), game_id)])
+        [found] = await self.store.pipeline([("HGET", redis_keys.settled(scope), game_id)])
         return None if found is None else msgspec.json.decode(found, type=Settled)
 
     async def player(self, scope: str, player_id: str) -> dict[str, bytes]:
         """A player's hash: a rating per ladder and its `name` (empty: never seen)."""
-        [found] = await self.store.pipeline([("HGETALL", keys.player(scope, player_id))])
+        [found] = await self.store.pipeline([("HGETALL", redis_keys.player(scope, player_id))])
         return _hash(found)
 
     async def names(self, scope: str, players: Sequence[str], ladder: str) -> list[list[Any]]:
@@ -202,7 +210,7 @@ class RatingStore:
         return cast(
             "list[list[Any]]",
             await self.store.pipeline(
-                [("HMGET", keys.player(scope, p), "name", ladder) for p in players]
+                [("HMGET", redis_keys.player(scope, p), "name", ladder) for p in players]
             ),
         )
 
@@ -211,7 +219,7 @@ class RatingStore:
     ) -> list[PlayedGame]:
         """A player's finished games, newest first, those before `after` (a `seq`)."""
         top = f"({after}" if after is not None else "+inf"
-        key = keys.player_games(scope, player_id)
+        key = redis_keys.player_games(scope, player_id)
         [found] = await self.store.pipeline(
             [("ZRANGE", key, top, "-inf", "BYSCORE", "REV", "LIMIT", 0, limit, "WITHSCORES")]
         )
@@ -225,7 +233,7 @@ class RatingStore:
     ) -> tuple[list[str], int]:
         """A ladder's members (listed, or with `provisional` all) after the cursor `after` (a
         member), and the first one's rank (1 best)."""
-        key = keys.leaderboard(scope, ladder, provisional)
+        key = redis_keys.leaderboard(scope, ladder, provisional)
         low = f"({after}" if after is not None else "-"
         [members] = await self.store.pipeline(
             [("ZRANGE", key, low, "+", "BYLEX", "LIMIT", 0, limit)]
@@ -240,13 +248,13 @@ class RatingStore:
         self, scope: str, ladder: str, start: int, limit: int, provisional: bool
     ) -> list[str]:
         """A ladder's members from rank `start + 1`."""
-        key = keys.leaderboard(scope, ladder, provisional)
+        key = redis_keys.leaderboard(scope, ladder, provisional)
         [members] = await self.store.pipeline([("ZRANGE", key, start, start + limit - 1)])
         return [bytes(m).decode() for m in members]
 
     async def rank(self, scope: str, ladder: str, member: str, provisional: bool) -> int | None:
         """The 0-based rank of a member on the ladder, or None."""
-        key = keys.leaderboard(scope, ladder, provisional)
+        key = redis_keys.leaderboard(scope, ladder, provisional)
         [rank] = await self.store.pipeline([("ZRANK", key, member)])
         return None if rank is None else int(rank)
 

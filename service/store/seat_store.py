@@ -1,7 +1,7 @@
 """Storage of a game's life outside its moves: waiting games, their seats, the lobby index.
 
 The game's own writes go through the commit script like every change (`GameStore.commit`);
-the lobby is an index beside the games (`keys.lobby`), written before the writes that open a
+the lobby is an index beside the games (`redis_keys.lobby`), written before the writes that open a
 game or a seat and after those that fill or end one, and checked by its readers.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
 
 
@@ -21,18 +21,18 @@ class SeatStore:
 
     async def expired(self, game_id: str) -> bool:
         """Whether this id was a waiting game that expired unjoined (its marker outlives it)."""
-        [found] = await self.store.pipeline([("EXISTS", keys.waiting(game_id))])
+        [found] = await self.store.pipeline([("EXISTS", redis_keys.waiting(game_id))])
         return bool(found)
 
     async def list_lobby(self, game_id: str, created: str) -> None:
-        await self.store.pipeline([("ZADD", keys.lobby(), 0, f"{created}:{game_id}")])
+        await self.store.pipeline([("ZADD", redis_keys.lobby(), 0, f"{created}:{game_id}")])
 
     async def unlist_lobby(self, game_id: str, created: str) -> None:
-        await self.store.pipeline([("ZREM", keys.lobby(), f"{created}:{game_id}")])
+        await self.store.pipeline([("ZREM", redis_keys.lobby(), f"{created}:{game_id}")])
 
     async def lobby_page(self, after: str | None, limit: int) -> list[str]:
         """Up to `limit` lobby members after `after`, oldest first."""
         start = f"({after}" if after is not None else "-"
-        command = ("ZRANGE", keys.lobby(), start, "+", "BYLEX", "LIMIT", 0, limit)
+        command = ("ZRANGE", redis_keys.lobby(), start, "+", "BYLEX", "LIMIT", 0, limit)
         [found] = await self.store.pipeline([command])
         return [m.decode() if isinstance(m, bytes) else str(m) for m in cast("list[Any]", found)]

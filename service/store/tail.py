@@ -21,7 +21,7 @@ from redis.asyncio.connection import AbstractConnection
 
 from service.ledger.chain import LogEntry
 from service.ledger.log import Cursor, decode_opening, decode_record
-from service.store import keys
+from service.store import redis_keys
 from service.store.writes import Client, reaching_redis
 
 BATCH = 100
@@ -54,9 +54,9 @@ class LogTail:
         start: Cursor | None,
         archived: tuple[bytes, ...] | None = None,
     ) -> None:
-        self.key = keys.log(game_id)
-        self.records_key = keys.entries(game_id)
-        self.game_key = keys.game(game_id)
+        self.key = redis_keys.log(game_id)
+        self.records_key = redis_keys.entries(game_id)
+        self.game_key = redis_keys.game(game_id)
         self.block_ms = max(1, int(block * 1000))
         self._connection = dedicated(client, self.key, block + timeout)
         self._cursor = start  # the replay at the log's entry `start.seq`, when known

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-from service.store import keys, scripts
+from service.store import redis_keys, scripts
 from service.store.game_store import GameStore
 from service.store.webhook_store import pairs
 
@@ -23,7 +23,7 @@ class TournamentStore:
     async def load(self, tournament_id: str) -> tuple[bytes, int] | None:
         """The stored document and its version, or None."""
         [found] = await self.store.pipeline(
-            [("HMGET", keys.tournament(tournament_id), "doc", "version")]
+            [("HMGET", redis_keys.tournament(tournament_id), "doc", "version")]
         )
         doc, version = found
         if doc is None:
@@ -46,31 +46,33 @@ class TournamentStore:
         args: list[Any] = [expected, document, expected + 1, hook, sealed]
         for seq, kind, data in events:
             args += [seq, kind, data]
-        stored = [keys.tournament(tournament_id), keys.tournament_events(tournament_id)]
+        stored = [redis_keys.tournament(tournament_id), redis_keys.tournament_events(tournament_id)]
         saved = await self.store.write(scripts.SAVE_TOURNAMENT, stored, args, RETRY)
         return bool(saved)
 
     async def sealed(self, tournament_id: str) -> int:
         """The round whose games are sealed now (0: none; the round is over, or none runs)."""
-        [found] = await self.store.pipeline([("HGET", keys.tournament(tournament_id), "sealed")])
+        [found] = await self.store.pipeline(
+            [("HGET", redis_keys.tournament(tournament_id), "sealed")]
+        )
         return int(found or 0)
 
     async def events(self, tournament_id: str, after: int, count: int) -> list[bytes]:
         """The JSON of up to `count` events numbered after `after`, in order."""
-        key = keys.tournament_events(tournament_id)
+        key = redis_keys.tournament_events(tournament_id)
         [rows] = await self.store.pipeline([("XRANGE", key, f"{after + 1}-0", "+", "COUNT", count)])
         return event_data(rows)
 
     async def expect(self, tournament_id: str, round_no: int, games: int) -> None:
         """Note how many games round `round_no` plays (before they are opened)."""
         field = f"games:{round_no}"
-        await self.store.pipeline([("HSET", keys.tournament(tournament_id), field, games)])
+        await self.store.pipeline([("HSET", redis_keys.tournament(tournament_id), field, games)])
 
     async def ended(self, tournament_id: str, round_no: int, game_id: str) -> tuple[int, int]:
         """Record that a game of the round ended: how many of its games have, of how many
         (0: not noted yet)."""
-        key = keys.tournament_done(tournament_id, round_no)
-        noted = ("HGET", keys.tournament(tournament_id), f"games:{round_no}")
+        key = redis_keys.tournament_done(tournament_id, round_no)
+        noted = ("HGET", redis_keys.tournament(tournament_id), f"games:{round_no}")
         _, count, expected = await self.store.pipeline(
             [("SADD", key, game_id), ("SCARD", key), noted]
         )

@@ -1,12 +1,12 @@
 """Webhook storage: a game's subscription (in its hash, `hook`), its outbox stream, the state
 of each delivery, the set of games with deliveries due, and the API keys' subscriptions.
 
-A tournament's webhook is kept the same way under its subject `t:<id>` (`keys.hook_keys`):
+A tournament's webhook is kept the same way under its subject `t:<id>` (`redis_keys.hook_keys`):
 its `hook` in the tournament's hash, its events stream as the outbox, so one worker delivers
 both.
 
 The games with deliveries to make are an index of due work (`service.store.due_index`,
-`keys.webhooks_due`: 16 sorted sets, so on a cluster they spread over the shards), marked by
+`redis_keys.webhooks_due`: 16 sorted sets, so on a cluster they spread over the shards), marked by
 each write of a game with a webhook before and after it. Workers take a due game by moving its
 score to the end of a lease (`claim`), so one worker at a time delivers a game's events, in
 order; a worker that dies leaves the lease to run out, and the game is due again.
@@ -18,7 +18,7 @@ from typing import Any, Final, Literal, cast
 
 import msgspec
 
-from service.store import keys
+from service.store import redis_keys
 from service.store.due_index import DueIndex
 from service.store.game_store import GameStore, StoredGame
 from service.store.multiplex import Arg
@@ -100,20 +100,22 @@ class WebhookStore:
 
     async def hook(self, subject: str) -> Hook | None:
         """The subscription of a game (or a tournament, `t:<id>`), or None."""
-        [found] = await self.store.pipeline([("HGET", keys.hook_keys(subject)[0], "hook")])
+        [found] = await self.store.pipeline([("HGET", redis_keys.hook_keys(subject)[0], "hook")])
         return _hook.decode(found) if found else None
 
     async def hooks(self, subjects: list[str]) -> list[Hook | None]:
         """The subscriptions of these games (or tournaments), in one round trip."""
         if not subjects:
             return []
-        commands: list[tuple[Arg, ...]] = [("HGET", keys.hook_keys(s)[0], "hook") for s in subjects]
+        commands: list[tuple[Arg, ...]] = [
+            ("HGET", redis_keys.hook_keys(s)[0], "hook") for s in subjects
+        ]
         found = await self.store.pipeline(commands)
         return [_hook.decode(raw) if raw else None for raw in found]
 
     async def outbox(self, subject: str, after: str, count: int) -> list[tuple[str, int]]:
         """Up to `count` outbox entries after id `after` ('0-0': from the start): id and seq."""
-        command = ("XRANGE", keys.hook_keys(subject)[1], f"({after}", "+", "COUNT", count)
+        command = ("XRANGE", redis_keys.hook_keys(subject)[1], f"({after}", "+", "COUNT", count)
         [rows] = await self.store.pipeline([command])
         found = []
         for raw_id, fields in cast("list[Any]", rows or []):
@@ -122,14 +124,14 @@ class WebhookStore:
 
     async def states(self, subject: str) -> tuple[str, dict[str, DeliveryRecord]]:
         """The cursor ('0-0' before any) and every delivery's stored state, by delivery id."""
-        [raw] = await self.store.pipeline([("HGETALL", keys.hook_keys(subject)[2])])
+        [raw] = await self.store.pipeline([("HGETALL", redis_keys.hook_keys(subject)[2])])
         fields = pairs(raw)
         cursor = text(fields.pop(CURSOR, b"0-0"))
         return cursor, {k: _record.decode(v) for k, v in fields.items()}
 
     async def record(self, subject: str, delivery: str, record: DeliveryRecord) -> None:
         """Keep a delivery's state, as long as the game's outbox lives."""
-        _, outbox, state = keys.hook_keys(subject)
+        _, outbox, state = redis_keys.hook_keys(subject)
         encoded = _encoder.encode(record)
         commands: list[tuple[Arg, ...]] = [
             ("PTTL", outbox),
@@ -140,7 +142,7 @@ class WebhookStore:
 
     async def advance(self, subject: str, cursor: str) -> None:
         """Every delivery of the outbox up to id `cursor` is handled."""
-        await self.store.pipeline([("HSET", keys.hook_keys(subject)[2], CURSOR, cursor)])
+        await self.store.pipeline([("HSET", redis_keys.hook_keys(subject)[2], CURSOR, cursor)])
 
     async def _expire(self, key: str, ttl: int) -> None:
         if ttl > 0:
@@ -172,7 +174,7 @@ class WebhookStore:
         cursor, or a write marked it since its lease was last set to `lease`), or off the
         index. The outbox is read before the index is changed, and a write marks the game
         after its script, so no entry is left undelivered and unindexed."""
-        _, outbox, state = keys.hook_keys(game_id)
+        _, outbox, state = redis_keys.hook_keys(game_id)
         last, cursor = await self.store.pipeline(
             [("XREVRANGE", outbox, "+", "-", "COUNT", 1), ("HGET", state, CURSOR)]
         )
@@ -215,12 +217,12 @@ class WebhookStore:
 
     async def key_hook(self, key_id: str) -> Hook | None:
         """The subscription an API key names for the games it creates."""
-        [found] = await self.store.pipeline([("GET", keys.api_key_webhook(key_id))])
+        [found] = await self.store.pipeline([("GET", redis_keys.api_key_webhook(key_id))])
         return _hook.decode(found) if found else None
 
     async def set_key_hook(self, key_id: str, hook: Hook | None) -> None:
         """Name (or, with None, drop) an API key's subscription for the games it creates next."""
-        key = keys.api_key_webhook(key_id)
+        key = redis_keys.api_key_webhook(key_id)
         if hook is None:
             await self.store.pipeline([("DEL", key)])
         else:

@@ -12,7 +12,7 @@ import msgspec
 from redis.asyncio.cluster import RedisCluster
 
 from service.settings import ArchiveSettings, TtlSettings
-from service.store import keys
+from service.store import redis_keys
 from service.store.archive.opening import sqlite_url
 from tests.cluster.conftest import cluster_settings
 from tests.harness.api import create_game, ok, serve_apps
@@ -25,7 +25,7 @@ async def test_the_finished_games_index_lies_on_every_shard(cluster: LocalCluste
     client = RedisCluster.from_url(cluster.url)
     try:
         await client.initialize()
-        nodes = [client.get_node_from_key(keys.finished(n)) for n in range(keys.SHARDS)]
+        nodes = [client.get_node_from_key(redis_keys.finished(n)) for n in range(redis_keys.SHARDS)]
         assert len({node.name for node in nodes if node is not None}) == cluster.masters
     finally:
         await client.aclose()
@@ -48,7 +48,7 @@ async def test_finished_games_leave_the_cluster_for_the_archive_and_read_the_sam
                 ok(await act(game.client, game.id, "resign", game.tokens[0]))
                 before.append(await reads(game.client, game))
             deadline = time.monotonic() + 20
-            while any([await client.exists(keys.game(g.id)) for g in games]):
+            while any([await client.exists(redis_keys.game(g.id)) for g in games]):
                 assert time.monotonic() < deadline, "finished games stayed in the cluster"
                 await asyncio.sleep(0.2)
             after = [await reads(two, game) for game in games]

@@ -12,7 +12,7 @@ from redis.asyncio.cluster import RedisCluster
 from engine.state import EncodedParts
 from service.core.games.log_cache import LogCache
 from service.settings import ClockSettings
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
 from tests.cluster.conftest import cluster_settings
 from tests.harness.api import serve_apps
@@ -24,7 +24,9 @@ async def test_the_deadlines_sorted_sets_lie_on_every_shard(cluster: LocalCluste
     client = RedisCluster.from_url(cluster.url)
     try:
         await client.initialize()
-        nodes = [client.get_node_from_key(keys.deadlines(n)) for n in range(keys.SHARDS)]
+        nodes = [
+            client.get_node_from_key(redis_keys.deadlines(n)) for n in range(redis_keys.SHARDS)
+        ]
         assert len({node.name for node in nodes if node is not None}) == cluster.masters
     finally:
         await client.aclose()

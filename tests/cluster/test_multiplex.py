@@ -10,7 +10,7 @@ import pytest
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from service.store import keys
+from service.store import redis_keys
 from service.store.cluster_multiplex import ClusterMultiplexed, key_of
 from tests.harness.cluster import LocalCluster
 
@@ -39,15 +39,15 @@ def test_a_command_is_routed_by_its_key_and_a_scripts_by_its_first_key() -> None
 def test_a_pipeline_over_every_master_answers_each_command_in_order(
     cluster: LocalCluster,
 ) -> None:
-    shards = [keys.deadlines(n) for n in range(keys.SHARDS)]
+    shards = [redis_keys.deadlines(n) for n in range(redis_keys.SHARDS)]
 
     async def test(connection: ClusterMultiplexed) -> None:
         writes = [("ZADD", key, n, f"game-{n}") for n, key in enumerate(shards)]
-        assert await connection.pipeline(writes) == [1] * keys.SHARDS
+        assert await connection.pipeline(writes) == [1] * redis_keys.SHARDS
         scores = await connection.pipeline(
             [("ZSCORE", key, f"game-{n}") for n, key in enumerate(shards)]
         )
-        assert [float(s) for s in scores] == [float(n) for n in range(keys.SHARDS)]
+        assert [float(s) for s in scores] == [float(n) for n in range(redis_keys.SHARDS)]
         assert len(connection._nodes) == cluster.masters  # one connection per master, no more
 
     run(cluster, test)

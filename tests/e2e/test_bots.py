@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import redis
 
-from service.store import keys
+from service.store import redis_keys
 from tests.harness.api import assert_chain, replay
 from tests.harness.bots import Table, bot, seat_bots
 from tests.harness.processes import bot_worker, serve_processes
@@ -46,7 +46,7 @@ async def frozen_holding_a_turn(client: redis.Redis, http: httpx.AsyncClient, pi
     ahead), frozen (SIGSTOP) before it could play it."""
     for _ in range(10):
         table = await seat_bots(http, ["Ana", bot("Rita", "expert")], first_dealer=0, target=1)
-        index = keys.bot_turns(keys.shard(table.game.id))
+        index = redis_keys.bot_turns(redis_keys.shard(table.game.id))
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             score = client.zscore(index, table.game.id)

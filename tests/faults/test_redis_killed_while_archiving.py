@@ -18,8 +18,8 @@ from tests.harness.archiving import (
     archive_app,
     archiving,
     gone_from_redis,
+    keys_held,
     reads,
-    redis_keys,
     resigned_game,
 )
 from tests.harness.faults import restart
@@ -47,7 +47,7 @@ async def test_redis_killed_while_archiving_loses_nothing_and_the_game_is_archiv
             with pytest.raises((ServiceError, RedisError)):
                 await Archiver(work).sweep()
         server = restart(server)
-        assert await redis_keys(url, game.id)  # nothing dropped
+        assert await keys_held(url, game.id)  # nothing dropped
         async with archiving(url, archive_url, finished=1) as work:
             worker = Archiver(work)
             assert await worker.sweep() == 0  # the claim of the worker that failed holds

@@ -91,7 +91,7 @@ async def reads(client: Client, game: Game) -> dict[str, Any]:
     return found
 
 
-async def redis_keys(redis_url: str, game_id: str) -> list[str]:
+async def keys_held(redis_url: str, game_id: str) -> list[str]:
     """The keys Redis holds of the game (every one shares its hash tag)."""
     client = aioredis.Redis.from_url(redis_url)
     try:
@@ -113,7 +113,7 @@ async def drop_from_redis(redis_url: str, game_id: str) -> None:
 async def gone_from_redis(redis_url: str, game_id: str, seconds: float = 15.0) -> float:
     """Seconds until Redis holds no key of the game."""
     start = time.monotonic()
-    while await redis_keys(redis_url, game_id):
+    while await keys_held(redis_url, game_id):
         assert time.monotonic() - start < seconds, "the game's keys stayed in Redis"
         await asyncio.sleep(0.1)
     return time.monotonic() - start

@@ -28,7 +28,7 @@ import asyncpg  # type: ignore[import-untyped]
 from service.ledger.audit import audit_export
 from service.ledger.tournament_audit import audit_tournament
 from service.settings import Settings
-from service.store import keys
+from service.store import redis_keys
 from tests.harness.api import Json
 from tests.harness.deployment import FINISHED_TTL, Deployment
 from tests.harness.key_lifetimes import DUE_INDEXES, Lifetimes, outlived
@@ -64,7 +64,7 @@ class Findings:
 
 def due_left(deployment: Deployment) -> list[str]:
     """The due indexes that still hold work."""
-    names = [f"{{{tag}:{n}}}" for tag in DUE_INDEXES for n in range(keys.SHARDS)]
+    names = [f"{{{tag}:{n}}}" for tag in DUE_INDEXES for n in range(redis_keys.SHARDS)]
     left = []
     for client in deployment.masters():
         for key in client.scan_iter(count=1000):

@@ -13,7 +13,7 @@ import redis.asyncio as aioredis
 from service.core.games.messages import CreateGame
 from service.runtime import ROLES, Role, archiving, background, opened
 from service.settings import ArchiveSettings, BotSettings, Settings, TtlSettings
-from service.store import keys
+from service.store import redis_keys
 from service.store.archive.opening import sqlite_url
 from tests.harness.archiving import drop_from_redis
 from tests.harness.settings import app_settings
@@ -87,7 +87,7 @@ async def test_a_game_the_bots_role_ends_waits_for_the_archive_it_never_opened(
         assert await finished.when(created.game_id) is not None, "queued for the archive"
     client = aioredis.Redis.from_url(redis_url)
     try:
-        assert await client.pttl(keys.game(created.game_id)) == -1, "kept until archived"
+        assert await client.pttl(redis_keys.game(created.game_id)) == -1, "kept until archived"
     finally:
         await client.aclose()
 

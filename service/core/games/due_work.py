@@ -21,7 +21,7 @@ from service.core.lifecycle.clocks import Clocks
 from service.errors import ServiceError
 from service.ledger.game_meta import GameMeta
 from service.ledger.log import now_ms
-from service.store import keys
+from service.store import redis_keys
 from service.store.due_index import DueIndex
 from service.store.game_store import GameStore
 
@@ -63,11 +63,11 @@ class DueWork:
         """The indexes of `store`, with the clocks' deadlines in `clocks`."""
         return cls(
             clocks=clocks,
-            bot_turns=DueIndex(store, keys.bot_turns),
-            hooks_due=DueIndex(store, keys.webhooks_due),
-            finished=DueIndex(store, keys.finished),
-            settling=DueIndex(store, keys.ratings_due),
-            tournaments=DueIndex(store, keys.tournaments_due),
+            bot_turns=DueIndex(store, redis_keys.bot_turns),
+            hooks_due=DueIndex(store, redis_keys.webhooks_due),
+            finished=DueIndex(store, redis_keys.finished),
+            settling=DueIndex(store, redis_keys.ratings_due),
+            tournaments=DueIndex(store, redis_keys.tournaments_due),
             archived=archived,
         )
 

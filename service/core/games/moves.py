@@ -25,7 +25,7 @@ from service.errors import ServiceError, version_conflict
 from service.ledger.chain import visible
 from service.ledger.log import Step, iso, now_ms
 from service.ledger.signatures import KeyRing
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import StoredGame
 
 KINDS: Final[dict[type, str]] = {engine.Play: "play", engine.Claim: "claim", Deal: "deal"}
@@ -122,7 +122,7 @@ class Moves:
         The commit script answers a retry that reaches it; one refused before that (the game
         moved on, or the move no longer applies) looks for the first answer here.
         """
-        idem_key = keys.idempotency(game_id, seat, key) if key else None
+        idem_key = redis_keys.idempotency(game_id, seat, key) if key else None
         try:
             game, state, events = await self._apply(game_id, game, seat, move, expected)
         except (ServiceError, engine.EngineError):

@@ -26,7 +26,7 @@ from service.core.lifecycle.lobby import Lobby
 from service.errors import ServiceError, busy
 from service.ledger.log import ABORT, FORFEIT, Life, LifeKind, now_ms
 from service.ledger.signatures import KeyRing
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import StoredGame
 
 STAND_IN: Final = "greedy"
@@ -89,7 +89,7 @@ class Endings:
             seat = acting_seat(game.meta, token)
             if kind == "aborted" and game.meta.tournament:
                 raise no_abort(game_id)
-            idem_key = keys.idempotency(game_id, seat, key) if key else None
+            idem_key = redis_keys.idempotency(game_id, seat, key) if key else None
             try:
                 if game.state.status == "finished":
                     raise engine.IllegalMove("move/game_over", "the match is over")

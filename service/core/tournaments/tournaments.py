@@ -82,7 +82,7 @@ from service.ledger.tournament_record import (
 )
 from service.ledger.watch import Ending, log_ending
 from service.settings import TournamentSettings, secret_hash
-from service.store import keys
+from service.store import redis_keys
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
 from service.store.game_store import StoredGame
@@ -320,7 +320,7 @@ class Tournaments:
         if not await self.store.save(tournament_id, document, 0, hook=hook_bytes(hook)):
             raise ServiceError("tournament/id_collision", 409, "try again")  # pragma: no cover
         if hook is not None:  # the first delivery waits for the answer that holds the secret
-            subject = keys.TOURNAMENT_SUBJECT + tournament_id
+            subject = redis_keys.TOURNAMENT_SUBJECT + tournament_id
             await self.hooks_due.schedule(subject, now_ms() + FIRST_DELIVERY_MS)
         await self.advance(tournament_id)
         answered = [
@@ -411,7 +411,7 @@ class Tournaments:
         """The tournament's webhook deliveries, for an entrant's token or the API key that
         created it; only that key sees the URL (as a game's deliveries)."""
         kept, _ = await self.load(tournament_id)
-        found = await self.webhooks.store.live(keys.TOURNAMENT_SUBJECT + tournament_id)
+        found = await self.webhooks.store.live(redis_keys.TOURNAMENT_SUBJECT + tournament_id)
         entrant = token is not None or key is None
         if entrant:
             token_entrant(kept, token)
@@ -433,7 +433,7 @@ class Tournaments:
 
     async def ended(self, game_id: str, game: StoredGame) -> None:
         """A tournament game ended: when its round's games all have, move the tournament on
-        (the tournament worker calls this once the game's entry in `keys.tournaments_due` is
+        (the tournament worker calls this once the game's entry in `redis_keys.tournaments_due` is
         due; two calls for one game count it once)."""
         tournament_id = game.meta.tournament
         assert tournament_id is not None
@@ -474,7 +474,7 @@ class Tournaments:
         crash after it leaves nothing unmarked) and after (a worker that read the events
         before the save sees the mark when it gives the tournament back)."""
         if kept.webhook:
-            await self.hooks_due.touch(keys.TOURNAMENT_SUBJECT + kept.record.tournament_id)
+            await self.hooks_due.touch(redis_keys.TOURNAMENT_SUBJECT + kept.record.tournament_id)
 
     async def _moved(self, kept: StoredTournament) -> StoredTournament | None:
         """The tournament one step on (a round scored, a round opened, or finished), or None

@@ -37,7 +37,7 @@ from service.ledger.log import Cursor, decode_opening, decode_record, iso
 from service.ledger.signatures import KeyRing
 from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
 from service.store.game_store import StoredGame
-from service.store.keys import tournament_of
+from service.store.redis_keys import tournament_of
 from service.store.tournament_store import TournamentStore
 from service.store.webhook_store import DeliveryRecord, Hook, KeptDeliveries, WebhookStore
 

@@ -17,7 +17,7 @@ from litestar import Litestar
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.ops.observation.logs import REQUEST_ID
+from service.ops.observation.log_lines import REQUEST_ID
 from service.ops.observation.metrics import Metrics
 
 REQUEST_ID_HEADER: Final = b"x-request-id"

@@ -1,7 +1,7 @@
 """The webhook worker: delivers the events of games' outboxes, one game at a time per worker,
 each game's in order, with retries and exponential backoff, at least once. A tournament's
 events are delivered the same way, its subject `t:<id>` taken as a game's id is
-(`service.store.keys.hook_keys`).
+(`service.store.redis_keys.hook_keys`).
 
 `escopa serve` runs one in each process (unless `ESCOPA_WEBHOOKS=0`), and `escopa bots` runs
 one beside its bot worker. Workers share the due set (`WebhookStore`): a game is taken under a

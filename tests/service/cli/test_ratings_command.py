@@ -12,7 +12,7 @@ import pytest
 from redis.asyncio import Redis
 
 from service.cli.ratings import check, clear_flag, flags, read_exports
-from service.store import keys
+from service.store import redis_keys
 from tests.harness.audits import escopa
 from tests.harness.ratings import named, rated_game, secret_of
 from tests.harness.seats import bearer
@@ -30,8 +30,8 @@ async def test_the_recompute_equals_the_service_then_names_a_bent_rating(
     assert await check(settings, None) == 0
     assert "equal to the last bit: 3 games, 3 ratings" in capsys.readouterr().out
     redis = Redis.from_url(redis_url)
-    bent = await redis.hget(keys.player("-", "u-2"), "escopa-2p")
-    await redis.hset(keys.player("-", "u-2"), "escopa-2p", bytes(bent or b"")[:-1] + b"\x00")
+    bent = await redis.hget(redis_keys.player("-", "u-2"), "escopa-2p")
+    await redis.hset(redis_keys.player("-", "u-2"), "escopa-2p", bytes(bent or b"")[:-1] + b"\x00")
     await redis.aclose()
     assert await check(settings, None) == 1
     assert "u-2" in capsys.readouterr().out
@@ -88,7 +88,7 @@ async def test_the_recompute_reproduces_the_watch_its_flags_and_a_cleared_flag_f
     assert await check(settings, read_exports(tmp_path)) == 0
     assert await clear_flag(settings, "u-sand", None) == 1
     redis = Redis.from_url(redis_url)
-    await redis.hdel(keys.player("-", "u-1"), "w:escopa-2p")
+    await redis.hdel(redis_keys.player("-", "u-1"), "w:escopa-2p")
     await redis.aclose()
     capsys.readouterr()
     assert await check(settings, None) == 1
@@ -117,7 +117,7 @@ async def test_the_recompute_reproduces_a_flag_raised_by_rated_tables_resigned_a
 
 async def settle_order(redis_url: str) -> list[str]:
     redis = Redis.from_url(redis_url)
-    order = await redis.zrange(keys.settle_order("-"), 0, -1)
+    order = await redis.zrange(redis_keys.settle_order("-"), 0, -1)
     await redis.aclose()
     return [bytes(g).decode() for g in order]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from service.store import keys
+from service.store import redis_keys
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -22,5 +22,5 @@ def test_the_docs_name_the_clocks_problem_code_and_settings() -> None:
 
 def test_scaling_names_every_deadlines_key_form_and_how_they_spread() -> None:
     scaling = (ROOT / "docs/scaling.md").read_text()
-    assert "`{dl:<n>}:deadlines`" in scaling and keys.deadlines(3) == "{dl:3}:deadlines"
-    assert f"{keys.SHARDS} sorted sets" in scaling
+    assert "`{dl:<n>}:deadlines`" in scaling and redis_keys.deadlines(3) == "{dl:3}:deadlines"
+    assert f"{redis_keys.SHARDS} sorted sets" in scaling

@@ -19,7 +19,7 @@ from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ledger.overrides import RulesOverride
 from service.store.game_store import GameStore
-from service.store.key_file import key_ring
+from service.store.signing_key_file import key_ring
 from tests.harness.api import chosen_seed
 from tests.harness.clocks import clock, clock_settings, ms
 

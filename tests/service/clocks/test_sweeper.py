@@ -13,9 +13,9 @@ from service.core.games.log_cache import LogCache
 from service.core.house import House
 from service.ledger.chain import LogEntry
 from service.ops.workers.clock_sweeper import ClockSweeper
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
-from service.store.key_file import key_ring
+from service.store.signing_key_file import key_ring
 from tests.harness.api import serve_apps
 from tests.harness.clocks import clock_settings, ms, past, started
 from tests.harness.sse import follow
@@ -49,7 +49,7 @@ async def test_two_processes_sweep_due_timeouts_each_applied_once(redis_url: str
             timeout = log[-1]
             assert timeout.type == "timeout" and timeout.deadline == view["deadline"]
             assert 0 <= ms(timeout.time) - ms(view["deadline"]) < 1000
-            shard = keys.deadlines(keys.shard(game.id))
+            shard = redis_keys.deadlines(redis_keys.shard(game.id))
             assert await client.zscore(shard, game.id) is None  # finished: out of the index
     finally:
         await client.aclose()
@@ -64,8 +64,8 @@ async def test_the_index_holds_the_earliest_deadline_until_a_sweep_moves_it_to_t
         async with serve_apps(redis_url, 1, settings=config) as (api,):
             game, view = await started(api, "forfeit", turn=30)
         deadline = ms(view["deadline"])
-        assert await client.hget(keys.game(game.id), "deadline") == str(deadline).encode()
-        shard = keys.deadlines(keys.shard(game.id))
+        assert await client.hget(redis_keys.game(game.id), "deadline") == str(deadline).encode()
+        shard = redis_keys.deadlines(redis_keys.shard(game.id))
         seen = await client.zscore(shard, game.id)
         assert seen is not None and seen < deadline  # the first move's deadline, indexed first
         house = House(GameStore(client), config, key_ring(config))
@@ -99,7 +99,7 @@ async def test_a_timeout_refused_for_a_while_keeps_its_entry_until_a_sweep_appli
         async with serve_apps(redis_url, 1, settings=config) as (api,):
             game, view = await started(api, "forfeit")
         await past(view["deadline"])
-        shard = keys.deadlines(keys.shard(game.id))
+        shard = redis_keys.deadlines(redis_keys.shard(game.id))
         # A store that wants a replica this lone Redis does not have: every write is refused
         # with 503 store/not_replicated, as on a cluster whose replica lags.
         lagging = GameStore(client, wait_replicas=1, wait_timeout_ms=50)

@@ -27,7 +27,7 @@ from service import settings as settings_module
 from service.app import create_app
 from service.core.rate_limits import RateCounts, RateLimiter
 from service.settings import KeySettings, LimitSettings, Rate, RedisSettings, Settings, secret_hash
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
 from service.store.multiplex import Multiplexed
 from tests.harness.api import (
@@ -301,7 +301,7 @@ async def test_counting_a_request_counts_each_client_in_redis_with_an_expiry(
     assert await RateLimiter(1, 60).hit(RateCounts(store), clients, 90.0) > 0
 
     for kind, who in clients:
-        key = keys.rate(kind, who, 1)
+        key = redis_keys.rate(kind, who, 1)
         assert await client.get(key) == b"2"
         assert 60_000 < await client.pttl(key) <= 121_000
     await client.aclose()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import redis
 
-from service.store import keys
+from service.store import redis_keys
 from tests.harness.api import Client, assert_problem, create_game, ok, sha256_hex
 
 
@@ -15,7 +15,7 @@ async def test_a_ticket_is_kept_only_as_its_hash_and_expires(
     issued = ok(await client.post(f"{game.url}/stream-tickets", headers=game.auth(1)), 201)
     assert issued["expires_in"] == 300
     store = redis.Redis.from_url(redis_url)
-    key = keys.stream_ticket(game.id, sha256_hex(issued["ticket"]))
+    key = redis_keys.stream_ticket(game.id, sha256_hex(issued["ticket"]))
     assert store.get(key) == f"1:{sha256_hex(game.tokens[1])}".encode(), "the seat and its holder"
     assert 0 < store.pttl(key) <= 300_000
     everything = b"".join(store.dump(k) or b"" for k in store.keys("*")) + b"".join(store.keys("*"))

@@ -15,7 +15,7 @@ import engine
 from service.ledger.audit import audit_entries, audit_export
 from service.ledger.log import decode_step, encode
 from service.ledger.signatures import public_keys
-from service.store import keys
+from service.store import redis_keys
 from tests.harness.api import (
     Client,
     assert_chain,
@@ -122,7 +122,7 @@ async def test_an_unknown_game_cannot_be_audited(client: Client) -> None:
 def rewrite_record(redis_url: str, game_id: str, seq: int, later_ms: int) -> None:
     """Make entry `seq`'s stored time later, as someone with write access to Redis could."""
     store = redis.Redis.from_url(redis_url)
-    stored = keys.entries(game_id)
+    stored = redis_keys.entries(game_id)
     step = decode_step(store.lindex(stored, seq - 1))
     store.lset(stored, seq - 1, encode(msgspec.structs.replace(step, ms=step.ms + later_ms)))
     store.close()
@@ -149,7 +149,7 @@ async def test_a_log_that_does_not_end_at_the_stored_head_fails_the_audit(
 ) -> None:
     game = await finished_game(client, 2, "escova", seed="head", target=3)
     store = redis.Redis.from_url(redis_url)
-    store.hset(keys.game(game.id), "head", "f" * 64)
+    store.hset(redis_keys.game(game.id), "head", "f" * 64)
     store.close()
 
     report = await audit_of(game)

@@ -19,7 +19,7 @@ from engine.shuffle import shuffled_deck
 from service.app import create_app
 from service.ledger.audit import audit_export
 from service.settings import RedisSettings
-from service.store import keys
+from service.store import redis_keys
 from service.store.commitment_store import CommitmentStore
 from service.store.game_store import GameStore
 from tests.harness.api import (
@@ -48,7 +48,7 @@ async def test_a_commitment_is_an_id_and_the_sha256_of_a_secret_seed(
     assert HEX64.match(body["seed_commitment"])
     assert body["expires_in"] == 24 * 3600
     store = redis.Redis.from_url(redis_url)
-    key = keys.commitment(body["commitment_id"])
+    key = redis_keys.commitment(body["commitment_id"])
     assert key == f"{{c:{body['commitment_id']}}}:commitment"
     seed = store.hget(key, "seed")
     assert seed is not None
@@ -70,7 +70,7 @@ async def test_a_game_from_a_commitment_shuffles_with_server_seed_colon_client_s
 ) -> None:
     store = redis.Redis.from_url(redis_url)
     commitment = await new_commitment(client)
-    server_seed = store.hget(keys.commitment(commitment["commitment_id"]), "seed")
+    server_seed = store.hget(redis_keys.commitment(commitment["commitment_id"]), "seed")
     assert server_seed is not None
     body = {
         "players": ["Ana", "Bia"],
@@ -87,7 +87,7 @@ async def test_a_game_from_a_commitment_shuffles_with_server_seed_colon_client_s
     key = f"{server_seed.decode()}:my lucky 7D"
     expected, _ = engine.start(engine.make_rules("escopa", {"players": 2}), key)
     assert created["view"]["table"] == list(expected.table)
-    assert store.hget(keys.commitment(commitment["commitment_id"]), "seed") is None
+    assert store.hget(redis_keys.commitment(commitment["commitment_id"]), "seed") is None
     store.close()
 
 
@@ -167,7 +167,7 @@ async def test_an_unknown_commitment_is_not_found(client: Client) -> None:
 async def test_an_expired_commitment_is_not_found(client: Client, redis_url: str) -> None:
     commitment = await new_commitment(client)
     store = redis.Redis.from_url(redis_url)
-    store.pexpire(keys.commitment(commitment["commitment_id"]), 1)
+    store.pexpire(redis_keys.commitment(commitment["commitment_id"]), 1)
     await asyncio.sleep(0.05)
     store.close()
 
@@ -238,7 +238,7 @@ async def test_a_running_committed_games_log_never_shows_the_server_seed(
 ) -> None:
     store = redis.Redis.from_url(redis_url)
     commitment = await new_commitment(client)
-    server_seed = store.hget(keys.commitment(commitment["commitment_id"]), "seed")
+    server_seed = store.hget(redis_keys.commitment(commitment["commitment_id"]), "seed")
     assert server_seed is not None
     store.close()
     body = {"players": ["Ana", "Bia"], "commitment_id": commitment["commitment_id"]}

@@ -15,7 +15,7 @@ from engine.state import EncodedParts
 from service.app import create_app
 from service.core.games.log_cache import LogCache
 from service.ledger.log import decode_step, encode
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore, replayed_on
 from tests.harness.api import Client, Game, assert_linked, create_game, ok
 from tests.harness.audits import audit_of, finished_game
@@ -41,11 +41,11 @@ async def test_a_finished_game_keeps_one_record_per_entry_and_no_state(
     version = await game.version()
     store = redis.Redis.from_url(redis_url)
 
-    stored = store.hgetall(keys.game(game.id))
-    records = store.lrange(keys.entries(game.id), 0, -1)
-    rings = store.xrange(keys.log(game.id))
-    lingers = store.pttl(keys.log(game.id))
-    kept = store.pttl(keys.entries(game.id)), store.pttl(keys.game(game.id))
+    stored = store.hgetall(redis_keys.game(game.id))
+    records = store.lrange(redis_keys.entries(game.id), 0, -1)
+    rings = store.xrange(redis_keys.log(game.id))
+    lingers = store.pttl(redis_keys.log(game.id))
+    kept = store.pttl(redis_keys.entries(game.id)), store.pttl(redis_keys.game(game.id))
     store.close()
 
     assert set(stored) == {b"version", b"head", b"meta"}
@@ -83,9 +83,9 @@ async def test_a_record_rewritten_under_a_checkpoint_is_read_again_from_the_star
     async with AsyncTestClient(app=app) as reader:  # keeps checkpoints, not the last entries
         before = ok(await game.on(reader).log_page(after=100, limit=5))["entries"]
         store = redis.Redis.from_url(redis_url)
-        step = decode_step(store.lindex(keys.entries(game.id), 99))
+        step = decode_step(store.lindex(redis_keys.entries(game.id), 99))
         changed = step.__class__(step.seat, step.move, step.ms + 1)
-        store.lset(keys.entries(game.id), 99, encode(changed))
+        store.lset(redis_keys.entries(game.id), 99, encode(changed))
         store.close()
         after = ok(await game.on(reader).log_page(after=100, limit=5))["entries"]
 
@@ -103,10 +103,10 @@ async def as_stored_before(redis_url: str, game_id: str) -> list[bytes]:
     assert game is not None
     entries = await LogCache(store, EncodedParts()).entries(game_id, game, 0, game.version, True)
     written = [msgspec.json.encode(entry) for entry in entries]
-    await client.delete(keys.entries(game_id), keys.log(game_id))
+    await client.delete(redis_keys.entries(game_id), redis_keys.log(game_id))
     for entry, data in zip(entries, written, strict=True):
-        await client.xadd(keys.log(game_id), {"e": data}, id=f"{entry.seq}-0")
-    await client.hset(keys.game(game_id), "state", msgspec.msgpack.encode(game.state))
+        await client.xadd(redis_keys.log(game_id), {"e": data}, id=f"{entry.seq}-0")
+    await client.hset(redis_keys.game(game_id), "state", msgspec.msgpack.encode(game.state))
     await client.aclose()
     return written
 
@@ -128,9 +128,11 @@ async def test_a_game_stored_before_the_compact_log_is_converted_when_first_read
         assert await game.on(later).log(0) == log
         assert await play(game.on(later), 1, random.Random("after")) == version + 1
     store = redis.Redis.from_url(redis_url)
-    assert not store.hexists(keys.game(game.id), "state")
-    assert store.llen(keys.entries(game.id)) == version + 1
-    assert [row[0] for row in store.xrange(keys.log(game.id))] == [f"{version + 1}-0".encode()]
+    assert not store.hexists(redis_keys.game(game.id), "state")
+    assert store.llen(redis_keys.entries(game.id)) == version + 1
+    assert [row[0] for row in store.xrange(redis_keys.log(game.id))] == [
+        f"{version + 1}-0".encode()
+    ]
     store.close()
 
 
@@ -176,7 +178,7 @@ async def test_a_copy_holding_a_write_a_failover_lost_gives_way_to_the_stored_ch
         game = await create_game(client, players=2, seed=f"lost write {seed}", target=21)
         version = await play(game, 6, random.Random(seed))
         kept = redis.Redis.from_url(redis_url)
-        before = {key: kept.dump(key) for key in keys.game_keys(game.id)}
+        before = {key: kept.dump(key) for key in redis_keys.game_keys(game.id)}
         await play(game, 1, random.Random(f"lost {seed}"))  # acknowledged, then lost:
         store = GameStore(Redis.from_url(redis_url))
         lost = await store.load(game.id)
@@ -214,7 +216,7 @@ async def test_a_move_a_copy_holding_a_lost_write_refuses_is_played_on_the_store
         if len({m["card"] for m in discards}) < 2:
             continue
         kept = redis.Redis.from_url(redis_url)
-        before = {key: kept.dump(key) for key in keys.game_keys(game.id)}
+        before = {key: kept.dump(key) for key in redis_keys.game_keys(game.id)}
         lost, other = discards[0]["id"], discards[-1]["id"]  # two cards left on the table
         ok(await game.move(view["turn"], move=lost))  # this process caches the copy with it
         copy = games.cached(game.id)

@@ -20,7 +20,7 @@ from service.app import create_app
 from service.core.games.log_cache import LogCache
 from service.ledger.chain import GENESIS, LogEntry, sealed
 from service.ledger.log import Life, decode_record, encode
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
 from tests.harness.api import Client, Game, ok
 from tests.harness.audits import audit_of
@@ -81,11 +81,13 @@ async def stored_in_full(redis_url: str, game_id: str) -> tuple[list[LogEntry], 
     assert game is not None
     app_entries = await _entries(store, game_id)
     written = as_written_in_full(app_entries)
-    await client.delete(keys.entries(game_id), keys.log(game_id))
+    await client.delete(redis_keys.entries(game_id), redis_keys.log(game_id))
     for entry in written:
-        await client.xadd(keys.log(game_id), {"e": msgspec.json.encode(entry)}, id=f"{entry.seq}-0")
+        await client.xadd(
+            redis_keys.log(game_id), {"e": msgspec.json.encode(entry)}, id=f"{entry.seq}-0"
+        )
     await client.hset(
-        keys.game(game_id),
+        redis_keys.game(game_id),
         mapping={"state": msgspec.msgpack.encode(game.state), "head": written[-1].hash},
     )
     await client.aclose()
@@ -159,6 +161,6 @@ async def test_a_lifecycle_game_stored_in_full_entries_replays_into_exactly_them
     assert [e["type"] for e in other["entries"]] == ["created", "aborted"]
     assert report["ok"] is True
     store = redis.Redis.from_url(redis_url)
-    assert not store.hexists(keys.game(game.id), "state")
-    assert store.llen(keys.entries(game.id)) == len(written)
+    assert not store.hexists(redis_keys.game(game.id), "state")
+    assert store.llen(redis_keys.entries(game.id)) == len(written)
     store.close()

@@ -22,9 +22,9 @@ from service.ledger.signatures import KeyRing
 from service.ledger.tournament_audit import audit_tournament
 from service.ledger.tournament_record import RoundRecord
 from service.settings import KeySettings, RatingSettings, secret_hash
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
-from service.store.key_file import key_ring
+from service.store.signing_key_file import key_ring
 from tests.harness.api import Client, assert_problem, ok
 from tests.harness.ratings import named
 from tests.harness.settings import app_settings
@@ -51,7 +51,7 @@ async def ratings_of(client: Client) -> dict[Key, Rating]:
 
 async def settle_order(redis_url: str) -> list[str]:
     redis = Redis.from_url(redis_url)
-    order = await redis.zrange(keys.settle_order("-"), 0, -1)
+    order = await redis.zrange(redis_keys.settle_order("-"), 0, -1)
     await redis.aclose()
     return [bytes(g).decode() for g in order]
 

@@ -16,9 +16,9 @@ from service.app import create_app
 from service.core.house import House
 from service.core.tournaments.tournament_events import event_count
 from service.core.tournaments.tournaments import StoredTournament, Tournaments
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
-from service.store.key_file import key_ring
+from service.store.signing_key_file import key_ring
 from tests.harness.api import Client, assert_problem
 from tests.harness.clocks import clock, clock_settings
 from tests.harness.settings import app_settings
@@ -189,8 +189,8 @@ async def test_a_save_that_loses_its_compare_and_set_appends_no_event(
 
     direct = Redis.from_url(redis_url)
     try:
-        length = await direct.xlen(keys.tournament_events(tournament_id))
-        stored_version = await direct.hget(keys.tournament(tournament_id), "version")
+        length = await direct.xlen(redis_keys.tournament_events(tournament_id))
+        stored_version = await direct.hget(redis_keys.tournament(tournament_id), "version")
     finally:
         await direct.aclose()
     assert saved is False

@@ -8,7 +8,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from service.core.archive.archiving import ArchiveMismatch
-from service.store import keys
+from service.store import redis_keys
 from service.store.archive.record import DICTIONARY, pack
 from tests.harness.api import ok
 from tests.harness.archiving import (
@@ -17,8 +17,8 @@ from tests.harness.archiving import (
     archiving,
     drop_from_redis,
     forge_later_version,
+    keys_held,
     reads,
-    redis_keys,
     resigned_game,
 )
 from tests.harness.seats import act
@@ -27,7 +27,7 @@ from tests.harness.seats import act
 async def ttl_of(redis_url: str, game_id: str) -> int:
     client = aioredis.Redis.from_url(redis_url)
     try:
-        return int(await client.pttl(keys.game(game_id)))
+        return int(await client.pttl(redis_keys.game(game_id)))
     finally:
         await client.aclose()
 
@@ -35,7 +35,7 @@ async def ttl_of(redis_url: str, game_id: str) -> int:
 async def persist(redis_url: str, game_id: str) -> None:
     client = aioredis.Redis.from_url(redis_url)
     try:
-        await client.persist(keys.game(game_id))
+        await client.persist(redis_keys.game(game_id))
     finally:
         await client.aclose()
 
@@ -68,7 +68,7 @@ async def test_every_read_answers_the_same_from_the_archive_once_redis_dropped_t
         async with archiving(redis_url, archive_url) as work:
             assert await work.archive_game(game.id) == "archived"
         await drop_from_redis(redis_url, game.id)
-        assert await redis_keys(redis_url, game.id) == []
+        assert await keys_held(redis_url, game.id) == []
         after = await reads(client, game)
     assert after == before
     assert after["audit"]["ok"] is True
@@ -115,7 +115,7 @@ async def test_a_rematch_of_an_archived_game_puts_it_back_and_archives_its_later
         await drop_from_redis(redis_url, game.id)
         rematch = ok(await act(client, game.id, "rematch", game.tokens[1]))
         assert rematch["rematch_of"] == game.id
-        assert await redis_keys(redis_url, game.id)  # back in Redis for the write
+        assert await keys_held(redis_url, game.id)  # back in Redis for the write
         async with archiving(redis_url, archive_url) as work:
             assert await work.archive_game(game.id) == "archived"
             found = await work.archive.get(game.id)

@@ -18,7 +18,7 @@ from service.core.house import House
 from service.ledger.overrides import RulesOverride
 from service.ledger.signatures import KeyRing
 from service.settings import BotSettings
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import GameStore
 from tests.harness.api import (
     Json,
@@ -157,7 +157,7 @@ async def test_a_due_bot_turn_waits_in_redis_for_any_worker_and_no_person_can_pl
         assert_problem(await table.game.post_move(0, body), 409, "move/not_your_turn")
         assert_problem(await table.game.post_move(None, body), 401, "auth/missing_token")
         queued = redis.Redis.from_url(redis_url)
-        index = keys.bot_turns(keys.shard(table.game.id))
+        index = redis_keys.bot_turns(redis_keys.shard(table.game.id))
         assert queued.zscore(index, table.game.id) is not None
         assert (await table.game.view(0))["version"] == 1
     async with serve_apps(redis_url, 1) as [client]:  # another process, with a worker

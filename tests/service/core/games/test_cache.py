@@ -16,7 +16,7 @@ from service.app import create_app
 from service.core.games.cache import GameCache
 from service.ledger.chain import LogEntry, sealed
 from service.ledger.log import Step, encode
-from service.store import keys
+from service.store import redis_keys
 from service.store.game_store import Commit, GameStore, StoredGame
 from tests.harness.api import Client, Game, assert_linked, assert_problem, create_game, ok
 from tests.harness.settings import app_settings
@@ -124,7 +124,7 @@ async def test_the_commit_script_refuses_an_entry_not_chained_to_the_stored_head
     write = Commit(game_id=game.id, expected=1, entry=forked, record=record, ttl_ms=0, log_ttl_ms=0)
     result = await store.commit(write)
     assert result.outcome == "stale"
-    assert await client.llen(keys.entries(game.id)) == 1
+    assert await client.llen(redis_keys.entries(game.id)) == 1
     assert (await store.load(game.id)) == stored
     await client.aclose()
 

@@ -16,7 +16,7 @@ from redis.asyncio import Redis
 from service.app import create_app
 from service.cli.ratings import renew_secret
 from service.settings import KeySettings, secret_hash
-from service.store import keys
+from service.store import redis_keys
 from tests.harness.api import assert_problem, ok
 from tests.harness.ratings import named, rated_game, secret_of
 from tests.harness.seats import OPEN, act, bearer
@@ -125,7 +125,7 @@ async def test_an_id_with_a_history_from_before_secrets_is_given_its_secret_by_t
 ) -> None:
     await rated_game(client, "u-old", "u-other")
     redis = Redis.from_url(redis_url)
-    await redis.delete(keys.player_secret("-", "u-old"))  # as before the upgrade: no secret
+    await redis.delete(redis_keys.player_secret("-", "u-old"))  # as before the upgrade: no secret
     first = await client.post("/v1/players", json={"player_id": "u-old"})
     assert "operator" in assert_problem(first, 409, "player/history")["detail"]
     for answer in await attempts(client, "u-old", None):
@@ -133,7 +133,7 @@ async def test_an_id_with_a_history_from_before_secrets_is_given_its_secret_by_t
     assert await renew_secret(app_settings(redis_url), "u-old") == 0
     printed = capsys.readouterr().out
     secret = printed.split("secret ", 1)[1].split()[0]
-    assert await redis.get(keys.player_secret("-", "u-old")) == secret_hash(secret).encode()
+    assert await redis.get(redis_keys.player_secret("-", "u-old")) == secret_hash(secret).encode()
     await redis.aclose()
     seat = await named(client, "Bia", "u-new")
     old = {"name": "Ana", "player_id": "u-old", "player_secret": secret}

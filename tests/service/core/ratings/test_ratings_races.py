@@ -16,7 +16,7 @@ from service.core.house import House
 from service.errors import ServiceError
 from service.ops.workers.settler import Settler
 from service.store.game_store import GameStore
-from service.store.key_file import key_ring
+from service.store.signing_key_file import key_ring
 from tests.harness.settings import app_settings
 
 

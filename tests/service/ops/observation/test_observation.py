@@ -10,7 +10,12 @@ import sys
 from litestar.testing import AsyncTestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.ops.observation.logs import REQUEST_ID, JsonFormatter, log_config, without_password
+from service.ops.observation.log_lines import (
+    REQUEST_ID,
+    JsonFormatter,
+    log_config,
+    without_password,
+)
 from tests.harness.api import assert_problem, create_game, ok
 
 

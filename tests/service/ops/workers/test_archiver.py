@@ -18,8 +18,8 @@ from tests.harness.archiving import (
     archive_app,
     archiving,
     gone_from_redis,
+    keys_held,
     reads,
-    redis_keys,
     resigned_game,
 )
 from tests.harness.audits import escopa
@@ -57,7 +57,7 @@ async def test_a_worker_killed_at_any_step_leaves_the_game_to_the_next_and_archi
         with pytest.raises(asyncio.CancelledError):
             await worker.sweep()
         monkeypatch.undo()
-        assert await redis_keys(redis_url, game.id)  # nothing dropped yet
+        assert await keys_held(redis_url, game.id)  # nothing dropped yet
         assert await worker.sweep() == 0  # the dead worker's claim holds until its lease ends
         seen = await work.journal.finished.when(game.id)
         assert seen is not None

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from service.settings import KeySettings, Settings
-from service.store.key_file import ensure_key_file, key_ring, read_keys
+from service.store.signing_key_file import ensure_key_file, key_ring, read_keys
 from tests.harness.signing import OTHER_KEY, SIGNING_KEY, key_id
 
 
