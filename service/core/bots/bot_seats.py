@@ -20,7 +20,7 @@ from service.core.games.access import Access
 from service.core.games.journal import Journal
 from service.core.games.messages import Hint, MoveValue
 from service.core.games.moves import Moves
-from service.core.games.views import legal_move
+from service.core.games.presented import legal_move
 from service.core.lifecycle.signals import Signals
 from service.errors import ServiceError, gone
 from service.ledger.chain import LogEntry, SentSignal, seen_signals

@@ -21,7 +21,7 @@ from service.core.games.messages import (
     PlayerEntry,
     SeatToken,
 )
-from service.core.games.views import seat_view
+from service.core.games.presented import seat_view
 from service.core.lifecycle.clocks import Clocks
 from service.core.lifecycle.invites import invite
 from service.core.lifecycle.lobby import Lobby

@@ -18,7 +18,7 @@ from engine.moves import parse_move, play
 from service.core.games.access import Access
 from service.core.games.journal import Change, Draft, Journal
 from service.core.games.messages import MoveRequest, MoveResult
-from service.core.games.views import clocked, game_view
+from service.core.games.presented import clocked, game_view
 from service.core.lifecycle.clocks import Clocks, timed_out_problem
 from service.core.lifecycle.credentials import acting_seat
 from service.errors import ServiceError, version_conflict

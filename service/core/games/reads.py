@@ -11,7 +11,7 @@ import engine
 from service.core.games.access import Access
 from service.core.games.journal import Journal
 from service.core.games.messages import GameView, Invite, LegalMoves, LogPage, ScoreSheet
-from service.core.games.views import legal_move, seat_view
+from service.core.games.presented import legal_move, seat_view
 from service.core.lifecycle.clocks import Clocks
 from service.core.lifecycle.invites import current_invite
 from service.core.ratings.players import Players

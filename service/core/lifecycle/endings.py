@@ -19,7 +19,7 @@ from engine import State, clock
 from service.core.bots.worker_processes import Question, WorkerProcesses
 from service.core.games.journal import Change, Draft, Journal, nothing_answered
 from service.core.games.messages import Changed
-from service.core.games.views import changed
+from service.core.games.presented import changed
 from service.core.lifecycle.clocks import Clocks
 from service.core.lifecycle.credentials import acting_seat
 from service.core.lifecycle.lobby import Lobby

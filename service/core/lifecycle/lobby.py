@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from service.core.games.messages import LobbyGame, LobbyPage
-from service.core.games.views import game_view
+from service.core.games.presented import game_view
 from service.ledger.game_meta import GameMeta, open_seats
 from service.ledger.log import iso, now_ms
 from service.store.game_store import GameStore

@@ -15,7 +15,7 @@ from service.core.games.access import Access
 from service.core.games.creation import game_info
 from service.core.games.journal import Change, Journal, nothing_answered
 from service.core.games.messages import Rematch
-from service.core.games.views import seat_view
+from service.core.games.presented import seat_view
 from service.core.lifecycle.clocks import Clocks
 from service.core.lifecycle.invites import rematch_id, rematch_token
 from service.errors import ServiceError, busy

@@ -15,7 +15,7 @@ from msgspec import UnsetType
 from service.core.games.access import Access
 from service.core.games.journal import Change, Draft, Journal
 from service.core.games.messages import Changed, Joined, JoinRequest
-from service.core.games.views import changed, seat_view
+from service.core.games.presented import changed, seat_view
 from service.core.lifecycle.clocks import Clocks
 from service.core.lifecycle.invites import invite
 from service.core.lifecycle.lobby import Lobby

@@ -13,7 +13,7 @@ import msgspec
 
 import engine
 from service.core.games.messages import LegalMoves
-from service.core.games.views import game_view, legal_move
+from service.core.games.presented import game_view, legal_move
 from service.http.schemas import Problem
 from service.ledger.game_meta import GameMeta, SeatMeta
 

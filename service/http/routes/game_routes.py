@@ -26,11 +26,11 @@ from service.core.games.messages import (
     SignalRequest,
     SignalResult,
 )
-from service.core.games.views import view_tag
+from service.core.games.presented import view_tag
 from service.core.house import House
 from service.core.webhooks.webhooks import api_key_id
 from service.http.fast_moves import FastMoves
-from service.http.fast_views import FastViews, matches
+from service.http.fast_reads import FastReads, matches
 from service.http.guard import API_KEY_SECURITY, HINT_RATE, hint_admission
 from service.http.params import (
     GAME_ID_MAX_LENGTH,
@@ -100,7 +100,7 @@ class GamesController(Controller):
         "/{game_id:str}",
         operation_id="getGame",
         security=SEAT_TOKEN_OR_NONE,
-        middleware=[FastViews],
+        middleware=[FastReads],
         responses={
             **problems(400, 401, 404, 409),
             304: ResponseSpec(None, description="Not modified"),

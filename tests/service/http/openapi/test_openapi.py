@@ -183,7 +183,7 @@ def test_a_legal_move_as_listed_is_a_valid_move_request_deal_included() -> None:
     import jsonschema
 
     from engine.moves import Deal, claim, play
-    from service.core.games.views import legal_move
+    from service.core.games.presented import legal_move
 
     request = {"$ref": "#/components/schemas/MoveRequest", "components": document()["components"]}
     valid = jsonschema.Draft202012Validator(request).is_valid

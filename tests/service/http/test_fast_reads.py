@@ -13,7 +13,7 @@ from litestar.testing import AsyncTestClient
 
 import service.app as app_module
 from service.app import create_app
-from service.http.fast_views import common_read
+from service.http.fast_reads import common_read
 from service.http.strict import strict_body
 from service.settings import HttpSettings
 from tests.harness.api import Client, Game, create_game, ok

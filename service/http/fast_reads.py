@@ -23,7 +23,7 @@ from litestar.types import (
     Send,
 )
 
-from service.core.games.views import view_tag
+from service.core.games.presented import view_tag
 from service.core.house import House
 from service.http.params import AUTHORIZATION_MAX_LENGTH, GAME_ID_MAX_LENGTH, bearer
 from service.http.strict import JSON
@@ -42,7 +42,7 @@ class Read(NamedTuple):
     if_none_match: str | None
 
 
-class FastViews:
+class FastReads:
     """ASGI middleware of the read route: answers the common case, passes on the rest."""
 
     def __init__(self, app: ASGIApp) -> None:

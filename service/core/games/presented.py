@@ -1,5 +1,5 @@
-"""The wire shapes built from a game as read: its view for a seat, its players, a legal
-move, the answer to a change of its life. Pure: no store here."""
+"""What a game read presents, as wire shapes: its view for a seat, its players, a legal move,
+the answer to a change of its life. Pure: no store here."""
 
 from __future__ import annotations
 
