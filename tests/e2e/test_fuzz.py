@@ -98,10 +98,10 @@ def key_only() -> set[str]:
 
 
 def shortfall(
-    run: subprocess.CompletedProcess[str], reports: Path, earlier: frozenset[str] = frozenset()
+    run: subprocess.CompletedProcess[str], reports: Path, earlier: Path | None = None
 ) -> str | None:
     """Where a clean run fell short of the coverage it must reach, or None; the links an
-    `earlier` draw followed count as followed."""
+    `earlier` draw (its reports) followed count as followed, and the statuses it met as met."""
     report = json.loads((reports / "report.json").read_text())
     if (
         report["operations"]["skipped"]
@@ -111,9 +111,14 @@ def shortfall(
     covered, total = links_covered(run.stdout)
     followed = links_followed(reports)
     assert len(followed) == covered, f"the event stream shows {len(followed)}, the run {covered}"
-    if len(followed | earlier) < total - MAX_LINKS_UNFOLLOWED:
-        return f"{len(followed | earlier)} of {total} links followed"
-    statuses = statuses_by_operation(json.loads((reports / "report.har").read_text()))
+    draws = [reports] if earlier is None else [earlier, reports]
+    followed = set().union(*(links_followed(draw) for draw in draws))
+    if len(followed) < total - MAX_LINKS_UNFOLLOWED:
+        return f"{len(followed)} of {total} links followed"
+    statuses: dict[str, set[int]] = defaultdict(set)
+    for draw in draws:
+        for op, met in statuses_by_operation(json.loads((draw / "report.har").read_text())).items():
+            statuses[op] |= met
     statuses = {op: s for op, s in statuses.items() if op not in key_only()}
     shut_out = {op: sorted(s) for op, s in statuses.items() if s <= {401, 403, 404}}
     if shut_out:
@@ -142,5 +147,6 @@ def test_schemathesis_plays_the_game_and_finds_no_failure(
     if short is not None:  # a stateful run's reach is drawn at random: one more draw, not two
         again = run_schemathesis(base, tmp_path / "again", seed="20261130")
         clean(again, tmp_path / "again")
-        earlier = frozenset(links_followed(tmp_path / "first"))
-        assert shortfall(again, tmp_path / "again", earlier) is None, f"{short}; with another seed"
+        assert shortfall(again, tmp_path / "again", tmp_path / "first") is None, (
+            f"{short}; with another seed"
+        )

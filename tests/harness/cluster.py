@@ -10,7 +10,13 @@ from typing import Final
 
 import redis
 
-from service.store.redis_server import RedisServer, bindable, ephemeral_start, free_port
+from service.store.redis_server import (
+    PORTS_BELOW_EPHEMERAL,
+    RedisServer,
+    bindable,
+    ephemeral_start,
+    free_port,
+)
 
 SLOTS: Final = 16384
 NODE_TIMEOUT_MS: Final = 1500
@@ -19,10 +25,12 @@ BUS_OFFSET: Final = 10000
 
 
 def cluster_port() -> int:
-    """A free port whose cluster bus port (port + 10000) is free too, both below the ephemeral
-    range, so that no outgoing connection can take either before the node binds them."""
+    """A free port whose cluster bus port (port + 10000) is free too, both below the window
+    `free_port` draws from: no outgoing connection, and no other test worker's server, can
+    take either before the node binds them."""
+    below = ephemeral_start() - PORTS_BELOW_EPHEMERAL - BUS_OFFSET
     while True:
-        port = free_port(below=ephemeral_start() - BUS_OFFSET)
+        port = free_port(below=below)
         if port + BUS_OFFSET <= 65535 and bindable(port + BUS_OFFSET):
             return port
 

@@ -478,8 +478,9 @@ def _until_answered(case: Case) -> bool:
 
 def as_the_api_allows(case: Case) -> bool:
     """Give a positive creation its own name for each seat and make a positive tournament
-    playable (`playable_tournament`): rules no schema states, which the phases that draw no
-    body through `filter_body` (coverage) break. Whether the case was one of these."""
+    playable (`playable_tournament`) by entrants that name no player (`unnamed`): rules no
+    schema states, which the phases that draw no body through `filter_body` (coverage) break.
+    Whether the case was one of these."""
     if not _positive(case) or not isinstance(case.body, dict):
         return False
     if case.operation.label == CREATE:
@@ -487,9 +488,21 @@ def as_the_api_allows(case: Case) -> bool:
             case.body = {**case.body, "players": own_names(case.body["players"])}
         return True
     if case.operation.label == TOURNAMENT:
-        case.body = playable_tournament(case.body)
+        case.body = unnamed(playable_tournament(case.body))
         return True
     return False
+
+
+def unnamed(tournament: Json) -> Json:
+    """A tournament whose entrants name no registered player: a drawn `player_id` needs its
+    `player_secret` (403 without, 404 for no such player), which no draw holds."""
+    unnamed_entrants = [
+        {k: v for k, v in e.items() if k not in {"player_id", "player_secret"}}
+        if isinstance(e, dict)
+        else e
+        for e in tournament["entrants"]
+    ]
+    return {**tournament, "entrants": unnamed_entrants}
 
 
 def _playable(case: Case) -> list[str]:
