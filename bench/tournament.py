@@ -55,7 +55,6 @@ from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
 
 LEVELS = ("random", "greedy")
-duplicate_shrink = duplicate.SHRINK
 
 
 def entrants(count: int) -> list[dict[str, str]]:
@@ -147,12 +146,17 @@ def board_points(rules: engine.Rules, seed: str, seats: Sequence[Level]) -> list
 
 
 def simulate(
-    key: bytes, players: Sequence[Level], rounds: int, boards: int, scoring: Scoring
+    key: bytes,
+    players: Sequence[Level],
+    rounds: int,
+    boards: int,
+    scoring: Scoring,
+    shrink: int = duplicate.SHRINK,
 ) -> list[int]:
     """One Swiss tournament, seated and paired as the service does; its entrants in the
     final order of its standings. Duplicate (`imps`, `matchpoints`): every table plays the
     round's boards, scored across the tables; `plain`: each table plays boards of its own,
-    2 for a board won, 1 for a tie, the same boards per entrant."""
+    2 for a board won, 1 for a tie, the same boards per entrant; `shrink`, the IMP datum's."""
     played: list[list[Played]] = []
     per_round: list[list[int | None]] = []
     n = len(players)
@@ -169,16 +173,16 @@ def simulate(
             dealt = board_points(rules, own, (players[table.a], players[table.b]))
             tables.append(Played(a=table.a, b=table.b, points=tuple(dealt)))
         played.append(tables)
-        per_round.append(round_scores(n, tables, boards, scoring))
+        per_round.append(round_scores(n, tables, boards, scoring, shrink))
     return [s.entrant for s in ranked(per_round, opponents(n, played))]
 
 
 def round_scores(
-    n: int, tables: Sequence[Played], boards: int, scoring: Scoring
+    n: int, tables: Sequence[Played], boards: int, scoring: Scoring, shrink: int
 ) -> list[int | None]:
     """The round's totals: across the tables, or each table alone (plainly)."""
     if scoring != "plain":
-        return duplicate.round_totals(n, tables, boards, scoring)
+        return duplicate.round_totals(n, tables, boards, scoring, shrink)
     totals: list[int | None] = [None] * n
     for table in tables:
         for entrant, got in enumerate(duplicate.round_totals(n, [table], boards, "imps")):
@@ -198,8 +202,8 @@ def compare(count: int, boards: int, shrinks: Sequence[int]) -> None:
     """Each tournament seats the same strengths in a shuffled order (ties in the standings
     fall to entrant numbers, which must not tell strength), under every scoring in turn."""
     n, rounds = 8, 3
-    runs: dict[str, tuple[Scoring, int]] = {"plain": ("plain", duplicate_shrink)}
-    runs |= {"matchpoints": ("matchpoints", duplicate_shrink)}
+    runs: dict[str, tuple[Scoring, int]] = {"plain": ("plain", duplicate.SHRINK)}
+    runs |= {"matchpoints": ("matchpoints", duplicate.SHRINK)}
     runs |= {f"IMPs, shrink {k}": ("imps", k) for k in shrinks}
     first = dict.fromkeys(runs, 0)
     rho: dict[str, list[float]] = {name: [] for name in runs}
@@ -209,11 +213,10 @@ def compare(count: int, boards: int, shrinks: Sequence[int]) -> None:
         random.Random(t).shuffle(strengths)
         players = [noisy(strengths[e], n) for e in range(n)]
         for name, (scoring, shrink) in runs.items():
-            duplicate.SHRINK = shrink  # the datum's weight, tried
-            order = [strengths[e] for e in simulate(key, players, rounds, boards, scoring)]
+            ranked_out = simulate(key, players, rounds, boards, scoring, shrink)
+            order = [strengths[e] for e in ranked_out]
             first[name] += order[0] == 0
             rho[name].append(spearman(order))
-    duplicate.SHRINK = duplicate_shrink
     print(
         f"{count} Swiss tournaments of {n} entrants (strength s: random with probability s/{n}, "
         f"else greedy), {rounds} rounds, {boards} board(s) an entrant a round:"
@@ -241,7 +244,7 @@ def main() -> None:
     parser.add_argument("--compare", type=int, default=0, help="N tournaments, engine alone")
     parser.add_argument("--compare-boards", type=int, default=1, help="boards a round")
     parser.add_argument(
-        "--shrink", default=str(duplicate_shrink), help="IMP datum shrinkages to try, 3,0"
+        "--shrink", default=str(duplicate.SHRINK), help="IMP datum shrinkages to try, 3,0"
     )
     args = parser.parse_args()
     if args.compare:

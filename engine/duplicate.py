@@ -120,7 +120,9 @@ def bye_score(tables: Sequence[Played], across: Across) -> int:
     return 0 if scoring_of(tables, across) == "imps" else top(tables, across) // 2
 
 
-def board_scores(tables: Sequence[Played], board: int, across: Across) -> list[Points | None]:
+def board_scores(
+    tables: Sequence[Played], board: int, across: Across, shrink: int = SHRINK
+) -> list[Points | None]:
     """Each table's score on `board`, seat 0's then seat 1's (null: a bye)."""
     paired = [t for t in tables if t.b is not None]
     scoring = scoring_of(tables, across)
@@ -134,7 +136,7 @@ def board_scores(tables: Sequence[Played], board: int, across: Across) -> list[P
             mine = _compared(margin(table, 0, board), [0])
             found.append((mine, 2 - mine))
         elif scoring == "imps":
-            imps = _imps(table, others, board)
+            imps = _imps(table, others, board, shrink)
             found.append((imps, -imps))
         else:
             seats = [
@@ -145,10 +147,10 @@ def board_scores(tables: Sequence[Played], board: int, across: Across) -> list[P
     return found
 
 
-def _imps(table: Played, others: Sequence[Played], board: int) -> int:
+def _imps(table: Played, others: Sequence[Played], board: int, shrink: int) -> int:
     """Seat 0's IMPs on `board`: its capped margin less the datum of the `others`' margins."""
     summed = sum(_capped(margin(o, 0, board)) for o in others)
-    return _capped(margin(table, 0, board)) - _divided(summed, len(others) + SHRINK)
+    return _capped(margin(table, 0, board)) - _divided(summed, len(others) + shrink)
 
 
 def _capped(margin: int) -> int:
@@ -167,10 +169,11 @@ def _compared(mine: int, others: Sequence[int]) -> int:
 
 
 def table_scores(
-    tables: Sequence[Played], boards: int, across: Across
+    tables: Sequence[Played], boards: int, across: Across, shrink: int = SHRINK
 ) -> list[tuple[Points, ...] | None]:
-    """Each table's scores per board (seat 0's, seat 1's); null for a bye."""
-    per_board = [board_scores(tables, board, across) for board in range(boards)]
+    """Each table's scores per board (seat 0's, seat 1's); null for a bye. `shrink` is the
+    IMP datum's (another is only tried by bench/tournament.py)."""
+    per_board = [board_scores(tables, board, across, shrink) for board in range(boards)]
     found: list[tuple[Points, ...] | None] = []
     for index, table in enumerate(tables):
         if table.b is None:
@@ -186,13 +189,13 @@ def _points(found: Points | None) -> Points:
 
 
 def round_totals(
-    entrants: int, tables: Sequence[Played], boards: int, across: Across
+    entrants: int, tables: Sequence[Played], boards: int, across: Across, shrink: int = SHRINK
 ) -> list[int | None]:
     """Every entrant's score in one round (a bye: the average on each board; null: not in the
     round)."""
     found: list[int | None] = [None] * entrants
     bye = bye_score(tables, across)
-    for table, scored in zip(tables, table_scores(tables, boards, across), strict=True):
+    for table, scored in zip(tables, table_scores(tables, boards, across, shrink), strict=True):
         if table.b is None or scored is None:
             found[table.a] = bye * boards
             continue
