@@ -10,7 +10,7 @@ import signal
 import threading
 import weakref
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Final, TypeVar
@@ -31,12 +31,10 @@ TOURNAMENT_SLOT: Final = "t:"
 """A tournament's follows count under this prefix and its id (a game's under its id)."""
 
 
-async def aclosing_shielded(items: AsyncIterator[Any]) -> None:
+async def aclosing_shielded(items: AsyncGenerator[Any, None]) -> None:
     """Close a follow, whose own closing (its Redis reader's) no cancellation may cut short."""
-    close = getattr(items, "aclose", None)
-    if close is not None:
-        with anyio.CancelScope(shield=True):
-            await close()
+    with anyio.CancelScope(shield=True):
+        await items.aclose()
 
 
 def refused(code: str, status: int, detail: str) -> ServiceError:
@@ -168,7 +166,7 @@ class Streams:
         weakref.finalize(items, slot.release)  # a stream dropped before it ever ran
         return items
 
-    async def counted(self, items: AsyncIterator[T], slot: Slot) -> AsyncIterator[T]:
+    async def counted(self, items: AsyncGenerator[T, None], slot: Slot) -> AsyncIterator[T]:
         """The follow's items, each event counted, its place given back however it ends."""
         try:
             async for item in items:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncGenerator, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -66,7 +66,7 @@ class Follows:
         after: int,
         stop: asyncio.Event,
         rematch: bool = False,
-    ) -> AsyncIterator[Item]:
+    ) -> AsyncGenerator[Item, None]:
         """The entries after `after` as the reader may see them, live, then heartbeats between.
 
         A seat's stream ends with the entry in which its holder leaves (the next holder's hand
@@ -133,7 +133,7 @@ class Follows:
 
     async def tournament(
         self, tournament_id: str, finished: bool, after: int, stop: asyncio.Event
-    ) -> AsyncIterator[TournamentItem]:
+    ) -> AsyncGenerator[TournamentItem, None]:
         """The tournament's events after `after`, live, heartbeats between, until the one
         that ends it (`finished`: it had ended when the stream opened, so nothing waits)."""
         settings = self.settings
