@@ -23,7 +23,7 @@ from service.ledger.export import Export
 from service.ledger.replay import ReplayRequest, ReplayResult, replay_request
 from service.ledger.signatures import KeyList, KeyRing
 from service.store.commitment_store import CommitmentStore
-from service.store.game_store import StoredGame
+from service.store.games_repository import StoredGame
 
 
 def not_finished(game_id: str) -> ServiceError:

@@ -15,7 +15,7 @@ from service.core.lifecycle.endings import Endings
 from service.core.tournaments.seals import Seals
 from service.errors import ServiceError
 from service.settings import secret_hash
-from service.store.game_store import StoredGame
+from service.store.games_repository import StoredGame
 
 
 @dataclass(frozen=True, slots=True)

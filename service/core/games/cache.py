@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from service.store.game_store import StoredGame
+from service.store.games_repository import StoredGame
 
 
 class GameCache:

@@ -23,7 +23,7 @@ from service.ledger.game_meta import GameMeta
 from service.ledger.log import now_ms
 from service.store import redis_keys
 from service.store.due_index import DueIndex
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 
 SETTLE_GRACE_MS: Final = 5000
 """When the settle worker looks at a finished game, unless its writer settled it first."""
@@ -59,15 +59,15 @@ class DueWork:
     archived: bool
 
     @classmethod
-    def over(cls, store: GameStore, clocks: Clocks, archived: bool) -> DueWork:
-        """The indexes of `store`, with the clocks' deadlines in `clocks`."""
+    def over(cls, gateway: RedisGateway, clocks: Clocks, archived: bool) -> DueWork:
+        """The indexes over `gateway`, with the clocks' deadlines in `clocks`."""
         return cls(
             clocks=clocks,
-            bot_turns=DueIndex(store, redis_keys.bot_turns),
-            hooks_due=DueIndex(store, redis_keys.webhooks_due),
-            finished=DueIndex(store, redis_keys.finished),
-            settling=DueIndex(store, redis_keys.ratings_due),
-            tournaments=DueIndex(store, redis_keys.tournaments_due),
+            bot_turns=DueIndex(gateway, redis_keys.bot_turns),
+            hooks_due=DueIndex(gateway, redis_keys.webhooks_due),
+            finished=DueIndex(gateway, redis_keys.finished),
+            settling=DueIndex(gateway, redis_keys.ratings_due),
+            tournaments=DueIndex(gateway, redis_keys.tournaments_due),
             archived=archived,
         )
 

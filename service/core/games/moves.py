@@ -26,7 +26,7 @@ from service.ledger.chain import visible
 from service.ledger.log import Step, iso, now_ms
 from service.ledger.signatures import KeyRing
 from service.store import redis_keys
-from service.store.game_store import StoredGame
+from service.store.games_repository import StoredGame
 
 KINDS: Final[dict[type, str]] = {engine.Play: "play", engine.Claim: "claim", Deal: "deal"}
 

@@ -17,7 +17,7 @@ from engine.clock import Timing
 from service.errors import ServiceError
 from service.ledger.log import iso, now_ms
 from service.store.due_index import DueIndex
-from service.store.game_store import StoredGame
+from service.store.games_repository import StoredGame
 
 
 def timed_out_problem(seat: int, deadline: str) -> ServiceError:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from service.errors import ServiceError
 from service.ledger.tournament_record import round_of
-from service.store.game_store import StoredGame
+from service.store.games_repository import StoredGame
 from service.store.tournament_store import TournamentStore
 
 

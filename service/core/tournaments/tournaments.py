@@ -85,7 +85,7 @@ from service.settings import TournamentSettings, secret_hash
 from service.store import redis_keys
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
-from service.store.game_store import StoredGame
+from service.store.games_repository import StoredGame
 from service.store.tournament_store import TournamentStore
 from service.store.webhook_store import hook_bytes
 

@@ -1,4 +1,4 @@
-"""Game storage in Redis: per game a hash (version, head, meta, signals), the log's compact
+"""The games repository: per game in Redis a hash (version, head, meta, signals), the log's compact
 records in a list (`service.ledger.log`), and a stream that rings when one is appended.
 
 No state is stored: a load replays the records, from the version the caller's cached copy
@@ -11,30 +11,18 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
 import msgspec
-from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import NoScriptError
 
 from engine import State
 from engine.clock import Timing
 from engine.state import EncodedParts
-from service.errors import ServiceError
 from service.ledger.chain import LogEntry, SentSignal
 from service.ledger.game_meta import GameMeta, open_seats
 from service.ledger.log import Cursor, decode_opening, decode_record, records_of
 from service.store import redis_keys, scripts
 from service.store.archive.record import ArchivedGame, Body
-from service.store.cluster_multiplex import ClusterMultiplexed
-from service.store.health import Dependency
-from service.store.multiplex import Arg, Multiplexed
-from service.store.scripts import Script
-from service.store.writes import (
-    UNREACHABLE,
-    Borrowing,
-    Client,
-    OutcomeUnknown,
-    Writes,
-    reaching_redis,
-)
+from service.store.redis_gateway import RedisGateway
+from service.store.writes import reaching_redis
 
 
 class KeptTicket(msgspec.Struct, frozen=True):
@@ -169,38 +157,7 @@ and read the last entry; later ones read the records alone."""
 EXPIRED_KEPT_MS: Final = 7 * 24 * 3600 * 1000
 """How long after a waiting game expired a reader is still told so (410, not 404)."""
 
-RETRY_WITH_KEY: Final = "retry with the same Idempotency-Key"
 NEW_GAME: Final = "retry: a new game is created"
-
-
-def not_replicated(acknowledged: int, wanted: int, advice: str = RETRY_WITH_KEY) -> ServiceError:
-    """A write that too few replicas confirmed in time: it may or may not survive a failover."""
-    return ServiceError(
-        "store/not_replicated",
-        503,
-        f"the write reached {acknowledged} of {wanted} replicas in time; {advice}",
-        {"Retry-After": "1"},
-    )
-
-
-def not_durable(why: str, advice: str = RETRY_WITH_KEY) -> ServiceError:
-    """A write that Redis did not confirm was fsynced to its append-only file in time (or
-    could not: `WAITAOF` refused): it may or may not survive a restart."""
-    return ServiceError("store/not_durable", 503, f"{why}; {advice}", {"Retry-After": "1"})
-
-
-class NotDurable(RuntimeError):
-    """Redis cannot confirm writes on disk as `ESCOPA_WAIT_AOF` asks (found at start)."""
-
-
-def outcome_unknown(advice: str) -> ServiceError:
-    """A write whose connection broke before its answer came: it may or may not have happened."""
-    return ServiceError(
-        "store/not_replicated",
-        503,
-        f"the connection to the game's Redis broke before the write was confirmed; {advice}",
-        {"Retry-After": "1"},
-    )
 
 
 def signals_bytes(signals: tuple[SentSignal, ...]) -> bytes:
@@ -223,130 +180,12 @@ def replayed_on(
     return cursor if cursor.hash == head and cursor.seq == version else None
 
 
-class GameStore:
-    """Reads and atomically writes games; every write is one Lua script on the game's shard."""
+class GamesRepository:
+    """Reads and atomically writes games through the gateway; every write is one Lua script on
+    the game's shard."""
 
-    def __init__(
-        self,
-        client: Client,
-        wait_replicas: int = 0,
-        wait_timeout_ms: int = 500,
-        fast: Multiplexed | ClusterMultiplexed | None = None,
-        timeout: float = 2.0,
-        wait_aof: bool = False,
-        connections: int = 100,
-    ) -> None:
-        self.client = client
-        self.wait_replicas = wait_replicas
-        self.wait_timeout_ms = wait_timeout_ms
-        self.wait_aof = wait_aof
-        self.fast = fast
-        self.borrowing = Borrowing(connections, timeout)
-        self.writes = Writes(client, timeout, self.borrowing)
-        self.health = Dependency("redis")
-        """Whether Redis answered this process's last call (logged when that changes)."""
-
-    async def ping(self) -> None:
-        """Ask Redis whether it answers (raises when it does not)."""
-        await self.pipeline([("PING",)])
-
-    async def pipeline(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
-        """Quick commands sent together (through `fast` when there is one), their replies."""
-        with reaching_redis(self.health):
-            if self.fast is not None:
-                return await self.fast.pipeline(commands)
-            async with self.borrowing.turn():
-                if len(commands) == 1:
-                    return [await self.client.execute_command(*commands[0])]
-                pipe = self._pipeline()
-                for command in commands:
-                    pipe.execute_command(*command)
-                return cast("list[Any]", await pipe.execute())
-
-    async def write(
-        self, script: Script, keys_: list[str], args: list[Any], advice: str = RETRY_WITH_KEY
-    ) -> Any:
-        """Run a write script by its SHA-1 (by its source when Redis does not know it yet);
-        acknowledged as `wait_replicas` and `wait_aof` ask. The one place that runs scripts."""
-        for command, body in (("EVALSHA", script.sha), ("EVAL", script.source)):
-            call = (command, body, len(keys_), *keys_, *args)
-            try:
-                result = await self._acknowledged(call, keys_[0], advice)
-            except NoScriptError:
-                continue
-            except UNREACHABLE as error:
-                self.health.failed(error)
-                raise
-            self.health.answered()
-            return result
-        raise AssertionError("EVAL cannot answer NOSCRIPT")  # pragma: no cover
-
-    async def _acknowledged(self, call: tuple[Arg, ...], key: str, advice: str) -> Any:
-        """A write's reply; with `wait_replicas`, only once that many replicas hold it; with
-        `wait_aof`, only once it is also fsynced to the append-only file (`WAITAOF`).
-
-        The write and its WAIT are sent once, together, on one connection to the key's master
-        (`Writes`): any failure between sending and WAIT's answer leaves the outcome unknown.
-        """
-        if not (self.wait_replicas or self.wait_aof) and self.fast is not None:
-            with reaching_redis():
-                [result] = await self.fast.pipeline([call])
-            return result
-        commands = [call]
-        if self.wait_aof:
-            commands.append(("WAITAOF", 1, self.wait_replicas, self.wait_timeout_ms))
-        elif self.wait_replicas:
-            commands.append(("WAIT", self.wait_replicas, self.wait_timeout_ms))
-        try:
-            replies = await self.writes.send(key, commands, self.wait_timeout_ms / 1000)
-        except OutcomeUnknown:
-            raise outcome_unknown(advice) from None
-        result = replies[0]
-        if isinstance(result, NoScriptError):
-            raise result
-        if isinstance(result, ResponseError):  # refused (moved, read-only, out of memory...)
-            raise outcome_unknown(advice) from result
-        if self.wait_aof:
-            self._check_durable(replies[1], advice)
-        elif self.wait_replicas:
-            acknowledged = replies[1]
-            if isinstance(acknowledged, ResponseError) or int(acknowledged) < self.wait_replicas:
-                count = 0 if isinstance(acknowledged, ResponseError) else int(acknowledged)
-                raise not_replicated(count, self.wait_replicas, advice)
-        return result
-
-    def _check_durable(self, reply: Any, advice: str) -> None:
-        """Raise unless `WAITAOF`'s reply confirms the local fsync and enough replicas'."""
-        if isinstance(reply, ResponseError):
-            raise not_durable(f"Redis refused WAITAOF ({reply}): the write is not on disk", advice)
-        local, replicas = (int(count) for count in reply)
-        if local < 1:
-            within = f"within {self.wait_timeout_ms} ms"
-            raise not_durable(f"the write was not fsynced to the append-only file {within}", advice)
-        if replicas < self.wait_replicas:
-            raise not_replicated(replicas, self.wait_replicas, advice)
-
-    async def check_durable(self) -> None:
-        """With `wait_aof`, make sure Redis can answer `WAITAOF` (7.2 or later, append-only
-        file on), so a misconfigured service refuses to start rather than every write."""
-        if not self.wait_aof:
-            return
-        try:
-            with reaching_redis():
-                if isinstance(self.client, RedisCluster):  # every master, where games live
-                    every = {"target_nodes": RedisCluster.PRIMARIES}
-                    await self.client.execute_command("WAITAOF", 1, 0, 1, **every)
-                else:
-                    await self.client.execute_command("WAITAOF", 1, 0, 1)  # type: ignore[no-untyped-call]
-        except ResponseError as refused:
-            raise NotDurable(
-                f"ESCOPA_WAIT_AOF=1 needs Redis 7.2 or later with appendonly yes: {refused}"
-            ) from refused
-
-    def _pipeline(self) -> Any:
-        if isinstance(self.client, RedisCluster):
-            return self.client.pipeline()
-        return self.client.pipeline(transaction=False)
+    def __init__(self, gateway: RedisGateway) -> None:
+        self.gateway = gateway
 
     @staticmethod
     def webhook_keys(game_id: str) -> list[str]:
@@ -363,7 +202,7 @@ class GameStore:
         args: list[Any] = [_encoder.encode(new.meta), new.head, new.opening, new.ttl_ms]
         args.append(new.hook)
         args.append(new.ttl_ms + EXPIRED_KEPT_MS if new.waiting else "")
-        created = await self.write(scripts.CREATE, game_keys, args, new.advice)
+        created = await self.gateway.write(scripts.CREATE, game_keys, args, new.advice)
         return bool(created)
 
     async def load(
@@ -403,20 +242,20 @@ class GameStore:
         """Give a game stored before the compact log its records (`records_of`: checked to
         replay into exactly its stored entries); a game that cannot be is left as it was."""
         with reaching_redis():
-            rows = await self.client.xrange(redis_keys.log(game_id))
+            rows = await self.gateway.client.xrange(redis_keys.log(game_id))
         stored = [_full_entry.decode(fields[b"e"]) for _, fields in cast("list[Any]", rows)]
         records = records_of(stored)  # ValueError: left as it was (and read as corrupt)
         game_keys = list(redis_keys.game_keys(game_id))
-        await self.write(scripts.CONVERT, game_keys, [head, *records])
+        await self.gateway.write(scripts.CONVERT, game_keys, [head, *records])
 
     async def _read(self, game_id: str, since: int) -> list[Any]:
         """The LOAD script's reply (a read: no WAIT), by SHA-1 or, unknown yet, by source."""
         script = scripts.LOAD
         args = (2, redis_keys.game(game_id), redis_keys.entries(game_id), since)
         try:
-            [reply] = await self.pipeline([("EVALSHA", script.sha, *args)])
+            [reply] = await self.gateway.pipeline([("EVALSHA", script.sha, *args)])
         except NoScriptError:
-            [reply] = await self.pipeline([("EVAL", script.source, *args)])
+            [reply] = await self.gateway.pipeline([("EVAL", script.source, *args)])
         return cast("list[Any]", reply)
 
     async def commit(self, write: Commit) -> CommitResult:
@@ -441,7 +280,7 @@ class GameStore:
         args += [kind, at, "" if deadline is None else deadline, "" if before is None else before]
         args.append(_encoder.encode(write.meta) if write.meta is not None else b"")
         args.append(_marker(write.waiting, write.ttl_ms))
-        status, detail = await self.write(scripts.COMMIT, game_keys, args)
+        status, detail = await self.gateway.write(scripts.COMMIT, game_keys, args)
         outcome = OUTCOMES[int(status)]
         if outcome == "replay":
             return CommitResult(outcome, answer=bytes(detail))
@@ -453,7 +292,7 @@ class GameStore:
         """Keep a signal beside the log if the game is still at `expected` with the `known`
         signals: `kept`, `stale` or `missing`. Neither the version nor the log changes."""
         args = [expected, signals_bytes(known), signals_bytes((*known, sent))]
-        status = await self.write(scripts.SIGNAL, [redis_keys.game(game_id)], args)
+        status = await self.gateway.write(scripts.SIGNAL, [redis_keys.game(game_id)], args)
         return ("missing", "stale", "kept")[int(status)]
 
     async def save_ticket(
@@ -462,12 +301,12 @@ class GameStore:
         """Keep a stream ticket (by its hash) for `ttl_ms`: the seat it follows the game as, and
         the seat's holder then (her token's hash), so that it is good only while she holds it."""
         ticket = redis_keys.stream_ticket(game_id, ticket_hash)
-        await self.pipeline([("SET", ticket, f"{seat}:{holder}", "PX", ttl_ms)])
+        await self.gateway.pipeline([("SET", ticket, f"{seat}:{holder}", "PX", ttl_ms)])
 
     async def ticket(self, game_id: str, ticket_hash: str) -> KeptTicket | None:
         """A live stream ticket of this game: its seat, holder and time left; else None."""
         ticket = redis_keys.stream_ticket(game_id, ticket_hash)
-        [kept, left_ms] = await self.pipeline([("GET", ticket), ("PTTL", ticket)])
+        [kept, left_ms] = await self.gateway.pipeline([("GET", ticket), ("PTTL", ticket)])
         if kept is None or int(left_ms) <= 0:
             return None
         seat, _, holder = (kept.decode() if isinstance(kept, bytes) else str(kept)).partition(":")
@@ -478,11 +317,13 @@ class GameStore:
 
         Read by a script that also refreshes it (a write), so its WAIT covers the first write.
         """
-        return cast("bytes | None", await self.write(scripts.ANSWER, [key], [ttl_ms]))
+        return cast("bytes | None", await self.gateway.write(scripts.ANSWER, [key], [ttl_ms]))
 
     async def records(self, game_id: str, first: int, last: int) -> list[bytes]:
         """The stored records of entries `first + 1` to `last + 1` (list indexes, -1: the end)."""
-        [found] = await self.pipeline([("LRANGE", redis_keys.entries(game_id), first, last)])
+        [found] = await self.gateway.pipeline(
+            [("LRANGE", redis_keys.entries(game_id), first, last)]
+        )
         return cast("list[bytes]", found)
 
     async def records_of(
@@ -496,7 +337,7 @@ class GameStore:
 
     async def raw(self, game_id: str) -> tuple[bytes, bytes]:
         """The game's meta and signals exactly as stored (empty: none)."""
-        [[meta, signals]] = await self.pipeline(
+        [[meta, signals]] = await self.gateway.pipeline(
             [("HMGET", redis_keys.game(game_id), "meta", "signals")]
         )
         return bytes(meta or b""), bytes(signals or b"")
@@ -504,14 +345,16 @@ class GameStore:
     async def restore(self, game_id: str, body: Body, ttl_ms: int) -> bool:
         """Put an archived game back (for a write to it); False when Redis has it already."""
         args = [body.version, body.head, body.meta, body.signals, ttl_ms, *body.records]
-        return bool(await self.write(scripts.RESTORE, list(redis_keys.game_keys(game_id)), args))
+        return bool(
+            await self.gateway.write(scripts.RESTORE, list(redis_keys.game_keys(game_id)), args)
+        )
 
     async def release(self, game_id: str, version: int, head: str, ttl_ms: int) -> bool:
         """Let Redis drop a game the archive holds, `ttl_ms` from now (0: never), if it is
         still at that version and head; False when it moved on or is gone."""
         game_keys = [*redis_keys.game_keys(game_id), redis_keys.webhook_outbox(game_id)]
         game_keys.append(redis_keys.webhook_state(game_id))
-        return bool(await self.write(scripts.ARCHIVED, game_keys, [version, head, ttl_ms]))
+        return bool(await self.gateway.write(scripts.ARCHIVED, game_keys, [version, head, ttl_ms]))
 
 
 def from_archive(found: ArchivedGame, parts: EncodedParts | None = None) -> StoredGame:
