@@ -18,9 +18,9 @@ from typing import Any, Final, Literal, cast
 
 import msgspec
 
+from service.ledger.stored_game import StoredGame
 from service.store import redis_keys
 from service.store.due_index import DueIndex
-from service.store.games_repository import StoredGame
 from service.store.multiplex import Arg
 from service.store.redis_gateway import RedisGateway
 from service.store.scripts import CLAIM, RELEASE

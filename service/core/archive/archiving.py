@@ -22,8 +22,9 @@ from service.ledger.audit import audit_log
 from service.ledger.chain import LogEntry
 from service.ledger.log import Cursor, decode_opening, decode_record, ms_of, now_ms
 from service.ledger.signatures import KeyRing
-from service.store.archive.record import Archive, ArchivedGame, Body, Summary
-from service.store.games_repository import StoredGame, from_archive
+from service.ledger.stored_game import Body, StoredGame
+from service.store.archive.record import Archive, ArchivedGame, Summary
+from service.store.games_repository import from_archive
 from service.store.webhook_store import WebhookStore
 
 Archived = Literal["archived", "running", "idle", "gone", "pending", "moved"]

@@ -10,8 +10,9 @@ from service.core.games.log_cache import LogCache
 from service.errors import ServiceError, not_found
 from service.ledger.chain import LogEntry
 from service.ledger.log import Cursor
+from service.ledger.stored_game import StoredGame
 from service.store.archive.record import Archive
-from service.store.games_repository import GamesRepository, StoredGame, from_archive
+from service.store.games_repository import GamesRepository, from_archive
 from service.store.seat_store import SeatStore
 
 

@@ -20,7 +20,8 @@ from engine.state import EncodedParts
 from service.ledger.chain import LogEntry
 from service.ledger.game_meta import open_seats
 from service.ledger.log import Cursor, decode_opening, decode_record
-from service.store.games_repository import GamesRepository, StoredGame
+from service.ledger.stored_game import StoredGame
+from service.store.games_repository import GamesRepository
 
 EVERY: Final = 25
 GAMES: Final = 256

@@ -22,8 +22,9 @@ from service.errors import ServiceError, busy
 from service.ledger.game_meta import GameMeta, SeatMeta, open_seats
 from service.ledger.log import Life, Opening, iso, new_salt_key, now_ms
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import StoredGame
 from service.settings import secret_hash
-from service.store.games_repository import NEW_GAME, StoredGame
+from service.store.games_repository import NEW_GAME
 from service.store.webhook_store import WebhookStore, hook_bytes
 
 TRIES: Final = 50

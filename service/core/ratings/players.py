@@ -28,6 +28,7 @@ from service.ledger.ratings import (
     places,
     rated,
 )
+from service.ledger.stored_game import StoredGame
 from service.ledger.watch import (
     WATCH_PREFIX,
     Ending,
@@ -42,7 +43,7 @@ from service.ledger.watch import (
     watch_match,
 )
 from service.settings import RatingSettings
-from service.store.games_repository import GamesRepository, StoredGame
+from service.store.games_repository import GamesRepository
 from service.store.rating_store import (
     PlayedGame,
     PlayerOutcome,

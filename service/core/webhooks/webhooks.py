@@ -35,8 +35,8 @@ from service.core.webhooks.webhook_targets import checked
 from service.errors import ServiceError, gone
 from service.ledger.log import Cursor, decode_opening, decode_record, iso
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import StoredGame
 from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
-from service.store.games_repository import StoredGame
 from service.store.redis_keys import tournament_of
 from service.store.tournament_store import TournamentStore
 from service.store.webhook_store import DeliveryRecord, Hook, KeptDeliveries, WebhookStore

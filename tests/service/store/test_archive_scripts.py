@@ -7,8 +7,8 @@ from __future__ import annotations
 from redis.asyncio import Redis
 
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import Body
 from service.store import redis_keys
-from service.store.archive.record import Body
 from service.store.games_repository import GamesRepository
 from service.store.redis_gateway import RedisGateway
 from tests.harness.api import Client, ok

@@ -16,8 +16,9 @@ from service.app import create_app
 from service.core.games.cache import GameCache
 from service.ledger.chain import LogEntry, sealed
 from service.ledger.log import Step, encode
+from service.ledger.stored_game import Commit, StoredGame
 from service.store import redis_keys
-from service.store.games_repository import Commit, GamesRepository, StoredGame
+from service.store.games_repository import GamesRepository
 from service.store.redis_gateway import RedisGateway
 from tests.harness.api import Client, Game, assert_linked, assert_problem, create_game, ok
 from tests.harness.settings import app_settings

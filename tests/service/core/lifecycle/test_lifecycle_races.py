@@ -11,7 +11,8 @@ import pytest
 from service.core.games.journal import SIGNAL_TRIES
 from service.ledger.chain import SentSignal
 from service.ledger.log import iso, now_ms
-from service.store.games_repository import Commit, GamesRepository
+from service.ledger.stored_game import Commit
+from service.store.games_repository import GamesRepository
 from tests.harness.api import Client, Json, create_game, ok, serve_apps
 from tests.harness.seats import OPEN, act, bearer, create_open, full_game, invites, join
 

@@ -15,7 +15,8 @@ from service.core.games.journal import SIGNAL_TRIES
 from service.ledger.audit import audit_entries
 from service.ledger.chain import SentSignal
 from service.ledger.log import iso, now_ms
-from service.store.games_repository import Commit, GamesRepository
+from service.ledger.stored_game import Commit
+from service.store.games_repository import GamesRepository
 from tests.harness.api import Client, Game, Json, assert_chain, assert_problem, create_game, ok
 from tests.harness.audits import rechain
 from tests.harness.settings import app_settings
