@@ -70,7 +70,15 @@ class House:
             DueIndex(gateway, redis_keys.deadlines), settings.clocks.first_move_timeout
         )
         archived = archive is not None or bool(settings.archive.url)
-        self.due = DueWork.over(gateway, self.clocks, archived)
+        self.due = DueWork(
+            clocks=self.clocks,
+            bot_turns=DueIndex(gateway, redis_keys.bot_turns),
+            hooks_due=DueIndex(gateway, redis_keys.webhooks_due),
+            finished=DueIndex(gateway, redis_keys.finished),
+            settling=DueIndex(gateway, redis_keys.ratings_due),
+            tournaments=DueIndex(gateway, redis_keys.tournaments_due),
+            archived=archived,
+        )
         self.bot_turns = self.due.bot_turns
         self.hooks_due = self.due.hooks_due
         self.players = Players(RatingStore(gateway), store, settings.ratings)
