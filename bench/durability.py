@@ -31,8 +31,8 @@ from service.core.games.messages import CreateGame, MoveRequest  # noqa: E402
 from service.core.house import House  # noqa: E402
 from service.ledger.signatures import new_private_text  # noqa: E402
 from service.settings import KeySettings, RedisSettings, Settings  # noqa: E402
-from service.store.game_store import GameStore  # noqa: E402
 from service.store.multiplex import Multiplexed  # noqa: E402
+from service.store.redis_gateway import RedisGateway  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from service.store.signing_key_file import key_ring  # noqa: E402
 
@@ -95,7 +95,7 @@ async def measure(mode: Mode, clients: int, seconds: float, folder: Path) -> Mea
         config = Settings(redis=RedisSettings(url=server.url), keys=KeySettings(signing=(key,)))
         client = Redis.from_url(server.url, protocol=3)
         fast = Multiplexed(server.url, 2.0)
-        store = GameStore(client, 0, WAIT_TIMEOUT_MS, fast, 2.0, mode.wait_aof)
+        store = RedisGateway(client, 0, WAIT_TIMEOUT_MS, fast, 2.0, mode.wait_aof)
         await store.check_durable()
         house = House(store, config, key_ring(config))
         latencies: list[float] = []

@@ -27,8 +27,8 @@ from service.core.ratings.players import Page  # noqa: E402
 from service.ledger.ratings import FIRST, Rating, board_member  # noqa: E402
 from service.settings import RatingSettings  # noqa: E402
 from service.store import redis_keys  # noqa: E402
-from service.store.game_store import GameStore  # noqa: E402
 from service.store.rating_store import rating_bytes  # noqa: E402
+from service.store.redis_gateway import RedisGateway  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from service.store.signing_key_file import key_ring  # noqa: E402
 from tests.harness.settings import app_settings  # noqa: E402
@@ -77,7 +77,7 @@ async def held(house: House, player: int) -> str:
 async def measure(url: str, players: int, rounds: int) -> list[tuple[str, str]]:
     settings = app_settings(url)
     client = Redis.from_url(url, protocol=3)
-    house = House(GameStore(client), settings, key_ring(settings))
+    house = House(RedisGateway(client), settings, key_ring(settings))
     house.journal._settle_now = None  # settled below, timed alone
     await seed(client, players)
     rng = random.Random(2)

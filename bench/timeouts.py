@@ -41,8 +41,8 @@ from service.settings import (  # noqa: E402
     RedisSettings,
     Settings,
 )
-from service.store.game_store import GameStore  # noqa: E402
 from service.store.multiplex import Multiplexed  # noqa: E402
+from service.store.redis_gateway import RedisGateway  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from service.store.signing_key_file import key_ring  # noqa: E402
 from tests.harness.api import chosen_seed  # noqa: E402
@@ -64,7 +64,7 @@ def games_for(config: Settings) -> tuple[House, Redis]:
     connection (`service.store.multiplex`)."""
     client = Redis.from_url(config.redis.url, protocol=3)
     fast = Multiplexed(config.redis.url, config.redis.timeout)
-    store = GameStore(client, fast=fast, timeout=config.redis.timeout)
+    store = RedisGateway(client, fast=fast, timeout=config.redis.timeout)
     return House(store, config, key_ring(config)), client
 
 
@@ -109,7 +109,7 @@ async def lateness(games: House, game_ids: list[str]) -> list[int]:
     """How late (ms) each applied timeout was, read back from every game's stored log."""
     late: list[int] = []
     for game_id in game_ids:
-        game = await games.store.load(game_id)
+        game = await games.repository.load(game_id)
         assert game is not None
         for entry in await games.games.entries(game_id, game, 0, game.version, True):
             if entry.type == "timeout" and isinstance(entry.deadline, str):

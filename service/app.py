@@ -44,7 +44,7 @@ from service.ledger.signatures import new_private_text
 from service.ops.observation.metrics import Metrics
 from service.ops.observation.requests import instrument
 from service.settings import KeySettings, RedisSettings, Settings
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.signing_key_file import key_ring
 
 API_VERSION = "1.0.0"
@@ -118,13 +118,13 @@ def create_app(settings: Settings) -> Litestar:
     @asynccontextmanager
     async def parts_lifespan(app: Litestar) -> AsyncIterator[None]:
         async with runtime.opened(settings, "api", counters) as parts:
-            app.state.store = parts.store
+            app.state.store = parts.gateway
             app.state.house = parts.house
             async with runtime.working(runtime.background(parts)):
                 yield
 
-    def provide_store(state: AppState) -> GameStore:
-        store: GameStore = state.store
+    def provide_store(state: AppState) -> RedisGateway:
+        store: RedisGateway = state.store
         return store
 
     def provide_house(state: AppState) -> House:

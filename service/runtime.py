@@ -41,7 +41,7 @@ from service.settings import Settings
 from service.store.archive.opening import open_archive
 from service.store.archive.record import Archive
 from service.store.connections import close_store, open_store, open_store_waiting
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.signing_key_file import key_ring
 
 Role = Literal["api", "bots", "archiver", "operator"]
@@ -55,13 +55,13 @@ log = logging.getLogger("escopa")
 
 @dataclass(frozen=True, slots=True)
 class Parts:
-    """One process's parts: its settings, signing keys, store, archive (if it opens one) and
+    """One process's parts: its settings, signing keys, Redis gateway, archive (if it opens one) and
     the house of every verb over them."""
 
     role: Role
     settings: Settings
     ring: KeyRing
-    store: GameStore
+    gateway: RedisGateway
     archive: Archive | None
     house: House
 
@@ -86,22 +86,22 @@ async def opened(
     usable signing key (every write is signed) or with an archive URL it cannot read."""
     ring = key_ring(settings)
     connect = open_store_waiting if role == "bots" else open_store
-    store = await connect(settings.redis)
+    gateway = await connect(settings.redis)
     archive = None
     processes = WorkerProcesses(settings.bots.processes) if role in THINKS else None
     try:
         if role in OPENS_ARCHIVE:
             archive = await open_archive(settings.archive.url)
-        house = House(store, settings, ring, processes, archive, reports)
+        house = House(gateway, settings, ring, processes, archive, reports)
         if processes is not None:
             processes.start()  # they start now, not at the first stand-in or hint
-        yield Parts(role, settings, ring, store, archive, house)
+        yield Parts(role, settings, ring, gateway, archive, house)
     finally:
         if processes is not None:
             processes.close()
         if archive is not None:
             await archive.close()
-        await close_store(store)
+        await close_store(gateway)
 
 
 def background(parts: Parts) -> Background:
@@ -118,7 +118,12 @@ def background(parts: Parts) -> Background:
     if parts.archive is not None and (
         parts.role == "archiver" or (parts.role == "api" and settings.archive.worker)
     ):
-        due.append(("archiver", Archiver(Archiving(house.journal, parts.archive, parts.ring))))
+        due.append(
+            (
+                "archiver",
+                Archiver(Archiving(house.journal, house.webhooks.store, parts.archive, parts.ring)),
+            )
+        )
     webhooks = None
     if parts.role == "bots" or (parts.role == "api" and settings.webhooks.worker):
         webhooks = WebhookWorker(house.webhooks, settings)
@@ -161,7 +166,7 @@ async def archiving(settings: Settings) -> AsyncIterator[Archiving]:
             raise ValueError(
                 "no archive: set ESCOPA_ARCHIVE_URL (sqlite:///... or postgresql://...)"
             )
-        yield Archiving(parts.house.journal, parts.archive, parts.ring)
+        yield Archiving(parts.house.journal, parts.house.webhooks.store, parts.archive, parts.ring)
 
 
 async def work_alone(settings: Settings, role: Role) -> None:

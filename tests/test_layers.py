@@ -78,6 +78,65 @@ def test_the_http_layer_reaches_no_store() -> None:
     assert store_imports_of_the_http_layer() == []
 
 
+def store_classes(root: Path) -> set[str]:
+    """The stores: the Redis gateway and each class of `service/store/` built over it or over
+    the games repository (its constructor takes a `RedisGateway` or a `GamesRepository`)."""
+    found = {"RedisGateway"}
+    for path in sorted(root.glob("service/store/**/*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for init in node.body:
+                if not isinstance(init, ast.FunctionDef) or init.name != "__init__":
+                    continue
+                annotations = {ast.unparse(a.annotation) for a in init.args.args if a.annotation}
+                if annotations & {"RedisGateway", "GamesRepository"}:
+                    found.add(node.name)
+    return found
+
+
+def store_builders(root: Path) -> list[str]:
+    """`module: Store` for each place of the service that builds a store."""
+    stores = store_classes(root)
+    return [
+        f"{path.relative_to(root)}: {node.func.id}"
+        for path in sorted(root.glob("service/**/*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in stores
+    ]
+
+
+def test_the_house_builds_every_store_over_the_one_gateway() -> None:
+    """The gateway is opened in `connections`, every store over it built in the house: a verb
+    is given its stores, it never makes one."""
+    places = {entry.partition(":")[0] for entry in store_builders(ROOT)}
+    assert places == {"service/core/house.py", "service/store/connections.py"}
+    assert "service/store/connections.py: RedisGateway" in store_builders(ROOT)
+
+
+def test_the_store_check_sees_a_store_built_in_a_verb(tmp_path: Path) -> None:
+    store = tmp_path / "service" / "store"
+    store.mkdir(parents=True)
+    (store / "kept.py").write_text(
+        "class KeptStore:\n    def __init__(self, gateway: RedisGateway) -> None: ...\n"
+    )
+    (tmp_path / "service" / "verb.py").write_text("def f(g):\n    return KeptStore(g)\n")
+    assert store_classes(tmp_path) == {"RedisGateway", "KeptStore"}
+    assert store_builders(tmp_path) == ["service/verb.py: KeptStore"]
+
+
+def test_no_store_wraps_the_games_repository() -> None:
+    """Every other store wraps the Redis gateway; only the house and the core's readers and
+    writers of games hold the repository."""
+    wrapping = [
+        f"{path.relative_to(ROOT)}"
+        for path in sorted((ROOT / "service" / "store").glob("**/*.py"))
+        if path.name != "games_repository.py"
+        and "service.store.games_repository" in imports_of(path)
+    ]
+    assert wrapping == []
+
+
 def raw_commands(path: Path) -> list[str]:
     """The Redis commands a module sends itself: a string in capitals opening a tuple given to
     `pipeline(...)` or `execute_command(...)`."""

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from service.ledger.ratings import Rating
     from service.ledger.recompute import Cleared, Document, Key, TableDocument
     from service.ledger.watch import Thresholds, Watch
-    from service.store.game_store import GameStore
+    from service.store.redis_gateway import RedisGateway
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -184,9 +184,9 @@ async def exported(
     return tables_of(tournaments[tournament_id])[settled]
 
 
-async def scopes_of(store: GameStore) -> list[str]:
+async def scopes_of(gateway: RedisGateway) -> list[str]:
     """Every rating scope the service has settled matches in."""
-    found = [bytes(key).decode() async for key in store.client.scan_iter(match="{rt:*}:order")]
+    found = [bytes(key).decode() async for key in gateway.client.scan_iter(match="{rt:*}:order")]
     return sorted(key[4:].split("}", 1)[0] for key in found)
 
 
@@ -199,7 +199,7 @@ async def service_side(house: House) -> ServiceSide:
 
     store = house.players.store
     side = ServiceSide()
-    for scope in await scopes_of(store.store):
+    for scope in await scopes_of(store.gateway):
         for game_id in await store.settle_order(scope):
             settled = await store.settled(scope, game_id)
             if settled is None or not (settled.rated or settled.watch or settled.cleared):
@@ -228,7 +228,7 @@ async def flags(settings: Any) -> int:
 
     async with opened(settings, "operator") as parts:
         players = parts.house.players
-        rows = await players.flags(await scopes_of(parts.store))
+        rows = await players.flags(await scopes_of(parts.gateway))
     for row in rows:
         flag = row.flag
         against = f" against {flag.against}" if flag.against else ""
@@ -251,7 +251,7 @@ async def clear_flag(settings: Any, player_id: str, ladder: str | None) -> int:
     cleared = []
     async with opened(settings, "operator") as parts:
         players = parts.house.players
-        rows = await players.flags(await scopes_of(parts.store))
+        rows = await players.flags(await scopes_of(parts.gateway))
         for row in (r for r in rows if r.player_id == player_id and ladder in (None, r.ladder)):
             if await players.clear_flag(row.scope, row.ladder, player_id):
                 cleared.append(f"{row.scope} {row.ladder}")

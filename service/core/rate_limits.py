@@ -12,21 +12,21 @@ import math
 from collections.abc import Sequence
 
 from service.settings import Rate
-from service.store.game_store import GameStore
 from service.store.rate_windows import counted
+from service.store.redis_gateway import RedisGateway
 
 
 class RateCounts:
-    """The counters of every rate limit, in the store."""
+    """The counters of every rate limit, in Redis."""
 
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
+    def __init__(self, gateway: RedisGateway) -> None:
+        self.gateway = gateway
 
     async def count(
         self, clients: Sequence[tuple[str, str]], index: int, cost: int, expiry_ms: int
     ) -> list[tuple[int, int]]:
         """Each client's count in window `index` (this request's `cost` included) and before."""
-        return await counted(self.store, clients, index, cost, expiry_ms)
+        return await counted(self.gateway, clients, index, cost, expiry_ms)
 
 
 class RateLimiter:

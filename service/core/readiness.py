@@ -16,7 +16,7 @@ ArchiveState = Literal["ok", "degraded"] | UnsetType
 async def redis_answers(house: House) -> bool:
     """Whether Redis answers a ping now."""
     try:
-        await house.store.ping()
+        await house.gateway.ping()
     except Exception:
         return False
     return True
@@ -36,7 +36,7 @@ async def archive_state(house: House) -> ArchiveState:
 
 def last_known(house: House) -> dict[str, bool]:
     """Each dependency's state as this process last found it, without asking it again."""
-    found = {"redis": house.store.health.up}
+    found = {"redis": house.gateway.health.up}
     archive = house.games.archive
     if isinstance(archive, Watched):
         found["archive"] = archive.health.up

@@ -5,7 +5,7 @@ A fresh commitment holds `seed` (the secret server seed). Creating a game from i
 `used`: a second use finds `used` and is refused, a commitment that never existed or expired
 is not found. The key keeps its time to live after use, so a refused second use says "used"
 until it expires.
-Both scripts go through the game store's write path, so with `ESCOPA_WAIT_REPLICAS` a consumed
+Both scripts go through the Redis gateway's write path, so with `ESCOPA_WAIT_REPLICAS` a consumed
 commitment is acknowledged only once replicas hold it (a failover cannot make it usable again).
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from service.store import redis_keys, scripts
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 
 USED_UP: Final = "the commitment now counts as used: ask POST /v1/commitments for a new one"
 Consumed = Literal["missing", "used", "consumed"]
@@ -33,14 +33,14 @@ class ConsumeResult:
 class CommitmentStore:
     """Creates and consumes commitments; each write is one script on the commitment's key."""
 
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
+    def __init__(self, gateway: RedisGateway) -> None:
+        self.gateway = gateway
 
     async def create(self, commitment_id: str, server_seed: str, ttl_ms: int) -> bool:
         """Store a fresh server seed under a new id; False if the id is taken."""
         args: list[Any] = [server_seed, ttl_ms]
         key = redis_keys.commitment(commitment_id)
-        created = await self.store.write(
+        created = await self.gateway.write(
             scripts.CREATE_COMMITMENT, [key], args, "retry: a new one is made"
         )
         return bool(created)
@@ -48,7 +48,9 @@ class CommitmentStore:
     async def consume(self, commitment_id: str, game_id: str) -> ConsumeResult:
         """Take the server seed out of a commitment, once."""
         key = redis_keys.commitment(commitment_id)
-        status, seed = await self.store.write(scripts.CONSUME_COMMITMENT, [key], [game_id], USED_UP)
+        status, seed = await self.gateway.write(
+            scripts.CONSUME_COMMITMENT, [key], [game_id], USED_UP
+        )
         outcome = OUTCOMES[int(status)]
         text = seed.decode() if isinstance(seed, bytes) else str(seed)
         return ConsumeResult(outcome, text if outcome == "consumed" else "")

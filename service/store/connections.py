@@ -1,4 +1,4 @@
-"""Opening the game store from the settings: a Redis or Redis Cluster client with bounded
+"""Opening the Redis gateway from the settings: a Redis or Redis Cluster client with bounded
 timeouts, and the shared multiplexed connection (one per master on a cluster) for quick
 commands."""
 
@@ -16,8 +16,8 @@ from redis.exceptions import RedisClusterException, RedisError
 
 from service.settings import RedisSettings
 from service.store.cluster_multiplex import ClusterMultiplexed
-from service.store.game_store import GameStore
 from service.store.multiplex import Multiplexed
+from service.store.redis_gateway import RedisGateway
 from service.store.writes import Client
 
 log = logging.getLogger("escopa")
@@ -60,13 +60,13 @@ def multiplexed(redis: RedisSettings, client: Client) -> Multiplexed | ClusterMu
     return Multiplexed(redis.url, redis.timeout)
 
 
-async def open_store(redis: RedisSettings) -> GameStore:
-    """The game store the settings name, ready for use (`close_store` closes it); a Redis
+async def open_store(redis: RedisSettings) -> RedisGateway:
+    """The Redis gateway the settings name, ready for use (`close_store` closes it); a Redis
     that cannot make writes as durable as the settings ask refuses to open (`NotDurable`)."""
     client = connect(redis)
     if isinstance(client, RedisCluster):
         await client.initialize()  # the async cluster client learns the slots lazily
-    store = GameStore(
+    gateway = RedisGateway(
         client,
         redis.replicas_to_wait(),
         redis.wait_timeout_ms,
@@ -76,14 +76,14 @@ async def open_store(redis: RedisSettings) -> GameStore:
         redis.connections,
     )
     try:
-        await store.check_durable()
+        await gateway.check_durable()
     except BaseException:
-        await close_store(store)
+        await close_store(gateway)
         raise
-    return store
+    return gateway
 
 
-async def open_store_waiting(redis: RedisSettings, pause: float = 1.0) -> GameStore:
+async def open_store_waiting(redis: RedisSettings, pause: float = 1.0) -> RedisGateway:
     """`open_store` for a worker alone (`escopa bots`), once Redis answers: a Redis down or
     unreachable as it starts is waited for, `pause` seconds between tries, rather than ending
     the process."""
@@ -95,18 +95,18 @@ async def open_store_waiting(redis: RedisSettings, pause: float = 1.0) -> GameSt
             await asyncio.sleep(pause)
 
 
-async def answering(store: GameStore) -> GameStore:
-    """The store once Redis answered a PING (closed if it did not)."""
+async def answering(gateway: RedisGateway) -> RedisGateway:
+    """The gateway once Redis answered a PING (closed if it did not)."""
     try:
-        await store.pipeline([("PING",)])
+        await gateway.pipeline([("PING",)])
     except BaseException:
-        await close_store(store)
+        await close_store(gateway)
         raise
-    return store
+    return gateway
 
 
-async def close_store(store: GameStore) -> None:
-    """Close the store's connections."""
-    if store.fast is not None:
-        await store.fast.aclose()
-    await store.client.aclose()
+async def close_store(gateway: RedisGateway) -> None:
+    """Close the gateway's connections."""
+    if gateway.fast is not None:
+        await gateway.fast.aclose()
+    await gateway.client.aclose()

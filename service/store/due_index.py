@@ -24,17 +24,17 @@ from redis.exceptions import NoScriptError
 
 from service.ledger.log import now_ms
 from service.store import redis_keys
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.scripts import RESCHEDULE
 
 _spread = random.SystemRandom()  # not the `random` module's: processes seeded alike read alike
 
 
 class DueIndex:
-    """One index beside the games of `store`; `key` names its sorted set of each shard."""
+    """One index over `gateway`; `key` names its sorted set of each shard."""
 
-    def __init__(self, store: GameStore, key: Callable[[int], str]) -> None:
-        self.store = store
+    def __init__(self, gateway: RedisGateway, key: Callable[[int], str]) -> None:
+        self.gateway = gateway
         self.key = key
         self.scheduled = asyncio.Event()
         """Set whenever this process indexes work: its workers look at once."""
@@ -49,19 +49,21 @@ class DueIndex:
         holds it (even past its lease) fails, and the new work is not dropped. Whatever comes
         between the two commands, the entry ends due no later than `at`."""
         key = self.key_of(game_id)
-        await self.store.pipeline([("ZADD", key, "LT", at, game_id), ("ZINCRBY", key, -1, game_id)])
+        await self.gateway.pipeline(
+            [("ZADD", key, "LT", at, game_id), ("ZINCRBY", key, -1, game_id)]
+        )
         self.scheduled.set()
 
     async def touch(self, game_id: str) -> None:
         """Mark the game due at once if it is not indexed (score 1: long past), else move its
         entry a millisecond on: a worker holding it (or waiting for a retry) keeps it, but its
         compare-and-set at the end sees that a write came meanwhile."""
-        await self.store.pipeline([("ZINCRBY", self.key_of(game_id), 1, game_id)])
+        await self.gateway.pipeline([("ZINCRBY", self.key_of(game_id), 1, game_id)])
         self.scheduled.set()
 
     async def due(self, shard: int, now: int, limit: int) -> list[tuple[str, int]]:
         """Up to `limit` games of one shard due at or before `now`, with their scores."""
-        [found] = await self.store.pipeline(
+        [found] = await self.gateway.pipeline(
             [("ZRANGE", self.key(shard), "-inf", now, "BYSCORE", "LIMIT", 0, limit, "WITHSCORES")]
         )
         pairs = cast("list[tuple[bytes, float]] | list[bytes]", found)
@@ -81,23 +83,23 @@ class DueIndex:
         entry changed meanwhile (another worker claimed it, or a write moved it)."""
         args = (1, self.key_of(game_id), game_id, seen, "" if at is None else at)
         try:
-            [changed] = await self.store.pipeline([("EVALSHA", RESCHEDULE.sha, *args)])
+            [changed] = await self.gateway.pipeline([("EVALSHA", RESCHEDULE.sha, *args)])
         except NoScriptError:
-            [changed] = await self.store.pipeline([("EVAL", RESCHEDULE.source, *args)])
+            [changed] = await self.gateway.pipeline([("EVAL", RESCHEDULE.source, *args)])
         return bool(changed)
 
     async def drop(self, game_id: str) -> None:
         """Drop the game's entry: its work is done (by the writer, before any worker)."""
-        await self.store.pipeline([("ZREM", self.key_of(game_id), game_id)])
+        await self.gateway.pipeline([("ZREM", self.key_of(game_id), game_id)])
 
     async def when(self, game_id: str) -> int | None:
         """When the game is indexed as due, or None: it is not."""
-        [score] = await self.store.pipeline([("ZSCORE", self.key_of(game_id), game_id)])
+        [score] = await self.gateway.pipeline([("ZSCORE", self.key_of(game_id), game_id)])
         return None if score is None else int(float(score))
 
     async def size(self) -> int:
         """How many games the index holds, over every shard."""
-        found = await self.store.pipeline(
+        found = await self.gateway.pipeline(
             [("ZCARD", self.key(n)) for n in range(redis_keys.SHARDS)]
         )
         return sum(int(count) for count in found)

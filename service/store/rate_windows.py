@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.store import redis_keys
-from service.store.game_store import GameStore
 from service.store.multiplex import Arg
+from service.store.redis_gateway import RedisGateway
 
 
 async def counted(
-    store: GameStore, clients: Sequence[tuple[str, str]], index: int, cost: int, expiry_ms: int
+    gateway: RedisGateway, clients: Sequence[tuple[str, str]], index: int, cost: int, expiry_ms: int
 ) -> list[tuple[int, int]]:
     """Count `cost` for each `(kind, client)` in window `index` (kept `expiry_ms`); each one's
     count in that window, this request's included, and in the window before."""
@@ -20,5 +20,5 @@ async def counted(
         current = redis_keys.rate(kind, who, index)
         commands += [("INCRBY", current, max(1, cost)), ("PEXPIRE", current, expiry_ms)]
         commands.append(("GET", redis_keys.rate(kind, who, index - 1)))
-    replies = await store.pipeline(commands)
+    replies = await gateway.pipeline(commands)
     return [(int(replies[at]), int(replies[at + 2] or 0)) for at in range(0, len(replies), 3)]

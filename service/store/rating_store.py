@@ -14,7 +14,7 @@ import msgspec
 from service.ledger.ratings import Rating
 from service.ledger.watch import WATCH_PREFIX, Thresholds
 from service.store import redis_keys
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.scripts import CLEAR_FLAG, REGISTER_PLAYER, SETTLE
 
 PlayerOutcome = Literal["won", "lost", "draw", "aborted"]
@@ -98,14 +98,14 @@ def decode_rating(data: bytes | None) -> Rating | None:
 
 
 class RatingStore:
-    """The scopes' players beside the games of `store`."""
+    """The scopes' players over `gateway`."""
 
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
+    def __init__(self, gateway: RedisGateway) -> None:
+        self.gateway = gateway
 
     async def ratings(self, scope: str, ladder: str, players: Sequence[str]) -> list[bytes]:
         """The stored ratings of the players on the ladder, as bytes (b'': none yet)."""
-        found = await self.store.pipeline(
+        found = await self.gateway.pipeline(
             [("HGET", redis_keys.player(scope, p), ladder) for p in players]
         )
         return [bytes(f) if f is not None else b"" for f in found]
@@ -114,7 +114,7 @@ class RatingStore:
         self, scope: str, ladder: str, players: Sequence[str]
     ) -> list[tuple[bytes, bytes]]:
         """Each player's stored rating and abuse watch on the ladder, as bytes (b'': none)."""
-        found = await self.store.pipeline(
+        found = await self.gateway.pipeline(
             [("HMGET", redis_keys.player(scope, p), ladder, WATCH_PREFIX + ladder) for p in players]
         )
         return [(bytes(rating or b""), bytes(watch or b"")) for rating, watch in found]
@@ -145,7 +145,7 @@ class RatingStore:
             args += [seat.read, seat.after, seat.member_before, seat.member_after, seat.record]
             args += [seat.name, int(seat.listed), seat.watch_read, seat.watch_after]
             args.append(flagged_member(settled.ladder, seat.player_id) if seat.flagged else "")
-        return int(await self.store.write(SETTLE, keys_, args))
+        return int(await self.gateway.write(SETTLE, keys_, args))
 
     async def clear_flag(
         self, scope: str, cleared: Settled, read: bytes, after: bytes, member: str, listed: bool
@@ -163,11 +163,11 @@ class RatingStore:
         args: list[Any] = [cleared.game_id, msgspec.json.encode(cleared)]
         args += [WATCH_PREFIX + cleared.ladder, read, after, member, int(listed)]
         args.append(flagged_member(cleared.ladder, player))
-        return int(await self.store.write(CLEAR_FLAG, keys_, args))
+        return int(await self.gateway.write(CLEAR_FLAG, keys_, args))
 
     async def flagged(self, scope: str) -> list[tuple[str, str]]:
         """The scope's flagged players: (ladder, player id), sorted."""
-        [members] = await self.store.pipeline([("SMEMBERS", redis_keys.flagged(scope))])
+        [members] = await self.gateway.pipeline([("SMEMBERS", redis_keys.flagged(scope))])
         found = [bytes(member).decode().partition(" ") for member in members]
         return sorted((ladder, player) for ladder, _, player in found)
 
@@ -175,41 +175,41 @@ class RatingStore:
         """Keep a new player id's secret hash: 1 kept; 0 held already; -1 the id has a history
         from before player secrets (`lua/player_register.lua`)."""
         keys_ = [redis_keys.player_secret(scope, player_id), redis_keys.player(scope, player_id)]
-        return int(await self.store.write(REGISTER_PLAYER, keys_, [secret_hash]))
+        return int(await self.gateway.write(REGISTER_PLAYER, keys_, [secret_hash]))
 
     async def renew_secret(self, scope: str, player_id: str, secret_hash: str) -> None:
         """Keep a player id's new secret hash, whatever it held before (the operator's)."""
-        await self.store.pipeline(
+        await self.gateway.pipeline(
             [("SET", redis_keys.player_secret(scope, player_id), secret_hash)]
         )
 
     async def secret_hashes(self, scope: str, players: Sequence[str]) -> list[str | None]:
         """Each player id's secret hash (None: it has none)."""
-        found = await self.store.pipeline(
+        found = await self.gateway.pipeline(
             [("GET", redis_keys.player_secret(scope, p)) for p in players]
         )
         return [None if f is None else bytes(f).decode() for f in found]
 
     async def settle_order(self, scope: str) -> list[str]:
         """The ids of the scope's settled games and tables, in the order they were settled."""
-        [ids] = await self.store.pipeline([("ZRANGE", redis_keys.settle_order(scope), 0, -1)])
+        [ids] = await self.gateway.pipeline([("ZRANGE", redis_keys.settle_order(scope), 0, -1)])
         return [bytes(i).decode() for i in ids]
 
     async def settled(self, scope: str, game_id: str) -> Settled | None:
         """The settlement of a game, if it is settled."""
-        [found] = await self.store.pipeline([("HGET", redis_keys.settled(scope), game_id)])
+        [found] = await self.gateway.pipeline([("HGET", redis_keys.settled(scope), game_id)])
         return None if found is None else msgspec.json.decode(found, type=Settled)
 
     async def player(self, scope: str, player_id: str) -> dict[str, bytes]:
         """A player's hash: a rating per ladder and its `name` (empty: never seen)."""
-        [found] = await self.store.pipeline([("HGETALL", redis_keys.player(scope, player_id))])
+        [found] = await self.gateway.pipeline([("HGETALL", redis_keys.player(scope, player_id))])
         return _hash(found)
 
     async def names(self, scope: str, players: Sequence[str], ladder: str) -> list[list[Any]]:
         """Each player's name and rating on the ladder."""
         return cast(
             "list[list[Any]]",
-            await self.store.pipeline(
+            await self.gateway.pipeline(
                 [("HMGET", redis_keys.player(scope, p), "name", ladder) for p in players]
             ),
         )
@@ -220,7 +220,7 @@ class RatingStore:
         """A player's finished games, newest first, those before `after` (a `seq`)."""
         top = f"({after}" if after is not None else "+inf"
         key = redis_keys.player_games(scope, player_id)
-        [found] = await self.store.pipeline(
+        [found] = await self.gateway.pipeline(
             [("ZRANGE", key, top, "-inf", "BYSCORE", "REV", "LIMIT", 0, limit, "WITHSCORES")]
         )
         return [
@@ -235,13 +235,13 @@ class RatingStore:
         member), and the first one's rank (1 best)."""
         key = redis_keys.leaderboard(scope, ladder, provisional)
         low = f"({after}" if after is not None else "-"
-        [members] = await self.store.pipeline(
+        [members] = await self.gateway.pipeline(
             [("ZRANGE", key, low, "+", "BYLEX", "LIMIT", 0, limit)]
         )
         found = [bytes(m).decode() for m in members]
         if not found:
             return [], 0
-        [rank] = await self.store.pipeline([("ZRANK", key, found[0])])
+        [rank] = await self.gateway.pipeline([("ZRANK", key, found[0])])
         return found, int(rank) + 1
 
     async def board_at(
@@ -249,13 +249,13 @@ class RatingStore:
     ) -> list[str]:
         """A ladder's members from rank `start + 1`."""
         key = redis_keys.leaderboard(scope, ladder, provisional)
-        [members] = await self.store.pipeline([("ZRANGE", key, start, start + limit - 1)])
+        [members] = await self.gateway.pipeline([("ZRANGE", key, start, start + limit - 1)])
         return [bytes(m).decode() for m in members]
 
     async def rank(self, scope: str, ladder: str, member: str, provisional: bool) -> int | None:
         """The 0-based rank of a member on the ladder, or None."""
         key = redis_keys.leaderboard(scope, ladder, provisional)
-        [rank] = await self.store.pipeline([("ZRANK", key, member)])
+        [rank] = await self.gateway.pipeline([("ZRANK", key, member)])
         return None if rank is None else int(rank)
 
 

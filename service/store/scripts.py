@@ -1,8 +1,8 @@
 """Every Lua script of the service, read once from its `.lua` file beside this module and
 registered as a `Script` (source and SHA-1).
 
-Each makes one write atomic on the one shard that holds its keys; the game store runs them
-with keys and args (`GameStore.write`: EVALSHA, and EVAL once when Redis has not seen one).
+Each makes one write atomic on the one shard that holds its keys; the Redis gateway runs them
+with keys and args (`RedisGateway.write`: EVALSHA, and EVAL once when Redis has not seen one).
 A script that appends to a game's log opens with the `outbox` library (`lua/outbox.lua`).
 Sections inside a script are named by `-- [name]` lines.
 """

@@ -18,10 +18,11 @@ from typing import Any, Final, Literal, cast
 
 import msgspec
 
+from service.ledger.stored_game import StoredGame
 from service.store import redis_keys
 from service.store.due_index import DueIndex
-from service.store.game_store import GameStore, StoredGame
 from service.store.multiplex import Arg
+from service.store.redis_gateway import RedisGateway
 from service.store.scripts import CLAIM, RELEASE
 
 CURSOR: Final = "cursor"
@@ -94,13 +95,13 @@ def pairs(raw: Any) -> dict[str, Any]:
 class WebhookStore:
     """Reads and writes of webhook deliveries, beside the game's own writes."""
 
-    def __init__(self, store: GameStore, due: DueIndex) -> None:
-        self.store = store
+    def __init__(self, gateway: RedisGateway, due: DueIndex) -> None:
+        self.gateway = gateway
         self.due_index = due
 
     async def hook(self, subject: str) -> Hook | None:
         """The subscription of a game (or a tournament, `t:<id>`), or None."""
-        [found] = await self.store.pipeline([("HGET", redis_keys.hook_keys(subject)[0], "hook")])
+        [found] = await self.gateway.pipeline([("HGET", redis_keys.hook_keys(subject)[0], "hook")])
         return _hook.decode(found) if found else None
 
     async def hooks(self, subjects: list[str]) -> list[Hook | None]:
@@ -110,13 +111,13 @@ class WebhookStore:
         commands: list[tuple[Arg, ...]] = [
             ("HGET", redis_keys.hook_keys(s)[0], "hook") for s in subjects
         ]
-        found = await self.store.pipeline(commands)
+        found = await self.gateway.pipeline(commands)
         return [_hook.decode(raw) if raw else None for raw in found]
 
     async def outbox(self, subject: str, after: str, count: int) -> list[tuple[str, int]]:
         """Up to `count` outbox entries after id `after` ('0-0': from the start): id and seq."""
         command = ("XRANGE", redis_keys.hook_keys(subject)[1], f"({after}", "+", "COUNT", count)
-        [rows] = await self.store.pipeline([command])
+        [rows] = await self.gateway.pipeline([command])
         found = []
         for raw_id, fields in cast("list[Any]", rows or []):
             found.append((text(raw_id), int(pairs(fields)["seq"])))
@@ -124,7 +125,7 @@ class WebhookStore:
 
     async def states(self, subject: str) -> tuple[str, dict[str, DeliveryRecord]]:
         """The cursor ('0-0' before any) and every delivery's stored state, by delivery id."""
-        [raw] = await self.store.pipeline([("HGETALL", redis_keys.hook_keys(subject)[2])])
+        [raw] = await self.gateway.pipeline([("HGETALL", redis_keys.hook_keys(subject)[2])])
         fields = pairs(raw)
         cursor = text(fields.pop(CURSOR, b"0-0"))
         return cursor, {k: _record.decode(v) for k, v in fields.items()}
@@ -137,18 +138,18 @@ class WebhookStore:
             ("PTTL", outbox),
             ("HSET", state, delivery, encoded),
         ]
-        [ttl, _] = await self.store.pipeline(commands)
+        [ttl, _] = await self.gateway.pipeline(commands)
         await self._expire(state, int(ttl))
 
     async def advance(self, subject: str, cursor: str) -> None:
         """Every delivery of the outbox up to id `cursor` is handled."""
-        await self.store.pipeline([("HSET", redis_keys.hook_keys(subject)[2], CURSOR, cursor)])
+        await self.gateway.pipeline([("HSET", redis_keys.hook_keys(subject)[2], CURSOR, cursor)])
 
     async def _expire(self, key: str, ttl: int) -> None:
         if ttl > 0:
-            await self.store.pipeline([("PEXPIRE", key, ttl)])
+            await self.gateway.pipeline([("PEXPIRE", key, ttl)])
         elif ttl == -1:
-            await self.store.pipeline([("PERSIST", key)])
+            await self.gateway.pipeline([("PERSIST", key)])
 
     async def due(self, count: int) -> list[str]:
         """Up to `count` games of each shard whose deliveries are due now (their lease, if any,
@@ -160,14 +161,14 @@ class WebhookStore:
         None if the game is not due or another worker holds it."""
         until = now_ms + lease_ms
         args = [game_id, now_ms, until]
-        taken = await self.store.write(CLAIM, [self.due_index.key_of(game_id)], args)
+        taken = await self.gateway.write(CLAIM, [self.due_index.key_of(game_id)], args)
         return until if taken else None
 
     async def renew(self, game_id: str, until_ms: int) -> None:
         """Hold the lease to `until_ms` (a write that came meanwhile is still seen at release:
         the outbox is read again then)."""
         key = self.due_index.key_of(game_id)
-        await self.store.pipeline([("ZADD", key, "XX", until_ms, game_id)])
+        await self.gateway.pipeline([("ZADD", key, "XX", until_ms, game_id)])
 
     async def release(self, game_id: str, lease: int, next_ms: int | None) -> None:
         """Give the game up: due again at `next_ms` (a retry), at once (its outbox grew past the
@@ -175,17 +176,17 @@ class WebhookStore:
         index. The outbox is read before the index is changed, and a write marks the game
         after its script, so no entry is left undelivered and unindexed."""
         _, outbox, state = redis_keys.hook_keys(game_id)
-        last, cursor = await self.store.pipeline(
+        last, cursor = await self.gateway.pipeline(
             [("XREVRANGE", outbox, "+", "-", "COUNT", 1), ("HGET", state, CURSOR)]
         )
         rows = cast("list[Any]", last or [])
         grew = bool(rows) and text(rows[0][0]) != (text(cursor) if cursor else "")
         args = [game_id, "" if next_ms is None else next_ms, lease, "1" if grew else "0"]
-        await self.store.write(RELEASE, [self.due_index.key_of(game_id)], args)
+        await self.gateway.write(RELEASE, [self.due_index.key_of(game_id)], args)
 
     async def drop(self, game_id: str) -> None:
         """A game gone (expired): nothing left to deliver."""
-        await self.store.pipeline([("ZREM", self.due_index.key_of(game_id), game_id)])
+        await self.gateway.pipeline([("ZREM", self.due_index.key_of(game_id), game_id)])
 
     async def kept(self, game_id: str) -> tuple[bytes, bool]:
         """The game's webhook and deliveries as the archive keeps them (empty: no webhook),
@@ -217,13 +218,13 @@ class WebhookStore:
 
     async def key_hook(self, key_id: str) -> Hook | None:
         """The subscription an API key names for the games it creates."""
-        [found] = await self.store.pipeline([("GET", redis_keys.api_key_webhook(key_id))])
+        [found] = await self.gateway.pipeline([("GET", redis_keys.api_key_webhook(key_id))])
         return _hook.decode(found) if found else None
 
     async def set_key_hook(self, key_id: str, hook: Hook | None) -> None:
         """Name (or, with None, drop) an API key's subscription for the games it creates next."""
         key = redis_keys.api_key_webhook(key_id)
         if hook is None:
-            await self.store.pipeline([("DEL", key)])
+            await self.gateway.pipeline([("DEL", key)])
         else:
-            await self.store.pipeline([("SET", key, _encoder.encode(hook))])
+            await self.gateway.pipeline([("SET", key, _encoder.encode(hook))])

@@ -13,7 +13,8 @@ from engine.state import EncodedParts
 from service.core.games.log_cache import LogCache
 from service.settings import ClockSettings
 from service.store import redis_keys
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
+from service.store.redis_gateway import RedisGateway
 from tests.cluster.conftest import cluster_settings
 from tests.harness.api import serve_apps
 from tests.harness.clocks import ms, past, started
@@ -54,7 +55,7 @@ async def test_timeouts_are_applied_on_a_cluster_by_writes_and_by_sweepers(
         async with serve_apps(url, 2, settings=swept) as (one, two):
             games = [await started(one if i % 2 else two, "first_move") for i in range(4)]
             await asyncio.sleep(max(ms(v["deadline"]) for _, v in games) / 1000 - time.time())
-            store = GameStore(client)
+            store = GamesRepository(RedisGateway(client))
             for _ in range(100):  # a bound for a hang only: a busy machine sweeps late
                 stored = [await store.load(g.id) for g, _ in games]
                 if all(

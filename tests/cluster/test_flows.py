@@ -20,7 +20,7 @@ from service.http.streams import Streams
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_audit import audit_tournament
 from service.settings import WebhookSettings
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from tests.cluster.conftest import cluster_settings
 from tests.harness.api import (
     Client,
@@ -107,7 +107,7 @@ async def on_cluster(cluster: LocalCluster) -> AsyncIterator[tuple[Streams, Hous
     settings = cluster_settings(cluster)
     client = RedisCluster.from_url(settings.redis.url, protocol=3)
     await client.initialize()
-    house = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    house = House(RedisGateway(client), settings, KeyRing.of(SIGNING_KEYS))
     yield Streams(settings, house.follows), house
     await client.aclose()
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from redis.asyncio import Redis
 
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
+from service.store.redis_gateway import RedisGateway
 from tests.harness.api import serve_apps
 from tests.harness.clocks import clock_settings, started
 from tests.harness.processes import bot_worker
@@ -20,7 +21,7 @@ async def test_a_bots_worker_started_later_applies_the_timeout_of_a_game_left_al
     async with serve_apps(redis_url, 1, settings=clock_settings(redis_url)) as (api,):
         game, view = await started(api, "forfeit")
     client = Redis.from_url(redis_url, protocol=3)
-    store = GameStore(client)
+    store = GamesRepository(RedisGateway(client))
     try:
         with bot_worker(redis_url, tmp_path / "bots.log"):
             for _ in range(150):

@@ -15,8 +15,9 @@ from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.core.archive.archiving import Archiving
+from service.ledger.stored_game import Body
 from service.runtime import archiving as archiving_alone
-from service.store.archive.record import ArchivedGame, Body
+from service.store.archive.record import ArchivedGame
 from tests.harness.api import Game, create_game, ok
 from tests.harness.archives import archived_settings
 from tests.harness.seats import act

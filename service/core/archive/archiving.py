@@ -22,8 +22,9 @@ from service.ledger.audit import audit_log
 from service.ledger.chain import LogEntry
 from service.ledger.log import Cursor, decode_opening, decode_record, ms_of, now_ms
 from service.ledger.signatures import KeyRing
-from service.store.archive.record import Archive, ArchivedGame, Body, Summary
-from service.store.game_store import StoredGame, from_archive
+from service.ledger.stored_game import Body, StoredGame
+from service.store.archive.record import Archive, ArchivedGame, Summary
+from service.store.games_repository import from_archive
 from service.store.webhook_store import WebhookStore
 
 Archived = Literal["archived", "running", "idle", "gone", "pending", "moved"]
@@ -40,10 +41,14 @@ class ArchiveMismatch(RuntimeError):
 
 
 class Archiving:
-    """Archives the finished games of `journal`'s store in `archive`, signing with `ring`."""
+    """Archives the finished games of `journal`'s store (their webhook deliveries in `hooks`) in
+    `archive`, signing with `ring`."""
 
-    def __init__(self, journal: Journal, archive: Archive, ring: KeyRing) -> None:
+    def __init__(
+        self, journal: Journal, hooks: WebhookStore, archive: Archive, ring: KeyRing
+    ) -> None:
         self.journal = journal
+        self.hooks = hooks
         self.archive = archive
         self.ring = ring
 
@@ -55,7 +60,7 @@ class Archiving:
             return "gone"
         if game.state.status != "finished":
             return "running" if now_ms() - game.ms < RUNNING_MS else "idle"
-        hooks, pending = await WebhookStore(store, self.journal.hooks_due).kept(game_id)
+        hooks, pending = await self.hooks.kept(game_id)
         if pending:
             return "pending"
         meta, signals = await store.raw(game_id)

@@ -22,8 +22,8 @@ from service.ledger.chain import LogEntry
 from service.ledger.export import Export
 from service.ledger.replay import ReplayRequest, ReplayResult, replay_request
 from service.ledger.signatures import KeyList, KeyRing
+from service.ledger.stored_game import StoredGame
 from service.store.commitment_store import CommitmentStore
-from service.store.game_store import StoredGame
 
 
 def not_finished(game_id: str) -> ServiceError:

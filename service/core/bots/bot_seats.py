@@ -24,7 +24,7 @@ from service.core.games.presented import legal_move
 from service.core.lifecycle.signals import Signals
 from service.errors import ServiceError, gone
 from service.ledger.chain import LogEntry, SentSignal, seen_signals
-from service.store.game_store import StoredGame
+from service.ledger.stored_game import StoredGame
 
 log = logging.getLogger("escopa")
 Admission = Callable[[], Awaitable[None]]

@@ -14,8 +14,8 @@ from service.core.lifecycle.credentials import acting_seat, holds, invalid_ticke
 from service.core.lifecycle.endings import Endings
 from service.core.tournaments.seals import Seals
 from service.errors import ServiceError
+from service.ledger.stored_game import StoredGame
 from service.settings import secret_hash
-from service.store.game_store import StoredGame
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from service.store.game_store import StoredGame
+from service.ledger.stored_game import StoredGame
 
 
 class GameCache:

@@ -38,7 +38,7 @@ from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
 from service.settings import secret_hash
 from service.store.commitment_store import USED_UP, CommitmentStore
-from service.store.game_store import NEW_GAME
+from service.store.games_repository import NEW_GAME
 from service.store.webhook_store import hook_bytes
 
 

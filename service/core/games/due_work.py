@@ -21,9 +21,7 @@ from service.core.lifecycle.clocks import Clocks
 from service.errors import ServiceError
 from service.ledger.game_meta import GameMeta
 from service.ledger.log import now_ms
-from service.store import redis_keys
 from service.store.due_index import DueIndex
-from service.store.game_store import GameStore
 
 SETTLE_GRACE_MS: Final = 5000
 """When the settle worker looks at a finished game, unless its writer settled it first."""
@@ -46,9 +44,9 @@ def settles(meta: GameMeta) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class DueWork:
-    """The indexes of due work beside the games of one store; `archived`: the deployment keeps
-    an archive, so every finished game waits in `finished` for it (whether or not this process
-    opened the archive)."""
+    """The indexes of due work beside the games (the house builds them); `archived`: the
+    deployment keeps an archive, so every finished game waits in `finished` for it (whether or
+    not this process opened the archive)."""
 
     clocks: Clocks
     bot_turns: DueIndex
@@ -57,19 +55,6 @@ class DueWork:
     settling: DueIndex
     tournaments: DueIndex
     archived: bool
-
-    @classmethod
-    def over(cls, store: GameStore, clocks: Clocks, archived: bool) -> DueWork:
-        """The indexes of `store`, with the clocks' deadlines in `clocks`."""
-        return cls(
-            clocks=clocks,
-            bot_turns=DueIndex(store, redis_keys.bot_turns),
-            hooks_due=DueIndex(store, redis_keys.webhooks_due),
-            finished=DueIndex(store, redis_keys.finished),
-            settling=DueIndex(store, redis_keys.ratings_due),
-            tournaments=DueIndex(store, redis_keys.tournaments_due),
-            archived=archived,
-        )
 
     async def before(
         self,

@@ -10,8 +10,9 @@ from service.core.games.log_cache import LogCache
 from service.errors import ServiceError, not_found
 from service.ledger.chain import LogEntry
 from service.ledger.log import Cursor
+from service.ledger.stored_game import StoredGame
 from service.store.archive.record import Archive
-from service.store.game_store import GameStore, StoredGame, from_archive
+from service.store.games_repository import GamesRepository, from_archive
 from service.store.seat_store import SeatStore
 
 
@@ -24,8 +25,15 @@ def expired(game_id: str) -> ServiceError:
 class Games:
     """Reads games through this process's copies; the journal keeps them in step."""
 
-    def __init__(self, store: GameStore, cached_games: int, archive: Archive | None = None) -> None:
+    def __init__(
+        self,
+        store: GamesRepository,
+        seats: SeatStore,
+        cached_games: int,
+        archive: Archive | None = None,
+    ) -> None:
         self.store = store
+        self.seats = seats
         self.archive = archive
         """Where reads find a game Redis let go (None: this process reads Redis alone)."""
         self._cache = GameCache(cached_games)
@@ -40,7 +48,7 @@ class Games:
             game = await self.archived(game_id, known)
         if game is None:
             self._cache.drop(game_id)
-            if await SeatStore(self.store).expired(game_id):
+            if await self.seats.expired(game_id):
                 raise expired(game_id)
             raise not_found(game_id)
         self._cache.put(game_id, game)

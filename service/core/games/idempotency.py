@@ -10,7 +10,7 @@ import msgspec
 
 from service.core.lifecycle.lifetimes import Lifetimes
 from service.errors import ServiceError
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
 
 R = TypeVar("R")
 
@@ -25,7 +25,7 @@ class Answered(msgspec.Struct, Generic[R], frozen=True):
 class Idempotency:
     """The first answers kept under their keys, for as long as `Lifetimes` says."""
 
-    def __init__(self, store: GameStore, lifetimes: Lifetimes) -> None:
+    def __init__(self, store: GamesRepository, lifetimes: Lifetimes) -> None:
         self.store = store
         self.lifetimes = lifetimes
 

@@ -31,14 +31,8 @@ from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import LogEntry
 from service.ledger.game_meta import GameMeta
 from service.ledger.log import Cursor, Life, Opening, Step, advanced, encode, step_kind
-from service.store.game_store import (
-    LOG_LINGER_MS,
-    Clocking,
-    Commit,
-    GameStore,
-    NewGame,
-    StoredGame,
-)
+from service.ledger.stored_game import Clocking, Commit, NewGame, StoredGame
+from service.store.games_repository import LOG_LINGER_MS, GamesRepository
 
 R = TypeVar("R")
 Settle = Callable[[str, "StoredGame"], Awaitable[None]]
@@ -104,7 +98,7 @@ class Journal:
 
     def __init__(
         self,
-        store: GameStore,
+        store: GamesRepository,
         games: Games,
         lifetimes: Lifetimes,
         due: DueWork,

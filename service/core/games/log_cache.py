@@ -20,7 +20,8 @@ from engine.state import EncodedParts
 from service.ledger.chain import LogEntry
 from service.ledger.game_meta import open_seats
 from service.ledger.log import Cursor, decode_opening, decode_record
-from service.store.game_store import GameStore, StoredGame
+from service.ledger.stored_game import StoredGame
+from service.store.games_repository import GamesRepository
 
 EVERY: Final = 25
 GAMES: Final = 256
@@ -43,7 +44,7 @@ class Checkpoint:
 class LogCache:
     """Derives pages of full entries from the stored records, from kept checkpoints."""
 
-    def __init__(self, store: GameStore, parts: EncodedParts, games: int = GAMES) -> None:
+    def __init__(self, store: GamesRepository, parts: EncodedParts, games: int = GAMES) -> None:
         self.store = store
         self.parts = parts
         self.games = games

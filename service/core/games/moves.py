@@ -25,8 +25,8 @@ from service.errors import ServiceError, version_conflict
 from service.ledger.chain import visible
 from service.ledger.log import Step, iso, now_ms
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import StoredGame
 from service.store import redis_keys
-from service.store.game_store import StoredGame
 
 KINDS: Final[dict[type, str]] = {engine.Play: "play", engine.Claim: "claim", Deal: "deal"}
 

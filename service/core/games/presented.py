@@ -13,7 +13,7 @@ from service.core.lifecycle.clocks import Clocks
 from service.ledger.chain import LogEntry, SentSignal, seen_signals, visible
 from service.ledger.game_meta import GameMeta, SeatMeta
 from service.ledger.signatures import KeyRing
-from service.store.game_store import StoredGame
+from service.ledger.stored_game import StoredGame
 
 
 def game_view(

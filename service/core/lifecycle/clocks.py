@@ -16,8 +16,8 @@ from engine import State, clock
 from engine.clock import Timing
 from service.errors import ServiceError
 from service.ledger.log import iso, now_ms
+from service.ledger.stored_game import StoredGame
 from service.store.due_index import DueIndex
-from service.store.game_store import StoredGame
 
 
 def timed_out_problem(seat: int, deadline: str) -> ServiceError:

@@ -26,8 +26,8 @@ from service.core.lifecycle.lobby import Lobby
 from service.errors import ServiceError, busy
 from service.ledger.log import ABORT, FORFEIT, Life, LifeKind, now_ms
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import StoredGame
 from service.store import redis_keys
-from service.store.game_store import StoredGame
 
 STAND_IN: Final = "greedy"
 """The bot that plays a timed-out seat's move under the `bot` policy."""

@@ -13,7 +13,7 @@ from service.core.games.messages import LobbyGame, LobbyPage
 from service.core.games.presented import game_view
 from service.ledger.game_meta import GameMeta, open_seats
 from service.ledger.log import iso, now_ms
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
 from service.store.seat_store import SeatStore
 
 MAX_LOBBY_PAGE: Final = 100
@@ -23,11 +23,11 @@ which may still land (far longer than any write's timeout)."""
 
 
 class Lobby:
-    """The lobby's index over the games of `store`."""
+    """The lobby's `index` over the games of `store`."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GamesRepository, index: SeatStore) -> None:
         self.store = store
-        self.index = SeatStore(store)
+        self.index = index
 
     async def announce(self, game_id: str, meta: GameMeta) -> None:
         """Index a lobby game with open seats before the write that opens it or a seat."""

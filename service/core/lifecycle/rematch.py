@@ -22,8 +22,9 @@ from service.errors import ServiceError, busy
 from service.ledger.game_meta import GameMeta, SeatMeta, open_seats
 from service.ledger.log import Life, Opening, iso, new_salt_key, now_ms
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import StoredGame
 from service.settings import secret_hash
-from service.store.game_store import NEW_GAME, StoredGame
+from service.store.games_repository import NEW_GAME
 from service.store.webhook_store import WebhookStore, hook_bytes
 
 TRIES: Final = 50
@@ -31,11 +32,14 @@ TRIES: Final = 50
 
 
 class Rematches:
-    """Rematches of the finished games in `journal`."""
+    """Rematches of the finished games in `journal` (their webhook subscriptions in `hooks`)."""
 
-    def __init__(self, access: Access, journal: Journal, clocks: Clocks, ring: KeyRing) -> None:
+    def __init__(
+        self, access: Access, journal: Journal, hooks: WebhookStore, clocks: Clocks, ring: KeyRing
+    ) -> None:
         self.access = access
         self.journal = journal
+        self.hooks = hooks
         self.clocks = clocks
         self.ring = ring
 
@@ -92,8 +96,7 @@ class Rematches:
         )
         bots = tuple(at for at, kept in enumerate(seats) if kept.bot)
         info = game_info(rules, [kept.name for kept in seats], seeds, [], bots)
-        hooks = WebhookStore(self.journal.store, self.journal.hooks_due)
-        kept = await hooks.deliveries(game_id, game)
+        kept = await self.hooks.deliveries(game_id, game)
         hook = hook_bytes(kept.hook if kept is not None else None)  # the same one
         opening = Opening(info, created, new_salt_key())
         await self.journal.open(new_id, opening, meta, NEW_GAME, hook)

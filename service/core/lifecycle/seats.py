@@ -27,8 +27,8 @@ from service.ledger.game_meta import GameMeta, SeatMeta, open_seats
 from service.ledger.log import Life, now_ms
 from service.ledger.names import lookalike, shown_name, twin
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import StoredGame
 from service.settings import secret_hash
-from service.store.game_store import StoredGame
 
 TRIES: Final = 50
 """How often a write that found the game moved on reads it again (only racers cause it)."""

@@ -17,7 +17,7 @@ from service.core.games.messages import SignalRequest, SignalResult
 from service.core.lifecycle.credentials import acting_seat
 from service.errors import ServiceError, busy, not_found
 from service.ledger.chain import SentSignal, Signal, partner_of, seen_signals
-from service.store.game_store import StoredGame
+from service.ledger.stored_game import StoredGame
 
 SIGNAL_TRIES: Final = 20
 """How often a signal is tried again when a move or another signal came first (each try is

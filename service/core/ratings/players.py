@@ -28,6 +28,7 @@ from service.ledger.ratings import (
     places,
     rated,
 )
+from service.ledger.stored_game import StoredGame
 from service.ledger.watch import (
     WATCH_PREFIX,
     Ending,
@@ -42,7 +43,7 @@ from service.ledger.watch import (
     watch_match,
 )
 from service.settings import RatingSettings
-from service.store.game_store import StoredGame
+from service.store.games_repository import GamesRepository
 from service.store.rating_store import (
     PlayedGame,
     PlayerOutcome,
@@ -242,10 +243,14 @@ def _rated(match: Match, before: dict[int, Rating | None]) -> dict[int, Rating]:
 
 
 class Players:
-    """Settles finished games' players and reads them back, over `store`."""
+    """Settles finished games' players and reads them back, over `store` (the finished games'
+    records from `repository`)."""
 
-    def __init__(self, store: RatingStore, settings: RatingSettings) -> None:
+    def __init__(
+        self, store: RatingStore, repository: GamesRepository, settings: RatingSettings
+    ) -> None:
         self.store = store
+        self.repository = repository
         self.min_games = settings.min_games
         """The rated games on a ladder that list a player on its leaderboard."""
         self.thresholds = thresholds_of(settings)
@@ -265,7 +270,7 @@ class Players:
         scope, ladder = scope_of(meta.key), meta.ladder
         ending = None
         if meta.rated:
-            ending = ending_in(await self.store.store.records_of(game_id, game, 1, -1))
+            ending = ending_in(await self.repository.records_of(game_id, game, 1, -1))
         match = Match(
             game_id,
             scope,

@@ -7,8 +7,8 @@ export). Everything opens when the round is scored."""
 from __future__ import annotations
 
 from service.errors import ServiceError
+from service.ledger.stored_game import StoredGame
 from service.ledger.tournament_record import round_of
-from service.store.game_store import StoredGame
 from service.store.tournament_store import TournamentStore
 
 

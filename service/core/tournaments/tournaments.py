@@ -63,6 +63,7 @@ from service.ledger.names import player_names, shown_name
 from service.ledger.ratings import BOT_PREFIX
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import StoredGame
 from service.ledger.tournament_record import (
     EntrantRecord,
     RoundRecord,
@@ -85,7 +86,6 @@ from service.settings import TournamentSettings, secret_hash
 from service.store import redis_keys
 from service.store.commitment_store import CommitmentStore
 from service.store.due_index import DueIndex
-from service.store.game_store import StoredGame
 from service.store.tournament_store import TournamentStore
 from service.store.webhook_store import hook_bytes
 

@@ -35,8 +35,8 @@ from service.core.webhooks.webhook_targets import checked
 from service.errors import ServiceError, gone
 from service.ledger.log import Cursor, decode_opening, decode_record, iso
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import StoredGame
 from service.settings import KEY_ID_LENGTH, Settings, matching_key_hash
-from service.store.game_store import StoredGame
 from service.store.redis_keys import tournament_of
 from service.store.tournament_store import TournamentStore
 from service.store.webhook_store import DeliveryRecord, Hook, KeptDeliveries, WebhookStore
@@ -63,14 +63,21 @@ class Webhooks:
     """Subscriptions and deliveries over the games' store."""
 
     def __init__(
-        self, access: Access, journal: Journal, clocks: Clocks, ring: KeyRing, allow: Sequence[str]
+        self,
+        access: Access,
+        journal: Journal,
+        store: WebhookStore,
+        tournaments: TournamentStore,
+        clocks: Clocks,
+        ring: KeyRing,
+        allow: Sequence[str],
     ) -> None:
         self.access = access
         self.journal = journal
         self.clocks = clocks
         self.ring = ring
-        self.store = WebhookStore(journal.store, journal.hooks_due)
-        self.tournaments = TournamentStore(journal.store)
+        self.store = store
+        self.tournaments = tournaments
         self.allow = frozenset(allow)
 
     async def subscription(

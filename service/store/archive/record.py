@@ -1,11 +1,11 @@
 """What the archive keeps of a finished game, and the interface every archive store offers.
 
-A game is archived as the columns its queries need (`Summary`) and one body (`Body`): the
-log's compact records, its head signed, its seats and signals and its webhook deliveries as
-Redis held them; the body is stored compressed with zstandard when that makes it smaller,
-against a dictionary of typical bodies (`zstd-1.dict`, written by
-`bench/archive_dictionary.py`: the rules, field names and moves every match repeats), which
-takes a 2-player match from about 2.2 KB to 1.5 KB.
+A game is archived as the columns its queries need (`Summary`) and one body
+(`service.ledger.stored_game.Body`): the log's compact records, its head signed, its seats and
+signals and its webhook deliveries as Redis held them; the body is stored compressed with
+zstandard when that makes it smaller, against a dictionary of typical bodies (`zstd-1.dict`,
+written by `bench/archive_dictionary.py`: the rules, field names and moves every match
+repeats), which takes a 2-player match from about 2.2 KB to 1.5 KB.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Final, Protocol
 import msgspec
 import zstandard
 
-from service.ledger.signatures import HeadSignature
+from service.ledger.stored_game import Body
 
 
 class Summary(msgspec.Struct, frozen=True, kw_only=True):
@@ -33,19 +33,6 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     finished_ms: int
     outcome: str
     tournament: str | None = None
-
-
-class Body(msgspec.Struct, frozen=True, array_like=True):
-    """The game itself: the head (`version`, `head`) and its signature, the compact records
-    of its log, and its seats (`meta`), signals and webhook deliveries as Redis stored them."""
-
-    version: int
-    head: str
-    signature: HeadSignature
-    records: tuple[bytes, ...]
-    meta: bytes
-    signals: bytes = b""
-    hooks: bytes = b""
 
 
 class ArchivedGame(msgspec.Struct, frozen=True, kw_only=True):

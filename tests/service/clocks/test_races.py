@@ -18,7 +18,7 @@ from service.core.house import House
 from service.errors import ServiceError
 from service.ledger.log import now_ms
 from service.ledger.overrides import RulesOverride
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.signing_key_file import key_ring
 from tests.harness.api import chosen_seed
 from tests.harness.clocks import clock, clock_settings, ms
@@ -29,7 +29,10 @@ async def processes(redis_url: str) -> AsyncIterator[tuple[House, House]]:
     config = clock_settings(redis_url)
     clients = [Redis.from_url(redis_url, protocol=3) for _ in range(2)]
     ring = key_ring(config)
-    yield House(GameStore(clients[0]), config, ring), House(GameStore(clients[1]), config, ring)
+    yield (
+        House(RedisGateway(clients[0]), config, ring),
+        House(RedisGateway(clients[1]), config, ring),
+    )
     for client in clients:
         await client.aclose()
 
@@ -65,7 +68,7 @@ async def test_a_move_and_a_timeout_racing_for_one_turn_commit_exactly_one(
 ) -> None:
     mover, sweeper = processes
     game_id, tokens, deadline = await running(mover, first_move)
-    seen = await sweeper.store.load(game_id)  # the sweeper's copy, read before the deadline
+    seen = await sweeper.repository.load(game_id)  # the sweeper's copy, read before the deadline
     assert seen is not None and seen.timing is not None
     seat = seen.timing.seat
     assert seat is not None
@@ -85,7 +88,7 @@ async def test_a_move_and_a_timeout_racing_for_one_turn_commit_exactly_one(
 
     played, _ = await asyncio.gather(play(), time_out())
     entries = await mover.games.entries(
-        game_id, await mover.store.load(game_id) or seen, 0, 10, True
+        game_id, await mover.repository.load(game_id) or seen, 0, 10, True
     )
     after = [entry for entry in entries if entry.seq > seen.version]
     assert len(after) == 1
@@ -101,7 +104,7 @@ async def test_a_timeout_before_the_deadline_is_refused_by_the_commit_script(
 ) -> None:
     mover, sweeper = processes
     game_id, _, deadline = await running(mover, turn=10)  # its deadline far off, even under load
-    seen = await sweeper.store.load(game_id)
+    seen = await sweeper.repository.load(game_id)
     assert seen is not None
     assert now_ms() < deadline - 300
     again = await sweeper.endings.timeout(game_id, seen)  # stamped at the deadline, too early
@@ -113,7 +116,7 @@ async def test_a_timeout_seen_by_two_processes_is_applied_once(
 ) -> None:
     first, second = processes
     game_id, _, deadline = await running(first)
-    seen = [await games.store.load(game_id) for games in processes]
+    seen = [await games.repository.load(game_id) for games in processes]
     await asyncio.sleep(max(0.0, (deadline - now_ms()) / 1000 + 0.05))
     results = await asyncio.gather(
         *(
@@ -123,7 +126,7 @@ async def test_a_timeout_seen_by_two_processes_is_applied_once(
         )
     )
     assert {result.version for result in results} == {(seen[0] or results[0]).version + 1}
-    game = await first.store.load(game_id)
+    game = await first.repository.load(game_id)
     assert game is not None
     entries = await first.games.entries(game_id, game, 0, 10, True)
     assert [entry.type for entry in entries].count("timeout") == 1

@@ -14,7 +14,8 @@ from service.core.house import House
 from service.ledger.chain import LogEntry
 from service.ops.workers.clock_sweeper import ClockSweeper
 from service.store import redis_keys
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
+from service.store.redis_gateway import RedisGateway
 from service.store.signing_key_file import key_ring
 from tests.harness.api import serve_apps
 from tests.harness.clocks import clock_settings, ms, past, started
@@ -23,7 +24,7 @@ from tests.harness.sse import follow
 GAMES = 6
 
 
-async def stored_log(store: GameStore, game_id: str) -> list[LogEntry]:
+async def stored_log(store: GamesRepository, game_id: str) -> list[LogEntry]:
     """The game's log read from Redis alone: no request, so no request applies a timeout."""
     game = await store.load(game_id)
     assert game is not None
@@ -33,7 +34,7 @@ async def stored_log(store: GameStore, game_id: str) -> list[LogEntry]:
 async def test_two_processes_sweep_due_timeouts_each_applied_once(redis_url: str) -> None:
     config = clock_settings(redis_url, sweep=True)
     client = Redis.from_url(redis_url, protocol=3)
-    store = GameStore(client)
+    store = GamesRepository(RedisGateway(client))
     try:
         async with serve_apps(redis_url, 2, settings=config) as (one, two):
             games = [await started(one if i % 2 else two, "forfeit") for i in range(GAMES)]
@@ -68,7 +69,7 @@ async def test_the_index_holds_the_earliest_deadline_until_a_sweep_moves_it_to_t
         shard = redis_keys.deadlines(redis_keys.shard(game.id))
         seen = await client.zscore(shard, game.id)
         assert seen is not None and seen < deadline  # the first move's deadline, indexed first
-        house = House(GameStore(client), config, key_ring(config))
+        house = House(RedisGateway(client), config, key_ring(config))
         sweeper = ClockSweeper(house.access, house.clocks)
         await sweeper.take(game.id, int(seen))  # not due: moved on, nothing applied
         assert await client.zscore(shard, game.id) == deadline
@@ -102,7 +103,7 @@ async def test_a_timeout_refused_for_a_while_keeps_its_entry_until_a_sweep_appli
         shard = redis_keys.deadlines(redis_keys.shard(game.id))
         # A store that wants a replica this lone Redis does not have: every write is refused
         # with 503 store/not_replicated, as on a cluster whose replica lags.
-        lagging = GameStore(client, wait_replicas=1, wait_timeout_ms=50)
+        lagging = RedisGateway(client, wait_replicas=1, wait_timeout_ms=50)
         refused = House(lagging, config, key_ring(config))
         seen = await client.zscore(shard, game.id)
         assert seen is not None
@@ -110,9 +111,9 @@ async def test_a_timeout_refused_for_a_while_keeps_its_entry_until_a_sweep_appli
         await ClockSweeper(refused.access, refused.clocks).take(game.id, int(seen))
         retry = await client.zscore(shard, game.id)
         assert retry is not None and retry > before  # kept, a little later, not dropped
-        house = House(GameStore(client), config, key_ring(config))
+        house = House(RedisGateway(client), config, key_ring(config))
         await ClockSweeper(house.access, house.clocks).take(game.id, int(retry))
-        log = await stored_log(GameStore(client), game.id)
+        log = await stored_log(GamesRepository(RedisGateway(client)), game.id)
         assert [entry.type for entry in log].count("timeout") == 1
         assert await client.zscore(shard, game.id) is None
     finally:

@@ -28,8 +28,8 @@ from service.app import create_app
 from service.core.rate_limits import RateCounts, RateLimiter
 from service.settings import KeySettings, LimitSettings, Rate, RedisSettings, Settings, secret_hash
 from service.store import redis_keys
-from service.store.game_store import GameStore
 from service.store.multiplex import Multiplexed
+from service.store.redis_gateway import RedisGateway
 from tests.harness.api import (
     Client,
     Game,
@@ -294,7 +294,7 @@ async def test_counting_a_request_counts_each_client_in_redis_with_an_expiry(
 ) -> None:
     client = AsyncRedis.from_url(redis_url)
     fast = Multiplexed(redis_url, 2.0) if multiplexed else None
-    store = GameStore(client, fast=fast)
+    store = RedisGateway(client, fast=fast)
     clients = [("a", "1.2.3.4"), ("k", "ab12")]
 
     assert await RateLimiter(10, 60).hit(RateCounts(store), clients, 90.0) == 0

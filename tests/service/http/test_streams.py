@@ -16,7 +16,7 @@ from service.core.house import House
 from service.errors import ServiceError
 from service.http.streams import Streams
 from service.ledger.signatures import KeyRing
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from tests.harness.settings import app_settings
 from tests.harness.signing import SIGNING_KEYS
 
@@ -26,7 +26,7 @@ async def streams(redis_url: str) -> AsyncIterator[tuple[Streams, House, str]]:
     """The stream bookkeeping on this test's loop, with a game to follow."""
     settings = app_settings(redis_url)
     client = Redis.from_url(redis_url, protocol=3)
-    games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    games = House(RedisGateway(client), settings, KeyRing.of(SIGNING_KEYS))
     created = await games.creation.create(CreateGame(players=["Ana", "Bia"]))
     yield Streams(settings, games.follows), games, created.game_id
     await client.aclose()

@@ -21,7 +21,7 @@ from service.ledger.audit import audit_export
 from service.settings import RedisSettings
 from service.store import redis_keys
 from service.store.commitment_store import CommitmentStore
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from tests.harness.api import (
     NAMES,
     Client,
@@ -294,7 +294,7 @@ async def test_a_game_whose_own_write_is_unconfirmed_says_whether_a_commitment_w
     body = await from_a_new_commitment(client)
     async with unconfirmed(redis_url) as waiting:
         house = waiting.app.state.house
-        house.creation.commitments = CommitmentStore(GameStore(house.store.client))  # at once
+        house.creation.commitments = CommitmentStore(RedisGateway(house.gateway.client))  # at once
         await refused_as_used_up(waiting, body)
         plain = await create(waiting, {"players": ["Ana", "Bia"]})
         detail = assert_problem(plain, 503, "store/not_replicated")["detail"]

@@ -7,9 +7,10 @@ from __future__ import annotations
 from redis.asyncio import Redis
 
 from service.ledger.signatures import KeyRing
+from service.ledger.stored_game import Body
 from service.store import redis_keys
-from service.store.archive.record import Body
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
+from service.store.redis_gateway import RedisGateway
 from tests.harness.api import Client, ok
 from tests.harness.archiving import resigned_game
 from tests.harness.signing import SIGNING_KEYS
@@ -24,7 +25,7 @@ async def test_the_release_drops_nothing_unless_the_game_is_at_the_archived_vers
 ) -> None:
     game = await resigned_game(client)
     redis = Redis.from_url(redis_url)
-    store = GameStore(redis)
+    store = GamesRepository(RedisGateway(redis))
     try:
         stored = await store.load(game.id)
         assert stored is not None
@@ -49,7 +50,7 @@ async def test_the_restore_puts_a_game_back_only_when_redis_no_longer_has_it(
 ) -> None:
     game = await resigned_game(client)
     redis = Redis.from_url(redis_url)
-    store = GameStore(redis)
+    store = GamesRepository(RedisGateway(redis))
     try:
         stored = await store.load(game.id)
         assert stored is not None

@@ -16,7 +16,7 @@ from service.app import create_app
 from service.errors import ServiceError
 from service.settings import RedisSettings
 from service.store.commitment_store import CommitmentStore
-from service.store.game_store import GameStore, NotDurable
+from service.store.redis_gateway import NotDurable, RedisGateway
 from service.store.redis_server import RedisServer
 from tests.harness.api import Game, assert_problem, create_game, ok
 from tests.harness.settings import app_settings
@@ -89,7 +89,7 @@ async def test_a_write_not_fsynced_in_time_is_not_acknowledged(tmp_path: Path) -
     # `appendfsync no`: Redis leaves the fsync to the system, so WAITAOF never sees it.
     for server in private_redis(tmp_path, "no"):
         client = Redis.from_url(server.url)
-        store = GameStore(client, wait_timeout_ms=50, wait_aof=True)
+        store = RedisGateway(client, wait_timeout_ms=50, wait_aof=True)
         try:
             await store.check_durable()
             with pytest.raises(ServiceError, match="not fsynced to the append-only file") as late:

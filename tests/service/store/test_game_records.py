@@ -16,7 +16,8 @@ from service.app import create_app
 from service.core.games.log_cache import LogCache
 from service.ledger.log import decode_step, encode
 from service.store import redis_keys
-from service.store.game_store import GameStore, replayed_on
+from service.store.games_repository import GamesRepository, replayed_on
+from service.store.redis_gateway import RedisGateway
 from tests.harness.api import Client, Game, assert_linked, create_game, ok
 from tests.harness.audits import audit_of, finished_game
 from tests.harness.settings import app_settings
@@ -98,7 +99,7 @@ async def as_stored_before(redis_url: str, game_id: str) -> list[bytes]:
     """Store the game as it was stored before the compact log: its state in the hash, its full
     entries in the stream (field `e`), no records. Its entries' JSON, as written."""
     client = Redis.from_url(redis_url)
-    store = GameStore(client)
+    store = GamesRepository(RedisGateway(client))
     game = await store.load(game_id)
     assert game is not None
     entries = await LogCache(store, EncodedParts()).entries(game_id, game, 0, game.version, True)
@@ -180,7 +181,7 @@ async def test_a_copy_holding_a_write_a_failover_lost_gives_way_to_the_stored_ch
         kept = redis.Redis.from_url(redis_url)
         before = {key: kept.dump(key) for key in redis_keys.game_keys(game.id)}
         await play(game, 1, random.Random(f"lost {seed}"))  # acknowledged, then lost:
-        store = GameStore(Redis.from_url(redis_url))
+        store = GamesRepository(RedisGateway(Redis.from_url(redis_url)))
         lost = await store.load(game.id)
         for key, dumped in before.items():  # the failover: the keys as the replica had them
             kept.restore(key, 0, dumped, replace=True)
@@ -199,7 +200,7 @@ async def test_a_copy_holding_a_write_a_failover_lost_gives_way_to_the_stored_ch
             stored.head,
             stored.state,
         )
-        await store.client.aclose()
+        await store.gateway.client.aclose()
     assert raised == 6  # each copy failed to lead to the stored head
 
 

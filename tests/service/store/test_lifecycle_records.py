@@ -21,7 +21,8 @@ from service.core.games.log_cache import LogCache
 from service.ledger.chain import GENESIS, LogEntry, sealed
 from service.ledger.log import Life, decode_record, encode
 from service.store import redis_keys
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
+from service.store.redis_gateway import RedisGateway
 from tests.harness.api import Client, Game, ok
 from tests.harness.audits import audit_of
 from tests.harness.seats import OPEN, act, create_open, join, tokens
@@ -76,7 +77,7 @@ async def stored_in_full(redis_url: str, game_id: str) -> tuple[list[LogEntry], 
     """Store the game as the full-entry layout did (its state in the hash, full entries with
     random salts in the stream): the entries derived from its records, and those stored."""
     client = Redis.from_url(redis_url)
-    store = GameStore(client)
+    store = GamesRepository(RedisGateway(client))
     game = await store.load(game_id)
     assert game is not None
     app_entries = await _entries(store, game_id)
@@ -94,7 +95,7 @@ async def stored_in_full(redis_url: str, game_id: str) -> tuple[list[LogEntry], 
     return app_entries, written
 
 
-async def _entries(store: GameStore, game_id: str) -> list[LogEntry]:
+async def _entries(store: GamesRepository, game_id: str) -> list[LogEntry]:
     """The game's full entries, derived from its records now."""
     game = await store.load(game_id)
     assert game is not None

@@ -16,7 +16,8 @@ from service.settings import RedisSettings
 from service.store import scripts
 from service.store.commitment_store import CommitmentStore
 from service.store.connections import connect
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
+from service.store.redis_gateway import RedisGateway
 from service.store.redis_server import free_port
 from service.store.tail import LogTail
 from service.store.writes import Borrowing, OutcomeUnknown, Writes, reaching_redis
@@ -37,7 +38,7 @@ def test_a_write_whose_connection_breaks_while_its_wait_waits_is_not_acknowledge
 ) -> None:
     async def body() -> None:
         client = Redis.from_url(redis_url)
-        store = GameStore(client, wait_replicas=1, wait_timeout_ms=5000)
+        store = RedisGateway(client, wait_replicas=1, wait_timeout_ms=5000)
         try:
             await client.script_load(scripts.CREATE_COMMITMENT.source)  # so the script runs at once
             write = asyncio.ensure_future(CommitmentStore(store).create("c1", "seed", 60_000))
@@ -59,7 +60,7 @@ def test_a_write_whose_connection_breaks_while_its_wait_waits_is_not_acknowledge
 def test_a_write_that_no_replica_confirms_in_time_is_not_acknowledged(redis_url: str) -> None:
     async def body() -> None:
         client = Redis.from_url(redis_url)
-        store = GameStore(client, wait_replicas=1, wait_timeout_ms=50)
+        store = RedisGateway(client, wait_replicas=1, wait_timeout_ms=50)
         try:
             with pytest.raises(ServiceError, match="reached 0 of 1 replicas") as refused:
                 await CommitmentStore(store).create("c2", "seed", 60_000)
@@ -88,7 +89,7 @@ def test_a_looked_up_first_answer_is_refreshed_so_the_wait_after_it_covers_its_w
 ) -> None:
     async def body() -> None:
         client = Redis.from_url(redis_url)
-        store = GameStore(client)
+        store = GamesRepository(RedisGateway(client))
         try:
             await client.set("{g:x}:idem:0:k", b"first", px=1_000)
             answer = await store.answer("{g:x}:idem:0:k", 60_000)
@@ -137,7 +138,7 @@ def test_a_burst_of_calls_beyond_the_pools_cap_waits_its_turn_instead_of_failing
 
     async def body() -> None:
         client = connect(settings)
-        store = GameStore(client, connections=settings.connections)
+        store = RedisGateway(client, connections=settings.connections)
         try:
             await store.pipeline([("SET", "burst", "x")])
             burst = [store.pipeline([("GET", "burst")]) for _ in range(300)]

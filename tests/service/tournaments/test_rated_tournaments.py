@@ -23,7 +23,7 @@ from service.ledger.tournament_audit import audit_tournament
 from service.ledger.tournament_record import RoundRecord
 from service.settings import KeySettings, RatingSettings, secret_hash
 from service.store import redis_keys
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.signing_key_file import key_ring
 from tests.harness.api import Client, assert_problem, ok
 from tests.harness.ratings import named
@@ -93,7 +93,7 @@ async def test_each_table_moves_its_entrants_ratings_once_and_is_listed_as_one_m
 
     redis = Redis.from_url(redis_url, protocol=3)  # a second process on the same Redis
     config = app_settings(redis_url)
-    house = House(GameStore(redis), config, key_ring(config))
+    house = House(RedisGateway(redis), config, key_ring(config))
     await house.tournaments.advance(tournament_id)
     last_game = view["rounds"][-1]["tables"][0]["game_ids"][0]
     await house.tournaments.ended(last_game, await house.games.read(last_game))

@@ -17,7 +17,7 @@ from service.core.house import House
 from service.core.tournaments.tournament_events import event_count
 from service.core.tournaments.tournaments import StoredTournament, Tournaments
 from service.store import redis_keys
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.signing_key_file import key_ring
 from tests.harness.api import Client, assert_problem
 from tests.harness.clocks import clock, clock_settings
@@ -149,7 +149,7 @@ async def houses(redis_url: str) -> AsyncIterator[list[House]]:
     """Two more processes' cores over the app's Redis (each its own client), in this loop."""
     settings = app_settings(redis_url)
     clients = [Redis.from_url(redis_url, protocol=3) for _ in range(2)]
-    yield [House(GameStore(c), settings, key_ring(settings)) for c in clients]
+    yield [House(RedisGateway(c), settings, key_ring(settings)) for c in clients]
     for client in clients:
         await client.aclose()
 

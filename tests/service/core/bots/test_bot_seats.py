@@ -19,7 +19,7 @@ from service.ledger.overrides import RulesOverride
 from service.ledger.signatures import KeyRing
 from service.settings import BotSettings
 from service.store import redis_keys
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from tests.harness.api import (
     Json,
     assert_chain,
@@ -186,7 +186,7 @@ def bot_seats(house: House, workers: WorkerProcesses) -> BotSeats:
 async def test_a_bot_is_asked_only_what_its_seat_sees(redis_url: str) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
     settings = app_settings(redis_url)
-    games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    games = House(RedisGateway(client), settings, KeyRing.of(SIGNING_KEYS))
     players: list[str | PlayerEntry] = ["Ana", PlayerEntry(name="Rita", bot="expert"), "Bia"]
     created = await games.creation.create(
         CreateGame(players=players, seed=chosen_seed("fair"), preset="escoba")
@@ -208,7 +208,7 @@ async def test_a_seats_knowledge_holds_the_signals_its_view_shows_and_no_other(
 ) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
     games = House(
-        GameStore(client),
+        RedisGateway(client),
         app_settings(redis_url, bots=BotSettings(worker=False)),
         KeyRing.of(SIGNING_KEYS),
     )
@@ -276,7 +276,7 @@ async def test_a_bot_turn_that_times_out_while_it_thinks_is_dropped_with_a_plain
 ) -> None:
     client = redis.asyncio.Redis.from_url(redis_url, protocol=3)
     settings = clock_settings(redis_url, bots=BotSettings(worker=False))
-    games = House(GameStore(client), settings, KeyRing.of(SIGNING_KEYS))
+    games = House(RedisGateway(client), settings, KeyRing.of(SIGNING_KEYS))
     body = {
         "players": ["Ana", bot("Rita", "greedy")],
         "seed": chosen_seed("slow bot"),

@@ -16,8 +16,10 @@ from service.app import create_app
 from service.core.games.cache import GameCache
 from service.ledger.chain import LogEntry, sealed
 from service.ledger.log import Step, encode
+from service.ledger.stored_game import Commit, StoredGame
 from service.store import redis_keys
-from service.store.game_store import Commit, GameStore, StoredGame
+from service.store.games_repository import GamesRepository
+from service.store.redis_gateway import RedisGateway
 from tests.harness.api import Client, Game, assert_linked, assert_problem, create_game, ok
 from tests.harness.settings import app_settings
 
@@ -110,7 +112,7 @@ async def test_the_commit_script_refuses_an_entry_not_chained_to_the_stored_head
     from redis.asyncio import Redis
 
     client = Redis.from_url(redis_url)
-    store = GameStore(client)
+    store = GamesRepository(RedisGateway(client))
     app = create_app(app_settings(redis_url))
     async with AsyncTestClient(app=app) as http:
         game = await create_game(http)

@@ -11,7 +11,8 @@ import pytest
 from service.core.games.journal import SIGNAL_TRIES
 from service.ledger.chain import SentSignal
 from service.ledger.log import iso, now_ms
-from service.store.game_store import Commit, GameStore
+from service.ledger.stored_game import Commit
+from service.store.games_repository import GamesRepository
 from tests.harness.api import Client, Json, create_game, ok, serve_apps
 from tests.harness.seats import OPEN, act, bearer, create_open, full_game, invites, join
 
@@ -97,17 +98,17 @@ async def test_a_signal_that_lands_between_a_resignations_read_and_write_is_reco
 ) -> None:
     game = await create_game(client, players=4, seed="signals", auto_deal=False, target=3)
     view = await game.view()
-    store = client.app.state.house.store
-    written = GameStore.commit
+    store = client.app.state.house.repository
+    written = GamesRepository.commit
     landed: list[bool] = []
 
-    async def with_a_signal_first(self: GameStore, write: Commit) -> Any:
+    async def with_a_signal_first(self: GamesRepository, write: Commit) -> Any:
         if not landed:  # another process keeps a signal just before this write
             sent = SentSignal(seat=0, signal="guindis", after=view["version"], time=iso(now_ms()))
             landed.append(await store.signal(game.id, view["version"], (), sent) == "kept")
         return await written(self, write)
 
-    monkeypatch.setattr(GameStore, "commit", with_a_signal_first)
+    monkeypatch.setattr(GamesRepository, "commit", with_a_signal_first)
     ok(await act(client, game.id, "resign", game.tokens[1]))
 
     assert landed == [True]
@@ -122,18 +123,18 @@ async def test_a_resignation_that_loses_every_try_to_a_new_signal_is_refused_and
 ) -> None:
     game = await create_game(client, players=4, seed="signals", auto_deal=False, target=3)
     version = (await game.view())["version"]
-    store = client.app.state.house.store
-    written = GameStore.commit
+    store = client.app.state.house.repository
+    written = GamesRepository.commit
     kept: list[str] = []
 
-    async def after_a_new_signal(self: GameStore, write: Commit) -> Any:
+    async def after_a_new_signal(self: GamesRepository, write: Commit) -> Any:
         recorded = write.signals  # the signals the resignation records, as it read them
         assert recorded is not None
         sent = SentSignal(seat=len(kept) % 4, signal="seven", after=version, time=iso(now_ms()))
         kept.append(await store.signal(game.id, version, recorded, sent))
         return await written(self, write)
 
-    monkeypatch.setattr(GameStore, "commit", after_a_new_signal)
+    monkeypatch.setattr(GamesRepository, "commit", after_a_new_signal)
     answer = await act(client, game.id, "resign", game.tokens[1])
 
     assert kept == ["kept"] * SIGNAL_TRIES, "every try lost to a signal stored just before it"

@@ -16,7 +16,7 @@ from service.errors import ServiceError
 from service.ledger.log import iso, now_ms
 from service.ledger.signatures import KeyRing
 from service.store import scripts
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.seat_store import SeatStore
 from tests.harness.api import assert_problem, ok
 from tests.harness.faults import kill_when_waiting
@@ -79,7 +79,7 @@ async def test_a_lobby_game_whose_creator_crashed_right_after_its_write_is_still
     # The write's WAIT is cut off, as a crash would: the game is stored, and its creator goes
     # no further (nothing after the write runs).
     redis = Redis.from_url(redis_url)
-    store = GameStore(redis, wait_replicas=1, wait_timeout_ms=5000)
+    store = RedisGateway(redis, wait_replicas=1, wait_timeout_ms=5000)
     house = House(store, app_settings(redis_url), KeyRing.of(SIGNING_KEYS))
     try:
         await redis.script_load(scripts.CREATE.source)  # so the script runs before its WAIT
@@ -100,7 +100,7 @@ async def test_an_entry_whose_game_was_never_written_is_kept_a_minute_unshown_th
     redis_url: str, client: Client
 ) -> None:
     redis = Redis.from_url(redis_url)
-    index = SeatStore(GameStore(redis))
+    index = SeatStore(RedisGateway(redis))
     try:
         await index.list_lobby("fresh", iso(now_ms()))
         await index.list_lobby("stale", iso(now_ms() - UNWRITTEN_KEPT_MS - 1000))

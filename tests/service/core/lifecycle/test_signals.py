@@ -15,7 +15,8 @@ from service.core.games.journal import SIGNAL_TRIES
 from service.ledger.audit import audit_entries
 from service.ledger.chain import SentSignal
 from service.ledger.log import iso, now_ms
-from service.store.game_store import Commit, GameStore
+from service.ledger.stored_game import Commit
+from service.store.games_repository import GamesRepository
 from tests.harness.api import Client, Game, Json, assert_chain, assert_problem, create_game, ok
 from tests.harness.audits import rechain
 from tests.harness.settings import app_settings
@@ -172,11 +173,11 @@ async def test_a_last_move_that_loses_every_try_to_a_new_signal_is_refused_and_n
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await create_game(client, players=4, target=1)
-    store = client.app.state.house.store
-    committed = GameStore.commit
+    store = client.app.state.house.repository
+    committed = GamesRepository.commit
     kept: list[str] = []
 
-    async def after_a_new_signal(self: GameStore, write: Commit) -> Any:
+    async def after_a_new_signal(self: GamesRepository, write: Commit) -> Any:
         recorded = write.signals  # the signals the entry records: only the one ending the match
         if recorded is not None:  # another seat keeps a signal just before each try
             expected = write.expected
@@ -186,7 +187,7 @@ async def test_a_last_move_that_loses_every_try_to_a_new_signal_is_refused_and_n
             kept.append(await store.signal(write.game_id, expected, recorded, sent))
         return await committed(self, write)
 
-    monkeypatch.setattr(GameStore, "commit", after_a_new_signal)
+    monkeypatch.setattr(GamesRepository, "commit", after_a_new_signal)
     view = await game.view()
     while True:  # the first legal move each turn, to the move that ends the match
         seat = view["turn"]

@@ -15,7 +15,7 @@ from service.core.games.messages import CreateGame, PlayerEntry, RegisterPlayer
 from service.core.house import House
 from service.errors import ServiceError
 from service.ops.workers.settler import Settler
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 from service.store.signing_key_file import key_ring
 from tests.harness.settings import app_settings
 
@@ -25,7 +25,10 @@ async def processes(redis_url: str) -> AsyncIterator[tuple[House, House]]:
     config = app_settings(redis_url)
     clients = [Redis.from_url(redis_url, protocol=3) for _ in range(2)]
     ring = key_ring(config)
-    yield House(GameStore(clients[0]), config, ring), House(GameStore(clients[1]), config, ring)
+    yield (
+        House(RedisGateway(clients[0]), config, ring),
+        House(RedisGateway(clients[1]), config, ring),
+    )
     for client in clients:
         await client.aclose()
 

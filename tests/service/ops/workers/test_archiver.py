@@ -13,7 +13,7 @@ import pytest
 from service.core.archive.archiving import Archiving
 from service.core.games.reports import Reports
 from service.ops.workers.archiver import Archiver
-from service.store.game_store import GameStore
+from service.store.games_repository import GamesRepository
 from tests.harness.archiving import (
     archive_app,
     archiving,
@@ -74,7 +74,7 @@ def die_at(work: Archiving, step: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the worker die as it reaches `step`: the archive's put (before or after it wrote:
     after, for `get`), or Redis' release."""
     if step == "release":
-        monkeypatch.setattr(GameStore, "release", killed)
+        monkeypatch.setattr(GamesRepository, "release", killed)
         return
     archive = type(work.archive)
     monkeypatch.setattr(archive, step, killed)

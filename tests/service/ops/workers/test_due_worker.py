@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 from service.ops.workers.due_worker import DueWorker, Pace, Retry, running
 from service.store import redis_keys
 from service.store.due_index import DueIndex
-from service.store.game_store import GameStore
+from service.store.redis_gateway import RedisGateway
 
 LEASE_MS = 300
 log = logging.getLogger("escopa.test")
@@ -44,7 +44,7 @@ class Recording(DueWorker):
 async def due_index(redis_url: str, games: list[str]) -> AsyncIterator[DueIndex]:
     """An index holding `games`, each due long ago."""
     client = Redis.from_url(redis_url, protocol=3)
-    index = DueIndex(GameStore(client), redis_keys.bot_turns)
+    index = DueIndex(RedisGateway(client), redis_keys.bot_turns)
     try:
         for game_id in games:
             await index.schedule(game_id, 1)

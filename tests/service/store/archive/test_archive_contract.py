@@ -7,8 +7,9 @@ from __future__ import annotations
 import msgspec
 
 from service.ledger.signatures import HeadSignature
+from service.ledger.stored_game import Body
 from service.store.archive.opening import open_archive
-from service.store.archive.record import Archive, ArchivedGame, Body, Summary, pack, unpack
+from service.store.archive.record import Archive, ArchivedGame, Summary, pack, unpack
 
 SIGNED = HeadSignature(key_id="k1", signature="c2ln")
 
