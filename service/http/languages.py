@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 from string import Formatter
@@ -107,22 +107,29 @@ def names(template: str) -> list[str]:
 
 
 def localized(
-    code: str, template: str, params: Mapping[str, object], header: str | None
+    code: str,
+    template: str,
+    params: Mapping[str, object],
+    header: str | None,
+    *,
+    raised: bool = True,
 ) -> tuple[str, str]:
     """The detail in the language the header asks for, and that language's tag (`en` when no
-    catalog has this template)."""
+    catalog has this template). `raised`: the template is one the code raises, logged when no
+    catalog has it (not a sentence made elsewhere, such as the framework's)."""
     english = template.format(**params)
     locale = language(header)
     if locale == "en":
         return english, "en"
     if template not in templates().get(code, []):
-        _untranslated(code, template)
+        if raised:
+            _untranslated(code, template)
         return english, "en"
     text = translated(locale, code, template, params)
     return (english, "en") if text is None else (text, locale.replace("_", "-"))
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _untranslated(code: str, template: str) -> None:
     """Say once that a template has no catalog entry (reworded without its catalogs)."""
     log.warning("no catalog entry for %s %r: said in English", code, template)

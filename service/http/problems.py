@@ -69,15 +69,18 @@ def problem(
     headers: dict[str, str] | None = None,
     field: str | None = None,
     index: int | None = None,
+    *,
+    raised: bool = True,
 ) -> Response[bytes]:
     """An `application/problem+json` response (counted in the metrics by its code); its
     `detail` the template with its values, in the caller's language when a catalog has it
-    (`Content-Language` says which)."""
+    (`Content-Language` says which). `raised`: a template of the code's, not a sentence made
+    elsewhere (the framework's)."""
     metrics = request.app.state.get("metrics")
     if metrics is not None:
         metrics.problem(code)
     asked = request.headers.get("accept-language")
-    detail, spoken = localized(code, template, params or {}, asked)
+    detail, spoken = localized(code, template, params or {}, asked, raised=raised)
     if spoken != "en":
         headers = {**(headers or {}), "Content-Language": spoken}
     body = Problem(
@@ -132,7 +135,8 @@ def on_validation_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
         )
     detail = "; ".join(invalid.detail for invalid in found) or "the request is malformed"
     field = found[0].field if found else None
-    return problem(request, 400, "request/invalid", sentence(detail[:500]), field=field)
+    said = sentence(detail[:500])
+    return problem(request, 400, "request/invalid", said, field=field, raised=False)
 
 
 def _parameter_error(request: AnyRequest, error: dict[str, Any]) -> Invalid:
@@ -155,7 +159,8 @@ def on_http_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
         return on_unexpected(request, exc)
     code = HTTP_CODES.get(status, f"http/{status}")
     headers = {k: v for k, v in (exc.headers or {}).items() if k.lower() == "allow"}
-    return problem(request, status, code, sentence(str(exc.detail)[:500]), headers=headers)
+    said = sentence(str(exc.detail)[:500])
+    return problem(request, status, code, said, headers=headers, raised=False)
 
 
 def on_client_gone(request: AnyRequest) -> Response[bytes]:

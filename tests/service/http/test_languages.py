@@ -87,6 +87,16 @@ def test_a_reworded_template_no_catalog_has_is_said_in_english_and_logged(
     assert kept[1] == "it" and "g1" in kept[0] and "no game" not in kept[0]
 
 
+def test_a_sentence_made_elsewhere_without_an_entry_is_english_and_not_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    framework = "players: a; rules: b"
+    with caplog.at_level(logging.WARNING, logger="escopa"):
+        said = localized("request/invalid", framework, {}, "es", raised=False)
+    assert said == (framework, "en")
+    assert not [record for record in caplog.records if framework in record.getMessage()]
+
+
 async def test_an_unknown_game_is_told_in_portuguese_its_code_and_title_in_english(
     client: Client,
 ) -> None:
