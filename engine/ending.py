@@ -27,7 +27,7 @@ def waiting(rules: Rules, seed: str) -> State:
 
 def _running(state: State, seat: int) -> None:
     if not 0 <= seat < state.rules.players:
-        raise IllegalMove("move/unknown_seat", f"seat {seat} does not exist")
+        raise IllegalMove("move/unknown_seat", "seat {seat} does not exist", seat=seat)
     if state.status == "finished":
         raise IllegalMove("move/game_over", "the match is over")
 

@@ -176,7 +176,7 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     move = normalize(move)
     rules = state.rules
     if not 0 <= seat < rules.players:
-        raise IllegalMove("move/unknown_seat", f"seat {seat} does not exist")
+        raise IllegalMove("move/unknown_seat", "seat {seat} does not exist", seat=seat)
     if state.status == "finished":
         raise IllegalMove("move/game_over", "the match is over")
     if state.status == "waiting":
@@ -190,7 +190,10 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         raise IllegalMove("move/deal_pending", "a deal is due before anyone plays")
     if seat != state.turn:
         raise IllegalMove(
-            "move/not_your_turn", f"it is seat {state.turn}'s turn, not seat {seat}'s"
+            "move/not_your_turn",
+            "it is seat {turn}'s turn, not seat {seat}'s",
+            turn=state.turn,
+            seat=seat,
         )
     if isinstance(move, Claim):
         return _claim(state, seat, move, events), events
@@ -222,18 +225,28 @@ def _check_claim(state: State, seat: int, move: Claim) -> None:
     _on_table(state.table, move.cards)
     if pending.card not in move.cards:
         raise IllegalMove(
-            "move/claim_invalid", f"a claim must include the discarded {pending.card}"
+            "move/claim_invalid", "a claim must include the discarded {card}", card=pending.card
         )
     total = _sum(move.cards)
     if total != CAPTURE_SUM:
-        raise IllegalMove("move/claim_invalid", f"{'+'.join(move.cards)} sums to {total}, not 15")
+        raise IllegalMove(
+            "move/claim_invalid",
+            "{cards} sums to {total}, not 15",
+            cards="+".join(move.cards),
+            total=total,
+        )
 
 
 def _play(state: State, seat: int, move: Play, events: list[Event], legal: bool = False) -> State:
     """Play a card from hand: capture or discard, then pass the turn or end the hand (`legal`:
     a move just listed, not checked again)."""
     if not legal and move.card not in state.hands[seat]:
-        raise IllegalMove("move/card_not_in_hand", f"{move.card} is not in seat {seat}'s hand")
+        raise IllegalMove(
+            "move/card_not_in_hand",
+            "{card} is not in seat {seat}'s hand",
+            card=move.card,
+            seat=seat,
+        )
     if move.capture:
         state = _capture(state, seat, move, events, legal)
     else:
@@ -259,7 +272,11 @@ def _capture(state: State, seat: int, move: Play, events: list[Event], legal: bo
         wrong = total != CAPTURE_SUM
         if wrong and rules.validation == "strict":
             raise IllegalMove(
-                "move/capture_not_15", f"{card} with {'+'.join(capture)} sums to {total}, not 15"
+                "move/capture_not_15",
+                "{card} with {capture} sums to {total}, not 15",
+                card=card,
+                capture="+".join(capture),
+                total=total,
             )
     table = tuple([c for c in state.table if c not in capture])
     escopa = not table
@@ -288,7 +305,9 @@ def _discard(state: State, seat: int, move: Play, events: list[Event]) -> State:
         if capturers:
             raise IllegalMove(
                 "move/capture_required",
-                f"{' '.join(capturers)} can capture on {' '.join(table)}: a capture is mandatory",
+                "{cards} can capture on {table}: a capture is mandatory",
+                cards=" ".join(capturers),
+                table=" ".join(table),
             )
     claim = None
     if rules.missed_capture == "claimable" and reach >> (CAPTURE_SUM - VALUE[card]) & 1:
@@ -457,7 +476,12 @@ def _on_table(table: tuple[str, ...], cards: tuple[str, ...]) -> None:
     for card in cards:
         if card not in table:
             shown = " ".join(table) or "empty"
-            raise IllegalMove("move/card_not_on_table", f"{card} is not on the table ({shown})")
+            raise IllegalMove(
+                "move/card_not_on_table",
+                "{card} is not on the table ({table})",
+                card=card,
+                table=shown,
+            )
 
 
 def _sum(cards: tuple[str, ...]) -> int:

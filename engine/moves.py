@@ -59,9 +59,16 @@ def _cards(codes: list[str] | tuple[str, ...], what: str) -> tuple[str, ...]:
     """Validate card codes (known, distinct) and put them in canonical order."""
     for code in codes:
         if code not in INDEX:
-            raise InvalidMove("move/unknown_card", f"{what}: {code!r} is not a card code")
+            raise InvalidMove(
+                "move/unknown_card", "{what}: {code} is not a card code", what=what, code=repr(code)
+            )
     if len(set(codes)) != len(codes):
-        raise InvalidMove("move/duplicate_card", f"{what}: a card is named twice in {list(codes)}")
+        raise InvalidMove(
+            "move/duplicate_card",
+            "{what}: a card is named twice in {cards}",
+            what=what,
+            cards=list(codes),
+        )
     return sort_cards(codes)
 
 
@@ -108,7 +115,7 @@ def _ascending(codes: tuple[str, ...]) -> bool:
 def parse_move(text: str) -> Move:
     """Parse a move's text form; raises `InvalidMove` with the reason."""
     if not text or len(text) > MAX_MOVE_TEXT:
-        raise InvalidMove("move/malformed", f"not a move: {text[:MAX_MOVE_TEXT]!r}")
+        raise InvalidMove("move/malformed", "not a move: {text}", text=repr(text[:MAX_MOVE_TEXT]))
     if text == "deal":
         return Deal()
     if text.startswith("claim:"):

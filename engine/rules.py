@@ -219,7 +219,11 @@ def make_rules(preset: str = "escopa", overrides: dict[str, Any] | None = None) 
     if preset not in PRESETS:
         names = ", ".join(PRESETS)
         raise RulesError(
-            "preset", f"unknown preset {preset!r}; known: {names}", "rules/unknown_preset"
+            "preset",
+            "unknown preset '{preset}'; known: {known}",
+            "rules/unknown_preset",
+            preset=preset,
+            known=names,
         )
     merged = msgspec.structs.asdict(PRESETS[preset])
     merged["points"] = msgspec.structs.asdict(merged["points"])
@@ -244,36 +248,51 @@ def refusal(error: msgspec.ValidationError) -> RulesError:
     named = _NAMED_MEMBER.match(text)
     if named:
         field = f"{field}.{named.group(1)}" if field else named.group(1)
-    return RulesError(field or "rules", text, invalid=error)
+    return RulesError(field or "rules", text.replace("{", "{{").replace("}", "}}"), invalid=error)
+
+
+BETWEEN: Final = "must be between {low} and {high}"
+BETWEEN_NOT: Final = BETWEEN + ", not {value}"
 
 
 def check_rules(rules: Rules) -> None:
     """Raise `RulesError` naming the field when the combination cannot be played."""
     if rules.players not in HANDS_PER_ROUND:
-        raise RulesError("players", f"{rules.players} players cannot play; 2, 3 or 4 can")
+        raise RulesError(
+            "players", "{players} players cannot play; 2, 3 or 4 can", players=rules.players
+        )
     if rules.partnerships and rules.players != 4:
-        raise RulesError("partnerships", f"partnerships need 4 players, not {rules.players}")
+        raise RulesError(
+            "partnerships", "partnerships need 4 players, not {players}", players=rules.players
+        )
     if not 1 <= rules.target <= MAX_TARGET:
-        raise RulesError("target", f"must be between 1 and {MAX_TARGET}, not {rules.target}")
+        raise RulesError("target", BETWEEN_NOT, low=1, high=MAX_TARGET, value=rules.target)
     seat = rules.first_dealer
     if seat != "draw" and not 0 <= seat < rules.players:
-        raise RulesError("first_dealer", f"seat {seat} does not exist with {rules.players} players")
+        raise RulesError(
+            "first_dealer",
+            "seat {seat} does not exist with {players} players",
+            seat=seat,
+            players=rules.players,
+        )
     for name in Points.__struct_fields__:
         value = getattr(rules.points, name)
         if not 0 <= value <= MAX_POINTS:
-            raise RulesError(f"points.{name}", f"must be between 0 and {MAX_POINTS}, not {value}")
+            raise RulesError(f"points.{name}", BETWEEN_NOT, low=0, high=MAX_POINTS, value=value)
     if not any(getattr(rules.points, name) for name in Points.__struct_fields__):
         raise RulesError(
             "points", "every category is 0: no point can ever be scored, so a match would never end"
         )
     if not 0 <= rules.boards <= MAX_BOARDS:
-        raise RulesError("boards", f"must be between 0 and {MAX_BOARDS}, not {rules.boards}")
+        raise RulesError("boards", BETWEEN_NOT, low=0, high=MAX_BOARDS, value=rules.boards)
     if not 1 <= rules.first_board <= MAX_BOARD:
-        raise RulesError("first_board", f"must be between 1 and {MAX_BOARD}")
+        raise RulesError("first_board", BETWEEN, low=1, high=MAX_BOARD)
     if rules.first_board != 1 and not rules.boards:
         raise RulesError("first_board", "a first board needs `boards`: a game of boards")
     if set(rules.primeira_values) != set(RANKS):
-        raise RulesError("primeira_values", f"must give a value to each rank {', '.join(RANKS)}")
+        raise RulesError(
+            "primeira_values", "must give a value to each rank {ranks}", ranks=", ".join(RANKS)
+        )
     for rank, value in rules.primeira_values.items():
         if not 0 <= value <= MAX_POINTS:
-            raise RulesError(f"primeira_values.{rank}", f"must be between 0 and {MAX_POINTS}")
+            raise RulesError(f"primeira_values.{rank}", BETWEEN, low=0, high=MAX_POINTS)

@@ -31,7 +31,7 @@ def check_signal(state: State, seat: int) -> int:
     """
     rules = state.rules
     if not 0 <= seat < rules.players:
-        raise IllegalMove("signal/unknown_seat", f"seat {seat} does not exist")
+        raise IllegalMove("signal/unknown_seat", "seat {seat} does not exist", seat=seat)
     partner = partner_of(rules, seat)
     if not rules.signals or partner is None:
         raise IllegalMove("signal/not_allowed", "these rules allow no partner signals")
@@ -45,8 +45,9 @@ def check_signals_left(sent_this_hand: int) -> None:
     if sent_this_hand >= SIGNALS_PER_HAND:
         raise IllegalMove(
             "signal/limit_reached",
-            f"a seat may send {SIGNALS_PER_HAND} signals a hand (a wink per seven it holds); "
-            "this seat has sent them: signal again after the next deal",
+            "a seat may send {limit} signals a hand (a wink per seven it holds); this seat has "
+            "sent them: signal again after the next deal",
+            limit=SIGNALS_PER_HAND,
         )
 
 

@@ -51,7 +51,7 @@ def view(state: State, seat: int | None = None) -> View:
     """The state as `seat` may see it; `seat=None` is a spectator."""
     rules = state.rules
     if seat is not None and not 0 <= seat < rules.players:
-        raise IllegalMove("view/unknown_seat", f"seat {seat} does not exist")
+        raise IllegalMove("view/unknown_seat", "seat {seat} does not exist", seat=seat)
     return View(
         seat=seat,
         status=state.status,

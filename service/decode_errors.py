@@ -42,15 +42,31 @@ _PARTS = re.compile(r"\[\d+\]|[^.\[\]]+")
 
 class Invalid(NamedTuple):
     """What is wrong: the dotted field (`rules.target`, `players[1]`; None: the whole value)
-    and what it must be."""
+    and what it must be, as a template and its values (`must be {kind}, not {kind2}`)."""
 
     field: str | None
-    problem: str
+    reason: str
+    reasons: dict[str, Any]
+
+    @property
+    def problem(self) -> str:
+        """What the value must be, in English."""
+        return self.reason.format(**self.reasons)
+
+    @property
+    def template(self) -> str:
+        """The template of a problem's `detail`: `{field}: must be ...`."""
+        return "{field}: " + self.reason
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The template's values, the field's among them."""
+        return {"field": self.field or "body", **self.reasons}
 
     @property
     def detail(self) -> str:
         """The sentence for a problem's `detail`: `rules.target: must be ...`."""
-        return f"{self.field or 'body'}: {self.problem}"
+        return self.template.format(**self.params)
 
 
 def explain(error: Exception | str, shape: Any = None, field: str | None = None) -> Invalid:
@@ -68,31 +84,45 @@ def explain(error: Exception | str, shape: Any = None, field: str | None = None)
         if named:
             full = _join(path, named.group(1))
             if member:
-                return Invalid(full, "is required")
+                return Invalid(full, "is required", {})
             allowed = ", ".join(_members(node)) if node is not None else ""
-            return Invalid(
-                full, "is not a member here" + (f"; allowed: {allowed}" if allowed else "")
-            )
-    return Invalid(path or None, _sentence(text, node))
+            if allowed:
+                return Invalid(
+                    full, "is not a member here; allowed: {allowed}", {"allowed": allowed}
+                )
+            return Invalid(full, "is not a member here", {})
+    return Invalid(path or None, *_sentence(text, node))
 
 
-def _sentence(text: str, node: Any) -> str:
-    """What a value must be, from msgspec's words (never its regular expressions)."""
+def _sentence(text: str, node: Any) -> tuple[str, dict[str, Any]]:
+    """What a value must be, from msgspec's words (never its regular expressions): a template
+    and its values."""
     if found := _GOT.match(text):
-        return f"must be {_nouns(found.group(1))}, not {_nouns(found.group(2))}"
+        kinds = {"kind": _nouns(found.group(1)), "kind2": _nouns(found.group(2))}
+        return "must be {kind}, not {kind2}", kinds
     if found := _LENGTH.match(text):
         kind, op, size = found.groups()
-        return f"must be {_noun(kind)} of {COMPARED[op]} {size} {UNITS.get(kind, 'items')}"
+        said = {"kind": _noun(kind), "compared": COMPARED[op], "size": size}
+        return "must be {kind} of {compared} {size} {units}", {
+            **said,
+            "units": UNITS.get(kind, "items"),
+        }
     if found := _BOUND.match(text):
         kind, op, bound = found.groups()
-        return f"must be {_noun(kind)} {COMPARED[op]} {bound}"
+        said = {"kind": _noun(kind), "compared": COMPARED[op], "bound": bound}
+        return "must be {kind} {compared} {bound}", said
     if found := _ENUM.match(text):
         allowed = _choices(node) if node is not None else ""
-        return f"{found.group(1)} is not allowed" + (f"; allowed: {allowed}" if allowed else "")
+        value = {"value": found.group(1)}
+        if allowed:
+            return "{value} is not allowed; allowed: {allowed}", {**value, "allowed": allowed}
+        return "{value} is not allowed", value
     if "matching regex" in text:
         described = _description(node) if node is not None else None
-        return f"must be {described}" if described else "is not in the form this field allows"
-    return text[:1].lower() + text[1:]
+        if described:
+            return "must be {described}", {"described": described}
+        return "is not in the form this field allows", {}
+    return (text[:1].lower() + text[1:]).replace("{", "{{").replace("}", "}}"), {}
 
 
 def _noun(kind: str) -> str:

@@ -1,24 +1,37 @@
-"""Service errors: a stable code, an HTTP status and a message; mapped to RFC 9457 in one place."""
+"""Service errors: a stable code, an HTTP status, and what went wrong as an English template
+with its parameters; mapped to RFC 9457 in one place, where the sentence is made in the
+reader's language (`service.http.languages`)."""
 
 from __future__ import annotations
 
 
 class ServiceError(Exception):
-    """An error the client can act on; `code` is stable and machine-readable."""
+    """An error the client can act on; `code` is stable and machine-readable.
+
+    `template` is the catalog's English message (`no game '{game_id}'`), `params` its values;
+    `detail` is the English sentence. `field` and `index` name where the request went wrong;
+    a template may say `{field}` too (`body` when no field is named)."""
 
     def __init__(
         self,
         code: str,
         status: int,
-        detail: str,
+        template: str,
+        /,
         headers: dict[str, str] | None = None,
         *,
         field: str | None = None,
         index: int | None = None,
+        **params: object,
     ) -> None:
+        if "{field}" in template:
+            params = {"field": "body" if field is None else field, **params}
+        detail = template.format(**params)
         super().__init__(detail)
         self.code = code
         self.status = status
+        self.template = template
+        self.params = params
         self.detail = detail
         self.headers = headers or {}
         self.field = field
@@ -32,14 +45,16 @@ def gone(error: ServiceError) -> bool:
 
 
 def not_found(game_id: str) -> ServiceError:
-    return ServiceError("game/not_found", 404, f"no game {game_id!r}")
+    return ServiceError("game/not_found", 404, "no game '{game_id}'", game_id=game_id)
 
 
 def version_conflict(expected: int, current: int) -> ServiceError:
     return ServiceError(
         "game/version_conflict",
         409,
-        f"expected_version {expected} is stale: the game is at version {current}",
+        "expected_version {expected} is stale: the game is at version {current}",
+        expected=expected,
+        current=current,
     )
 
 

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from service.http.languages import registered
 from tests.harness.english import said_in
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARIES = ROOT / "docs" / "glossary"
-LANGUAGES = {"pt-BR": "pt_BR", "es": "es", "it": "it"}
+LANGUAGES = {one["tag"]: one["catalog"] for one in registered() if one["tag"] != "en"}
 """The pages' tag of each language, and its gettext catalogs' locale."""
 
 

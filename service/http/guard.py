@@ -70,20 +70,22 @@ API_KEY_OPTIONAL: Final = "api_key_optional"
 
 def api_key_required() -> ServiceError:
     return ServiceError(
-        "auth/api_key_required", 401, f"this server needs an API key: send `{API_KEY_HEADER}`"
+        "auth/api_key_required", 401, "this server needs an API key: send `X-API-Key`"
     )
 
 
 def invalid_api_key() -> ServiceError:
-    return ServiceError("auth/invalid_api_key", 401, f"this `{API_KEY_HEADER}` is not valid")
+    return ServiceError("auth/invalid_api_key", 401, "this `X-API-Key` is not valid")
 
 
 def rate_limited(retry_after: int, what: str = "requests") -> ServiceError:
     return ServiceError(
         "rate/limited",
         429,
-        f"too many {what} from this client; retry in {retry_after} s",
+        "too many {what} from this client; retry in {retry_after} s",
         {"Retry-After": str(retry_after)},
+        what=what,
+        retry_after=retry_after,
     )
 
 
@@ -91,8 +93,11 @@ def too_many_games(games: int, limit: RateLimiter) -> ServiceError:
     return ServiceError(
         "tournament/too_many_games",
         422,
-        f"this tournament would open {games} games, more than the {limit.limit} the creation "
-        f"limit allows in {limit.window:g} s: fewer entrants or rounds",
+        "this tournament would open {games} games, more than the {limit} the creation limit "
+        "allows in {seconds} s: fewer entrants or rounds",
+        games=games,
+        limit=limit.limit,
+        seconds=format(limit.window, "g"),
     )
 
 

@@ -2,22 +2,24 @@
 catalog (`service/locale/<lang>/LC_MESSAGES/escopa.po`, read with Babel) has the message; the
 `code` and `title` stay English for programs.
 
-A catalog's entry is the English detail as a template, its context the problem's code:
-`msgctxt "game/not_found"`, `msgid "no game '{game_id}'"`. The detail raised is matched against
-the code's templates and its values put in the translation; plural entries count with their
-first number (zero with the plural's, "0 segundos", where CLDR's Portuguese rule gives it the
-singular). A value the catalog lists in the context `<code>:<name>` is translated too, and a
-placeholder with such a list matches only its values (`{kind}` and `{kind2}` share the list of
-`<code>:kind`), so `must be {kind} of {compared} {size} {units}` reads a detail one way only.
+A problem carries its code, its English template and the template's values; the template is
+the catalog's key, its context the problem's code: `msgctxt "game/not_found"`,
+`msgid "no game '{game_id}'"`. The translation is formatted with the same values. A plural
+entry counts with the template's first whole-number value (zero with the plural's form, "0
+segundos", where CLDR's Portuguese rule gives it the singular). A value the catalog lists in
+the context `<code>:<name>` is translated too (`{kind}` and `{kind2}` share `<code>:kind`).
+A template no catalog entry has is said in English, and logged once.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from functools import cache
+import json
+import logging
+from collections.abc import Mapping
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
+from string import Formatter
 from typing import Final
 
 from babel.messages.catalog import Catalog
@@ -25,18 +27,31 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from service.http.web import STATIC
+
 LOCALE: Final = Path(__file__).resolve().parents[1] / "locale"
-LANGUAGES: Final = {"pt-br": "pt_BR", "pt": "pt_BR", "es": "es", "it": "it", "en": "en"}
-"""The tags `Accept-Language` may name (lower case, a region's base too), and their catalog."""
+REGISTRY: Final = STATIC / "languages.json"
+"""The one list of languages: the service, the pages and the terminal client read it."""
 DOMAIN: Final = "escopa"
 
 
-@dataclass(frozen=True)
-class Template:
-    """One catalog entry: its English template, as a pattern capturing the values."""
+def registered(registry: Path = REGISTRY) -> list[dict[str, str]]:
+    """The registry's languages, in its order: each one's `tag`, `catalog` and `name`."""
+    languages = json.loads(registry.read_text(encoding="utf-8"))["languages"]
+    return [{key: str(value) for key, value in one.items()} for one in languages]
 
-    message: str
-    pattern: re.Pattern[str]
+
+def tags(registry: Path = REGISTRY) -> dict[str, str]:
+    """The tags `Accept-Language` may name (lower case, a region's base too), and their
+    catalog, from the registry of languages."""
+    found = {one["tag"].lower(): one["catalog"] for one in registered(registry)}
+    for tag, catalog in list(found.items()):
+        found.setdefault(tag.split("-")[0], catalog)
+    return found
+
+
+LANGUAGES: Final = tags()
+log = logging.getLogger("escopa")
 
 
 def language(header: str | None) -> str:
@@ -68,23 +83,16 @@ def translations(locale: str) -> Translations:
 
 
 @cache
-def templates() -> dict[str, list[Template]]:
+def templates() -> dict[str, list[str]]:
     """The English templates of the catalogs (`escopa.pot`), by problem code, in its order."""
     with (LOCALE / f"{DOMAIN}.pot").open("rb") as source:
         catalog: Catalog = read_po(source)
-    messages = [m for m in catalog if m.id and m.context]
-    values: dict[str, list[str]] = {}
-    for message in messages:
-        if ":" in str(message.context):
-            values.setdefault(str(message.context), []).append(str(message.id))
-    found: dict[str, list[Template]] = {}
-    for message in messages:
-        code = str(message.context)
-        if ":" in code:
-            continue
-        english = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
-        choices = {name: values.get(f"{code}:{kind(name)}", []) for name in names(english)}
-        found.setdefault(code, []).append(Template(english, pattern(english, choices)))
+    found: dict[str, list[str]] = {}
+    for message in catalog:
+        code = str(message.context or "")
+        if message.id and code and ":" not in code:
+            english = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+            found.setdefault(code, []).append(str(english))
     return found
 
 
@@ -95,47 +103,61 @@ def kind(name: str) -> str:
 
 def names(template: str) -> list[str]:
     """A template's placeholders, in order."""
-    return re.findall(r"\{(\w+)\}", template)
+    return [name for _, name, _, _ in Formatter().parse(template) if name]
 
 
-def pattern(template: str, choices: dict[str, list[str]] | None = None) -> re.Pattern[str]:
-    """A template as a pattern: each `{name}` captures one of its `choices` (the longest
-    first), or any value when it has none; the rest is literal."""
-    parts = re.split(r"\{(\w+)\}", template)
-    literal = parts[0::2]
-    groups = []
-    for name in parts[1::2]:
-        listed = sorted((choices or {}).get(name, []), key=len, reverse=True)
-        either = "|".join(re.escape(value) for value in listed)
-        groups.append(f"(?P<{name}>{either or '.+?'})")
-    body = "".join(re.escape(text) + g for text, g in zip(literal, [*groups, ""], strict=True))
-    return re.compile(body, re.DOTALL)
-
-
-def localized(code: str, detail: str, header: str | None) -> tuple[str, str]:
+def localized(
+    code: str,
+    template: str,
+    params: Mapping[str, object],
+    header: str | None,
+    *,
+    raised: bool = True,
+) -> tuple[str, str]:
     """The detail in the language the header asks for, and that language's tag (`en` when no
-    catalog has this detail)."""
+    catalog has this template). `raised`: the template is one the code raises, logged when no
+    catalog has it (not a sentence made elsewhere, such as the framework's)."""
+    english = template.format(**params)
     locale = language(header)
     if locale == "en":
-        return detail, "en"
-    for template in templates().get(code, []):
-        matched = template.pattern.fullmatch(detail)
-        if matched:
-            text = translated(locale, code, template.message, matched.groupdict())
-            if text is not None:
-                return text, locale.replace("_", "-")
-    return detail, "en"
+        return english, "en"
+    if template not in templates().get(code, []):
+        if raised:
+            _untranslated(code, template)
+        return english, "en"
+    text = translated(locale, code, template, params)
+    return (english, "en") if text is None else (text, locale.replace("_", "-"))
 
 
-def translated(locale: str, code: str, message: str, values: dict[str, str]) -> str | None:
-    """A template's translation with its values (each one translated when the catalog has it),
-    or None when the catalog lacks it."""
+@lru_cache(maxsize=1024)
+def _untranslated(code: str, template: str) -> None:
+    """Say once that a template has no catalog entry (reworded without its catalogs)."""
+    log.warning("no catalog entry for %s %r: said in English", code, template)
+
+
+def translated(locale: str, code: str, template: str, params: Mapping[str, object]) -> str | None:
+    """A template's translation with its values (each text value translated when the catalog
+    lists it), or None when the catalog lacks it."""
     words = translations(locale)
-    said = {name: str(words.pgettext(f"{code}:{kind(name)}", v)) for name, v in values.items()}
-    numbers = [int(value) for value in values.values() if value.isdigit()]
-    text = message
-    if numbers:  # a plural entry: its form for the first number, zero taking the plural's
-        text = str(words.npgettext(code, message, message, numbers[0] or 2))
-    if text == message:
-        text = str(words.pgettext(code, message))
-    return None if text == message else text.format(**said)
+    said = {
+        name: str(words.pgettext(f"{code}:{kind(name)}", value))
+        if isinstance(value, str)
+        else value
+        for name, value in params.items()
+    }
+    count = counted(template, params)
+    text = template
+    if count is not None:  # a plural entry: its form for the count, zero taking the plural's
+        text = str(words.npgettext(code, template, template, count or 2))
+    if text == template:
+        text = str(words.pgettext(code, template))
+    return None if text == template else text.format(**said)
+
+
+def counted(template: str, params: Mapping[str, object]) -> int | None:
+    """The template's first whole-number value: the count a plural form follows."""
+    for name in names(template):
+        value = params.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Annotated, Any, Final
 
 import msgspec
@@ -63,17 +64,23 @@ def problem(
     request: AnyRequest,
     status: int,
     code: str,
-    detail: str,
+    template: str,
+    params: Mapping[str, object] | None = None,
     headers: dict[str, str] | None = None,
     field: str | None = None,
     index: int | None = None,
+    *,
+    raised: bool = True,
 ) -> Response[bytes]:
     """An `application/problem+json` response (counted in the metrics by its code); its
-    `detail` in the caller's language when a catalog has it (`Content-Language` says which)."""
+    `detail` the template with its values, in the caller's language when a catalog has it
+    (`Content-Language` says which). `raised`: a template of the code's, not a sentence made
+    elsewhere (the framework's)."""
     metrics = request.app.state.get("metrics")
     if metrics is not None:
         metrics.problem(code)
-    detail, spoken = localized(code, detail, request.headers.get("accept-language"))
+    asked = request.headers.get("accept-language")
+    detail, spoken = localized(code, template, params or {}, asked, raised=raised)
     if spoken != "en":
         headers = {**(headers or {}), "Content-Language": spoken}
     body = Problem(
@@ -91,26 +98,45 @@ def problem(
     )
 
 
+def sentence(text: str) -> str:
+    """A sentence made elsewhere (the framework's), as a template of no values."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
 def on_service_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     assert isinstance(exc, ServiceError)
     return problem(
-        request, exc.status, exc.code, exc.detail, exc.headers, field=exc.field, index=exc.index
+        request,
+        exc.status,
+        exc.code,
+        exc.template,
+        exc.params,
+        exc.headers,
+        field=exc.field,
+        index=exc.index,
     )
 
 
 def on_engine_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     assert isinstance(exc, EngineError)
     field = exc.field if isinstance(exc, RulesError) else None
-    return problem(request, ENGINE_STATUS.get(exc.code, 422), exc.code, exc.message, field=field)
+    status = ENGINE_STATUS.get(exc.code, 422)
+    return problem(request, status, exc.code, exc.template, exc.params, field=field)
 
 
 def on_validation_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
     assert isinstance(exc, ValidationException)
     extra = [e for e in exc.extra if isinstance(e, dict)] if isinstance(exc.extra, list) else []
     found = [_parameter_error(request, e) for e in extra]
+    if len(found) == 1:
+        invalid = found[0]
+        return problem(
+            request, 400, "request/invalid", invalid.template, invalid.params, field=invalid.field
+        )
     detail = "; ".join(invalid.detail for invalid in found) or "the request is malformed"
     field = found[0].field if found else None
-    return problem(request, 400, "request/invalid", detail[:500], field=field)
+    said = sentence(detail[:500])
+    return problem(request, 400, "request/invalid", said, field=field, raised=False)
 
 
 def _parameter_error(request: AnyRequest, error: dict[str, Any]) -> Invalid:
@@ -133,7 +159,8 @@ def on_http_error(request: AnyRequest, exc: Exception) -> Response[bytes]:
         return on_unexpected(request, exc)
     code = HTTP_CODES.get(status, f"http/{status}")
     headers = {k: v for k, v in (exc.headers or {}).items() if k.lower() == "allow"}
-    return problem(request, status, code, str(exc.detail)[:500], headers)
+    said = sentence(str(exc.detail)[:500])
+    return problem(request, status, code, said, headers=headers, raised=False)
 
 
 def on_client_gone(request: AnyRequest) -> Response[bytes]:
@@ -148,7 +175,8 @@ def on_redis_down(request: AnyRequest, exc: Exception) -> Response[bytes]:
     """503: Redis did not answer (the store's health logs when it goes and comes back)."""
     log.debug("redis unavailable: %s: %s", type(exc).__name__, str(exc)[:200])
     detail = "the game store is unreachable; try again shortly"
-    return problem(request, 503, "service/unavailable", detail, {"Retry-After": "1"})
+    headers = {"Retry-After": "1"}
+    return problem(request, 503, "service/unavailable", detail, headers=headers)
 
 
 def on_unexpected(request: AnyRequest, exc: Exception) -> Response[bytes]:

@@ -46,8 +46,9 @@ def timeout_answer(seconds: float, accept_language: str | None = None) -> bytes:
 
 @functools.cache
 def _timeout_answer(seconds: float, locale: str) -> bytes:
-    english = f"the request was not received whole within {seconds:g} s"
-    detail, spoken = localized(TIMEOUT_CODE, english, locale.replace("_", "-"))
+    template = "the request was not received whole within {seconds} s"
+    params = {"seconds": f"{seconds:g}"}
+    detail, spoken = localized(TIMEOUT_CODE, template, params, locale.replace("_", "-"))
     body = msgspec.json.encode(
         Problem(
             type=f"urn:escopa:problem:{TIMEOUT_CODE}",

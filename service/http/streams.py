@@ -37,27 +37,27 @@ async def aclosing_shielded(items: AsyncGenerator[Any, None]) -> None:
         await items.aclose()
 
 
-def refused(code: str, status: int, detail: str) -> ServiceError:
+def refused(code: str, status: int, template: str, **params: Any) -> ServiceError:
     """A stream that one of the limits refuses: a place may free up within seconds."""
-    return ServiceError(code, status, detail, {"Retry-After": "5"})
+    return ServiceError(code, status, template, {"Retry-After": "5"}, **params)
 
 
 def too_many_streams(limit: int) -> ServiceError:
-    detail = f"this process already serves {limit} event streams; try again shortly"
-    return refused("events/too_many_streams", 503, detail)
+    template = "this process already serves {limit} event streams; try again shortly"
+    return refused("events/too_many_streams", 503, template, limit=limit)
 
 
 def too_many_for_client(limit: int) -> ServiceError:
-    detail = f"this client already has {limit} event streams open on this process; close one"
-    return refused("events/too_many_for_client", 429, detail)
+    template = "this client already has {limit} event streams open on this process; close one"
+    return refused("events/too_many_for_client", 429, template, limit=limit)
 
 
 def too_many_for_game(limit: int) -> ServiceError:
-    detail = (
-        f"this process already serves {limit} event streams of this game; a spectator may try "
+    template = (
+        "this process already serves {limit} event streams of this game; a spectator may try "
         "again shortly (a seat's own stream is not refused for this)"
     )
-    return refused("events/too_many_for_game", 429, detail)
+    return refused("events/too_many_for_game", 429, template, limit=limit)
 
 
 class Slot:

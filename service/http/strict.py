@@ -91,7 +91,9 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
     body_type, optional = _body_type(handler)
     if body_type is None:
         if request.method == "POST" and await request.body():
-            raise ServiceError("request/invalid", 400, f"body: {request.url.path} takes no body")
+            raise ServiceError(
+                "request/invalid", 400, "body: {path} takes no body", path=request.url.path
+            )
         return
     body = await request.body()
     if not body.strip():
@@ -100,18 +102,21 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
         raise ServiceError("request/invalid", 400, "body: not valid JSON")
     content_type = request.headers.get("content-type")
     if not json_media(content_type.encode("latin-1") if content_type is not None else None):
-        given = f"`{content_type}`" if content_type is not None else "no Content-Type"
-        raise ServiceError(
-            "request/unsupported_media_type",
-            415,
-            f"body: send JSON in UTF-8 with `Content-Type: application/json`, not {given}",
-        )
+        send = "body: send JSON in UTF-8 with `Content-Type: application/json`, not "
+        if content_type is None:
+            raise ServiceError("request/unsupported_media_type", 415, send + "no Content-Type")
+        given = f"`{content_type}`"
+        raise ServiceError("request/unsupported_media_type", 415, send + "{given}", given=given)
     try:
         decode_strictly(body, body_type)
     except msgspec.ValidationError as error:
         found = explain(error, body_type)
         if found.field is not None and found.field.split(".")[0] == "rules":
-            raise ServiceError("rules/invalid", 422, found.detail, field=found.field) from None
-        raise ServiceError("request/invalid", 400, found.detail, field=found.field) from None
+            code, status = "rules/invalid", 422
+        else:
+            code, status = "request/invalid", 400
+        raise ServiceError(
+            code, status, found.template, field=found.field, **found.reasons
+        ) from None
     except msgspec.DecodeError:
         raise ServiceError("request/invalid", 400, "body: not valid JSON") from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import Annotated, Final
+from typing import Annotated, Any, Final
 
 from msgspec import Meta
 
@@ -85,14 +85,16 @@ def shown_name(given: str, field: str) -> str:
     name = unicodedata.normalize("NFC", given)
     reason = unfit(name)
     if reason is not None:
-        raise ServiceError("name/invalid", 422, f"{field}: {reason}", field=field)
+        template, params = reason
+        raise ServiceError("name/invalid", 422, "{field}: " + template, field=field, **params)
     if not shows_something(name):
         raise ServiceError(
             "name/invisible",
             422,
-            f"{field}: {name!r} shows nothing: it holds no letter, digit, punctuation or "
-            "symbol that is drawn (only blanks, marks or invisible characters)",
+            "{field}: {name} shows nothing: it holds no letter, digit, punctuation or symbol that "
+            "is drawn (only blanks, marks or invisible characters)",
             field=field,
+            name=repr(name),
         )
     return name
 
@@ -114,27 +116,32 @@ def player_names(names: Sequence[str], where: str = "players") -> tuple[str, ...
         name = shown_name(given, field) if given else ""
         same = lookalike(name, kept) if name else None
         if same is not None:
-            raise ServiceError(
-                "name/lookalike", 422, twin(field, name, same, kept[same]), field=field
-            )
+            template, params = twin(name, same, kept[same])
+            raise ServiceError("name/lookalike", 422, template, field=field, **params)
         kept.append(name)
     return tuple(kept)
 
 
-def twin(field: str, name: str, seat: int, other: str) -> str:
-    """Why `name` cannot sit beside seat `seat`'s `other`: the same name, said plainly, or one
-    that only looks the same, said how it was compared."""
+def twin(name: str, seat: int, other: str) -> tuple[str, dict[str, Any]]:
+    """Why `name` cannot sit beside seat `seat`'s `other` (a template naming `{field}`, and its
+    values): the same name, said plainly, or one that only looks the same, said how it was
+    compared."""
+    params: dict[str, Any] = {"name": repr(name), "same": seat, "other": repr(other)}
     if name == other:
-        return f"{field}: {name!r} is seat {seat}'s name already; each seat needs a name of its own"
+        return (
+            "{field}: {name} is seat {same}'s name already; each seat needs a name of its own",
+            params,
+        )
     return (
-        f"{field}: {name!r} looks the same as seat {seat}'s name {other!r} "
-        "(compared without invisible characters, in NFKC and ignoring case); each seat "
-        "needs a name of its own"
+        "{field}: {name} looks the same as seat {same}'s name {other} (compared without "
+        "invisible characters, in NFKC and ignoring case); each seat needs a name of its own",
+        params,
     )
 
 
-def unfit(name: str) -> str | None:
-    """Why a name cannot be shown as it is (what `NAME_PATTERN` refuses, said), or None."""
+def unfit(name: str) -> tuple[str, dict[str, Any]] | None:
+    """Why a name cannot be shown as it is (what `NAME_PATTERN` refuses, said: a template and
+    its values), or None."""
     for kind, chars in (
         ("bidirectional control", BIDI_CONTROLS),
         ("line or paragraph separator", SEPARATORS),
@@ -142,9 +149,9 @@ def unfit(name: str) -> str | None:
     ):
         found = re.search(f"[{chars}]", name)
         if found is not None:
-            return f"holds the {kind} U+{ord(found.group()):04X}"
+            return f"holds the {kind} U+{{code}}", {"code": f"{ord(found.group()):04X}"}
     if re.fullmatch(f"[{INVISIBLE}]*", name):
-        return "has no visible character"
+        return "has no visible character", {}
     if len(name) > MAX_NAME:
-        return f"is longer than {MAX_NAME} characters in NFC"
+        return "is longer than {count} characters in NFC", {"count": MAX_NAME}
     return None

@@ -143,9 +143,15 @@ class ReplayError(ServiceError):
         super().__init__(
             f"replay/{kind}_move",
             422,
-            f"moves[{index}]: {kind} move {move!r} by seat {seat}: {error.code}: {error.message}",
+            "moves[{at}]: {kind} move {move} by seat {seat}: {code}: {message}",
             field=f"moves[{index}]",
             index=index,
+            at=index,
+            kind=kind,
+            move=repr(move),
+            seat=seat,
+            code=error.code,
+            message=error.message,
         )
 
 
@@ -213,11 +219,11 @@ def rules_of(preset: str, overrides: RulesOverride | None, players: int) -> Rule
     except RulesError as error:
         if error.field == "preset":
             raise
-        field, reason = error.field, error.reason
+        field, reason, reasons = error.field, error.reason, error.reasons
         if error.invalid is not None:  # msgspec's words: the client reads what it must be
             worded = explain(error.invalid, Rules)
-            field, reason = worded.field or "rules", worded.problem
-        raise RulesError(f"rules.{field}", reason, error.code) from None
+            field, reason, reasons = worded.field or "rules", worded.reason, worded.reasons
+        raise RulesError(f"rules.{field}", reason, error.code, **reasons) from None
 
 
 def replay_request(request: ReplayRequest) -> ReplayResult:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import string
-from typing import Annotated, Final
+from typing import Annotated, Any, Final
 
 from msgspec import Meta
 
@@ -108,8 +108,9 @@ def seed_bits(seed: str) -> float:
     return bits
 
 
-def seed_weakness(seed: str) -> str | None:
-    """Why a chosen seed could be found from the game's first deal, or None.
+def seed_weakness(seed: str) -> tuple[str, dict[str, Any]] | None:
+    """Why a chosen seed could be found from the game's first deal (a template and its
+    values), or None.
 
     A spectator sees the first dealer draw and the opening table at once, and can try every
     seed of a small space against them (a 6-digit seed took 12.8 s; a 7-digit one zero-padded
@@ -118,12 +119,16 @@ def seed_weakness(seed: str) -> str | None:
     The service cannot measure randomness; this only refuses what is surely guessable.
     """
     if len(seed) < MIN_SEED_LENGTH:
-        return f"it has {len(seed)} characters, fewer than {MIN_SEED_LENGTH}"
+        return "it has {length} characters, fewer than {least}", {
+            "length": len(seed),
+            "least": MIN_SEED_LENGTH,
+        }
     bits = seed_bits(seed)
     if bits < MIN_SEED_BITS:
         return (
-            f"it holds about {bits:.0f} bits once its padding, runs, sequences and repeats are "
-            f"counted as patterns, fewer than {MIN_SEED_BITS}"
+            "it holds about {bits} bits once its padding, runs, sequences and repeats are "
+            "counted as patterns, fewer than {least}",
+            {"bits": f"{bits:.0f}", "least": MIN_SEED_BITS},
         )
     return None
 

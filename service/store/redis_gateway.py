@@ -32,15 +32,20 @@ def not_replicated(acknowledged: int, wanted: int, advice: str = RETRY_WITH_KEY)
     return ServiceError(
         "store/not_replicated",
         503,
-        f"the write reached {acknowledged} of {wanted} replicas in time; {advice}",
+        "the write reached {acknowledged} of {wanted} replicas in time; {advice}",
         {"Retry-After": "1"},
+        acknowledged=acknowledged,
+        wanted=wanted,
+        advice=advice,
     )
 
 
-def not_durable(why: str, advice: str = RETRY_WITH_KEY) -> ServiceError:
+def not_durable(why: str, advice: str = RETRY_WITH_KEY, **params: Any) -> ServiceError:
     """A write that Redis did not confirm was fsynced to its append-only file in time (or
     could not: `WAITAOF` refused): it may or may not survive a restart."""
-    return ServiceError("store/not_durable", 503, f"{why}; {advice}", {"Retry-After": "1"})
+    return ServiceError(
+        "store/not_durable", 503, why + "; {advice}", {"Retry-After": "1"}, advice=advice, **params
+    )
 
 
 class NotDurable(RuntimeError):
@@ -52,8 +57,9 @@ def outcome_unknown(advice: str) -> ServiceError:
     return ServiceError(
         "store/not_replicated",
         503,
-        f"the connection to the game's Redis broke before the write was confirmed; {advice}",
+        "the connection to the game's Redis broke before the write was confirmed; {advice}",
         {"Retry-After": "1"},
+        advice=advice,
     )
 
 
@@ -153,11 +159,12 @@ class RedisGateway:
     def _check_durable(self, reply: Any, advice: str) -> None:
         """Raise unless `WAITAOF`'s reply confirms the local fsync and enough replicas'."""
         if isinstance(reply, ResponseError):
-            raise not_durable(f"Redis refused WAITAOF ({reply}): the write is not on disk", advice)
+            why = "Redis refused WAITAOF ({reply}): the write is not on disk"
+            raise not_durable(why, advice, reply=str(reply))
         local, replicas = (int(count) for count in reply)
         if local < 1:
-            within = f"within {self.wait_timeout_ms} ms"
-            raise not_durable(f"the write was not fsynced to the append-only file {within}", advice)
+            why = "the write was not fsynced to the append-only file within {ms} ms"
+            raise not_durable(why, advice, ms=self.wait_timeout_ms)
         if replicas < self.wait_replicas:
             raise not_replicated(replicas, self.wait_replicas, advice)
 

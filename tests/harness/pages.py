@@ -14,13 +14,14 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as ClickTimeout
 
+from service.http.languages import registered
 from service.http.web import STATIC
 from tests.harness.api import Json, entry_hash
 from tests.harness.browser import Watched
 from tests.harness.processes import Served
 
 SHOTS = os.environ.get("ESCOPA_SCREENSHOTS")
-LANGUAGES = ("pt-BR", "es", "en", "it")
+LANGUAGES = tuple(one["tag"] for one in registered())
 
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"

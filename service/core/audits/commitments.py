@@ -73,11 +73,13 @@ def strong_seed(seed: str) -> str:
     raise ServiceError(
         "request/weak_seed",
         422,
-        f"a chosen seed alone decides every card, and a short or patterned one is found from "
-        f"the first deal: {weakness}. Give at least {MIN_SEED_LENGTH} characters of random text "
-        "(such as 32 random hex digits), leave `seed` out for a server seed, or use a commitment "
-        "with a `client_seed`",
+        "a chosen seed alone decides every card, and a short or patterned one is found from the "
+        f"first deal: {weakness[0]}. Give at least {{needed}} characters of random text (such as "
+        "32 random hex digits), leave `seed` out for a server seed, or use a commitment with a "
+        "`client_seed`",
         field="seed",
+        needed=MIN_SEED_LENGTH,
+        **weakness[1],
     )
 
 
@@ -101,13 +103,15 @@ async def committed_seeds(
         raise ServiceError(
             "commitment/used",
             409,
-            f"commitment {commitment_id} was already used by a game; ask for a new one",
+            "commitment {commitment_id} was already used by a game; ask for a new one",
+            commitment_id=commitment_id,
         )
     if found.outcome == "missing":
         raise ServiceError(
             "commitment/not_found",
             404,
-            f"no commitment {commitment_id!r} (never made, or expired)",
+            "no commitment '{commitment_id}' (never made, or expired)",
+            commitment_id=commitment_id,
         )
     return Seeds(found.seed, client_seed, commitment_id)
 

@@ -30,7 +30,8 @@ def not_finished(game_id: str) -> ServiceError:
     return ServiceError(
         "game/not_finished",
         409,
-        f"game {game_id} is not over: it is audited and exported once it is (its seed is secret)",
+        "game {game_id} is not over: it is audited and exported once it is (its seed is secret)",
+        game_id=game_id,
     )
 
 

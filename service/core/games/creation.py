@@ -59,7 +59,7 @@ def as_player(entry: str | PlayerEntry | BotPlayer) -> Player:
     raise ServiceError(
         "request/invalid",
         400,
-        'a player is a name, {"name", "player_id"}, {"name", "bot"} or {"open": true}',
+        'a player is a name, {{"name", "player_id"}}, {{"name", "bot"}} or {{"open": true}}',
         field="players",
     )
 

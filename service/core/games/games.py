@@ -18,7 +18,10 @@ from service.store.seat_store import SeatStore
 
 def expired(game_id: str) -> ServiceError:
     return ServiceError(
-        "game/expired", 410, f"game {game_id!r} waited for players and expired before it started"
+        "game/expired",
+        410,
+        "game '{game_id}' waited for players and expired before it started",
+        game_id=game_id,
     )
 
 

@@ -38,9 +38,21 @@ def move_from(request: MoveRequest) -> Move:
     move = _named(request)
     listed, kind = request.id, request.kind
     if not isinstance(listed, UnsetType) and str(parse_move(listed)) != str(move):
-        raise ServiceError("request/ambiguous_move", 422, f"`id` {listed!r} is not move {move}")
+        raise ServiceError(
+            "request/ambiguous_move",
+            422,
+            "`id` '{listed}' is not move {move}",
+            listed=listed,
+            move=move,
+        )
     if not isinstance(kind, UnsetType) and kind != KINDS[type(move)]:
-        raise ServiceError("request/ambiguous_move", 422, f"`kind` {kind!r} is not move {move}")
+        raise ServiceError(
+            "request/ambiguous_move",
+            422,
+            "`kind` '{kind}' is not move {move}",
+            kind=kind,
+            move=move,
+        )
     return move
 
 

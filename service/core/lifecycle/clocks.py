@@ -25,7 +25,9 @@ def timed_out_problem(seat: int, deadline: str) -> ServiceError:
     return ServiceError(
         "move/timed_out",
         409,
-        f"seat {seat}'s time ran out at {deadline}: the timeout was applied instead",
+        "seat {seat}'s time ran out at {deadline}: the timeout was applied instead",
+        seat=seat,
+        deadline=deadline,
     )
 
 

@@ -42,8 +42,9 @@ def no_abort(game_id: str) -> ServiceError:
     return ServiceError(
         "tournament/no_abort",
         409,
-        f"game {game_id} is a tournament table: it cannot be aborted once dealt (resign it: "
-        "the boards it leaves unplayed score nothing for its side)",
+        "game {game_id} is a tournament table: it cannot be aborted once dealt (resign it: the "
+        "boards it leaves unplayed score nothing for its side)",
+        game_id=game_id,
     )
 
 

@@ -50,7 +50,10 @@ class Rematches:
             game, seat = await self.access.writing(game_id, token)
             if game.state.status != "finished":
                 raise ServiceError(
-                    "game/not_finished", 409, f"game {game_id} is not over: no rematch yet"
+                    "game/not_finished",
+                    409,
+                    "game {game_id} is not over: no rematch yet",
+                    game_id=game_id,
                 )
             if open_seats(game.meta):
                 raise ServiceError(

@@ -34,12 +34,10 @@ TRIES: Final = 50
 """How often a write that found the game moved on reads it again (only racers cause it)."""
 
 
-def problem(code: str, status: int, detail: str, field: str | None = None) -> ServiceError:
-    return ServiceError(code, status, detail, field=field)
-
-
 def not_waiting(game_id: str) -> ServiceError:
-    return problem("game/not_waiting", 409, f"game {game_id} is not waiting for players")
+    return ServiceError(
+        "game/not_waiting", 409, "game {game_id} is not waiting for players", game_id=game_id
+    )
 
 
 def joining_name(given: str, seats: Sequence[SeatMeta]) -> str:
@@ -48,7 +46,8 @@ def joining_name(given: str, seats: Sequence[SeatMeta]) -> str:
     others = [seat.name for seat in seats]
     same = lookalike(name, others)
     if same is not None:
-        raise problem("join/name_taken", 409, twin("name", name, same, others[same]), "name")
+        template, params = twin(name, same, others[same])
+        raise ServiceError("join/name_taken", 409, template, field="name", **params)
     return name
 
 
@@ -58,8 +57,11 @@ def seat_to_take(game_id: str, game: StoredGame, request: JoinRequest) -> int:
         raise not_waiting(game_id)
     code, seat = request.invite, request.seat
     if isinstance(code, str) == isinstance(seat, int):
-        raise problem(
-            "join/ambiguous", 422, "give either an `invite` or a lobby game's `seat`", "invite"
+        raise ServiceError(
+            "join/ambiguous",
+            422,
+            "give either an `invite` or a lobby game's `seat`",
+            field="invite",
         )
     kept = game.meta.seats
     if isinstance(code, str):
@@ -67,21 +69,27 @@ def seat_to_take(game_id: str, game: StoredGame, request: JoinRequest) -> int:
         for at, meta in enumerate(kept):
             if meta.open and hmac.compare_digest(digest, meta.invite_hash):
                 return at
-        raise problem(
+        raise ServiceError(
             "join/invite_invalid", 403, "this invite is unknown, used, or for another game"
         )
     assert isinstance(seat, int)
     if seat >= len(kept):
-        raise problem(
+        raise ServiceError(
             "join/no_such_seat",
             409,
-            f"seat {seat} does not exist: seats 0-{len(kept) - 1}",
-            "seat",
+            "seat {seat} does not exist: seats 0-{last}",
+            field="seat",
+            seat=seat,
+            last=len(kept) - 1,
         )
     if not kept[seat].open:
-        raise problem("join/seat_taken", 409, f"seat {seat} is taken already", "seat")
+        raise ServiceError(
+            "join/seat_taken", 409, "seat {seat} is taken already", field="seat", seat=seat
+        )
     if not game.meta.lobby:
-        raise problem("join/invite_required", 403, "this game is not in the lobby: join by invite")
+        raise ServiceError(
+            "join/invite_required", 403, "this game is not in the lobby: join by invite"
+        )
     return seat
 
 
@@ -93,14 +101,20 @@ def joining_id(meta: GameMeta, request: JoinRequest, key: str | None, seat: int)
     if isinstance(player_id, UnsetType):
         return ""
     if key != meta.key:
-        raise problem(
+        raise ServiceError(
             "player/scope",
             403,
             "player ids are named by the API key that created the game (send its `X-API-Key`)",
-            "player_id",
+            field="player_id",
         )
     if any(kept.player_id == player_id for kept in meta.seats):
-        raise problem("player/duplicate", 422, f"{player_id!r} has a seat already", "player_id")
+        raise ServiceError(
+            "player/duplicate",
+            422,
+            "'{player_id}' has a seat already",
+            field="player_id",
+            player_id=player_id,
+        )
     return checked(player_id, seat)
 
 
@@ -158,11 +172,11 @@ class Seats:
         if player_id:
             await self.secrets.vouch([Named(player_id, secret, "player_id")])
         elif secret is not None:
-            raise problem(
+            raise ServiceError(
                 "request/secret_without_player_id",
                 422,
                 "a `player_secret` goes with a `player_id`",
-                "player_secret",
+                field="player_secret",
             )
 
     def _joined(self, seat: int, name: str, token: str) -> Callable[[Draft], Joined]:
@@ -189,7 +203,7 @@ class Seats:
             if game.state.status != "waiting":
                 raise not_waiting(game_id)
             if seat == game.meta.creator:
-                raise problem(
+                raise ServiceError(
                     "leave/creator", 409, "the creator cannot leave a waiting game: abort it"
                 )
             opened = game.version + 1

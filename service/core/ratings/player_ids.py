@@ -34,9 +34,12 @@ def given_ids(entries: Sequence[str | PlayerEntry]) -> list[str]:
             raise ServiceError(
                 "player/duplicate",
                 422,
-                f"seats {ids.index(player_id)} and {seat} name the same player {player_id!r}",
+                "seats {seat} and {seat2} name the same player '{player_id}'",
                 field="players",
                 index=seat,
+                seat=ids.index(player_id),
+                seat2=seat,
+                player_id=player_id,
             )
     return ids
 
@@ -47,9 +50,10 @@ def checked(player_id: str, seat: int) -> str:
         raise ServiceError(
             "player/reserved_id",
             422,
-            f"seat {seat}: ids starting {BOT_PREFIX!r} are the bots'",
+            "seat {seat}: ids starting 'bot:' are the bots'",
             field="players",
             index=seat,
+            seat=seat,
         )
     return player_id
 
@@ -65,10 +69,11 @@ def rated_players(players: Sequence[Player], ids: Sequence[str]) -> tuple[str, .
             raise ServiceError(
                 "rating/player_id_required",
                 422,
-                f"seat {seat} of a rated game needs a "
-                "`player_id`: every person of a rated game is named when it is created",
+                "seat {seat} of a rated game needs a `player_id`: every person of a rated game is "
+                "named when it is created",
                 field="players",
                 index=seat,
+                seat=seat,
             )
         else:
             rated.append(player_id)

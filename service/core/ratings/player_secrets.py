@@ -11,7 +11,7 @@ import hmac
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from service.core.games.messages import RegisteredPlayer, RegisterPlayer
 from service.core.ratings.player_ids import NO_KEYS_SCOPE, checked
@@ -37,8 +37,8 @@ def new_secret() -> str:
     return SECRET_PREFIX + secrets.token_urlsafe(32)
 
 
-def _refused(code: str, status: int, detail: str, named: Named) -> ServiceError:
-    return ServiceError(code, status, detail, field=named.field, index=named.index)
+def _refused(code: str, status: int, template: str, named: Named, **params: Any) -> ServiceError:
+    return ServiceError(code, status, template, field=named.field, index=named.index, **params)
 
 
 class PlayerSecrets:
@@ -59,14 +59,18 @@ class PlayerSecrets:
         kept = await self.store.register(NO_KEYS_SCOPE, player_id, secret_hash(secret))
         if kept == 0:
             raise ServiceError(
-                "player/taken", 409, f"player {player_id!r} is held already: choose another id"
+                "player/taken",
+                409,
+                "player '{player_id}' is held already: choose another id",
+                player_id=player_id,
             )
         if kept < 0:
             raise ServiceError(
                 "player/history",
                 409,
-                f"player {player_id!r} has a history from before player secrets: the "
-                "operator gives its secret to its player",
+                "player '{player_id}' has a history from before player secrets: the operator "
+                "gives its secret to its player",
+                player_id=player_id,
             )
         return RegisteredPlayer(player_id=player_id, player_secret=secret)
 
@@ -96,24 +100,27 @@ def _check(named: Named, stored: str | None) -> None:
         raise _refused(
             "player/secret_required",
             403,
-            f"player {named.player_id!r} is named only with its `player_secret` on a server "
-            "without API keys (POST /v1/players gives one)",
+            "player '{player_id}' is named only with its `player_secret` on a server without API "
+            "keys (POST /v1/players gives one)",
             named,
+            player_id=named.player_id,
         )
     if stored is None:
         raise _refused(
             "player/not_registered",
             403,
-            f"player {named.player_id!r} has no secret: register it (POST /v1/players), or ask "
-            "the operator for the secret of an id with a history from before player secrets",
+            "player '{player_id}' has no secret: register it (POST /v1/players), or ask the "
+            "operator for the secret of an id with a history from before player secrets",
             named,
+            player_id=named.player_id,
         )
     if not hmac.compare_digest(secret_hash(named.secret), stored):
         raise _refused(
             "player/secret_invalid",
             403,
-            f"this is not the `player_secret` of player {named.player_id!r}",
+            "this is not the `player_secret` of player '{player_id}'",
             named,
+            player_id=named.player_id,
         )
 
 

@@ -160,11 +160,13 @@ def known_ladder(ladder: str) -> str:
     """The ladder, if it names a preset and a number of seats; else 404."""
     if re.fullmatch(LADDER_PATTERN, ladder) and ladder.rsplit("-", 1)[0] in PRESETS:
         return ladder
-    raise ServiceError("ladder/not_found", 404, f"no ladder {ladder!r}: `<preset>-<n>p`")
+    raise ServiceError(
+        "ladder/not_found", 404, "no ladder '{ladder}': `<preset>-<n>p`", ladder=ladder
+    )
 
 
 def player_not_found(player_id: str) -> ServiceError:
-    return ServiceError("player/not_found", 404, f"no player {player_id!r}")
+    return ServiceError("player/not_found", 404, "no player '{player_id}'", player_id=player_id)
 
 
 def thresholds_of(settings: RatingSettings) -> Thresholds:
@@ -499,15 +501,20 @@ class Players:
             raise ServiceError(
                 "player/not_listed",
                 404,
-                f"player {page.around!r} is flagged by the abuse watch on {ladder}: ask with "
+                "player '{player_id}' is flagged by the abuse watch on {ladder}: ask with "
                 "provisional=true",
+                player_id=page.around,
+                ladder=ladder,
             )
         if rank is None:
             raise ServiceError(
                 "player/not_listed",
                 404,
-                f"player {page.around!r} has fewer than {self.min_games} rated games on"
-                f" {ladder}: ask with provisional=true",
+                "player '{player_id}' has fewer than {games} rated games on {ladder}: ask with "
+                "provisional=true",
+                player_id=page.around,
+                games=self.min_games,
+                ladder=ladder,
             )
         start = max(0, rank - page.limit // 2)
         board = await self.store.board_at(scope, ladder, start, page.limit, page.provisional)

@@ -36,10 +36,12 @@ def rated_entrants(entrants: Sequence[EntrantRecord], preset: str, key: str | No
             raise ServiceError(
                 "tournament/same_player",
                 422,
-                f"entrants {players.index(player)} and "
-                f"{entrant.entrant} are one rated player {player!r}: a rated tournament's "
-                "entrants are distinct players (at most one bot of each level)",
+                "entrants {entrant} and {entrant2} are one rated player '{player_id}': a rated "
+                "tournament's entrants are distinct players (at most one bot of each level)",
                 field=where,
+                entrant=players.index(player),
+                entrant2=entrant.entrant,
+                player_id=player,
             )
         players.append(player)
     return RatedInfo(ladder=ladder_of(preset, 2), scope=scope_of(key), players=tuple(players))
@@ -53,16 +55,18 @@ def _rated_player(entrant: EntrantRecord, where: str) -> str:
         raise ServiceError(
             "tournament/player_id_required",
             422,
-            f"entrant {entrant.entrant} of a rated "
-            "tournament needs a `player_id`: each table is a rated match between two players",
+            "entrant {entrant} of a rated tournament needs a `player_id`: each table is a rated "
+            "match between two players",
             field=where,
+            entrant=entrant.entrant,
         )
     if entrant.player_id.startswith(BOT_PREFIX):
         raise ServiceError(
             "player/reserved_id",
             422,
-            f"entrant {entrant.entrant}: ids starting {BOT_PREFIX!r} are the bots'",
+            "entrant {entrant}: ids starting 'bot:' are the bots'",
             field=where,
+            entrant=entrant.entrant,
         )
     return entrant.player_id
 

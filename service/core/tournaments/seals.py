@@ -17,9 +17,12 @@ def sealed_problem(game_id: str, game: StoredGame) -> ServiceError:
     return ServiceError(
         "tournament/sealed",
         409,
-        f"game {game_id} is a table of round {round_no} of tournament {game.meta.tournament}, "
-        "which is still being played: its cards, seed and results open when the round ends",
+        "game {game_id} is a table of round {round} of tournament {tournament_id}, which is still "
+        "being played: its cards, seed and results open when the round ends",
         {"Retry-After": "5"},
+        game_id=game_id,
+        round=round_no,
+        tournament_id=game.meta.tournament,
     )
 
 

@@ -136,8 +136,9 @@ def entrant_of(number: int, entry: EntrantEntry, name: str) -> EntrantRecord:
         raise ServiceError(
             "player/reserved_id",
             422,
-            f"entrant {number}: ids starting {BOT_PREFIX!r} are the bots'",
+            "entrant {entrant}: ids starting 'bot:' are the bots'",
             field=f"entrants[{number}]",
+            entrant=number,
         )
     if player_id is None and secret_of(entry) is not None:
         raise ServiceError(
@@ -160,18 +161,30 @@ async def admitted(games: int, bots_only: bool) -> None:
 
 def check_bounds(request: CreateTournament, bounds: TournamentSettings) -> None:
     """Refuse more entrants, rounds or boards than the server's settings allow (422)."""
-    for field, given, most in (
-        ("entrants", len(request.entrants), bounds.max_entrants),
-        ("rounds", request.rounds, bounds.max_rounds),
-        ("boards", request.boards, bounds.max_boards),
+    most = "this server takes at most {most}"
+    for field, given, bound, template in (
+        (
+            "entrants",
+            len(request.entrants),
+            bounds.max_entrants,
+            "{given} entrants: " + most + " (ESCOPA_TOURNAMENT_MAX_ENTRANTS)",
+        ),
+        (
+            "rounds",
+            request.rounds,
+            bounds.max_rounds,
+            "{given} rounds: " + most + " (ESCOPA_TOURNAMENT_MAX_ROUNDS)",
+        ),
+        (
+            "boards",
+            request.boards,
+            bounds.max_boards,
+            "{given} boards: " + most + " (ESCOPA_TOURNAMENT_MAX_BOARDS)",
+        ),
     ):
-        if given > most:
-            setting = f"ESCOPA_TOURNAMENT_MAX_{field.upper()}"
+        if given > bound:
             raise ServiceError(
-                "tournament/too_large",
-                422,
-                f"{given} {field}: this server takes at most {most} ({setting})",
-                field=field,
+                "tournament/too_large", 422, template, field=field, given=given, most=bound
             )
 
 
@@ -192,17 +205,23 @@ def check_rounds(request: CreateTournament, entrants: int) -> None:
             raise ServiceError(
                 "tournament/round_robin_rounds",
                 422,
-                f"a round robin of {entrants} entrants plays exactly {needed} rounds, not "
-                f"{request.rounds}: give {needed} rounds, or fewer entrants, or Swiss pairing",
+                "a round robin of {entrants} entrants plays exactly {needed} rounds, not "
+                "{rounds}: give {again} rounds, or fewer entrants, or Swiss pairing",
                 field="rounds",
+                entrants=entrants,
+                needed=needed,
+                rounds=request.rounds,
+                again=needed,
             )
     elif request.rounds > entrants - 1:
         raise ServiceError(
             "tournament/too_many_rounds",
             422,
-            f"a Swiss tournament of {entrants} entrants plays at most {entrants - 1} rounds "
-            "(each entrant meets another at most once while it can)",
+            "a Swiss tournament of {entrants} entrants plays at most {rounds} rounds (each "
+            "entrant meets another at most once while it can)",
             field="rounds",
+            entrants=entrants,
+            rounds=entrants - 1,
         )
 
 
@@ -238,7 +257,8 @@ def not_finished(tournament_id: str) -> ServiceError:
     return ServiceError(
         "tournament/not_finished",
         409,
-        f"tournament {tournament_id} is not over: it is exported once it is (its seed is secret)",
+        "tournament {tournament_id} is not over: it is exported once it is (its seed is secret)",
+        tournament_id=tournament_id,
     )
 
 
@@ -349,7 +369,12 @@ class Tournaments:
         """The tournament as stored and its version; 404 when there is none."""
         found = await self.store.load(tournament_id)
         if found is None:
-            raise ServiceError("tournament/not_found", 404, f"no tournament {tournament_id!r}")
+            raise ServiceError(
+                "tournament/not_found",
+                404,
+                "no tournament '{tournament_id}'",
+                tournament_id=tournament_id,
+            )
         doc, version = found
         return _decoder.decode(doc), version
 
@@ -421,7 +446,10 @@ class Tournaments:
             )
         if found is None:
             raise ServiceError(
-                "webhook/not_found", 404, f"tournament {tournament_id!r} has no webhook"
+                "webhook/not_found",
+                404,
+                "tournament '{tournament_id}' has no webhook",
+                tournament_id=tournament_id,
             )
         seqs = [seq for _, seq in found.outbox]
         events = await self.webhooks.tournament_events(tournament_id, seqs)

@@ -13,7 +13,7 @@ import asyncio
 import ipaddress
 import socket
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 from service.errors import ServiceError
@@ -44,8 +44,8 @@ class Target:
     path: str
 
 
-def refused(code: str, detail: str) -> ServiceError:
-    return ServiceError(code, 422, detail, field="webhook.url")
+def refused(code: str, template: str, **params: Any) -> ServiceError:
+    return ServiceError(code, 422, template, field="webhook.url", **params)
 
 
 def parse_target(url: str, allow: frozenset[str]) -> Target:
@@ -67,7 +67,8 @@ def parse_target(url: str, allow: frozenset[str]) -> Target:
     if scheme == "http" and host not in allow:
         raise refused(
             "webhook/url_invalid",
-            f"plain http is only for hosts in ESCOPA_WEBHOOK_ALLOW; {host!r} needs https",
+            "plain http is only for hosts in ESCOPA_WEBHOOK_ALLOW; '{host}' needs https",
+            host=host,
         )
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return Target(url, scheme, host, port or (443 if scheme == "https" else 80), path)
@@ -107,8 +108,11 @@ async def resolve(target: Target, allow: frozenset[str]) -> list[Address]:
         if fault is not None:
             raise refused(
                 "webhook/address_refused",
-                f"{target.host!r} resolves to {address}, {fault}: webhooks reach public "
-                "addresses only (or hosts in ESCOPA_WEBHOOK_ALLOW)",
+                "'{host}' resolves to {address}, {fault}: webhooks reach public addresses only "
+                "(or hosts in ESCOPA_WEBHOOK_ALLOW)",
+                host=target.host,
+                address=address,
+                fault=fault,
             )
     return found
 
@@ -126,7 +130,9 @@ async def _lookup(target: Target) -> list[Address]:
         if address not in found:
             found.append(address)
     if not found:
-        raise refused("webhook/unresolvable", f"the webhook host {target.host!r} does not resolve")
+        raise refused(
+            "webhook/unresolvable", "the webhook host '{host}' does not resolve", host=target.host
+        )
     return found
 
 

@@ -203,7 +203,9 @@ class Webhooks:
                 "webhook/forbidden", 403, "this API key did not create this game's webhook"
             )
         if kept is None or hook is None:
-            raise ServiceError("webhook/not_found", 404, f"game {game_id!r} has no webhook")
+            raise ServiceError(
+                "webhook/not_found", 404, "game '{game_id}' has no webhook", game_id=game_id
+            )
         events = await self.events(game_id, game, [seq for _, seq in kept.outbox])
         url = UNSET if seat else hook.url
         listed = listed_deliveries(kept, widened(events))

@@ -5,6 +5,7 @@ placeholders, plurals take the language's form."""
 from __future__ import annotations
 
 import ast
+import logging
 import re
 from http import HTTPStatus
 from pathlib import Path
@@ -12,7 +13,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from service.http.languages import LOCALE, language, localized, templates
+from service.http.languages import LANGUAGES, LOCALE, language, localized, registered, templates
+from service.http.web import STATIC
 from tests.harness.api import Client, Json, assert_problem, create_game
 
 CATALOGS = ("pt_BR", "es", "it")
@@ -66,17 +68,33 @@ def test_every_template_is_translated_in_every_catalog_with_its_placeholders(loc
 def test_a_count_takes_the_languages_plural_form_and_its_words_are_translated(
     header: str, seconds: int, said: str
 ) -> None:
-    detail = f"too many hints from this client; retry in {seconds} s"
-    text, spoken = localized("rate/limited", detail, header)
+    template = "too many {what} from this client; retry in {retry_after} s"
+    params = {"what": "hints", "retry_after": seconds}
+    text, spoken = localized("rate/limited", template, params, header)
     assert said in text and "hints" not in text
     assert spoken == {"it": "it", "pt-BR": "pt-BR", "es": "es"}[header]
 
 
-def test_a_detail_no_template_matches_stays_english() -> None:
-    assert localized("game/not_found", "a detail said otherwise", "it") == (
-        "a detail said otherwise",
-        "en",
-    )
+def test_a_reworded_template_no_catalog_has_is_said_in_english_and_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    reworded = "there is no game '{game_id}' here"
+    with caplog.at_level(logging.WARNING, logger="escopa"):
+        said = localized("game/not_found", reworded, {"game_id": "g1"}, "it")
+    assert said == ("there is no game 'g1' here", "en")
+    assert any(reworded in record.getMessage() for record in caplog.records)
+    kept = localized("game/not_found", "no game '{game_id}'", {"game_id": "g1"}, "it")
+    assert kept[1] == "it" and "g1" in kept[0] and "no game" not in kept[0]
+
+
+def test_a_sentence_made_elsewhere_without_an_entry_is_english_and_not_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    framework = "players: a; rules: b"
+    with caplog.at_level(logging.WARNING, logger="escopa"):
+        said = localized("request/invalid", framework, {}, "es", raised=False)
+    assert said == (framework, "en")
+    assert not [record for record in caplog.records if framework in record.getMessage()]
 
 
 async def test_an_unknown_game_is_told_in_portuguese_its_code_and_title_in_english(
@@ -158,44 +176,55 @@ def test_every_catalog_entry_says_words_the_service_says() -> None:
 
 
 @pytest.mark.parametrize(
-    ("code", "detail", "header", "said"),
+    ("code", "template", "params", "header", "said"),
     [
         (
             "request/invalid",
-            "players: must be a list of at least 2 items",
+            "{field}: must be {kind} of {compared} {size} {units}",
+            {
+                "field": "players",
+                "kind": "a list",
+                "compared": "at least",
+                "size": "2",
+                "units": "items",
+            },
             "pt-BR",
             "players: deve ser uma lista de pelo menos 2 itens",
         ),
         (
             "request/invalid",
-            "players[1]: must be a string or an object, not an integer",
+            "{field}: must be {kind}, not {kind2}",
+            {"field": "players[1]", "kind": "a string or an object", "kind2": "an integer"},
             "es",
             "players[1]: debe ser un texto o un objeto, no un entero",
         ),
         (
             "rules/invalid",
-            "rules.target: must be an integer at least 1",
+            "{field}: must be {kind} {compared} {bound}",
+            {"field": "rules.target", "kind": "an integer", "compared": "at least", "bound": "1"},
             "it",
             "rules.target: deve essere un intero che valga almeno 1",
         ),
         (
             "request/invalid",
-            'a player is a name, {"name", "bot"} or {"open": true}',
+            'a player is a name, {{"name", "player_id"}}, {{"name", "bot"}} or {{"open": true}}',
+            {},
             "es",
-            'un jugador es un nombre, {"name", "bot"} o {"open": true}',
+            'un jugador es un nombre, {"name", "player_id"}, {"name", "bot"} o {"open": true}',
         ),
         (
             "move/card_not_on_table",
-            "5H is not on the table (empty)",
+            "{card} is not on the table ({table})",
+            {"card": "5H", "table": "empty"},
             "it",
             "5H non è sul tavolo (vuoto)",
         ),
     ],
 )
-def test_a_worded_detail_is_read_one_way_and_each_of_its_words_translated(
-    code: str, detail: str, header: str, said: str
+def test_a_template_is_said_with_its_values_and_each_listed_value_translated(
+    code: str, template: str, params: dict[str, object], header: str, said: str
 ) -> None:
-    assert localized(code, detail, header)[0] == said
+    assert localized(code, template, params, header)[0] == said
 
 
 PEOPLE_MEET = [
@@ -227,3 +256,47 @@ async def test_a_problem_a_person_meets_is_told_in_each_language(
         assert response.headers["content-language"] == spoken, (header, problem["detail"])
         assert problem["detail"] != english["detail"]
         assert problem["title"] == english["title"]
+
+
+RAISERS = {"ServiceError": 2, "IllegalMove": 1, "InvalidMove": 1, "_refused": 2}
+"""The calls that raise a problem, and where their English template is among the arguments
+(after the code); `refused` takes it second (webhooks) or third (streams)."""
+
+
+def raised_templates() -> list[tuple[str, str, str]]:
+    """Every (place, code, template) raised with a literal code and template in engine/ and
+    service/; a `RulesError`'s template is its reason after `{field}: `."""
+    found = []
+    for package in ("engine", "service"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                texts = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
+                name, place = node.func.id, f"{path.relative_to(ROOT)}:{node.lineno}"
+                at = RAISERS.get(name, 1 if "webhook" in path.name else 2)
+                if name == "RulesError" and len(texts) > 1 and texts[1] is not None:
+                    code = texts[2] if len(texts) > 2 else "rules/invalid"
+                    found.append((place, str(code), "{field}: " + str(texts[1])))
+                elif name in (*RAISERS, "refused") and len(texts) > at:
+                    code, template = texts[0], texts[at]
+                    if code is not None and template is not None:
+                        found.append((place, str(code), str(template)))
+    return found
+
+
+def test_every_template_raised_is_in_the_catalogs() -> None:
+    """A template reworded in the code without its catalogs fails here (at run time it is
+    said in English, and logged)."""
+    raised = raised_templates()
+    assert len(raised) > 100
+    known = templates()
+    assert [entry for entry in raised if entry[2] not in known.get(entry[1], [])] == []
+
+
+def test_every_registered_language_has_the_services_catalog_and_the_pages() -> None:
+    for one in registered():
+        if one["catalog"] != "en":
+            assert (LOCALE / one["catalog"] / "LC_MESSAGES" / "escopa.po").is_file()
+        assert (STATIC / "locales" / f"{one['tag']}.json").is_file()
+        assert LANGUAGES[one["tag"].lower()] == one["catalog"]

@@ -6,6 +6,7 @@ The messages are the English words themselves (`_("your hand")`), as gettext has
 from __future__ import annotations
 
 import gettext
+import json
 from collections.abc import Mapping
 from functools import cache
 from io import BytesIO
@@ -16,9 +17,22 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 LOCALE: Final = Path(__file__).resolve().parents[1] / "locale"
+REGISTRY: Final = Path(__file__).resolve().parents[1] / "languages.json"
+"""The service's list of languages, copied into this package (`make languages`)."""
 DOMAIN: Final = "escopa_client"
-LANGUAGES: Final = {"pt_br": "pt_BR", "pt": "pt_BR", "es": "es", "it": "it", "en": "en"}
-"""The languages there are catalogs for (English is the messages themselves), by tag."""
+
+
+def tags(registry: Path = REGISTRY) -> dict[str, str]:
+    """The languages there are catalogs for (English is the messages themselves), by tag as
+    the environment writes it (`pt_br`; a region's base too)."""
+    languages = json.loads(registry.read_text(encoding="utf-8"))["languages"]
+    found = {str(one["tag"]).lower().replace("-", "_"): str(one["catalog"]) for one in languages}
+    for tag, catalog in list(found.items()):
+        found.setdefault(tag.split("_")[0], catalog)
+    return found
+
+
+LANGUAGES: Final = tags()
 _spoken: list[gettext.NullTranslations] = [gettext.NullTranslations()]
 
 

@@ -3,8 +3,11 @@
 // chosen from what was picked on this device, else the browser's languages; `t(key, args)`
 // words a message, `translate()` fills the page's `data-i18n` elements, `<html lang>` follows.
 
-/** The languages there are catalogs for, each named in its own words. */
-export const LANGUAGES = /** @type {const} */ ({ "pt-BR": "Português (Brasil)", es: "Español", en: "English", it: "Italiano" });
+/** @typedef {{ tag: string, catalog: string, name: string }} Language */
+/** The one list of languages, which the service and the terminal client read too. @type {{ languages: Language[] }} */
+const registry = await (await fetch("/web/languages.json", { cache: "no-cache" })).json();
+/** The languages there are catalogs for, each named in its own words, by tag. */
+export const LANGUAGES = Object.fromEntries(registry.languages.map((one) => [one.tag, one.name]));
 const STORED = "escopa:lang";
 /** The tags a message may carry (as ICU's rich text does), each made an element: no markup is parsed. */
 const TAGS = new Set(["code", "em", "kbd", "strong"]);
@@ -14,15 +17,16 @@ const TAGS = new Set(["code", "em", "kbd", "strong"]);
  * languages there is a catalog for (its region ignored when no catalog has it), else English.
  * @param {string | null} picked
  * @param {readonly string[]} wanted
- * @returns {keyof typeof LANGUAGES}
+ * @returns {string}
  */
 export function pickLanguage(picked, wanted) {
-  const tags = /** @type {(keyof typeof LANGUAGES)[]} */ (Object.keys(LANGUAGES));
+  const tags = Object.keys(LANGUAGES);
   for (const asked of [picked, ...wanted]) {
     if (!asked) continue;
     const exact = tags.find((tag) => tag.toLowerCase() === asked.toLowerCase());
     const base = tags.find((tag) => tag.split("-")[0] === asked.toLowerCase().split("-")[0]);
-    if (exact ?? base) return /** @type {keyof typeof LANGUAGES} */ (exact ?? base);
+    const found = exact ?? base;
+    if (found) return found;
   }
   return "en";
 }

@@ -13,7 +13,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from escopa_client.programs.screen import board, level_word, outcome_text
-from escopa_client.programs.words import LOCALE, _, ngettext, pick, speak
+from escopa_client.programs.words import LANGUAGES, LOCALE, REGISTRY, _, ngettext, pick, speak
+from service.http.languages import REGISTRY as SERVICE_REGISTRY
+from service.http.languages import registered
 from tests.clients.python.programs.test_terminal import game_view, text_of
 
 CATALOGS = ("pt_BR", "es", "it")
@@ -131,3 +133,12 @@ def test_zero_takes_the_plural_in_every_language(locale: str) -> None:
             ngettext("after {count} round", "after {count} rounds", 0)
             == "depois de {count} rodadas"
         )
+
+
+def test_the_client_holds_a_copy_of_the_services_list_of_languages() -> None:
+    """The separately installed client reads its own copy (`make languages` makes it)."""
+    assert REGISTRY.read_bytes() == SERVICE_REGISTRY.read_bytes()
+    for one in registered():
+        catalog = one["catalog"]
+        assert catalog == "en" or (LOCALE / catalog / "LC_MESSAGES" / "escopa_client.po").is_file()
+        assert LANGUAGES[one["tag"].lower().replace("-", "_")] == catalog
