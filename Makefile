@@ -92,7 +92,7 @@ bench: install
 # for move. `make pure` removes the extensions. Modules that define msgspec Structs stay Python
 # (mypyc drops a Struct's class options).
 COMPILED = engine/captures.py engine/game.py engine/shuffle.py engine/playout.py \
-  engine/tallies.py bots/cards.py bots/search.py bots/endgame.py bots/evaluation.py \
+  engine/tallies.py bots/card_bits.py bots/search.py bots/endgame.py bots/evaluation.py \
   bots/sampling.py bots/expert.py bots/positions.py bots/greedy.py
 compiled: install
 	$(PIP) 'setuptools>=77'  # mypyc builds with the venv's setuptools, which reads pyproject.toml

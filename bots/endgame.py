@@ -11,7 +11,7 @@ search.
 
 from __future__ import annotations
 
-from bots.cards import VALUES, sums_made, total
+from bots.card_bits import VALUES, sums_made, total
 from bots.evaluation import expected_points, margin
 from bots.search import INFINITY, WORK, Position, Search, Step
 from engine.cards import CAPTURE_SUM

@@ -11,7 +11,7 @@ import math
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from bots.cards import DIAMONDS, SEVEN_D, SEVENS
+from bots.card_bits import DIAMONDS, SEVEN_D, SEVENS
 from engine.cards import RANKS
 from engine.rules import Rules, side_count, side_of
 

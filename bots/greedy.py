@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bots.cards import mask_of
+from bots.card_bits import mask_of
 from bots.evaluation import expected_points, margin, weights
 from bots.knowledge import Knowledge
 from bots.positions import position, step_of

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bots.cards import mask_of
+from bots.card_bits import mask_of
 from bots.knowledge import Knowledge
 from bots.search import Position, Step
 from engine.moves import Claim, Deal, Move, Play

@@ -13,7 +13,17 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
-from bots.cards import ALL, OF_VALUE, SEVEN_D, SEVENS, VALUES, bits_of, mask_of, sums_made, total
+from bots.card_bits import (
+    ALL,
+    OF_VALUE,
+    SEVEN_D,
+    SEVENS,
+    VALUES,
+    bits_of,
+    mask_of,
+    sums_made,
+    total,
+)
 from bots.knowledge import Knowledge
 from engine.cards import CAPTURE_SUM
 from engine.signals import partner_of

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Final, NamedTuple
 
-from bots.cards import OF_VALUE, SEVEN_D, VALUES, bits_of, sets_summing, sums_made, total
+from bots.card_bits import OF_VALUE, SEVEN_D, VALUES, bits_of, sets_summing, sums_made, total
 from bots.evaluation import Weights, expected_points, margin
 from engine.cards import CAPTURE_SUM
 from engine.rules import Rules

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from bots import LEVELS, bot_rng
-from bots.cards import mask_of
+from bots.card_bits import mask_of
 from bots.evaluation import weights
 from bots.positions import position, step_of
 from bots.search import WORK, Search

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from bots.cards import mask_of
+from bots.card_bits import mask_of
 from bots.evaluation import expected_points, weights
 from engine.cards import DECK
 from engine.scoring import score_round

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from bots import Heard, Knowledge, knowledge_of, learn
-from bots.cards import cards_of
+from bots.card_bits import cards_of
 from bots.sampling import hidden
 from engine import Event, legal_moves, play_out, view
 

@@ -8,7 +8,7 @@ import msgspec
 
 import engine
 from bots import Heard, Knowledge, knowledge_of
-from bots.cards import SEVEN_D, SEVENS, mask_of
+from bots.card_bits import SEVEN_D, SEVENS, mask_of
 from bots.knowledge import learn
 from bots.sampling import deals, hidden
 from engine import legal_moves, play_out, view

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bots.cards import VALUES, bits_of, sets_summing, sums_made
+from bots.card_bits import VALUES, bits_of, sets_summing, sums_made
 
 tables = st.sets(st.integers(0, 39), max_size=12).map(lambda cards: sum(1 << i for i in cards))
 
