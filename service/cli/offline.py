@@ -30,6 +30,8 @@ from service.ledger.tournament_audit import (
     audit_tournament,
     is_tournament,
 )
+from service.ledger.tournament_audit import audit_file as audit_tournament_file
+from service.ledger.tournament_lines import is_lines
 
 OK: Final = 0
 FAILED: Final = 1
@@ -119,6 +121,8 @@ def audit_file(
         print(f"escopa audit: {error}", file=sys.stderr)
         return UNREADABLE
     try:
+        if lines_file(path):
+            return _tournament_verdict(audit_tournament_file(path, trusted), as_json, out)
         data = read(path)
     except OSError as error:
         print(f"escopa audit: cannot read {path}: {error.strerror or error}", file=sys.stderr)
@@ -131,6 +135,14 @@ def audit_file(
     else:
         print(summary(report), file=out)
     return OK if report.ok else FAILED
+
+
+def lines_file(path: str) -> bool:
+    """Whether the file is a tournament's v3 export (JSON Lines, audited line by line)."""
+    if path == "-":
+        return False
+    with open(path, "rb") as file:
+        return is_lines(file.read(64))
 
 
 def tournament_export(data: bytes) -> bool:
