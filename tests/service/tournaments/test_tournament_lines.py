@@ -9,6 +9,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from service.cli.offline import audit_file
 from service.ledger.compact_log import CompactGame, rebuilt_game
@@ -102,6 +104,49 @@ def test_a_games_own_signature_holds_only_for_its_logged_salts() -> None:
 
     assert (failure.kind, failure.game_id) == ("game", game["game_id"])
     assert failure.game_failure is not None and failure.game_failure.kind == "signature"
+
+
+MATCHPOINTS_LINES = as_lines((HERE / "v2-matchpoints-export.json").read_bytes())
+
+
+def changed(value: object, by: int) -> object:
+    """Another value of the same kind: a number moved, a seat swapped, a text's first
+    character replaced (a salt's hex digit, a move's card)."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return value + by
+    assert isinstance(value, str)
+    first = "0123456789ADCHSJQK"[by % 18]
+    return (first if value[0] != first else "1") + value[1:]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    line=st.integers(1, len(MATCHPOINTS_LINES) - 2),
+    entry=st.integers(0, 200),
+    member=st.sampled_from(["ms", "seat", "move", "salt"]),
+    by=st.integers(1, 17),
+)
+def test_any_one_member_of_any_entry_changed_fails_the_audit_even_signed_again(
+    line: int, entry: int, member: str, by: int
+) -> None:
+    """Whatever a holder of the tournament's key changes in a game's moves, salts or times,
+    the game's own signature (or its replay) refuses it."""
+    game = msgspec.json.decode(MATCHPOINTS_LINES[line])
+    entries = game["entries"]
+    target = entries[entry % len(entries)]
+    assume(member in target)
+    target[member] = changed(target[member], by if member != "seat" else 1)
+    if member == "seat":
+        target["seat"] %= 2
+    lines = list(MATCHPOINTS_LINES)
+    lines[line] = msgspec.json.encode(game) + b"\n"
+
+    report = audit_tournament(b"".join(resigned(lines)), KEYS)
+
+    assert not report.ok
+    assert (report.failure.kind, report.failure.game_id) == ("game", game["game_id"])
 
 
 def test_a_game_line_missing_or_a_line_added_is_named() -> None:
