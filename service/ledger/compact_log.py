@@ -135,7 +135,7 @@ def rebuilt_entries(game: CompactGame, given: Mapping[str, Any]) -> Iterator[Log
         entry = LogEntry(
             seq=seq,
             type=compact.type,
-            time=compact.time if compact.time is not None else iso(at),
+            time=compact.time if compact.time is not None else _time(seq, at),
             seat=compact.seat,
             move=compact.move,
             signal=compact.signal,
@@ -149,6 +149,18 @@ def rebuilt_entries(game: CompactGame, given: Mapping[str, Any]) -> Iterator[Log
         )
         yield rebuild.rebuilt(seq, entry)
     rebuild.finish(len(game.entries))
+
+
+def _time(seq: int, at: int) -> str:
+    """The log's text of a time in milliseconds; `_Fail` for one no calendar holds."""
+    try:
+        return iso(at)
+    except (OverflowError, OSError, ValueError):
+        raise _Fail(
+            AuditFailure(
+                seq=seq, kind="format", field="ms", reason=f"seq {seq}: no time is {at} ms"
+            )
+        ) from None
 
 
 def rebuilt_game(game: CompactGame, given: Mapping[str, Any]) -> tuple[AuditReport, list[LogEntry]]:

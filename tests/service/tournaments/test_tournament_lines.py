@@ -149,6 +149,17 @@ def test_any_one_member_of_any_entry_changed_fails_the_audit_even_signed_again(
     assert (report.failure.kind, report.failure.game_id) == ("game", game["game_id"])
 
 
+def test_a_time_no_calendar_holds_is_a_format_failure_of_its_entry() -> None:
+    game = msgspec.json.decode(MATCHPOINTS_LINES[1])
+    game["entries"][3]["ms"] = 10**30
+    lines = [MATCHPOINTS_LINES[0], msgspec.json.encode(game) + b"\n", *MATCHPOINTS_LINES[2:]]
+
+    failure = audit_tournament(b"".join(lines)).failure
+
+    assert failure is not None and failure.game_failure is not None
+    assert (failure.game_failure.kind, failure.game_failure.seq) == ("format", 4)
+
+
 def test_a_game_line_missing_or_a_line_added_is_named() -> None:
     lines = as_lines((HERE / "v2-matchpoints-export.json").read_bytes())
     dropped = audit_tournament(b"".join(resigned([*lines[:2], *lines[3:]])), KEYS).failure
