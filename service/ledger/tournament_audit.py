@@ -179,8 +179,8 @@ def audit_lines(
         source = LineGames(lines, view, keys)
         games = _Tournament(view, header.ratings, source, keys).check()
         signature = _lines_end(lines, games, header.games, keys)
-    except (ValueError, LookupError, TypeError) as error:
-        reason = f"not a tournament export: {error}"
+    except (ValueError, LookupError, TypeError, RecursionError) as error:
+        reason = f"not a tournament export: {error}"  # a malformed document (too deep too)
         return TournamentAuditReport(
             ok=False,
             tournament_id=tournament_id,

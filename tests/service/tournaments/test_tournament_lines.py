@@ -160,6 +160,12 @@ def test_a_time_no_calendar_holds_is_a_format_failure_of_its_entry() -> None:
     assert (failure.game_failure.kind, failure.game_failure.seq) == ("format", 4)
 
 
+def test_a_game_line_nested_too_deeply_is_a_format_failure() -> None:
+    deep = b'{"game_id":"x","entries":[],"game":{"a":' + b"[" * 100_000 + b"]" * 100_000 + b"}}"
+    lines = [MATCHPOINTS_LINES[0], deep + b"\n", *MATCHPOINTS_LINES[2:]]
+    assert audit_tournament(b"".join(lines)).failure.kind == "format"
+
+
 def test_a_game_line_missing_or_a_line_added_is_named() -> None:
     lines = as_lines((HERE / "v2-matchpoints-export.json").read_bytes())
     dropped = audit_tournament(b"".join(resigned([*lines[:2], *lines[3:]])), KEYS).failure
