@@ -12,7 +12,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from service.cli.offline import audit_file
 from service.ledger.compact_log import CompactGame, rebuilt_game
 from service.ledger.signatures import KeyRing
 from service.ledger.tournament_audit import audit_tournament
@@ -25,6 +24,7 @@ from service.ledger.tournament_lines import (
 )
 from service.ledger.tournament_record import TournamentExport
 from tests.harness.api import Client, assert_problem
+from tests.harness.audits import escopa
 from tests.harness.signing import SIGNING_KEYS
 from tests.harness.tournaments import create_tournament, entrants, play_to_the_end
 
@@ -175,13 +175,21 @@ def test_a_game_line_missing_or_a_line_added_is_named() -> None:
     assert audit_tournament(b"".join(lines[:-1])).failure.kind == "format", "no signature"
 
 
-def test_escopa_audit_reads_a_file_of_lines(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_escopa_audit_reads_a_file_of_lines_by_its_first_line(tmp_path: Path) -> None:
     path = tmp_path / "tournament.jsonl"
     path.write_bytes(b"".join(as_lines((HERE / "v1-export.json").read_bytes())))
-    assert audit_file(str(path)) == 0
-    assert capsys.readouterr().out.startswith("OK: tournament ")
+    keys = tmp_path / "keys.json"
+    keys.write_bytes(msgspec.json.encode(RING.published()))
+
+    done = escopa("audit", str(path), "--key", str(keys))
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("OK: tournament ")
+    assert "signature verified" in done.stdout
+    among = escopa("audit", str(tmp_path))
+    assert among.returncode == 2
+    assert "tournament.jsonl" in among.stdout and "audit it alone" in among.stdout
+    assert "tournament.jsonl:2" not in among.stdout, "not read as a game export a line"
 
 
 async def test_a_finished_tournament_streams_its_lines_and_they_audit(client: Client) -> None:
