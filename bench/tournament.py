@@ -4,7 +4,8 @@ pairing is worth against plain pairing, measured.
 `--service` (the default): a real Redis and one `escopa serve` process; one Swiss tournament
 of bot entrants (`--entrants`, `--rounds`, `--boards`, levels `random` and `greedy` in turn)
 created by `POST /v1/tournaments` and played by the service's own bot worker; prints the wall
-time, the moves per second, Redis's memory (used and peak) and the audit of the export.
+time, the moves per second, Redis's memory (used and peak), and for each export (the v2
+document, the v3 lines) its size, bytes a game, and its audit's time and peak memory.
 
 `--compare N`: no service, the engine and the bots alone. N Swiss tournaments of 8 entrants
 of known strengths (strength s plays a random legal move with probability s/8, else greedy's
@@ -29,7 +30,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+import tracemalloc
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +51,11 @@ from engine.moves import Move  # noqa: E402
 from engine.shuffle import round_seed, shuffle_key  # noqa: E402
 from engine.tournament import opponents, ranked, swiss_from  # noqa: E402
 from service.ledger.signatures import public_keys  # noqa: E402
-from service.ledger.tournament_audit import audit_tournament  # noqa: E402
+from service.ledger.tournament_audit import (  # noqa: E402
+    TournamentAuditReport,
+    audit_file,
+    audit_tournament,
+)
 from service.ledger.tournament_record import points  # noqa: E402
 from service.store.redis_server import RedisServer  # noqa: E402
 from tests.harness.processes import serve_processes  # noqa: E402
@@ -81,11 +87,31 @@ async def run_service(base: str, args: argparse.Namespace) -> tuple[float, dict[
                 return time.perf_counter() - started, view
 
 
-async def exported(base: str, tournament_id: str) -> tuple[bytes, bytes]:
+async def exported(base: str, tournament_id: str, folder: Path) -> tuple[bytes, Path, bytes]:
+    """The v2 document, the v3 lines (streamed to a file) and the service's keys."""
     async with httpx.AsyncClient(base_url=base, timeout=600) as client:
         export = await client.get(f"/v1/tournaments/{tournament_id}/export")
+        lines = folder / "export.jsonl"
+        with lines.open("wb") as file:
+            url = f"/v1/tournaments/{tournament_id}/export/lines"
+            async with client.stream("GET", url) as streamed:
+                async for chunk in streamed.aiter_bytes():
+                    file.write(chunk)
         keys = await client.get("/v1/keys")
-    return export.content, keys.content
+    return export.content, lines, keys.content
+
+
+def audited(audit: Callable[[], TournamentAuditReport]) -> tuple[TournamentAuditReport, float, int]:
+    """An audit's report, its seconds and the peak of the memory it allocates (bytes, in a
+    second run, traced: tracing slows it)."""
+    started = time.perf_counter()
+    report = audit()
+    seconds = time.perf_counter() - started
+    tracemalloc.start()
+    audit()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return report, seconds, peak
 
 
 def service_bench(args: argparse.Namespace) -> None:
@@ -100,11 +126,12 @@ def service_bench(args: argparse.Namespace) -> None:
             with serve_processes(server.url, folder, 1, "--log-level", "warning", **env) as [api]:
                 wall, view = asyncio.run(run_service(api.base, args))
                 tournament_id = str(view["tournament_id"])
-                export, keys = asyncio.run(exported(api.base, tournament_id))
+                export, lines, keys = asyncio.run(exported(api.base, tournament_id, folder))
             memory = redis.Redis.from_url(server.url).info("memory")
-    started = time.perf_counter()
-    report = audit_tournament(export, public_keys(msgspec.json.decode(keys)))
-    audit_seconds = time.perf_counter() - started
+        trusted = public_keys(msgspec.json.decode(keys))
+        whole = audited(lambda: audit_tournament(export, trusted))
+        streamed = audited(lambda: audit_file(lines, trusted))
+        compact = lines.stat().st_size
     games = msgspec.json.decode(export)["games"]
     moves = sum(1 for g in games for e in g["entries"] if e["type"] in ("move", "timeout"))
     print(
@@ -117,11 +144,17 @@ def service_bench(args: argparse.Namespace) -> None:
         f"Redis memory: used {memory['used_memory'] / 2**20:,.1f} MiB, "
         f"peak {memory['used_memory_peak'] / 2**20:,.1f} MiB"
     )
-    verdict = "OK" if report.ok else f"FAILED: {report.failure}"
-    print(
-        f"export {len(export) / 2**20:,.1f} MiB, audit {verdict} "
-        f"({report.games:,} games, signature {report.signature}) in {audit_seconds:,.1f} s"
-    )
+    for name, size, (report, seconds, peak) in (
+        ("v2 document (/export)", len(export), whole),
+        ("v3 lines (/export/lines)", compact, streamed),
+    ):
+        verdict = "OK" if report.ok else f"FAILED: {report.failure}"
+        print(
+            f"{name}: {size / 2**20:,.2f} MiB, {size / len(games):,.0f} bytes a game; audit "
+            f"{verdict} ({report.games:,} games, signature {report.signature}) in "
+            f"{seconds:,.1f} s, peak memory {peak / 2**20:,.1f} MiB"
+        )
+    print(f"v3 / v2 size: {compact / len(export):.3f}")
 
 
 # --- duplicate against plain, the engine alone --------------------------------------------

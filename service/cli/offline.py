@@ -30,10 +30,13 @@ from service.ledger.tournament_audit import (
     audit_tournament,
     is_tournament,
 )
+from service.ledger.tournament_audit import audit_file as audit_tournament_file
+from service.ledger.tournament_lines import is_lines
 
 OK: Final = 0
 FAILED: Final = 1
 UNREADABLE: Final = 2
+TOURNAMENT_ALONE: Final = "a tournament's export (escopa-tournament-v3): audit it alone"
 
 
 def read(path: str) -> bytes:
@@ -119,6 +122,8 @@ def audit_file(
         print(f"escopa audit: {error}", file=sys.stderr)
         return UNREADABLE
     try:
+        if lines_file(path):
+            return _tournament_verdict(audit_tournament_file(path, trusted), as_json, out)
         data = read(path)
     except OSError as error:
         print(f"escopa audit: cannot read {path}: {error.strerror or error}", file=sys.stderr)
@@ -131,6 +136,15 @@ def audit_file(
     else:
         print(summary(report), file=out)
     return OK if report.ok else FAILED
+
+
+def lines_file(path: str) -> bool:
+    """Whether the file is a tournament's v3 export (JSON Lines, audited line by line)."""
+    try:
+        with open(path, "rb") as file:
+            return path != "-" and is_lines(file.read(64))
+    except OSError:
+        return False  # said when the file is read
 
 
 def tournament_export(data: bytes) -> bool:
@@ -209,7 +223,7 @@ def audit_paths(
     from service.cli.progress import progress
 
     alone = len(paths) == 1 and (paths[0] == "-" or not Path(paths[0]).is_dir())
-    if alone and not paths[0].endswith(".jsonl"):
+    if alone and (not paths[0].endswith(".jsonl") or lines_file(paths[0])):
         return audit_file(paths[0], as_json, out, keys)
     out = out or sys.stdout
     try:
@@ -224,7 +238,9 @@ def audit_paths(
     done: list[Audited] = []
     with progress(len(files), "audit", "files", show_progress) as advance:
         for path in files:
-            if path.suffix == ".jsonl":
+            if lines_file(str(path)):
+                done.append(Audited(file=str(path), unreadable=TOURNAMENT_ALONE))
+            elif path.suffix == ".jsonl":
                 done += audited_lines(path, trusted)
             else:
                 done.append(_audited(path, trusted))

@@ -9,13 +9,17 @@ and boards with the table's seats; the tables' results, recomputed from the game
 rounds (IMPs and matchpoints: from every table of the round, with who left early); the
 standings, recomputed; finally a rated tournament's tables' ratings: each table's after is the
 rating function's of its before and its results (the chain from table to table, across other
-games, is `escopa ratings --recompute`'s). Both formats audit: `escopa-tournament-v2` and v1.
+games, is `escopa ratings --recompute`'s). Every format audits: `escopa-tournament-v3` (JSON
+Lines, read one game at a time: `service.ledger.tournament_lines`), v2 and v1.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+import hashlib
+import io
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, Literal, Protocol
 
 import msgspec
 from cryptography.exceptions import InvalidSignature
@@ -26,11 +30,26 @@ from engine.events import RoundEnded
 from engine.scoring import RoundScore
 from engine.shuffle import commitment, round_seed, shuffle_key
 from engine.tournament import Table, pairings
-from service.ledger.audit import AuditFailure, SignatureState, anchored, audit_entries
+from service.ledger.audit import (
+    AuditFailure,
+    AuditReport,
+    SignatureState,
+    anchored,
+    audit_entries,
+)
 from service.ledger.chain import LogEntry
+from service.ledger.compact_log import CompactGame, rebuilt_game
 from service.ledger.export import read_document
 from service.ledger.ratings import LadderRating, Rating, rated, table_outcome
 from service.ledger.signatures import HeadSignature, PublicKeys, unb64
+from service.ledger.tournament_lines import (
+    TOURNAMENT_FORMAT_V3,
+    LinesEnd,
+    LinesHeader,
+    given_game,
+    is_lines,
+    lines_message,
+)
 from service.ledger.tournament_record import (
     TOURNAMENT_FORMAT,
     TOURNAMENT_FORMAT_V1,
@@ -96,7 +115,9 @@ FORMATS = (TOURNAMENT_FORMAT, TOURNAMENT_FORMAT_V1)
 
 
 def audit_tournament(data: bytes, keys: PublicKeys | None = None) -> TournamentAuditReport:
-    """Audit a tournament export as `escopa audit FILE` does."""
+    """Audit a tournament export as `escopa audit FILE` does (a v3 one line by line)."""
+    if is_lines(data[:64]):
+        return audit_lines(lambda: iter(io.BytesIO(data)), keys)
     try:
         raw = read_document(data)
         if not is_tournament(raw):
@@ -107,7 +128,8 @@ def audit_tournament(data: bytes, keys: PublicKeys | None = None) -> TournamentA
         except msgspec.ValidationError as error:
             raise _broke("format", f"not a tournament export: {error}") from None
         signature = _signature(raw, export, keys)
-        games = _Tournament(export, raw, keys).check()
+        source = DocumentGames(raw, keys)
+        games = _Tournament(export.tournament, export.ratings, source, keys).check()
     except (ValueError, LookupError, TypeError, msgspec.ValidationError) as error:
         reason = f"not a tournament export: {error}"  # only a malformed document gets here
         return TournamentAuditReport(
@@ -126,6 +148,105 @@ def audit_tournament(data: bytes, keys: PublicKeys | None = None) -> TournamentA
     )
 
 
+def audit_file(path: str | Path, keys: PublicKeys | None = None) -> TournamentAuditReport:
+    """Audit a tournament export file: a v3 one read line by line (one game in memory at a
+    time), an older one as a whole document."""
+    with open(path, "rb") as file:
+        start = file.read(64)
+    if not is_lines(start):
+        return audit_tournament(Path(path).read_bytes(), keys)
+
+    def opened() -> Iterator[bytes]:
+        with open(path, "rb") as file:
+            yield from file
+
+    return audit_lines(opened, keys)
+
+
+def audit_lines(
+    opened: Callable[[], Iterator[bytes]], keys: PublicKeys | None = None
+) -> TournamentAuditReport:
+    """Audit a v3 export given as its lines (`opened` reads them afresh: with keys, a first
+    pass checks the signature, so a document changed anywhere fails as `signature` first)."""
+    tournament_id = None
+    try:
+        if keys is not None:
+            _lines_signature(opened(), keys)
+        lines = enumerate(opened(), start=1)
+        header = _header(next(lines, (1, b""))[1])
+        view = header.tournament
+        tournament_id = view.tournament_id
+        source = LineGames(lines, view, keys)
+        games = _Tournament(view, header.ratings, source, keys).check()
+        signature = _lines_end(lines, games, header.games, keys)
+    except (ValueError, LookupError, TypeError, RecursionError) as error:
+        reason = f"not a tournament export: {error}"  # a malformed document (too deep too)
+        return TournamentAuditReport(
+            ok=False,
+            tournament_id=tournament_id,
+            failure=TournamentFailure(kind="format", reason=reason),
+        )
+    except _Broke as broke:
+        failed = broke.failure.kind == "signature"
+        return TournamentAuditReport(
+            ok=False,
+            tournament_id=tournament_id,
+            failure=broke.failure,
+            signature="failed" if failed else "absent",
+        )
+    return TournamentAuditReport(
+        ok=True, tournament_id=tournament_id, games=games, signature=signature
+    )
+
+
+def _header(line: bytes) -> LinesHeader:
+    """A v3 export's first line."""
+    try:
+        header = msgspec.json.decode(line, type=LinesHeader)
+    except msgspec.DecodeError as error:
+        raise _broke("format", f"line 1: not a tournament export's header: {error}") from None
+    if header.format != TOURNAMENT_FORMAT_V3:
+        raise _broke("format", f"line 1: `format` is not {TOURNAMENT_FORMAT_V3}")
+    return header
+
+
+def _end(number: int, line: bytes) -> LinesEnd:
+    """A v3 export's last line."""
+    try:
+        return msgspec.json.decode(line, type=LinesEnd)
+    except msgspec.DecodeError as error:
+        raise _broke(
+            "format", f"line {number}: not the export's last line (its signature): {error}"
+        ) from None
+
+
+def _lines_signature(lines: Iterator[bytes], keys: PublicKeys) -> None:
+    """The v3 export's signature over every line before its last, by a key given."""
+    digest = hashlib.sha256()
+    first = next(lines, b"")
+    tournament_id = _header(first).tournament.tournament_id
+    number, last = 1, first
+    for line in lines:
+        digest.update(last)
+        number, last = number + 1, line
+    signed = _end(number, last).signature
+    _verify(keys, signed, lines_message(tournament_id, digest.hexdigest()))
+
+
+def _lines_end(
+    lines: Iterator[tuple[int, bytes]], games: int, stated: int, keys: PublicKeys | None
+) -> SignatureState:
+    """After the games: the header's count held, then the signature line and nothing else."""
+    if games != stated:
+        raise _broke("format", f"the header says {stated} games; the tournament has {games}")
+    number, line = next(lines, (0, b""))
+    _end(number, line)
+    extra = next(lines, None)
+    if extra is not None:
+        raise _broke("format", f"line {extra[0]}: a line after the export's signature")
+    return "verified" if keys is not None else "unchecked"
+
+
 def _signature(
     raw: dict[str, Any], export: TournamentExport, keys: PublicKeys | None
 ) -> SignatureState:
@@ -135,14 +256,19 @@ def _signature(
         return "absent" if signed is None else "unchecked"
     if signed is None:
         raise _broke("signature", "the export carries no signature")
+    body = {name: value for name, value in raw.items() if name != "signature"}
+    _verify(keys, signed, tournament_message(_id_of(raw) or "", body, export.format))
+    return "verified"
+
+
+def _verify(keys: PublicKeys, signed: HeadSignature, message: bytes) -> None:
+    """The signature must be a given key's over the message."""
     key = keys.get(signed.key_id)
     if key is None:
         known = ", ".join(sorted(keys)) or "none"
         raise _broke(
             "signature", f"signed by key {signed.key_id!r}, not a key given (known: {known})"
         )
-    body = {name: value for name, value in raw.items() if name != "signature"}
-    message = tournament_message(_id_of(raw) or "", body, export.format)
     try:
         key.verify(unb64(signed.signature), message)
     except (InvalidSignature, ValueError):
@@ -151,7 +277,6 @@ def _signature(
             f"the signature of key {signed.key_id} does not hold for this document: it is not "
             "the one the service signed",
         ) from None
-    return "verified"
 
 
 def _id_of(raw: object) -> str | None:
@@ -165,14 +290,16 @@ class _Tournament:
     """One audit's walk through the tournament, round by round."""
 
     def __init__(
-        self, export: TournamentExport, raw: dict[str, Any], keys: PublicKeys | None
+        self,
+        view: TournamentView,
+        ratings: tuple[TableRatings, ...],
+        games: GameSource,
+        keys: PublicKeys | None,
     ) -> None:
-        self.view: TournamentView = export.tournament
-        self.ratings = export.ratings
+        self.view = view
+        self.ratings = ratings
         self.keys = keys
-        self.games: Mapping[str, Any] = {
-            str(g.get("game_id")): g for g in raw.get("games", []) if isinstance(g, dict)
-        }
+        self.games = games
         self.audited = 0
 
     def check(self) -> int:
@@ -309,9 +436,7 @@ class _Tournament:
         if table.seats != (seats,) or len(table.game_ids) != 1:
             raise _broke("pairing", "a table plays one game, seats [a, b]", **where)
         (game_id,) = table.game_ids
-        self._game(seed, round_no, game_id, seats, where)
-        entries = msgspec.convert(self.games[game_id]["entries"], list[LogEntry])
-        return played_game(entries, seats)
+        return played_game(self._game(seed, round_no, game_id, seats, where), seats)
 
     def _table(self, seed: str, round_no: int, number: int, table: TableRecord) -> Table:
         where: dict[str, Any] = {"round": round_no, "table": number}
@@ -322,7 +447,7 @@ class _Tournament:
         if table.seats != ((table.a, table.b), (table.b, table.a)) or len(table.game_ids) != 2:
             raise _broke("pairing", "a table plays two games, seats [a, b] then [b, a]", **where)
         first, second = (
-            self._game(seed, round_no, g, seats, where)
+            _scores(self._game(seed, round_no, g, seats, where))
             for g, seats in zip(table.game_ids, table.seats, strict=True)
         )
         results = table_results(first, second, self.view.boards)
@@ -334,24 +459,18 @@ class _Tournament:
 
     def _game(
         self, seed: str, round_no: int, game_id: str, seats: tuple[int, ...], where: dict[str, Any]
-    ) -> list[RoundScore]:
-        """Audit one game and check it is the table's; its scored rounds (boards)."""
+    ) -> list[LogEntry]:
+        """Audit one game and check it is the table's; its log."""
         where = {**where, "game_id": game_id}
-        found = self.games.get(game_id)
+        found = self.games.game(game_id, round_no, seats)
         if found is None:
             raise _broke("game", f"game {game_id} is not in the export", **where)
-        report = audit_entries(found.get("entries", []), game_id)
-        if report.ok:
-            signed = found.get("signature")
-            if signed is not None or self.keys is not None:
-                head = msgspec.convert(signed, HeadSignature) if signed is not None else None
-                report = anchored(report, head, self.keys)
+        report, entries = found
         if not report.ok:
             failure = report.failure
             reason = failure.reason if failure is not None else "its audit failed"
             raise _broke("game", f"game {game_id}: {reason}", game_failure=failure, **where)
         self.audited += 1
-        entries = msgspec.convert(found["entries"], list[LogEntry])
         info = entries[0].game
         assert info is not None
         boards = board_numbers(round_no, self.view.boards)
@@ -366,7 +485,85 @@ class _Tournament:
             raise _broke(
                 "deal", f"game {game_id} seats {list(info.players)}, not {list(names)}", **where
             )
-        return [e.score for entry in entries for e in entry.events if isinstance(e, RoundEnded)]
+        return entries
+
+
+class GameSource(Protocol):
+    """Where the audit finds a tournament's games: each one's audit (its signature checked)
+    and log, or None when the export lacks it."""
+
+    def game(
+        self, game_id: str, round_no: int, seats: tuple[int, ...]
+    ) -> tuple[AuditReport, list[LogEntry]] | None: ...
+
+
+class DocumentGames:
+    """The games of a v1 or v2 export: one document, every game's whole log, by id."""
+
+    def __init__(self, raw: dict[str, Any], keys: PublicKeys | None) -> None:
+        self.keys = keys
+        self.games: Mapping[str, Any] = {
+            str(g.get("game_id")): g for g in raw.get("games", []) if isinstance(g, dict)
+        }
+
+    def game(
+        self, game_id: str, round_no: int, seats: tuple[int, ...]
+    ) -> tuple[AuditReport, list[LogEntry]] | None:
+        found = self.games.get(game_id)
+        if found is None:
+            return None
+        report = audit_entries(found.get("entries", []), game_id)
+        if report.ok:
+            signed = found.get("signature")
+            if signed is not None or self.keys is not None:
+                head = msgspec.convert(signed, HeadSignature) if signed is not None else None
+                report = anchored(report, head, self.keys)
+        if not report.ok:
+            return report, []
+        return report, msgspec.convert(found["entries"], list[LogEntry])
+
+
+class LineGames:
+    """The games of a v3 export, line by line in the export's order: each rebuilt from its
+    moves and the tournament, then audited."""
+
+    def __init__(
+        self, lines: Iterator[tuple[int, bytes]], view: TournamentView, keys: PublicKeys | None
+    ) -> None:
+        self.lines = lines
+        self.view = view
+        self.keys = keys
+
+    def game(
+        self, game_id: str, round_no: int, seats: tuple[int, ...]
+    ) -> tuple[AuditReport, list[LogEntry]] | None:
+        number, line = next(self.lines, (0, b""))
+        if not line:
+            return None
+        try:
+            compact = _compact_game.decode(line)
+        except msgspec.DecodeError as error:
+            raise _broke("format", f"line {number}: not a game: {error}") from None
+        if compact.game_id != game_id:
+            raise _broke(
+                "game",
+                f"line {number} is game {compact.game_id}, not {game_id}: games are missing "
+                "or out of order",
+                round=round_no,
+                game_id=game_id,
+            )
+        report, entries = rebuilt_game(compact, given_game(self.view, round_no, seats))
+        if report.ok and (compact.signature is not None or self.keys is not None):
+            report = anchored(report, compact.signature, self.keys)
+        return report, entries
+
+
+_compact_game = msgspec.json.Decoder(CompactGame)
+
+
+def _scores(entries: list[LogEntry]) -> list[RoundScore]:
+    """A game's scored rounds (boards)."""
+    return [e.score for entry in entries for e in entry.events if isinstance(e, RoundEnded)]
 
 
 def _rating(shown: LadderRating) -> Rating:

@@ -524,6 +524,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments/{tournament_id}/export/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished tournament as signed JSON Lines, each game its moves only (`escopa audit FILE` checks it)
+         * @description Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed as a file (`<id>.jsonl`). Its first line holds the tournament with its seed, then a line a game in round and table order (each game's moves, salts and times, and its signature: the audit replays the rest), and last the service's signature of every line before it.
+         */
+        get: operations["exportTournamentLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tournaments/{tournament_id}": {
         parameters: {
             query?: never;
@@ -5198,6 +5218,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TournamentExport"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportTournamentLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Lines: the header, a line a game, the signature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description RFC 9457 problem */

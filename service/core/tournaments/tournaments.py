@@ -25,7 +25,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import suppress
 from typing import Final
 
@@ -64,9 +64,17 @@ from service.ledger.ratings import BOT_PREFIX
 from service.ledger.replay import rules_of
 from service.ledger.signatures import KeyRing
 from service.ledger.stored_game import StoredGame
+from service.ledger.tournament_lines import (
+    LinesDigest,
+    LinesHeader,
+    compact_game,
+    end_line,
+    games_in,
+)
 from service.ledger.tournament_record import (
     EntrantRecord,
     RoundRecord,
+    TableRatings,
     TableRecord,
     TournamentExport,
     TournamentRecord,
@@ -396,6 +404,26 @@ class Tournaments:
         body = TournamentExport(tournament=view, games=games, ratings=ratings)
         signed = self.ring.sign(tournament_message(tournament_id, unsigned(body)))
         return msgspec.structs.replace(body, signature=signed)
+
+    async def export_lines(self, tournament_id: str) -> AsyncIterator[bytes]:
+        """The finished tournament's compact export (`escopa-tournament-v3`), line by line:
+        one game's export in memory at a time (409 before it is over, before any line)."""
+        kept, _ = await self.load(tournament_id)
+        if kept.record.status != "finished":
+            raise not_finished(tournament_id)
+        view = view_of(kept)
+        ratings = await table_ratings(self.players, kept.record)
+        return self._lines(view, ratings)
+
+    async def _lines(
+        self, view: TournamentView, ratings: tuple[TableRatings, ...]
+    ) -> AsyncIterator[bytes]:
+        digest, order = LinesDigest(), list(games_in(view))
+        yield digest.line(LinesHeader(tournament=view, ratings=ratings, games=len(order)))
+        for round_no, game_id, seats in order:
+            game = await self.audits.export(game_id)
+            yield digest.line(compact_game(view, round_no, seats, game))
+        yield end_line(digest, view.tournament_id, self.ring.sign)
 
     async def table(self, tournament_id: str, token: str | None) -> EntrantTable:
         """Where the token's entrant plays now, and its standing."""

@@ -60,6 +60,7 @@ def refine(raw: Document) -> Document:
     add_examples(schemas)
     add_body_examples(doc)
     _retry_after(doc)
+    _files(doc)
     add_webhooks(doc)
     for (path, method, status), links in LINKS.items():
         response = doc["paths"][path][method]["responses"][status]
@@ -80,6 +81,16 @@ def _retry_after(doc: Document) -> None:
             for status, response in operation.get("responses", {}).items():
                 if status in {"429", "503"}:
                     response.setdefault("headers", {})["Retry-After"] = header
+
+
+def _files(doc: Document) -> None:
+    """An `application/octet-stream` answer is a file's bytes (a client keeps it as one)."""
+    for operations in doc["paths"].values():
+        for operation in operations.values():
+            for response in operation.get("responses", {}).values():
+                media = response.get("content", {}).get("application/octet-stream")
+                if media is not None:
+                    media["schema"] = {"type": "string", "format": "binary"}
 
 
 def refined(app: Litestar) -> Document:

@@ -11,7 +11,7 @@ from litestar.di import Provide
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Example
 from litestar.params import JSONBody, PathParameter, QueryParameter
-from litestar.response import ServerSentEvent
+from litestar.response import ServerSentEvent, Stream
 from litestar.status_codes import HTTP_201_CREATED
 
 from service.core.tournaments.tournament_messages import (
@@ -50,6 +50,9 @@ EventsAfter = Annotated[
 ]
 
 
+JSON_LINES: Final = "application/octet-stream"
+"""How a tournament's v3 export (JSON Lines) is served: a file to keep, `<id>.jsonl` (JSON
+Lines has no media type that client generators read as bytes)."""
 EVENT_SCHEMAS: Final = ("RoundStartedEvent", "TableResultEvent", "TournamentFinishedEvent")
 EXAMPLE: Final = {
     "id": "3",
@@ -171,6 +174,33 @@ class TournamentsController(Controller):
     )
     async def export(self, tournament_id: TournamentId, house: HouseDep) -> TournamentExport:
         return await house.tournaments.export(tournament_id)
+
+    @get(
+        "/{tournament_id:str}/export/lines",
+        operation_id="exportTournamentLines",
+        responses={
+            200: ResponseSpec(
+                bytes,
+                description="JSON Lines: the header, a line a game, the signature",
+                media_type=JSON_LINES,
+                generate_examples=False,
+            ),
+            **problems(400, 404, 409),
+        },
+        summary="A finished tournament as signed JSON Lines, each game its moves only "
+        "(`escopa audit FILE` checks it)",
+        description=(
+            "Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed "
+            "as a file (`<id>.jsonl`). "
+            "Its first line holds the tournament with its seed, then a line a game in round "
+            "and table order (each game's moves, salts and times, and its signature: the audit "
+            "replays the rest), and last the service's signature of every line before it."
+        ),
+    )
+    async def export_lines(self, tournament_id: TournamentId, house: HouseDep) -> Stream:
+        lines = await house.tournaments.export_lines(tournament_id)
+        named = f'attachment; filename="{tournament_id}.jsonl"'
+        return Stream(lines, media_type=JSON_LINES, headers={"Content-Disposition": named})
 
     @get(
         "/{tournament_id:str}/events",

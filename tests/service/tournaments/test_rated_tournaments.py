@@ -66,7 +66,8 @@ async def finished(client: Client) -> dict[str, Any]:
     )
     final = await play_to_the_end(client, created, random.Random(3))
     export = ok(await client.get(f"/v1/tournaments/{created['tournament_id']}/export"))
-    return {"view": final, "export": export}
+    lines = await client.get(f"/v1/tournaments/{created['tournament_id']}/export/lines")
+    return {"view": final, "export": export, "lines": lines.content}
 
 
 async def test_each_table_moves_its_entrants_ratings_once_and_is_listed_as_one_match(
@@ -208,6 +209,22 @@ async def test_the_audit_checks_each_tables_ratings_and_names_a_bent_one(
     missing = audit_tournament(msgspec.json.encode(dropped)).failure
     assert missing is not None and missing.kind == "ratings"
     assert export["ratings"][0]["settlement_id"] in missing.reason
+
+
+async def test_the_compact_export_carries_the_same_ratings_and_the_audit_checks_them(
+    finished: dict[str, Any],
+) -> None:
+    lines = finished["lines"].splitlines(keepends=True)
+    header = msgspec.json.decode(lines[0])
+    assert header["ratings"] == finished["export"]["ratings"]
+    report = audit_tournament(finished["lines"], KEYS)
+    assert report.ok, report.failure
+    header["ratings"][4]["changes"][0]["after"]["mu"] += 1e-9
+    bent = b"".join([msgspec.json.encode(header) + b"\n", *lines[1:]])
+    assert audit_tournament(bent, KEYS).failure.kind == "signature"
+    failure = audit_tournament(bent).failure
+    assert failure is not None
+    assert (failure.kind, failure.round) == ("ratings", header["ratings"][4]["round"])
 
 
 async def test_a_rated_tournaments_ratings_are_its_api_keys_alone(redis_url: str) -> None:
