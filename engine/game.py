@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import repeat
 from typing import Final
 
@@ -22,7 +23,7 @@ from engine.events import (
     TableBonus,
 )
 from engine.moves import DISCARDS, Claim, Deal, Move, Play, normalize
-from engine.rules import Rules, board_of, check_rules, hands_per_round, side_of
+from engine.rules import Bonus, Rules, board_of, check_rules, hands_per_round, side_of
 from engine.scoring import match_outcome, score_round
 from engine.shuffle import draw_first_dealer, shuffle_key, shuffled_deck
 from engine.state import Claimable, LastMove, State, unstarted
@@ -378,19 +379,9 @@ def _table_bonus(state: State, events: list[Event]) -> State:
     """The opening table's bonus: sum 15 gives one escopa and, with `pairs`, two pairs of 15 give
     two; the dealer (or, with `initial_bonus_taker: "mano"`, the first player) takes it."""
     rules = state.rules
-    if rules.initial_table_bonus == "none":
-        return state
     table = state.table
-    values = [VALUE[c] for c in table]
-    if sum(values) == CAPTURE_SUM:
-        escopas = 1
-    elif (
-        rules.initial_table_bonus == "pairs"
-        and sum(values) == 2 * CAPTURE_SUM
-        and any(values[0] + values[i] == CAPTURE_SUM for i in range(1, len(values)))
-    ):
-        escopas = 2
-    else:
+    escopas = opening_escopas(rules.initial_table_bonus, [VALUE[c] for c in table])
+    if not escopas:
         return state
     seat = state.dealer if rules.initial_bonus_taker == "dealer" else _mano(state)
     side = side_of(rules, seat)
@@ -402,6 +393,19 @@ def _table_bonus(state: State, events: list[Event]) -> State:
         escopas=_bump(state.escopas, side, escopas),
         last_capturer=side,
     )
+
+
+def opening_escopas(bonus: Bonus, values: Sequence[int]) -> int:
+    """The escopas an opening table of these card values gives under the `bonus` rule: one for
+    a sum of 15 and, with `pairs`, two for two pairs of 15."""
+    if bonus == "none":
+        return 0
+    if sum(values) == CAPTURE_SUM:
+        return 1
+    pairs = sum(values) == 2 * CAPTURE_SUM and any(
+        values[0] + values[i] == CAPTURE_SUM for i in range(1, len(values))
+    )
+    return 2 if bonus == "pairs" and pairs else 0
 
 
 def _mano(state: State) -> int:
