@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 import time
@@ -27,13 +28,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench")]
 
+from bots.card_bits import mask_of  # noqa: E402
+from bots.evaluation import expected_points, weights  # noqa: E402
+from bots.knowledge import Knowledge, learn  # noqa: E402
 from bots.levels import level  # noqa: E402
+from bots.search import Position, Search  # noqa: E402
 from bots.table import play_match  # noqa: E402
-from engine.events import Event, RoundEnded  # noqa: E402
-from engine.game import start  # noqa: E402
-from engine.luck import FEATURES, Chance, ValueTable, centred, chances  # noqa: E402
+from engine.events import Event, HandDealt, RoundEnded  # noqa: E402
+from engine.game import apply, start  # noqa: E402
+from engine.luck import (  # noqa: E402
+    FEATURES,
+    Chance,
+    StateValue,
+    ValueTable,
+    centred,
+    chances,
+    sampled_luck,
+    table_luck,
+)
 from engine.luck_values import VALUES  # noqa: E402
 from engine.rules import Rules, make_rules, side_of  # noqa: E402
+from engine.state import State  # noqa: E402
+from engine.views import view  # noqa: E402
 
 RIDGE = 1.0
 """Added to the normal equations' diagonal: the hold features sum to zero, so they are
@@ -101,7 +117,7 @@ def solve(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[flo
     return w
 
 
-def learn(matches: int, names: Sequence[str], budget: int) -> ValueTable:
+def learn_table(matches: int, names: Sequence[str], budget: int) -> ValueTable:
     """The value table fitted to `matches` matches of each level against itself."""
     rules = make_rules("escopa", {"players": 2})
     rows: list[list[float]] = []
@@ -144,28 +160,154 @@ VALUES: Final = ValueTable(
     (ROOT / "engine" / "luck_values.py").write_text(text)
 
 
-def measure(names: Sequence[str], matches: int, budget: int, values: ValueTable) -> None:
-    """Print a pairing's round variance raw and corrected, and the mean luck."""
+def search_value(rules: Rules) -> StateValue:
+    """The hand searched to its end with every hand known (alpha-beta, `bots.search`, as the
+    expert searches one deal), each side playing its best: side 0's margin at the hand's end."""
+    w = weights(rules)
+
+    def value(state: State) -> float:
+        search = Search(rules, w, 0, (state.dealer + 2) % rules.players)
+        claim = state.claim
+        root = Position(
+            hands=tuple(mask_of(hand) for hand in state.hands),
+            table=mask_of(state.table),
+            caps=tuple(mask_of(pile) for pile in state.captured),
+            escopas=state.escopas,
+            last=-1 if state.last_capturer is None else state.last_capturer,
+            turn=state.turn or 0,
+            claim=mask_of((claim.card,)) if claim and claim.seat == state.turn else 0,
+        )
+        found = search.values(root, list(search.steps(root)), mask_of(state.stock), 2000, 6)
+        return max(found) if side_of(rules, root.turn) == 0 else min(found)
+
+    return value
+
+
+def greedy_value(rules: Rules) -> StateValue:
+    """The hand played to its end by the greedy bot at every seat, each deciding from its own
+    view: side 0's expected margin (`bots.evaluation`) at the hand's end."""
+    w = weights(rules)
+    choose = level("greedy").choose
+
+    def value(state: State) -> float:
+        known = [
+            Knowledge(
+                seat=seat,
+                rules=rules,
+                round=state.round,
+                hand=state.hand,
+                table=state.table,
+                captured=state.captured,
+                last_capturer=state.last_capturer,
+            )
+            for seat in range(rules.players)
+        ]
+        rng = random.Random(0)  # greedy draws nothing
+        while state.turn is not None:
+            seat = state.turn
+            state, events = apply(state, seat, choose(view(state, seat), known[seat], rng, 0))
+            for event in events:
+                if isinstance(event, RoundEnded):
+                    return float(event.score.sides[0].total - event.score.sides[1].total)
+                if isinstance(event, HandDealt):
+                    points = expected_points(
+                        w, tuple(mask_of(p) for p in state.captured), state.escopas, False
+                    )
+                    return points[0] - points[1]
+                known = [learn(k, event) for k in known]
+        raise AssertionError("a hand ends with a deal or the round's end")
+
+    return value
+
+
+class Figures:
+    """A pairing's rounds: each one's margin and its luck by each estimate."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.raw: list[float] = []
+        self.lucks: dict[str, list[float]] = {name: [] for name in names}
+
+    def print(self, title: str) -> None:
+        raw = self.raw
+        var_raw = statistics.variance(raw)
+        print(f"{title}: {len(raw)} rounds, variance raw {var_raw:.3f}")
+        for name, lucks in self.lucks.items():
+            var_cor = statistics.variance([r - lk for r, lk in zip(raw, lucks, strict=True)])
+            best = statistics.covariance(raw, lucks) / statistics.variance(lucks)
+            var_best = statistics.variance(
+                [r - best * lk for r, lk in zip(raw, lucks, strict=True)]
+            )
+            se = statistics.stdev(lucks) / math.sqrt(len(lucks))
+            print(
+                f"  {name:>7}: corrected {var_cor:.3f}, removed {1 - var_cor / var_raw:.1%} "
+                f"({1 - var_best / var_raw:.1%} with coefficient {best:.2f}); "
+                f"mean luck {statistics.fmean(lucks):+.3f} (s.e. {se:.3f})"
+            )
+        if len(self.lucks) > 1:
+            var_mixed = statistics.variance(self.mixed())
+            print(f"    mixed: removed {1 - var_mixed / var_raw:.1%} (cross-fitted)")
+
+    def mixed(self) -> list[float]:
+        """The margins less the estimates' least-squares mix, fitted on the other half of the
+        rounds (odd ones from the even ones and back): out of sample."""
+        rows = list(zip(*self.lucks.values(), strict=True))
+        corrected = list(self.raw)
+        for half in (0, 1):
+            fit = [i for i in range(len(rows)) if i % 2 != half]
+            mix = solve([rows[i] for i in fit], [self.raw[i] for i in fit])
+            for i in range(half, len(rows), 2):
+                corrected[i] -= math.fsum(m * v for m, v in zip(mix, rows[i], strict=True))
+        return corrected
+
+
+def measure(
+    names: Sequence[str], matches: int, budget: int, values: ValueTable, samples: int
+) -> Figures:
+    """A pairing's rounds with their luck: the linear table's and, with `samples`, the
+    sampled estimates of the search's and the greedy playout's values."""
     rules = make_rules("escopa", {"players": 2})
-    raw: list[float] = []
-    lucks: list[float] = []
-    began = time.process_time()
+    sampled = {"search": search_value(rules), "greedy": greedy_value(rules)} if samples else {}
+    figures = Figures(["linear", *sampled])
     for i in range(matches):
-        events = match_events(rules, names, budget, f"luck-measure:{i}")
+        state, opening = start(rules, f"luck-measure:{i}")
+        seats = [level(name) for name in names]
+        _, steps = play_match(state, seats, [budget] * rules.players, opening)
+        after = [(list(opening), state), *((step.events, step.state) for step in steps)]
+        events = [e for evs, _ in after for e in evs]
         for deals, margin in rounds_of(rules, events):
+            figures.raw.append(margin)
             row = margin_features(rules, deals)
-            raw.append(margin)
-            lucks.append(math.fsum(w * v for w, v in zip(values.weights, row, strict=True)))
-    corrected = [r - lk for r, lk in zip(raw, lucks, strict=True)]
-    var_raw, var_cor = statistics.variance(raw), statistics.variance(corrected)
-    se = statistics.stdev(lucks) / math.sqrt(len(lucks))
-    print(
-        f"{' vs '.join(names)} (budget {budget}): {len(raw)} rounds of {matches} matches, "
-        f"variance raw {var_raw:.3f}, corrected {var_cor:.3f}, "
-        f"removed {1 - var_cor / var_raw:.1%}; mean luck {statistics.fmean(lucks):+.3f} "
-        f"(s.e. {se:.3f}), mean margin {statistics.fmean(raw):+.3f}; "
-        f"{time.process_time() - began:.0f} s CPU"
-    )
+            figures.lucks["linear"].append(
+                math.fsum(w * v for w, v in zip(values.weights, row, strict=True))
+            )
+            for name, value in sampled.items():
+                figures.lucks[name].append(_sampled(rules, deals, after, value, values, samples))
+    return figures
+
+
+def _sampled(
+    rules: Rules,
+    deals: Sequence[Chance],
+    after: Sequence[tuple[list[Event], State]],
+    value: StateValue,
+    values: ValueTable,
+    samples: int,
+) -> float:
+    """A round's luck (side 0's less side 1's) by a sampled value: the opening table's by the
+    linear table, each deal's hands by `sampled_luck` from the state just after it."""
+    dealt = {
+        (e.round, e.hand): state
+        for events, state in after
+        for e in events
+        if isinstance(e, HandDealt)
+    }
+    total = 0.0
+    for chance in deals:
+        if chance.opening:
+            first, second = table_luck(rules, chance, values)
+            total += first - second
+        total += sampled_luck(dealt[chance.round, chance.hand], value, samples)
+    return total
 
 
 def main() -> None:
@@ -174,14 +316,20 @@ def main() -> None:
     parser.add_argument("--learn-levels", default="greedy")
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--budget", type=int, default=3000, help="the expert's node budget")
+    parser.add_argument(
+        "--samples", type=int, default=0, help="deals sampled per deal for the sampled values"
+    )
     args = parser.parse_args()
     if args.learn:
-        values = learn(args.learn, args.learn_levels.split(","), args.budget)
+        values = learn_table(args.learn, args.learn_levels.split(","), args.budget)
         write_values(values)
         return
-    print(f"value table {VALUES.version}")
-    measure(["greedy", "greedy"], args.matches, args.budget, VALUES)
-    measure(["expert", "expert"], args.matches, args.budget, VALUES)
+    print(f"value table {VALUES.version}; {args.samples} sampled deals per deal")
+    for names in (["greedy", "greedy"], ["expert", "expert"]):
+        began = time.process_time()
+        figures = measure(names, args.matches, args.budget, VALUES, args.samples)
+        spent = time.process_time() - began
+        figures.print(f"{' vs '.join(names)} (budget {args.budget}), {spent:.0f} s CPU")
 
 
 if __name__ == "__main__":

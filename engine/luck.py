@@ -19,9 +19,12 @@ The value of a seat's deal, `ValueTable` . `features`:
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+import struct
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Final
 
@@ -31,6 +34,8 @@ from engine.cards import CAPTURE_SUM, DECK, INDEX, VALUE
 from engine.events import Claimed, Event, HandDealt, LastCardsTaken, Played, TableBonus
 from engine.game import HAND_SIZE, OPENING_TABLE, opening_escopas
 from engine.rules import Bonus, Rules, side_count, side_of
+from engine.shuffle import shuffle_key, uniform
+from engine.state import State
 
 HOLD: Final = 0
 OPENING: Final = len(DECK)
@@ -38,6 +43,11 @@ SWEEP: Final = 2 * len(DECK)
 BONUS: Final = SWEEP + 1
 FEATURES: Final = BONUS + 1
 """The feature vector's layout: 40 `hold`, 40 `opening`, then `sweep` and `bonus`."""
+TABLE_FEATURES: Final = (*range(OPENING, SWEEP), BONUS)
+"""The features of the opening table itself (the rest are the seat's hand's)."""
+SAMPLES_VERSION: Final = "escopa-luck-v1"
+StateValue = Callable[[State], float]
+"""A value of the position just after a deal of a two-sided game: side 0's expected margin."""
 
 
 class Chance(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -211,3 +221,55 @@ def _sweep_chance(table: Sequence[str], dealt: Sequence[str]) -> float:
 
 def _dot(weights: Sequence[float], values: Sequence[float]) -> float:
     return math.fsum(w * v for w, v in zip(weights, values, strict=True))
+
+
+def table_luck(rules: Rules, chance: Chance, values: ValueTable) -> tuple[float, ...]:
+    """Each side's luck in the opening table alone (its cards and bonus): with `sampled_luck`
+    for the hands, the first deal is the table, then the hands from the other 36 cards."""
+    luck = [0.0] * side_count(rules)
+    for seat in range(rules.players):
+        gap = centred(rules, chance, seat)
+        luck[side_of(rules, seat)] += math.fsum(values.weights[i] * gap[i] for i in TABLE_FEATURES)
+    return tuple(luck)
+
+
+def alternatives(state: State, samples: int) -> list[State]:
+    """`samples` deals the dealer could have made instead of the one `state` was just dealt:
+    the same position with the hands drawn uniformly from the cards the hands and the stock
+    held, from a stream keyed by the game's seed, round and hand (the same every time)."""
+    pool = sorted((*state.stock, *(c for hand in state.hands for c in hand)), key=INDEX.__getitem__)
+    stream = _stream(state.seed, state.round, state.hand)
+    found = []
+    for _ in range(samples):
+        cards = list(pool)
+        for i in range(len(cards) - 1, 0, -1):
+            j = uniform(stream, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        at = 0
+        hands = []
+        for hand in state.hands:
+            hands.append(tuple(sorted(cards[at : at + len(hand)], key=INDEX.__getitem__)))
+            at += len(hand)
+        found.append(msgspec.structs.replace(state, hands=tuple(hands), stock=tuple(cards[at:])))
+    return found
+
+
+def sampled_luck(state: State, value: StateValue, samples: int) -> float:
+    """Side 0's luck in the hands just dealt (`state` right after the deal), by any value
+    function: its value less its mean over `alternatives`, an unbiased sample of the
+    expectation (the hands are a uniform draw from what they and the stock held)."""
+    others = [value(s) for s in alternatives(state, samples)]
+    return value(state) - math.fsum(others) / len(others)
+
+
+_WORDS: Final = struct.Struct(">8I")
+
+
+def _stream(seed: str, round_no: int, hand: int) -> Iterator[int]:
+    """Words of HMAC-SHA256(game's key, `escopa-luck-v1:round:hand:block`), as the shuffle's."""
+    key = shuffle_key(seed)
+    block = 0
+    while True:
+        message = f"{SAMPLES_VERSION}:{round_no}:{hand}:{block}".encode("ascii")
+        yield from _WORDS.unpack(hmac.digest(key, message, hashlib.sha256))
+        block += 1

@@ -20,14 +20,17 @@ from engine.luck import (
     FEATURES,
     Chance,
     ValueTable,
+    alternatives,
     centred,
     chance_luck,
     chances,
     luck,
     mean_opening_escopas,
+    sampled_luck,
     skill,
 )
 from engine.luck_values import VALUES
+from engine.state import State
 from tests.engine.helpers import DECK, VALUE, random_playout
 
 RULES = make_rules("escopa", {"players": 2})
@@ -167,3 +170,46 @@ def test_a_games_luck_is_the_sum_of_its_deals_and_skill_is_the_result_less_it() 
     assert total == luck(RULES, events, VALUES)
     assert all(math.isclose(total[s], math.fsum(p[s] for p in parts)) for s in range(2))
     assert skill((10, 7), total) == (10 - total[0], 7 - total[1])
+
+
+def dealt_states(count: int) -> list[State]:
+    """The state just after each deal of `count` random matches."""
+    found = []
+    for i in range(count):
+        state, _ = start(RULES, f"sampled-{i}")
+        found.append(state)
+        for step in random_playout(state, random.Random(i)):
+            if any(isinstance(e, HandDealt) for e in step.events):
+                found.append(step.state)
+    return found
+
+
+def test_alternative_deals_redeal_the_hands_and_stock_and_are_the_same_every_time() -> None:
+    state = dealt_states(1)[3]
+    found = alternatives(state, 5)
+    assert found == alternatives(state, 5)
+    held = sorted((*state.stock, *(c for h in state.hands for c in h)))
+    for other in found:
+        assert sorted((*other.stock, *(c for h in other.hands for c in h))) == held
+        assert [len(h) for h in other.hands] == [len(h) for h in state.hands]
+        assert (other.table, other.captured, other.turn) == (
+            state.table,
+            state.captured,
+            state.turn,
+        )
+    assert len({other.hands for other in found}) > 1
+
+
+def test_a_sampled_luck_has_mean_zero_within_four_standard_errors() -> None:
+    def sevens_and_diamonds(state: State) -> float:  # any value of a position will do
+        def worth(cards: tuple[str, ...]) -> float:
+            return sum(
+                2.0 if c == "7D" else 1.0 if c[0] == "7" or c[1] == "D" else 0.1 for c in cards
+            )
+
+        return worth(state.hands[0]) - worth(state.hands[1]) + 0.5 * len(state.table)
+
+    lucks = [sampled_luck(s, sevens_and_diamonds, 3) for s in dealt_states(40)]
+    error = statistics.stdev(lucks) / math.sqrt(len(lucks))
+    assert error > 0
+    assert abs(statistics.fmean(lucks)) < 4 * error
