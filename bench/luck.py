@@ -1,5 +1,6 @@
 """Luck taken out of results (engine/luck.py): how much of a round's variance between equal
-players the luck estimate removes, and the value table it uses, learned here.
+players the luck estimate removes, the value table it uses (learned here), and the rated games
+a ladder needs to rank players of known strength, on results and on skill scores.
 
 `--learn N`: plays N matches of 2-player escopa between equal bots (`--learn-levels`, each
 level against itself), regresses each round's margin on its deals' centred features (least
@@ -7,16 +8,29 @@ squares, a touch of ridge) and writes the weights to engine/luck_values.py.
 
 Default: plays `--matches` matches of each pairing of equal players (greedy vs greedy, expert
 vs expert at `--budget` nodes) from seeds the table never saw, and prints the variance of a
-round's margin (seat 0's side less seat 1's, in round points), raw and less the luck, and the
-share removed; the mean luck with its standard error (expectation zero).
+round's margin (seat 0's side less seat 1's, in round points), raw and less each estimate's
+luck, the share removed (and with the in-sample best coefficient), and the mean luck with its
+standard error (expectation zero). The estimates: `linear` (the shipped table, exact
+expectation) and, with `--samples K`, two sampled value functions of the position after a
+deal (`engine.luck.sampled_luck`, K redrawn deals each): `search` (the hand searched to its
+end with every hand known) and `greedy` (the hand played out by greedy), and their mix fitted
+on the other half of the rounds.
+
+`--ladder N`: N matches of each pairing of random, greedy, expert at 500 and at 3000 nodes,
+then `--seasons` simulated seasons of each length, each a random pairing a game drawn from
+those matches, rated by the service's OpenSkill model on the result (the winner first) or on
+the skill scores (the higher total less luck first, the linear table's luck); prints the share
+of seasons that rank the four by strength and the fewest games reaching 95%.
 
     python bench/luck.py --learn 4000
-    python bench/luck.py --matches 400 --budget 3000
+    python bench/luck.py --matches 150 --budget 3000 --samples 16
+    python bench/luck.py --ladder 100 --seasons 200
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
@@ -24,6 +38,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench")]
@@ -43,6 +58,7 @@ from engine.luck import (  # noqa: E402
     ValueTable,
     centred,
     chances,
+    luck,
     sampled_luck,
     table_luck,
 )
@@ -50,6 +66,7 @@ from engine.luck_values import VALUES  # noqa: E402
 from engine.rules import Rules, make_rules, side_of  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.views import view  # noqa: E402
+from service.ledger.ratings import MODEL  # noqa: E402
 
 RIDGE = 1.0
 """Added to the normal equations' diagonal: the hold features sum to zero, so they are
@@ -134,8 +151,8 @@ def learn_table(matches: int, names: Sequence[str], budget: int) -> ValueTable:
     return ValueTable(version=version, weights=tuple(round(w, 4) for w in weights))
 
 
-def write_values(values: ValueTable) -> None:
-    """engine/luck_values.py: the table as a literal the engine imports."""
+def write_values(values: ValueTable, path: Path) -> None:
+    """The table as a literal the engine imports (engine/luck_values.py)."""
     lines = ",\n".join(
         "        " + ", ".join(f"{w:.4f}" for w in values.weights[i : i + 8])
         for i in range(0, len(values.weights), 8)
@@ -157,7 +174,7 @@ VALUES: Final = ValueTable(
     ),
 )  # fmt: skip
 '''
-    (ROOT / "engine" / "luck_values.py").write_text(text)
+    path.write_text(text)
 
 
 def search_value(rules: Rules) -> StateValue:
@@ -310,19 +327,130 @@ def _sampled(
     return total
 
 
+PLAYERS: Final = (("random", 0), ("greedy", 0), ("expert", 500), ("expert", 3000))
+"""Players of known strength, weakest first: a level and its node budget."""
+SEASON_GAMES: Final = (10, 20, 40, 80, 160, 320, 640, 1280)
+
+
+class Game(NamedTuple):
+    """A rated match between two of `PLAYERS`: who sat where, the winner (None: no winner),
+    each seat's final total and its luck over the match (the linear table)."""
+
+    seats: tuple[int, int]
+    winner: int | None
+    totals: tuple[int, int]
+    luck: tuple[float, float]
+
+
+def ladder_games(matches: int, values: ValueTable) -> list[Game]:
+    """`matches` matches of every pairing of `PLAYERS`, seats swapped every other match."""
+    rules = make_rules("escopa", {"players": 2})
+    found = []
+    for a, b in itertools.combinations(range(len(PLAYERS)), 2):
+        for i in range(matches):
+            seats = (a, b) if i % 2 == 0 else (b, a)
+            state, opening = start(rules, f"luck-ladder:{a}:{b}:{i}")
+            players = [PLAYERS[p] for p in seats]
+            final, steps = play_match(
+                state, [level(n) for n, _ in players], [bg for _, bg in players], opening
+            )
+            outcome = final.outcome
+            assert outcome is not None
+            events = [*opening, *(e for step in steps for e in step.events)]
+            first, second = luck(rules, events, values)
+            found.append(
+                Game(seats, outcome.winner, (outcome.totals[0], outcome.totals[1]), (first, second))
+            )
+    return found
+
+
+def ranks(game: Game, corrected: bool) -> list[float]:
+    """The seats' places: by the match's winner, or by skill score (total less luck)."""
+    if corrected:
+        a, b = (t - lk for t, lk in zip(game.totals, game.luck, strict=True))
+    else:
+        a, b = (1.0, 0.0) if game.winner == 0 else (0.0, 1.0) if game.winner == 1 else (0.0, 0.0)
+    return [1.0, 2.0] if a > b else [2.0, 1.0] if b > a else [1.0, 1.0]
+
+
+def season_ranks_right(games: Sequence[Game], count: int, corrected: bool, seed: int) -> bool:
+    """Whether `count` rated games drawn from the pool (a random pairing each) leave the
+    OpenSkill ladder (the service's model) ranking `PLAYERS` by strength."""
+    rng = random.Random(seed)
+    ratings = [MODEL.rating() for _ in PLAYERS]
+    by_pair: dict[frozenset[int], list[Game]] = {}
+    for game in games:
+        by_pair.setdefault(frozenset(game.seats), []).append(game)
+    pairs = list(by_pair.values())
+    for _ in range(count):
+        game = rng.choice(rng.choice(pairs))
+        a, b = game.seats
+        after = MODEL.rate([[ratings[a]], [ratings[b]]], ranks=ranks(game, corrected))
+        ratings[a], ratings[b] = after[0][0], after[1][0]
+    order = sorted(range(len(PLAYERS)), key=lambda p: ratings[p].ordinal())
+    return order == list(range(len(PLAYERS)))
+
+
+def pairing_line(games: Sequence[Game], weaker: int, stronger: int) -> str:
+    """The stronger player's record against the weaker in the pool: wins, and its mean margin
+    of total and of skill score per match, with standard errors."""
+    played = [g for g in games if set(g.seats) == {weaker, stronger}]
+    wins = sum(g.winner is not None and g.seats[g.winner] == stronger for g in played)
+    raw, skill_ = [], []
+    for g in played:
+        me = g.seats.index(stronger)
+        raw.append(float(g.totals[me] - g.totals[1 - me]))
+        skill_.append(raw[-1] - (g.luck[me] - g.luck[1 - me]))
+
+    def shown(values: list[float]) -> str:
+        error = statistics.stdev(values) / math.sqrt(len(values))
+        return f"{statistics.fmean(values):+.2f} (s.e. {error:.2f})"
+
+    names = [f"{n}@{b}" if b else n for n, b in (PLAYERS[stronger], PLAYERS[weaker])]
+    return (
+        f"{names[0]} vs {names[1]}: won {wins}/{len(played)}, margin {shown(raw)}, "
+        f"skill margin {shown(skill_)}"
+    )
+
+
+def ladder(matches: int, seasons: int, values: ValueTable) -> None:
+    """Print, for each ladder, the share of seasons ranking the players right at each length,
+    and the fewest rated games that reach 95%."""
+    began = time.process_time()
+    games = ladder_games(matches, values)
+    print(f"{len(games)} matches ({matches} a pairing), {time.process_time() - began:.0f} s CPU")
+    for a, b in itertools.combinations(range(len(PLAYERS)), 2):
+        print("  " + pairing_line(games, a, b))
+    for corrected in (False, True):
+        name = "skill scores" if corrected else "raw results"
+        shares = []
+        for count in SEASON_GAMES:
+            right = sum(season_ranks_right(games, count, corrected, s) for s in range(seasons))
+            shares.append((count, right / seasons))
+        needed = next((c for c, share in shares if share >= 0.95), None)
+        listed = ", ".join(f"{c}: {share:.0%}" for c, share in shares)
+        print(f"  {name:>12}: {listed}; 95% at {needed or 'more than the longest'} games")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learn", type=int, default=0, help="learn from this many matches")
     parser.add_argument("--learn-levels", default="greedy")
+    parser.add_argument("--out", default=str(ROOT / "engine" / "luck_values.py"))
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--budget", type=int, default=3000, help="the expert's node budget")
     parser.add_argument(
         "--samples", type=int, default=0, help="deals sampled per deal for the sampled values"
     )
+    parser.add_argument("--ladder", type=int, default=0, help="matches per pairing of PLAYERS")
+    parser.add_argument("--seasons", type=int, default=200)
     args = parser.parse_args()
+    if args.ladder:
+        ladder(args.ladder, args.seasons, VALUES)
+        return
     if args.learn:
         values = learn_table(args.learn, args.learn_levels.split(","), args.budget)
-        write_values(values)
+        write_values(values, Path(args.out))
         return
     print(f"value table {VALUES.version}; {args.samples} sampled deals per deal")
     for names in (["greedy", "greedy"], ["expert", "expert"]):

@@ -237,3 +237,18 @@ def test_the_watch_benchmark_prints_its_false_positives_and_when_each_abuser_is_
     out = run("watch.py", "--games", "30", "--players", "6")
     assert re.search(r"honest players flagged \(false positives\) \| \d+ of 6", out), out
     assert re.search(r"booster .* flagged after \| 3 of its 3 games", out), out
+
+
+def test_the_luck_benchmark_prints_each_estimates_variance_removed_and_the_ladders(
+    tmp_path: Path,
+) -> None:
+    out = run("luck.py", "--matches", "2", "--budget", "100", "--samples", "2")
+    for name in ("linear", "search", "greedy"):
+        assert re.search(rf"{name}: corrected [\d.]+, removed -?[\d.]+%", out), out
+    assert re.search(r"mixed: removed -?[\d.]+% \(cross-fitted\)", out), out
+    out = run("luck.py", "--ladder", "2", "--seasons", "2")
+    assert re.search(r"skill scores: 10: \d+%", out), out
+    learned = tmp_path / "values.py"
+    out = run("luck.py", "--learn", "3", "--out", str(learned))
+    assert "learned escopa-2p:greedy:3 from" in out, out
+    assert "ValueTable(" in learned.read_text()
