@@ -19,12 +19,14 @@ on the other half of the rounds.
 `--ladder N`: N matches of each pairing of random, greedy, expert at 500 and at 3000 nodes,
 then `--seasons` simulated seasons of each length, each a random pairing a game drawn from
 those matches, rated by the service's OpenSkill model on the result (the winner first) or on
-the skill scores (the higher total less luck first, the linear table's luck); prints the share
-of seasons that rank the four by strength and the fewest games reaching 95%.
+the skill scores (the higher total less luck first: the linear table's luck or, with
+`--samples K`, the sampled search's, but for the pairings with random); prints each pairing's
+record in the pool, the share of seasons that rank the four by strength at each length and the
+fewest games reaching 95%.
 
     python bench/luck.py --learn 4000
     python bench/luck.py --matches 150 --budget 3000 --samples 16
-    python bench/luck.py --ladder 100 --seasons 200
+    python bench/luck.py --ladder 300 --seasons 200 [--samples 4]
 """
 
 from __future__ import annotations
@@ -342,9 +344,12 @@ class Game(NamedTuple):
     luck: tuple[float, float]
 
 
-def ladder_games(matches: int, values: ValueTable) -> list[Game]:
-    """`matches` matches of every pairing of `PLAYERS`, seats swapped every other match."""
+def ladder_games(matches: int, values: ValueTable, samples: int) -> list[Game]:
+    """`matches` matches of every pairing of `PLAYERS`, seats swapped every other match; the
+    luck by the linear table or, with `samples`, by the sampled search of each hand (the
+    pairings with the random player keep the linear table's: they are never in doubt)."""
     rules = make_rules("escopa", {"players": 2})
+    searched = search_value(rules)
     found = []
     for a, b in itertools.combinations(range(len(PLAYERS)), 2):
         for i in range(matches):
@@ -358,6 +363,13 @@ def ladder_games(matches: int, values: ValueTable) -> list[Game]:
             assert outcome is not None
             events = [*opening, *(e for step in steps for e in step.events)]
             first, second = luck(rules, events, values)
+            if samples and a > 0:
+                after = [(list(opening), state), *((step.events, step.state) for step in steps)]
+                lucky = math.fsum(
+                    _sampled(rules, deals, after, searched, values, samples)
+                    for deals, _ in rounds_of(rules, events)
+                )
+                first, second = lucky / 2, -lucky / 2
             found.append(
                 Game(seats, outcome.winner, (outcome.totals[0], outcome.totals[1]), (first, second))
             )
@@ -413,11 +425,11 @@ def pairing_line(games: Sequence[Game], weaker: int, stronger: int) -> str:
     )
 
 
-def ladder(matches: int, seasons: int, values: ValueTable) -> None:
+def ladder(matches: int, seasons: int, values: ValueTable, samples: int) -> None:
     """Print, for each ladder, the share of seasons ranking the players right at each length,
     and the fewest rated games that reach 95%."""
     began = time.process_time()
-    games = ladder_games(matches, values)
+    games = ladder_games(matches, values, samples)
     print(f"{len(games)} matches ({matches} a pairing), {time.process_time() - began:.0f} s CPU")
     for a, b in itertools.combinations(range(len(PLAYERS)), 2):
         print("  " + pairing_line(games, a, b))
@@ -446,7 +458,7 @@ def main() -> None:
     parser.add_argument("--seasons", type=int, default=200)
     args = parser.parse_args()
     if args.ladder:
-        ladder(args.ladder, args.seasons, VALUES)
+        ladder(args.ladder, args.seasons, VALUES, args.samples)
         return
     if args.learn:
         values = learn_table(args.learn, args.learn_levels.split(","), args.budget)
