@@ -239,19 +239,23 @@ def _tournament_of(export: Mapping[str, Any] | LinesExport) -> Mapping[str, Any]
 
 
 def lines_export(opened: Callable[[], Iterator[bytes]]) -> LinesExport:
-    """A v3 export read for the recompute: its header's tournament and its games' endings
-    (one game's line in memory at a time; the audit reads the lines again)."""
+    """A v3 export read for the recompute: its header's tournament with its rounds' lines
+    (their ratings aside) and its games' endings (one game's line in memory at a time; the
+    audit reads the lines again)."""
     lines = opened()
     header = msgspec.json.decode(next(lines, b"{}"))
     tournament = header.get("tournament") if isinstance(header, dict) else None
-    endings = {}
+    rounds, endings = [], {}
     for line in lines:
         found = msgspec.json.decode(line)
         if isinstance(found, dict) and "game_id" in found:
             game = msgspec.convert(found, CompactGame)
             steps = ((e.type, e.seat, e.move or "") for e in game.entries[1:])
             endings[game.game_id] = ending_of(steps)
-    return LinesExport(opened, tournament if isinstance(tournament, dict) else {}, endings)
+        elif isinstance(found, dict) and "round" in found:
+            rounds.append({name: value for name, value in found.items() if name != "ratings"})
+    view = {**tournament, "rounds": rounds} if isinstance(tournament, dict) else {}
+    return LinesExport(opened, view, endings)
 
 
 def tables_of(export: Mapping[str, Any] | LinesExport) -> dict[str, TableDocument]:
