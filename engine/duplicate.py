@@ -28,7 +28,7 @@ about half its rounds. The standings rank by total, then Buchholz, then entrant 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
 import msgspec
@@ -84,6 +84,13 @@ def seated(
         for table in tables:
             if table.b is not None:
                 held[table.a] = held.get(table.a, 0) + 1
+    return seated_by(pairs, round_no, held)
+
+
+def seated_by(
+    pairs: Sequence[Pairing], round_no: int, held: Mapping[int, int]
+) -> tuple[Played, ...]:
+    """`seated`, given how many rounds each entrant held seat 0 at a table (not a bye)."""
     found = []
     for pair in pairs:
         if pair.b is None:

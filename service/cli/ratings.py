@@ -19,12 +19,15 @@ import argparse
 import asyncio
 import sys
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from service.cli.data_folder import add_option, command_settings
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from service.core.house import House
     from service.ledger.ratings import Rating
     from service.ledger.recompute import Cleared, Document, Key, TableDocument
@@ -101,14 +104,20 @@ def refuse(why: str) -> None:
 
 def read_exports(path: Path) -> dict[str, dict[str, Any] | TableDocument]:
     """Exports by game id, and rated tournaments' tables by settlement id: the lines of a
-    JSON Lines file, or a folder's `*.json` and `*.jsonl` files."""
+    JSON Lines file, or a folder's `*.json` and `*.jsonl` files; a v3 tournament export
+    (`escopa-tournament-v3`) is read as one export, a game at a time."""
     import msgspec
 
-    from service.ledger.recompute import tables_of
+    from service.ledger.recompute import lines_export, tables_of
+    from service.ledger.tournament_lines import is_lines
 
     files = sorted(path.glob("*.json*")) if path.is_dir() else [path]
     found: dict[str, dict[str, Any] | TableDocument] = {}
     for file in files:
+        with file.open("rb") as start:
+            if is_lines(start.read(64)):
+                found.update(tables_of(lines_export(partial(_lines, file))))
+                continue
         data = file.read_bytes()
         for line in data.splitlines() if file.suffix == ".jsonl" else [data]:
             if line.strip():
@@ -116,6 +125,12 @@ def read_exports(path: Path) -> dict[str, dict[str, Any] | TableDocument]:
                 found.update(tables_of(document))
                 found[str(document.get("game_id"))] = document
     return found
+
+
+def _lines(file: Path) -> Iterator[bytes]:
+    """A file's lines, read one at a time."""
+    with file.open("rb") as lines:
+        yield from lines
 
 
 @dataclass

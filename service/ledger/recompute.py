@@ -9,7 +9,7 @@ the first game, table or player where they part is named."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +19,9 @@ from engine.rules import Rules
 from engine.scoring import Outcome
 from service.ledger.audit import audit_entries
 from service.ledger.chain import GameInfo
+from service.ledger.compact_log import CompactGame
 from service.ledger.ratings import FIRST, Rating, rated, table_outcome
-from service.ledger.tournament_audit import audit_tournament
+from service.ledger.tournament_audit import TournamentAuditReport, audit_lines, audit_tournament
 from service.ledger.tournament_record import (
     TableRecord,
     TournamentView,
@@ -42,11 +43,22 @@ Key = tuple[str, str, str]
 
 
 @dataclass(frozen=True)
-class TableDocument:
-    """A rated tournament's table as the recompute reads it: its tournament's export
-    (decoded) and its round and table number."""
+class LinesExport:
+    """A v3 tournament export (`escopa-tournament-v3`) as the recompute reads it: its lines
+    (`opened` reads them afresh, for the audit), its tournament with its rounds, and each
+    game's ending (`watch.ending_of` of its moves)."""
 
-    export: Mapping[str, Any]
+    opened: Callable[[], Iterator[bytes]]
+    tournament: Mapping[str, Any]
+    endings: Mapping[str, Ending]
+
+
+@dataclass(frozen=True)
+class TableDocument:
+    """A rated tournament's table as the recompute reads it: its tournament's export (a v1
+    or v2 document decoded, or a v3 one's lines) and its round and table number."""
+
+    export: Mapping[str, Any] | LinesExport
     round: int
     table: int
 
@@ -142,7 +154,7 @@ def _watch(done: Recomputed, match: _Match, thresholds: Thresholds) -> None:
 
 def _where(document: Mapping[str, Any] | TableDocument) -> str:
     if isinstance(document, TableDocument):
-        view = document.export.get("tournament") or {}
+        view = _tournament_of(document.export)
         return settlement_id(str(view.get("tournament_id")), document.round, document.table)
     return str(document.get("game_id"))
 
@@ -188,33 +200,69 @@ def _table_ending(document: TableDocument, table: TableRecord) -> Ending | None:
     the first format, two games, as the service watched it)."""
     if len(table.game_ids) != 1:
         return None
+    if isinstance(document.export, LinesExport):
+        return document.export.endings[table.game_ids[0]]
     games = document.export.get("games") or []
     [game] = [g for g in games if g.get("game_id") == table.game_ids[0]]
     return _ending(game["entries"])
 
 
-def _audited(export: Mapping[str, Any], done: Recomputed) -> TournamentView:
+def _audited(export: Mapping[str, Any] | LinesExport, done: Recomputed) -> TournamentView:
     """The tournament's view once its export audits (each export audited once)."""
     found = done.tournaments.get(id(export))
     if found is None:
-        report = audit_tournament(msgspec.json.encode(export))
+        report = _audit(export)
         failure = report.failure
         if failure is not None:
             at = f"round {failure.round}, table {failure.table}: " if failure.round else ""
             found = f"its tournament's export does not audit ({failure.kind}): {at}{failure.reason}"
         else:
-            found = msgspec.convert(export["tournament"], TournamentView)
+            found = msgspec.convert(_tournament_of(export), TournamentView)
         done.tournaments[id(export)] = found
     if isinstance(found, str):
         raise _Unrateable(found)
     return found
 
 
-def tables_of(export: Mapping[str, Any]) -> dict[str, TableDocument]:
+def _audit(export: Mapping[str, Any] | LinesExport) -> TournamentAuditReport:
+    if isinstance(export, LinesExport):
+        return audit_lines(export.opened)
+    return audit_tournament(msgspec.json.encode(export))
+
+
+def _tournament_of(export: Mapping[str, Any] | LinesExport) -> Mapping[str, Any]:
+    """The tournament an export states (its rounds included), as JSON values."""
+    if isinstance(export, LinesExport):
+        return export.tournament
+    view = export.get("tournament")
+    return view if isinstance(view, dict) else {}
+
+
+def lines_export(opened: Callable[[], Iterator[bytes]]) -> LinesExport:
+    """A v3 export read for the recompute: its header's tournament with its rounds' lines
+    (their ratings aside) and its games' endings (one game's line in memory at a time; the
+    audit reads the lines again)."""
+    lines = opened()
+    header = msgspec.json.decode(next(lines, b"{}"))
+    tournament = header.get("tournament") if isinstance(header, dict) else None
+    rounds, endings = [], {}
+    for line in lines:
+        found = msgspec.json.decode(line)
+        if isinstance(found, dict) and "game_id" in found:
+            game = msgspec.convert(found, CompactGame)
+            steps = ((e.type, e.seat, e.move or "") for e in game.entries[1:])
+            endings[game.game_id] = ending_of(steps)
+        elif isinstance(found, dict) and "round" in found:
+            rounds.append({name: value for name, value in found.items() if name != "ratings"})
+    view = {**tournament, "rounds": rounds} if isinstance(tournament, dict) else {}
+    return LinesExport(opened, view, endings)
+
+
+def tables_of(export: Mapping[str, Any] | LinesExport) -> dict[str, TableDocument]:
     """A rated tournament export's tables (byes aside) by settlement id; none for an unrated
     one."""
-    view = export.get("tournament")
-    if not isinstance(view, dict) or not view.get("rated"):
+    view = _tournament_of(export)
+    if not view.get("rated"):
         return {}
     found: dict[str, TableDocument] = {}
     for each in view.get("rounds", []):

@@ -6,18 +6,22 @@ then round by round the pairings (and, one game a table, the seats), recomputed 
 results before them and the key; each table's games (one; two in the first format): present,
 each game's own audit (chain, seed, replay, end, signature), each dealt from the round's seed
 and boards with the table's seats; the tables' results, recomputed from the games' scored
-rounds (IMPs and matchpoints: from every table of the round, with who left early); the
-standings, recomputed; finally a rated tournament's tables' ratings: each table's after is the
-rating function's of its before and its results (the chain from table to table, across other
-games, is `escopa ratings --recompute`'s). Every format audits: `escopa-tournament-v3` (JSON
-Lines, read one game at a time: `service.ledger.tournament_lines`), v2 and v1.
+rounds (IMPs and matchpoints: from every table of the round, with who left early); a rated
+tournament's tables' ratings: each table's after is the rating function's of its before and
+its results (the chain from table to table, across other games, is `escopa ratings
+--recompute`'s); finally the standings, recomputed. Round by round, the audit keeps only what
+the next round's pairing needs (`SoFar`: per entrant, its result each round, whom it met, its
+byes and seat 0s), never a round's tables or games after it. Every format audits:
+`escopa-tournament-v3` (JSON Lines, read one round's line and one game at a time:
+`service.ledger.tournament_lines`), v2 and v1.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -29,7 +33,17 @@ from engine.duplicate import Played
 from engine.events import RoundEnded
 from engine.scoring import RoundScore
 from engine.shuffle import commitment, round_seed, shuffle_key
-from engine.tournament import Table, pairings
+from engine.tournament import (
+    Pairing,
+    PairingKind,
+    Seated,
+    Standing,
+    Table,
+    ranked,
+    round_results,
+    round_robin,
+    swiss_from,
+)
 from service.ledger.audit import (
     AuditFailure,
     AuditReport,
@@ -46,6 +60,7 @@ from service.ledger.tournament_lines import (
     TOURNAMENT_FORMAT_V3,
     LinesEnd,
     LinesHeader,
+    RoundLine,
     given_game,
     is_lines,
     lines_message,
@@ -63,7 +78,6 @@ from service.ledger.tournament_record import (
     played_game,
     scored_tables,
     settlement_id,
-    standings_of,
     table_results,
     tournament_message,
 )
@@ -128,8 +142,8 @@ def audit_tournament(data: bytes, keys: PublicKeys | None = None) -> TournamentA
         except msgspec.ValidationError as error:
             raise _broke("format", f"not a tournament export: {error}") from None
         signature = _signature(raw, export, keys)
-        source = DocumentGames(raw, keys)
-        games = _Tournament(export.tournament, export.ratings, source, keys).check()
+        source = DocumentGames(raw, export, keys)
+        games = _Tournament(export.tournament, source, keys).check()
     except (ValueError, LookupError, TypeError, msgspec.ValidationError) as error:
         reason = f"not a tournament export: {error}"  # only a malformed document gets here
         return TournamentAuditReport(
@@ -177,8 +191,8 @@ def audit_lines(
         view = header.tournament
         tournament_id = view.tournament_id
         source = LineGames(lines, view, keys)
-        games = _Tournament(view, header.ratings, source, keys).check()
-        signature = _lines_end(lines, games, header.games, keys)
+        games = _Tournament(view, source, keys).check()
+        signature = _lines_end(source.end, lines, games, header.games, keys)
     except (ValueError, LookupError, TypeError, RecursionError) as error:
         reason = f"not a tournament export: {error}"  # a malformed document (too deep too)
         return TournamentAuditReport(
@@ -207,6 +221,8 @@ def _header(line: bytes) -> LinesHeader:
         raise _broke("format", f"line 1: not a tournament export's header: {error}") from None
     if header.format != TOURNAMENT_FORMAT_V3:
         raise _broke("format", f"line 1: `format` is not {TOURNAMENT_FORMAT_V3}")
+    if header.tournament.rounds:
+        raise _broke("format", "line 1: the tournament's rounds are lines of their own")
     return header
 
 
@@ -234,13 +250,16 @@ def _lines_signature(lines: Iterator[bytes], keys: PublicKeys) -> None:
 
 
 def _lines_end(
-    lines: Iterator[tuple[int, bytes]], games: int, stated: int, keys: PublicKeys | None
+    end: tuple[int, bytes],
+    lines: Iterator[tuple[int, bytes]],
+    games: int,
+    stated: int,
+    keys: PublicKeys | None,
 ) -> SignatureState:
-    """After the games: the header's count held, then the signature line and nothing else."""
+    """After the rounds: the header's count held, then the signature line and nothing else."""
     if games != stated:
         raise _broke("format", f"the header says {stated} games; the tournament has {games}")
-    number, line = next(lines, (0, b""))
-    _end(number, line)
+    _end(*end)
     extra = next(lines, None)
     if extra is not None:
         raise _broke("format", f"line {extra[0]}: a line after the export's signature")
@@ -286,21 +305,56 @@ def _id_of(raw: object) -> str | None:
     return tournament_id if isinstance(tournament_id, str) else None
 
 
+@dataclass
+class SoFar:
+    """What the rounds audited so far leave for the next round's pairing and the standings:
+    per entrant, its result (or score) each round (None: a bye), whom it met, whether it had
+    a bye and how many rounds it held seat 0 at a table. It grows with the entrants and the
+    rounds, not with the games' logs, and no table is kept."""
+
+    entrants: int
+    per_round: list[list[int | None]] = field(default_factory=list)
+    met: list[list[int]] = field(init=False)
+    byes: set[int] = field(default_factory=set)
+    held: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.met = [[] for _ in range(self.entrants)]
+
+    @property
+    def rounds(self) -> int:
+        return len(self.per_round)
+
+    def standings(self) -> list[Standing]:
+        return ranked(self.per_round, self.met)
+
+    def pairs(self, kind: PairingKind, key: bytes, round_no: int) -> tuple[Pairing, ...]:
+        """The next round's pairings, as `engine.tournament.pairings` makes them."""
+        if kind == "round_robin":
+            return round_robin(self.entrants, round_no)
+        return swiss_from(key, round_no, self.standings(), self.met, self.byes)
+
+    def add(self, tables: Sequence[Seated], results: list[int | None]) -> None:
+        """A round played: its tables and each entrant's result in it."""
+        self.per_round.append(results)
+        for table in tables:
+            if table.b is None:
+                self.byes.add(table.a)
+                continue
+            self.met[table.a].append(table.b)
+            self.met[table.b].append(table.a)
+            self.held[table.a] = self.held.get(table.a, 0) + 1
+
+
 class _Tournament:
     """One audit's walk through the tournament, round by round."""
 
-    def __init__(
-        self,
-        view: TournamentView,
-        ratings: tuple[TableRatings, ...],
-        games: GameSource,
-        keys: PublicKeys | None,
-    ) -> None:
+    def __init__(self, view: TournamentView, games: GameSource, keys: PublicKeys | None) -> None:
         self.view = view
-        self.ratings = ratings
         self.keys = keys
         self.games = games
         self.audited = 0
+        self.so_far = SoFar(len(view.entrants))
 
     def check(self) -> int:
         view = self.view
@@ -309,36 +363,30 @@ class _Tournament:
         if commitment(view.seed) != view.seed_commitment:
             raise _broke("seed", "sha256(seed) is not the tournament's seed_commitment")
         key = shuffle_key(view.seed, view.client_seed)
-        if view.scoring == "pairs":
-            done: list[list[Table]] = []
-            for record in view.rounds:
-                self._round(key, record, done)
-            count = len(done)
-        else:
-            seated: list[list[Played]] = []
-            for record in view.rounds:
-                self._scored_round(key, record, seated)
-            count = len(seated)
-        if count != view.round_count:
-            raise _broke("results", f"{count} rounds played, not {view.round_count}")
-        again = tuple(standings_of(view))
-        if again != view.standings:
+        for record, ratings in self.games.rounds():
+            if view.scoring == "pairs":
+                self._round(key, record)
+            else:
+                self._scored_round(key, record)
+            self._ratings(record, ratings)
+        if self.so_far.rounds != view.round_count:
+            raise _broke("results", f"{self.so_far.rounds} rounds played, not {view.round_count}")
+        if tuple(self.so_far.standings()) != view.standings:
             raise _broke("standings", "the standings are not the ones the results give")
-        self._ratings()
         return self.audited
 
-    def _ratings(self) -> None:
-        """Every rated table's ratings, each after the function's of before and results."""
+    def _ratings(self, record: RoundRecord, ratings: tuple[TableRatings, ...]) -> None:
+        """The round's rated tables' ratings, each after the function's of before and
+        results: one per rated table."""
         view = self.view
         tables = {
-            settlement_id(view.tournament_id, r.round, number): table
-            for r in view.rounds
-            for number, table in enumerate(r.tables)
+            settlement_id(view.tournament_id, record.round, number): table
+            for number, table in enumerate(record.tables)
             if table.b is not None and view.rated is not None
         }
-        given = {t.settlement_id: t for t in self.ratings}
-        if set(given) != set(tables):
-            odd = sorted(set(given) ^ set(tables))[0]
+        given = {t.settlement_id: t for t in ratings}
+        if set(given) != set(tables) or len(given) != len(ratings):
+            odd = sorted(set(given) ^ set(tables) or given)[0]
             raise _broke("ratings", f"table {odd}: the ratings are not one per rated table")
         for settled, table in tables.items():
             self._table_ratings(given[settled], table)
@@ -358,15 +406,14 @@ class _Tournament:
                 **where,
             )
 
-    def _round(self, key: bytes, record: RoundRecord, done: list[list[Table]]) -> None:
+    def _round(self, key: bytes, record: RoundRecord) -> None:
         round_no = record.round
-        if round_no != len(done) + 1:
+        if round_no != self.so_far.rounds + 1:
             raise _broke("pairing", "rounds are missing or out of order", round=round_no)
         boards = board_numbers(round_no, self.view.boards)
         if record.boards != boards:
             raise _broke("deal", f"round {round_no} deals boards {boards}", round=round_no)
-        n = len(self.view.entrants)
-        expected = pairings(self.view.pairing, key, round_no, n, done)
+        expected = self.so_far.pairs(self.view.pairing, key, round_no)
         given = [(t.a, t.b) for t in record.tables]
         for number, pair in enumerate(expected):
             if number >= len(given) or given[number] != (pair.a, pair.b):
@@ -381,20 +428,20 @@ class _Tournament:
             raise _broke("pairing", "more tables than the pairing rules give", round=round_no)
         seed = round_seed(key, round_no)
         tables = [self._table(seed, round_no, number, t) for number, t in enumerate(record.tables)]
-        done.append(tables)
+        self.so_far.add(tables, round_results(self.so_far.entrants, tables))
 
-    def _scored_round(self, key: bytes, record: RoundRecord, done: list[list[Played]]) -> None:
+    def _scored_round(self, key: bytes, record: RoundRecord) -> None:
         """A round of one game a table: its boards, its tables as the pairing and the seating
         give them, every game, then every table's score recomputed from all of them."""
         view, round_no = self.view, record.round
-        if round_no != len(done) + 1:
+        if round_no != self.so_far.rounds + 1:
             raise _broke("pairing", "rounds are missing or out of order", round=round_no)
         boards = board_numbers(round_no, view.boards)
         if record.boards != boards:
             raise _broke("deal", f"round {round_no} deals boards {boards}", round=round_no)
-        n = len(view.entrants)
         across = across_of(view.scoring)
-        expected = duplicate.pairings(view.pairing, key, round_no, n, done, view.boards, across)
+        pairs = self.so_far.pairs(view.pairing, key, round_no)
+        expected = duplicate.seated_by(pairs, round_no, self.so_far.held)
         given = [(t.a, t.b) for t in record.tables]
         for number, table in enumerate(expected):
             if number >= len(given) or given[number] != (table.a, table.b):
@@ -423,7 +470,8 @@ class _Tournament:
                     round=round_no,
                     table=number,
                 )
-        done.append(tables)
+        totals = duplicate.round_totals(self.so_far.entrants, tables, view.boards, across)
+        self.so_far.add(tables, totals)
 
     def _played(self, seed: str, round_no: int, number: int, table: TableRecord) -> Played:
         """A table's one game audited and as it was played (a bye: none)."""
@@ -489,8 +537,10 @@ class _Tournament:
 
 
 class GameSource(Protocol):
-    """Where the audit finds a tournament's games: each one's audit (its signature checked)
-    and log, or None when the export lacks it."""
+    """Where the audit finds a tournament's rounds (each with its tables' ratings) and games:
+    each one's audit (its signature checked) and log, or None when the export lacks it."""
+
+    def rounds(self) -> Iterator[tuple[RoundRecord, tuple[TableRatings, ...]]]: ...
 
     def game(
         self, game_id: str, round_no: int, seats: tuple[int, ...]
@@ -500,11 +550,26 @@ class GameSource(Protocol):
 class DocumentGames:
     """The games of a v1 or v2 export: one document, every game's whole log, by id."""
 
-    def __init__(self, raw: dict[str, Any], keys: PublicKeys | None) -> None:
+    def __init__(
+        self, raw: dict[str, Any], export: TournamentExport, keys: PublicKeys | None
+    ) -> None:
         self.keys = keys
+        self.export = export
         self.games: Mapping[str, Any] = {
             str(g.get("game_id")): g for g in raw.get("games", []) if isinstance(g, dict)
         }
+
+    def rounds(self) -> Iterator[tuple[RoundRecord, tuple[TableRatings, ...]]]:
+        """The document's rounds, each with the ratings that name it; then a rating that
+        names no round is one too many."""
+        ratings = self.export.ratings
+        for record in self.export.tournament.rounds:
+            yield record, tuple(r for r in ratings if r.round == record.round)
+        played = {record.round for record in self.export.tournament.rounds}
+        for odd in (r for r in ratings if r.round not in played):
+            raise _broke(
+                "ratings", f"table {odd.settlement_id}: the ratings are not one per rated table"
+            )
 
     def game(
         self, game_id: str, round_no: int, seats: tuple[int, ...]
@@ -533,6 +598,20 @@ class LineGames:
         self.lines = lines
         self.view = view
         self.keys = keys
+        self.end: tuple[int, bytes] = (0, b"")
+        """The first line after the rounds: the export's signature, if it is one."""
+
+    def rounds(self) -> Iterator[tuple[RoundRecord, tuple[TableRatings, ...]]]:
+        """Each round's line (before its games) until a line that is not a round's."""
+        for number, line in self.lines:
+            if _line_kind.decode(line).round is None:
+                self.end = (number, line)
+                return
+            try:
+                found = _round_line.decode(line)
+            except msgspec.DecodeError as error:
+                raise _broke("format", f"line {number}: not a round: {error}") from None
+            yield found, found.ratings
 
     def game(
         self, game_id: str, round_no: int, seats: tuple[int, ...]
@@ -558,7 +637,15 @@ class LineGames:
         return report, entries
 
 
+class _LineKind(msgspec.Struct, frozen=True):
+    """Whether a line is a round's: it names one."""
+
+    round: object = None
+
+
 _compact_game = msgspec.json.Decoder(CompactGame)
+_round_line = msgspec.json.Decoder(RoundLine)
+_line_kind = msgspec.json.Decoder(_LineKind)
 
 
 def _scores(entries: list[LogEntry]) -> list[RoundScore]:

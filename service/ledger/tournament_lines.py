@@ -2,14 +2,15 @@
 at a time, its games as their moves only.
 
 JSON Lines, each line one JSON object: first the header (`format`, the `tournament` view with
-its seed, a rated tournament's tables' `ratings`, the number of `games`), then one line a game
-in the order of the rounds, their tables and each table's games (`CompactGame`: its moves,
-salts and times; what its tournament gives, the round's rules and seed and the seats' names,
-is not repeated), and last the service's `signature` of every byte before that line:
-`escopa-tournament-v3:{tournament_id}:{sha256}`. The audit reads it line by line, so its
-memory is one game's, and rebuilds each game's log from its moves (`service.ledger.compact_log`)
-to audit it and check the game's own signature. v1 and v2 exports are one JSON document
-(`service.ledger.tournament_record`).
+its seed and standings but not its rounds, the number of `games`); then each round: a line of
+its own (`RoundLine`: its boards, its tables, a rated tournament's tables' `ratings`), then a
+line for each of its games in the order of its tables and each table's games (`CompactGame`:
+its moves, salts and times; what its tournament gives, the round's rules and seed and the
+seats' names, is not repeated); last the service's `signature` of every byte before that line:
+`escopa-tournament-v3:{tournament_id}:{sha256}`. The audit reads it line by line, keeping one
+round's tables and one game at a time, and rebuilds each game's log from its moves
+(`service.ledger.compact_log`) to audit it and check the game's own signature. v1 and v2
+exports are one JSON document (`service.ledger.tournament_record`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,12 @@ from engine.shuffle import commitment, round_seed, shuffle_key
 from service.ledger.compact_log import CompactGame, compacted
 from service.ledger.export import Export
 from service.ledger.signatures import HeadSignature
-from service.ledger.tournament_record import TableRatings, TournamentView, board_numbers
+from service.ledger.tournament_record import (
+    RoundRecord,
+    TableRatings,
+    TournamentView,
+    board_numbers,
+)
 
 TOURNAMENT_FORMAT_V3: Final = "escopa-tournament-v3"
 LINES_START: Final = b'{"format":"escopa-tournament-v3"'
@@ -32,13 +38,19 @@ LINES_START: Final = b'{"format":"escopa-tournament-v3"'
 
 
 class LinesHeader(msgspec.Struct, frozen=True, kw_only=True):
-    """A v3 export's first line: the tournament (seed revealed), its tables' ratings, and how
-    many game lines follow."""
+    """A v3 export's first line: the tournament (seed revealed; its rounds are lines of their
+    own) and how many game lines follow."""
 
     format: str = TOURNAMENT_FORMAT_V3
     tournament: TournamentView
-    ratings: tuple[TableRatings, ...] = ()
     games: int
+
+
+class RoundLine(RoundRecord, frozen=True, kw_only=True):
+    """A round of a v3 export, on the line before its games: its record and a rated
+    tournament's ratings of its tables."""
+
+    ratings: tuple[TableRatings, ...] = ()
 
 
 class LinesEnd(msgspec.Struct, frozen=True, kw_only=True):
@@ -60,9 +72,26 @@ def is_lines(start: bytes) -> bool:
 def games_in(view: TournamentView) -> Iterator[tuple[int, str, tuple[int, ...]]]:
     """Every game of the tournament in the export's order: its round, id and seats."""
     for record in view.rounds:
-        for table in record.tables:
-            for game_id, seats in zip(table.game_ids, table.seats, strict=False):
-                yield record.round, game_id, seats
+        for game_id, seats in round_games(record):
+            yield record.round, game_id, seats
+
+
+def round_games(record: RoundRecord) -> Iterator[tuple[str, tuple[int, ...]]]:
+    """A round's games in the export's order: each one's id and seats."""
+    for table in record.tables:
+        yield from zip(table.game_ids, table.seats, strict=False)
+
+
+def header(view: TournamentView) -> LinesHeader:
+    """A v3 export's first line: the tournament without its rounds."""
+    games = sum(1 for _ in games_in(view))
+    return LinesHeader(tournament=msgspec.structs.replace(view, rounds=()), games=games)
+
+
+def round_line(record: RoundRecord, ratings: tuple[TableRatings, ...]) -> RoundLine:
+    """A round's line: its record and the ratings of its tables (of all the tournament's)."""
+    own = tuple(r for r in ratings if r.round == record.round)
+    return RoundLine(round=record.round, boards=record.boards, tables=record.tables, ratings=own)
 
 
 def given_game(view: TournamentView, round_no: int, seats: tuple[int, ...]) -> dict[str, Any]:
@@ -124,10 +153,13 @@ def lines_of(
 ) -> Iterator[bytes]:
     """A finished tournament's v3 export, line by line, from its games' exports in the
     export's order (`games_in`)."""
-    digest = LinesDigest()
-    order = list(games_in(view))
-    yield digest.line(LinesHeader(tournament=view, ratings=ratings, games=len(order)))
-    for (round_no, game_id, seats), game in zip(order, games, strict=True):
-        assert game.game_id == game_id
-        yield digest.line(compact_game(view, round_no, seats, game))
+    digest, exports = LinesDigest(), iter(games)
+    yield digest.line(header(view))
+    for record in view.rounds:
+        yield digest.line(round_line(record, ratings))
+        for game_id, seats in round_games(record):
+            game = next(exports)
+            assert game.game_id == game_id
+            yield digest.line(compact_game(view, record.round, seats, game))
+    assert next(exports, None) is None
     yield end_line(digest, view.tournament_id, sign)

@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * A finished tournament as signed JSON Lines, each game its moves only (`escopa audit FILE` checks it)
-         * @description Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed as a file (`<id>.jsonl`). Its first line holds the tournament with its seed, then a line a game in round and table order (each game's moves, salts and times, and its signature: the audit replays the rest), and last the service's signature of every line before it.
+         * @description Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed as a file (`<id>.jsonl`). Its first line holds the tournament with its seed (not its rounds); then each round: a line with its tables (and a rated tournament's ratings of them), then a line a game in table order (each game's moves, salts and times, and its signature: the audit replays the rest); last the service's signature of every line before it.
          */
         get: operations["exportTournamentLines"];
         put?: never;
@@ -5283,7 +5283,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description JSON Lines: the header, a line a game, the signature */
+            /** @description JSON Lines: the header, each round's line then its games', the signature */
             200: {
                 headers: {
                     [name: string]: unknown;

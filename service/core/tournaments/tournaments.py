@@ -66,10 +66,11 @@ from service.ledger.signatures import KeyRing
 from service.ledger.stored_game import StoredGame
 from service.ledger.tournament_lines import (
     LinesDigest,
-    LinesHeader,
     compact_game,
     end_line,
-    games_in,
+    header,
+    round_games,
+    round_line,
 )
 from service.ledger.tournament_record import (
     EntrantRecord,
@@ -418,11 +419,13 @@ class Tournaments:
     async def _lines(
         self, view: TournamentView, ratings: tuple[TableRatings, ...]
     ) -> AsyncIterator[bytes]:
-        digest, order = LinesDigest(), list(games_in(view))
-        yield digest.line(LinesHeader(tournament=view, ratings=ratings, games=len(order)))
-        for round_no, game_id, seats in order:
-            game = await self.audits.export(game_id)
-            yield digest.line(compact_game(view, round_no, seats, game))
+        digest = LinesDigest()
+        yield digest.line(header(view))
+        for record in view.rounds:
+            yield digest.line(round_line(record, ratings))
+            for game_id, seats in round_games(record):
+                game = await self.audits.export(game_id)
+                yield digest.line(compact_game(view, record.round, seats, game))
         yield end_line(digest, view.tournament_id, self.ring.sign)
 
     async def table(self, tournament_id: str, token: str | None) -> EntrantTable:

@@ -181,7 +181,8 @@ class TournamentsController(Controller):
         responses={
             200: ResponseSpec(
                 bytes,
-                description="JSON Lines: the header, a line a game, the signature",
+                description="JSON Lines: the header, each round's line then its games', "
+                "the signature",
                 media_type=JSON_LINES,
                 generate_examples=False,
             ),
@@ -192,9 +193,11 @@ class TournamentsController(Controller):
         description=(
             "Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed "
             "as a file (`<id>.jsonl`). "
-            "Its first line holds the tournament with its seed, then a line a game in round "
-            "and table order (each game's moves, salts and times, and its signature: the audit "
-            "replays the rest), and last the service's signature of every line before it."
+            "Its first line holds the tournament with its seed (not its rounds); then each "
+            "round: a line with its tables (and a rated tournament's ratings of them), then a "
+            "line a game in table order (each game's moves, salts and times, and its "
+            "signature: the audit replays the rest); last the service's signature of every "
+            "line before it."
         ),
     )
     async def export_lines(self, tournament_id: TournamentId, house: HouseDep) -> Stream:

@@ -12,6 +12,7 @@ import pytest
 from redis.asyncio import Redis
 
 from service.cli.ratings import check, clear_flag, flags, read_exports
+from service.ledger.recompute import recompute
 from service.store import redis_keys
 from tests.harness.audits import escopa
 from tests.harness.ratings import named, rated_game, secret_of
@@ -54,6 +55,33 @@ async def test_the_recompute_rates_a_rated_tournaments_tables_from_the_service_a
     (tmp_path / "game.json").write_bytes(game.content)
     assert await check(settings, read_exports(tmp_path)) == 0
     assert "1 games, 1 tables, 4 ratings" in capsys.readouterr().out
+
+
+async def test_a_rated_tournaments_v3_lines_recompute_the_same_ratings_as_its_v2_export(
+    client: Any, redis_url: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    people = [await named(client, "Ana", "u-1"), await named(client, "Bia", "u-2")]
+    bots = [{"name": "Rita", "bot": "greedy"}, {"name": "Gus", "bot": "random"}]
+    created = await create_tournament(
+        client, entrants=people + bots, rounds=2, boards=2, rated=True
+    )
+    await play_to_the_end(client, created, random.Random(7))
+    url = f"/v1/tournaments/{created['tournament_id']}/export"
+    (tmp_path / "v2").mkdir()
+    (tmp_path / "v3").mkdir()
+    (tmp_path / "v2" / "cup.json").write_bytes((await client.get(url)).content)
+    (tmp_path / "v3" / "cup.jsonl").write_bytes((await client.get(f"{url}/lines")).content)
+    settings = app_settings(redis_url)
+
+    from_v2, from_v3 = read_exports(tmp_path / "v2"), read_exports(tmp_path / "v3")
+
+    tables = sorted(settled for settled in from_v2 if "." in settled)
+    assert sorted(from_v3) == tables and len(tables) == 4, "two tables a round"
+    again = [recompute([given[settled] for settled in tables]) for given in (from_v2, from_v3)]
+    assert again[0].failed is None and again[1].failed is None
+    assert (again[1].ratings, again[1].after) == (again[0].ratings, again[0].after)
+    assert await check(settings, from_v3) == 0
+    assert "0 games, 4 tables, 4 ratings" in capsys.readouterr().out
 
 
 async def test_the_recompute_reproduces_the_watch_its_flags_and_a_cleared_flag_from_exports(

@@ -83,9 +83,10 @@ def sync_detailed(
     """A finished tournament as signed JSON Lines, each game its moves only (`escopa audit FILE` checks it)
 
      Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed as a file
-    (`<id>.jsonl`). Its first line holds the tournament with its seed, then a line a game in round and
-    table order (each game's moves, salts and times, and its signature: the audit replays the rest), and
-    last the service's signature of every line before it.
+    (`<id>.jsonl`). Its first line holds the tournament with its seed (not its rounds); then each round:
+    a line with its tables (and a rated tournament's ratings of them), then a line a game in table order
+    (each game's moves, salts and times, and its signature: the audit replays the rest); last the
+    service's signature of every line before it.
 
     Args:
         tournament_id (str): the tournament's id
@@ -117,9 +118,10 @@ def sync(
     """A finished tournament as signed JSON Lines, each game its moves only (`escopa audit FILE` checks it)
 
      Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed as a file
-    (`<id>.jsonl`). Its first line holds the tournament with its seed, then a line a game in round and
-    table order (each game's moves, salts and times, and its signature: the audit replays the rest), and
-    last the service's signature of every line before it.
+    (`<id>.jsonl`). Its first line holds the tournament with its seed (not its rounds); then each round:
+    a line with its tables (and a rated tournament's ratings of them), then a line a game in table order
+    (each game's moves, salts and times, and its signature: the audit replays the rest); last the
+    service's signature of every line before it.
 
     Args:
         tournament_id (str): the tournament's id
@@ -146,9 +148,10 @@ async def asyncio_detailed(
     """A finished tournament as signed JSON Lines, each game its moves only (`escopa audit FILE` checks it)
 
      Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed as a file
-    (`<id>.jsonl`). Its first line holds the tournament with its seed, then a line a game in round and
-    table order (each game's moves, salts and times, and its signature: the audit replays the rest), and
-    last the service's signature of every line before it.
+    (`<id>.jsonl`). Its first line holds the tournament with its seed (not its rounds); then each round:
+    a line with its tables (and a rated tournament's ratings of them), then a line a game in table order
+    (each game's moves, salts and times, and its signature: the audit replays the rest); last the
+    service's signature of every line before it.
 
     Args:
         tournament_id (str): the tournament's id
@@ -178,9 +181,10 @@ async def asyncio(
     """A finished tournament as signed JSON Lines, each game its moves only (`escopa audit FILE` checks it)
 
      Public, once the tournament is over (409 before): `escopa-tournament-v3`, streamed as a file
-    (`<id>.jsonl`). Its first line holds the tournament with its seed, then a line a game in round and
-    table order (each game's moves, salts and times, and its signature: the audit replays the rest), and
-    last the service's signature of every line before it.
+    (`<id>.jsonl`). Its first line holds the tournament with its seed (not its rounds); then each round:
+    a line with its tables (and a rated tournament's ratings of them), then a line a game in table order
+    (each game's moves, salts and times, and its signature: the audit replays the rest); last the
+    service's signature of every line before it.
 
     Args:
         tournament_id (str): the tournament's id
