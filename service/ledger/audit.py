@@ -122,7 +122,7 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
     key_id: str | None = None
 
 
-class _Fail(Exception):
+class AuditStop(Exception):
     """Raised inside the audit to stop at the first failure."""
 
     def __init__(self, failure: AuditFailure) -> None:
@@ -130,9 +130,9 @@ class _Fail(Exception):
         self.failure = failure
 
 
-def _fail(seq: int | None, kind: FailureKind, field: str | None, reason: str) -> _Fail:
+def _fail(seq: int | None, kind: FailureKind, field: str | None, reason: str) -> AuditStop:
     prefix = f"seq {seq}: " if seq is not None else ""
-    return _Fail(AuditFailure(seq=seq, kind=kind, field=field, reason=prefix + reason))
+    return AuditStop(AuditFailure(seq=seq, kind=kind, field=field, reason=prefix + reason))
 
 
 def _shown(value: object) -> str:
@@ -168,7 +168,7 @@ def difference(logged: object, replayed: object, path: str = "") -> tuple[str, A
     return path, logged, replayed
 
 
-class _Audit:
+class LogAudit:
     """The running audit: the chain's head, the replayed state and the replay hash."""
 
     def __init__(self) -> None:
@@ -203,7 +203,7 @@ class _Audit:
             failure = _fail(seq, "chain", "hash", "hash does not match its content")
             try:
                 self._replay(seq, entry)
-            except _Fail as also:
+            except AuditStop as also:
                 detail = also.failure.reason.removeprefix(f"seq {seq}: ")
                 failure = _fail(seq, "chain", "hash", f"hash does not match its content ({detail})")
             raise failure
@@ -559,7 +559,7 @@ class _Audit:
 
 def audit_entries(entries: Sequence[object], game_id: str | None = None) -> AuditReport:
     """Audit a log given as JSON values (decoded, not yet trusted), in order."""
-    audit = _Audit()
+    audit = LogAudit()
     last = entries[-1] if entries else None
     head = last.get("hash") if isinstance(last, dict) else None
     if not isinstance(head, str):
@@ -568,7 +568,7 @@ def audit_entries(entries: Sequence[object], game_id: str | None = None) -> Audi
         for index, raw in enumerate(entries):
             audit.entry(index, raw)
         state = audit.finish(len(entries))
-    except _Fail as stop:
+    except AuditStop as stop:
         return AuditReport(
             ok=False, game_id=game_id, entries=len(entries), head_hash=head, failure=stop.failure
         )

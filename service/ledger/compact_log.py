@@ -22,7 +22,7 @@ from msgspec import UNSET, UnsetType
 
 import engine
 from engine import Event, State
-from service.ledger.audit import AuditFailure, AuditReport, _Audit, _Fail
+from service.ledger.audit import AuditFailure, AuditReport, AuditStop, LogAudit
 from service.ledger.chain import EntryType, GameInfo, LogEntry, SentSignal, Signal, sealed
 from service.ledger.log import iso, ms_of
 from service.ledger.ratings import RatingChange
@@ -97,7 +97,7 @@ def compacted(
     )
 
 
-class _Rebuild(_Audit):
+class _Rebuild(LogAudit):
     """The audit's replay, filling in each entry's state hash and events, not comparing them."""
 
     filled: tuple[str | None, tuple[Event, ...]] = (None, ())
@@ -125,7 +125,7 @@ class _Rebuild(_Audit):
 
 
 def rebuilt_entries(game: CompactGame, given: Mapping[str, Any]) -> Iterator[LogEntry]:
-    """The game's log, entry by entry, replayed from its moves; `_Fail` at the first entry the
+    """The game's log, entry by entry, replayed from its moves; `AuditStop` at the first entry the
     replay refuses (an illegal move, a seed not its commitment's, a move after its deadline),
     and at the end when the match is not over."""
     rebuild, at = _Rebuild(), 0
@@ -152,11 +152,11 @@ def rebuilt_entries(game: CompactGame, given: Mapping[str, Any]) -> Iterator[Log
 
 
 def _time(seq: int, at: int) -> str:
-    """The log's text of a time in milliseconds; `_Fail` for one no calendar holds."""
+    """The log's text of a time in milliseconds; `AuditStop` for one no calendar holds."""
     try:
         return iso(at)
     except (OverflowError, OSError, ValueError):
-        raise _Fail(
+        raise AuditStop(
             AuditFailure(
                 seq=seq, kind="format", field="ms", reason=f"seq {seq}: no time is {at} ms"
             )
@@ -169,7 +169,7 @@ def rebuilt_game(game: CompactGame, given: Mapping[str, Any]) -> tuple[AuditRepo
     entries: list[LogEntry] = []
     try:
         entries.extend(rebuilt_entries(game, given))
-    except _Fail as stop:
+    except AuditStop as stop:
         return _failed(game.game_id, len(game.entries), stop.failure), entries
     except msgspec.ValidationError as error:
         failure = AuditFailure(seq=1, kind="format", field="game", reason=f"seq 1: {error}")
